@@ -1,0 +1,275 @@
+"""Chat models from `"provider:model-id"` strings, built on the worker.
+
+`ModelFactory` builds each model once per worker with the provider SDK's own retries
+off (Temporal owns retries) and holds it; keys come from the worker's environment
+only. Two providers are our own:
+
+- `scripted:PATH`: `ScriptedChatModel`, a real `BaseChatModel` that serves the
+  responses of a JSON file, for tests and offline demos.
+- other providers go through LangChain's `init_chat_model`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+from langchain_core.callbacks import (
+    AsyncCallbackManagerForLLMRun,
+    CallbackManagerForLLMRun,
+)
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+OUR_PROVIDERS = ("scripted",)
+
+current_thread_id: contextvars.ContextVar[str] = contextvars.ContextVar(
+    "rubricflow_thread_id", default="default"
+)
+"""Set by the activities around a model call; scripted models keep one cursor per
+thread so that concurrent runs on one worker do not consume each other's script."""
+
+
+class ModelConfigError(ValueError):
+    """A model string that cannot be built here; retrying will not help."""
+
+
+def known_providers() -> tuple[str, ...]:
+    """Providers a model string may name: ours plus LangChain's built-in ones."""
+    try:
+        from langchain.chat_models.base import _BUILTIN_PROVIDERS
+
+        builtin = tuple(_BUILTIN_PROVIDERS)
+    except ImportError:  # pragma: no cover - only if LangChain moves the table
+        builtin = ()
+    return OUR_PROVIDERS + builtin
+
+
+def check_provider(spec: str) -> None:
+    """Refuse an unknown provider before anything starts."""
+    provider = spec.partition(":")[0].strip()
+    providers = known_providers()
+    if providers[len(OUR_PROVIDERS) :] and provider not in providers:
+        raise ModelConfigError(
+            f"unknown model provider {provider!r} in {spec!r}; use one of: "
+            + ", ".join(providers)
+        )
+
+
+# Scripted model ------------------------------------------------------------------
+
+
+class ScriptedError(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    status: int = Field(ge=100, le=599)
+    message: str = "scripted provider error"
+    retry_after_s: float | None = Field(default=None, ge=0)
+
+
+class ScriptedToolCall(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ScriptedResponse(BaseModel):
+    """One scripted reply: text, tool calls, a structured object, an error, a delay."""
+
+    model_config = ConfigDict(extra="forbid")
+    content: str = ""
+    tool_calls: list[ScriptedToolCall] = Field(default_factory=list)
+    structured: dict[str, Any] | None = None
+    error: ScriptedError | None = None
+    delay_s: float = Field(default=0.0, ge=0, le=3600)
+
+
+class Script(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    responses: list[ScriptedResponse] = Field(min_length=1)
+
+    @field_validator("responses", mode="before")
+    @classmethod
+    def _strings_are_text(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"content": item} if isinstance(item, str) else item for item in value]
+        return value
+
+
+def load_script(path: str | Path) -> Script:
+    """Read and check a scripted-model file, with an error that says what to fix."""
+    file = Path(path)
+    try:
+        raw = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ModelConfigError(f"scripted model file not found: {file}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelConfigError(f"cannot read scripted model file {file}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise ModelConfigError(
+            f"scripted model file {file} is not JSON: {exc.msg} at line {exc.lineno}"
+        ) from exc
+    try:
+        return Script.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '(top level)'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise ModelConfigError(
+            f"scripted model file {file} is malformed ({problems}); expected "
+            '{"responses": [<string> | {"content", "tool_calls", "structured", '
+            '"error", "delay_s"}, ...]}'
+        ) from exc
+
+
+class ScriptedProviderError(Exception):
+    """Shaped like a provider SDK's HTTP error: `status_code` and an httpx `response`."""
+
+    def __init__(self, error: ScriptedError) -> None:
+        super().__init__(error.message)
+        self.status_code = error.status
+        headers = {}
+        if error.retry_after_s is not None:
+            headers["retry-after"] = f"{error.retry_after_s:g}"
+        self.response = httpx.Response(error.status, headers=headers)
+
+
+class _Cursors:
+    """Position in each script, per (script path, thread), shared by a worker's copies."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._next: dict[tuple[str, str], int] = {}
+
+    def take(self, path: str, thread: str, count: int) -> int:
+        with self._lock:
+            index = self._next.get((path, thread), 0)
+            self._next[(path, thread)] = index + 1
+            # The last response repeats once the list is exhausted.
+            return min(index, count - 1)
+
+
+_CURSORS = _Cursors()
+
+
+class ScriptedChatModel(BaseChatModel):
+    """A real chat model whose replies come, in order, from a JSON script.
+
+    A `structured` reply is returned as a call to the structured-output tool the
+    caller bound last (how both `with_structured_output` and `create_agent`'s tool
+    strategy ask for structured output), so the same script serves either path.
+    """
+
+    path: str
+    bound_tools: list[str] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"path": self.path}
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Any:
+        names = [convert_to_openai_tool(tool)["function"]["name"] for tool in tools]
+        return self.model_copy(update={"bound_tools": names}).bind(**kwargs)
+
+    def _next(self) -> ScriptedResponse:
+        script = load_script(self.path)
+        index = _CURSORS.take(self.path, current_thread_id.get(), len(script.responses))
+        return script.responses[index]
+
+    def _reply(self, response: ScriptedResponse) -> ChatResult:
+        if response.error is not None:
+            raise ScriptedProviderError(response.error)
+        calls = [
+            {"name": c.name, "args": c.args, "id": f"call_{i}", "type": "tool_call"}
+            for i, c in enumerate(response.tool_calls)
+        ]
+        if response.structured is not None:
+            if not self.bound_tools:
+                raise ModelConfigError(
+                    f"scripted model {self.path} served a 'structured' response but the "
+                    "caller bound no structured-output tool"
+                )
+            calls.append(
+                {
+                    "name": self.bound_tools[-1],
+                    "args": response.structured,
+                    "id": f"call_{len(calls)}",
+                    "type": "tool_call",
+                }
+            )
+        message = AIMessage(content=response.content, tool_calls=calls)
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        response = self._next()
+        if response.delay_s:
+            time.sleep(response.delay_s)
+        return self._reply(response)
+
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        response = self._next()
+        if response.delay_s:
+            await asyncio.sleep(response.delay_s)
+        return self._reply(response)
+
+
+# Factory -------------------------------------------------------------------------
+
+
+class ModelFactory:
+    """Builds each model string once per worker and keeps it."""
+
+    def __init__(self) -> None:
+        self._models: dict[str, BaseChatModel] = {}
+        self._lock = threading.Lock()
+
+    def get(self, spec: str) -> BaseChatModel:
+        with self._lock:
+            model = self._models.get(spec)
+            if model is None:
+                model = self._models[spec] = self._build(spec)
+            return model
+
+    def _build(self, spec: str) -> BaseChatModel:
+        provider, _, model_id = spec.partition(":")
+        if provider == "scripted":
+            load_script(model_id)  # fail now, with the file's problem, not mid-turn
+            return ScriptedChatModel(path=model_id)
+        check_provider(spec)
+        from langchain.chat_models import init_chat_model
+
+        try:
+            return init_chat_model(spec, max_retries=0)
+        except ImportError as exc:
+            raise ModelConfigError(
+                f"model {spec!r} needs a LangChain integration package that this worker "
+                f"does not have: {exc}"
+            ) from exc
+        except Exception as exc:  # a provider's constructor: bad id, missing key, ...
+            raise ModelConfigError(f"cannot build model {spec!r}: {exc}") from exc

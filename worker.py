@@ -1,0 +1,81 @@
+"""The rubricflow worker: wiring only.
+
+Connects with Temporal's standard client configuration (`TEMPORAL_ADDRESS`,
+`TEMPORAL_NAMESPACE`, TLS and API key through `temporalio.envconfig`), registers the
+workflow and activities on the task queue, and shuts down cleanly on SIGINT/SIGTERM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+from datetime import timedelta
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from activities.models import ModelFactory
+from activities.rubric_activities import RubricActivities
+from activities.tools import ToolRegistry
+from rubricflow.settings import connect, task_queue
+from workflows.rubric_run import RubricRunWorkflow
+
+GRACEFUL_SHUTDOWN = timedelta(seconds=30)
+
+log = logging.getLogger("rubricflow.worker")
+
+
+def build_worker(
+    client: Client,
+    *,
+    queue: str | None = None,
+    tools: ToolRegistry | None = None,
+    models: ModelFactory | None = None,
+    graceful_shutdown: timedelta = GRACEFUL_SHUTDOWN,
+    **worker_options: object,
+) -> Worker:
+    activities = RubricActivities(models=models, tools=tools)
+    return Worker(
+        client,
+        task_queue=queue or task_queue(),
+        workflows=[RubricRunWorkflow],
+        activities=[activities.run_agent_turn, activities.grade_transcript],
+        graceful_shutdown_timeout=graceful_shutdown,
+        **worker_options,  # type: ignore[arg-type]
+    )
+
+
+async def run_worker(client: Client, stop: asyncio.Event, **options: object) -> None:
+    """Run a worker until `stop` is set, then shut it down gracefully."""
+    worker = build_worker(client, **options)  # type: ignore[arg-type]
+    async with worker:
+        log.info("worker polling task queue %r", worker.task_queue)
+        await stop.wait()
+        log.info("shutting down: in-flight activities get %s to finish", GRACEFUL_SHUTDOWN)
+
+
+def install_stop_handlers(stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+
+
+async def _main() -> None:
+    logging.basicConfig(
+        level=os.environ.get("RUBRICFLOW_LOG_LEVEL", "INFO"),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    stop = asyncio.Event()
+    install_stop_handlers(stop)
+    client = await connect()
+    await run_worker(client, stop)
+
+
+def main() -> None:
+    asyncio.run(_main())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Workflow classes and the pydantic contract of a grading run."""

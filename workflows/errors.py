@@ -1,0 +1,25 @@
+"""`ApplicationError` type strings, in one place for workflows, activities and clients."""
+
+PROVIDER_ERROR = "ProviderError"
+"""A model provider failed; `non_retryable` tells whether retrying can help."""
+
+MODEL_CONFIG_ERROR = "ModelConfigError"
+"""The model string cannot be built on this worker (unknown provider, missing package,
+unreadable scripted file). Retrying does not help."""
+
+UNKNOWN_TOOL = "UnknownTool"
+"""A tool name that the worker's registry does not hold."""
+
+GRADER_OUTPUT_INVALID = "GraderOutputInvalid"
+"""The grader's structured output did not validate."""
+
+AGENT_RECURSION_LIMIT = "AgentRecursionLimit"
+"""The agent kept calling tools past the step limit without answering."""
+
+AGENT_TURN_FAILED = "AgentTurnFailed"
+"""A run failed because its agent turn could not complete."""
+
+INVALID_INPUT = "InvalidInput"
+"""A run input that does not validate."""
+
+NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, INVALID_INPUT)

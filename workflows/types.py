@@ -1,0 +1,391 @@
+"""The contract of a grading run: inputs, state, events and evaluation records.
+
+Everything here is plain pydantic, safe to import from workflow code: no LangChain,
+no I/O, no environment reads. Validation lives on the models so that a bad value is
+refused wherever a payload is built (client, CLI, worker) with one message that says
+what to fix.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+MIN_ITERATIONS = 1
+MAX_ITERATIONS = 20
+DEFAULT_MAX_ITERATIONS = 3
+
+# Sizes are well below Temporal's 2 MiB payload limit: a run carries its transcript
+# in every activity input, so a single message or rubric must stay small.
+MAX_MESSAGE_CHARS = 32_000
+MAX_RUBRIC_CHARS = 16_000
+MAX_SYSTEM_PROMPT_CHARS = 16_000
+MAX_TOOLS = 32
+
+Verdict = Literal["satisfied", "needs_revision", "failed"]
+"""What a grader may answer."""
+
+EvaluationResult = Literal["satisfied", "needs_revision", "failed", "grader_error"]
+"""What an evaluation record holds: the grader's verdict, or `grader_error` when the
+grader itself broke. The cap never rewrites a record: see `RunStatus`."""
+
+RunStatus = Literal[
+    "running",
+    "answered",
+    "satisfied",
+    "failed",
+    "grader_error",
+    "max_iterations_reached",
+]
+"""Status of the thread's current invocation. `answered` is the terminal status of a
+run without a rubric (nothing was graded)."""
+
+TERMINAL_STATUSES: frozenset[str] = frozenset(
+    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached"}
+)
+
+Phase = Literal["agent_turn", "grading", "done"]
+
+GRADER_SOURCE = "rubric_grader"
+"""Tag on the revision messages the system writes to the agent on the grader's
+behalf, so that the transcript builder and consumers never take them for the user."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_model_spec(value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(
+            f"{field} must be a string 'provider:model-id' (e.g. 'openai:gpt-4o-mini' "
+            f"or 'scripted:path/to/script.json'), got {type(value).__name__}"
+        )
+    provider, sep, model_id = value.strip().partition(":")
+    if not sep or not provider or not model_id:
+        raise ValueError(
+            f"{field} must look like 'provider:model-id' (e.g. 'openai:gpt-4o-mini' "
+            f"or 'scripted:path/to/script.json'), got {value!r}"
+        )
+    return value.strip()
+
+
+def _check_tool_names(value: list[str]) -> list[str]:
+    if len(value) > MAX_TOOLS:
+        raise ValueError(f"at most {MAX_TOOLS} tools may be named, got {len(value)}")
+    for name in value:
+        if not name.strip():
+            raise ValueError("tool names must not be empty")
+    return [name.strip() for name in value]
+
+
+class AgentSettings(_Frozen):
+    """The working agent: its model, system prompt and tools (names resolved on the worker)."""
+
+    model: str
+    system_prompt: str | None = Field(default=None, max_length=MAX_SYSTEM_PROMPT_CHARS)
+    tools: list[str] = Field(default_factory=list)
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model(cls, value: object) -> str:
+        return _check_model_spec(value, "agent model")
+
+    @field_validator("tools")
+    @classmethod
+    def _tools(cls, value: list[str]) -> list[str]:
+        return _check_tool_names(value)
+
+
+class GraderSettings(_Frozen):
+    """The LLM-as-a-judge: model, optional system prompt and evidence tools, iteration cap."""
+
+    model: str
+    system_prompt: str | None = Field(default=None, max_length=MAX_SYSTEM_PROMPT_CHARS)
+    tools: list[str] = Field(default_factory=list)
+    max_iterations: int = DEFAULT_MAX_ITERATIONS
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model(cls, value: object) -> str:
+        return _check_model_spec(value, "grader model")
+
+    @field_validator("tools")
+    @classmethod
+    def _tools(cls, value: list[str]) -> list[str]:
+        return _check_tool_names(value)
+
+    @field_validator("max_iterations", mode="before")
+    @classmethod
+    def _max_iterations(cls, value: object) -> int:
+        # bool is an int subclass and "3" coerces in lax mode: both are refused.
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not MIN_ITERATIONS <= value <= MAX_ITERATIONS
+        ):
+            raise ValueError(
+                f"max_iterations must be a whole number from {MIN_ITERATIONS} to "
+                f"{MAX_ITERATIONS}, got {value!r} ({type(value).__name__})"
+            )
+        return value
+
+
+class RunInput(_Frozen):
+    """What a caller sends to start a thread's first invocation."""
+
+    message: str
+    rubric: str | None = None
+    agent: AgentSettings
+    grader: GraderSettings | None = None
+
+    @field_validator("message")
+    @classmethod
+    def _message(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("message is empty: send the task for the agent")
+        if len(value) > MAX_MESSAGE_CHARS:
+            raise ValueError(
+                f"message has {len(value)} characters; at most {MAX_MESSAGE_CHARS} are allowed"
+            )
+        return value
+
+    @field_validator("rubric")
+    @classmethod
+    def _rubric(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.strip():
+            raise ValueError(
+                "rubric is empty or whitespace: give the criteria, or omit the rubric "
+                "to run without grading"
+            )
+        if len(value) > MAX_RUBRIC_CHARS:
+            raise ValueError(
+                f"rubric has {len(value)} characters; at most {MAX_RUBRIC_CHARS} are allowed"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _grader_with_rubric(self) -> RunInput:
+        if self.rubric is not None and self.grader is None:
+            raise ValueError(
+                "a rubric needs grader settings: give grader.model ('provider:model-id')"
+            )
+        return self
+
+
+class ToolCall(_Frozen):
+    id: str
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Message(_Frozen):
+    """One transcript message, in our own small shape (never a LangChain object)."""
+
+    role: Literal["user", "assistant", "tool", "system"]
+    content: str = ""
+    name: str | None = None
+    """For a tool result: the tool's name."""
+    tool_call_id: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    blocks: list[str] = Field(default_factory=list)
+    """Types of non-text content blocks (image, audio, ...), kept by type only."""
+    source: Literal["user", "grader"] | None = None
+    """`grader` marks a revision message the system wrote for the grader."""
+
+
+class Criterion(_Frozen):
+    """A criterion's verdict: `{name, passed: true}` or `{name, passed: false, gap}`."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    name: str = Field(min_length=1)
+    passed: bool
+    gap: str | None = None
+
+    @model_validator(mode="after")
+    def _gap_iff_failing(self) -> Criterion:
+        if not self.passed and not (self.gap and self.gap.strip()):
+            raise ValueError(
+                f"criterion {self.name!r} fails but has no gap: a failing criterion "
+                "must say what is missing"
+            )
+        if self.passed and self.gap is not None:
+            object.__setattr__(self, "gap", None)
+        return self
+
+    @model_serializer(mode="wrap")
+    def _omit_gap_when_passing(self, handler: Any) -> dict[str, Any]:
+        data = handler(self)
+        if self.passed:
+            data.pop("gap", None)
+        return data
+
+
+class GraderVerdict(_Frozen):
+    """A grader's structured answer, checked for consistency at the boundary."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    result: Verdict = Field(
+        description=(
+            "'satisfied' only when every criterion passes; 'needs_revision' when at "
+            "least one fails; 'failed' when the rubric cannot be evaluated."
+        )
+    )
+    explanation: str = Field(
+        description="One or two sentences summarising the verdict; sent to the agent as feedback."
+    )
+    criteria: list[Criterion] = Field(
+        default_factory=list,
+        description=(
+            "One entry per rubric criterion: passed true, or passed false with a gap "
+            "saying what is missing or wrong."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GraderVerdict:
+        failing = [c.name for c in self.criteria if not c.passed]
+        if self.result == "satisfied" and failing:
+            raise ValueError(
+                f"result 'satisfied' contradicts failing criteria {failing}: "
+                "'satisfied' requires every criterion to pass"
+            )
+        if self.result == "needs_revision" and self.criteria and not failing:
+            raise ValueError(
+                "result 'needs_revision' contradicts its criteria: every criterion passes"
+            )
+        return self
+
+
+class Evaluation(_Frozen):
+    """One grader pass, appended to the thread's evaluations."""
+
+    grading_run_id: str
+    iteration: int
+    result: EvaluationResult
+    explanation: str
+    criteria: list[Criterion] = Field(default_factory=list)
+    unverified: bool = False
+
+    @property
+    def operation_id(self) -> str:
+        """Stable id of the pass: a retried pass is recognisably the same pass."""
+        return f"{self.grading_run_id}:{self.iteration}"
+
+    def revision_message(self) -> str:
+        """The feedback the agent receives after a `needs_revision` pass."""
+        lines = [
+            "A grader reviewed your work against the rubric and asked for revisions "
+            "before we can finish."
+        ]
+        if self.unverified:
+            lines += [
+                "",
+                "The grader could not confirm every criterion: what is missing is "
+                "verification, not necessarily the work. Make the evidence for each "
+                "criterion plain in your answer.",
+            ]
+        if self.explanation.strip():
+            lines += ["", f"Grader feedback: {self.explanation.strip()}"]
+        failing = [c for c in self.criteria if not c.passed]
+        if failing:
+            lines += ["", "Criteria that still need work:"]
+            lines += [f"- {c.name}: {(c.gap or '').strip()}" for c in failing]
+        passing = [c for c in self.criteria if c.passed]
+        if passing and not self.unverified:
+            lines += ["", "Criteria that already pass (do not regress them):"]
+            lines += [f"- {c.name}" for c in passing]
+        lines += [
+            "",
+            "Fix every failing criterion without breaking the ones that pass, then "
+            "give your complete revised answer.",
+        ]
+        return "\n".join(lines)
+
+
+EventType = Literal[
+    "agent_turn_start",
+    "agent_turn_end",
+    "rubric_evaluation_start",
+    "rubric_evaluation_end",
+    "run_end",
+]
+
+
+class RunEvent(_Frozen):
+    """An event on the thread's stream. Fields not relevant to a type stay unset."""
+
+    type: EventType
+    grading_run_id: str | None = None
+    iteration: int | None = None
+    result: EvaluationResult | None = None
+    explanation: str | None = None
+    criteria: list[Criterion] | None = None
+    unverified: bool | None = None
+    status: RunStatus | None = None
+    answer: str | None = None
+
+
+class Progress(_Frozen):
+    """The whole visible state of a thread, returned by the `progress` query."""
+
+    thread_id: str
+    phase: Phase
+    status: RunStatus
+    rubric: str | None
+    grading_run_id: str | None
+    iteration: int
+    """Grader passes spent in the current grading run."""
+    max_iterations: int | None
+    evaluations: list[Evaluation]
+    transcript: list[Message]
+    answer: str | None
+
+
+RunResult = Progress
+"""A finished run returns its final progress."""
+
+
+# Activity payloads ---------------------------------------------------------------
+
+
+class AgentTurnInput(_Frozen):
+    thread_id: str
+    turn: int
+    settings: AgentSettings
+    messages: list[Message]
+
+
+class AgentTurnResult(_Frozen):
+    messages: list[Message]
+    """The messages the turn added, ending with the agent's answer."""
+
+
+class GradeInput(_Frozen):
+    thread_id: str
+    grading_run_id: str
+    iteration: int
+    rubric: str
+    settings: GraderSettings
+    transcript: list[Message]
+
+    @property
+    def operation_id(self) -> str:
+        return f"{self.grading_run_id}:{self.iteration}"
+
+
+class GradeResult(_Frozen):
+    verdict: GraderVerdict
+    unverified: bool = False
