@@ -75,6 +75,10 @@ async def _main() -> None:
 
 def main() -> None:
     asyncio.run(_main())
+    # Skip interpreter teardown once the worker has shut down: the Temporal bridge's
+    # threads can abort CPython finalization (temporalio/sdk-python#300).
+    logging.shutdown()
+    os._exit(0)
 
 
 if __name__ == "__main__":

