@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import fcntl
+import hashlib
 import json
+import os
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -145,18 +149,31 @@ class ScriptedProviderError(Exception):
 
 
 class _Cursors:
-    """Position in each script, per (script path, thread), shared by a worker's copies."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._next: dict[tuple[str, str], int] = {}
+    """Position in each script per (script path, thread), kept in small files so that
+    every worker process on the machine shares it: a reply consumed by a worker that
+    then died stays consumed, as a real provider's answer would."""
 
     def take(self, path: str, thread: str, count: int) -> int:
-        with self._lock:
-            index = self._next.get((path, thread), 0)
-            self._next[(path, thread)] = index + 1
-            # The last response repeats once the list is exhausted.
-            return min(index, count - 1)
+        key = hashlib.sha256(f"{Path(path).resolve()}\0{thread}".encode()).hexdigest()[:32]
+        state = _state_dir() / key
+        with state.open("a+", encoding="utf-8") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            handle.seek(0)
+            index = int(handle.read().strip() or 0)
+            handle.seek(0)
+            handle.truncate()
+            handle.write(str(index + 1))
+        # The last response repeats once the list is exhausted.
+        return min(index, count - 1)
+
+
+def _state_dir() -> Path:
+    root = Path(
+        os.environ.get("RUBRICFLOW_SCRIPT_STATE")
+        or Path(tempfile.gettempdir()) / "rubricflow-scripted"
+    )
+    root.mkdir(parents=True, exist_ok=True)
+    return root
 
 
 _CURSORS = _Cursors()

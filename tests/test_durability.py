@@ -1,0 +1,95 @@
+"""A run outlives the worker that was running it, and old histories still replay."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from temporalio.api.enums.v1 import PendingActivityState
+from temporalio.client import WorkflowHistory
+from temporalio.contrib.pydantic import pydantic_data_converter
+from temporalio.worker import Replayer
+
+from rubricflow.client import Rubricflow
+from tests.helpers import activity_attempts, thread_id, verdict
+from worker import build_worker
+from workflows.rubric_run import RubricRunWorkflow
+from workflows.types import AgentSettings, GraderSettings, RunInput
+
+HISTORIES = Path(__file__).parent / "histories"
+
+
+async def start_worker_process(client, task_queue: str) -> asyncio.subprocess.Process:
+    env = {
+        **os.environ,
+        "TEMPORAL_ADDRESS": client.service_client.config.target_host,
+        "TEMPORAL_NAMESPACE": client.namespace,
+        "RUBRICFLOW_TASK_QUEUE": task_queue,
+        "RUBRICFLOW_LOG_LEVEL": "WARNING",
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "worker", env=env, stdin=asyncio.subprocess.DEVNULL
+    )
+
+
+async def wait_for_heartbeating_activity(handle, deadline_s: float = 60) -> str:
+    """Wait until an activity of the run has started and heartbeated; return its type."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while loop.time() < end:
+        description = await handle.describe()
+        for pending in description.raw_description.pending_activities:
+            if (
+                pending.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED
+                and pending.HasField("heartbeat_details")
+            ):
+                return pending.activity_type.name
+        await asyncio.sleep(0.2)
+    raise AssertionError("no activity of the run started heartbeating in time")
+
+
+class TestWorkerCrash:
+    async def test_sigkill_mid_agent_turn_then_another_worker_finishes(
+        self, client, task_queue, script
+    ):
+        # The first reply is slow: the worker that takes it is killed before it answers.
+        agent = script({"content": "never delivered", "delay_s": 120}, "the answer")
+        grader = script(verdict("satisfied", "ok", tests=True))
+        rf = Rubricflow(client, task_queue)
+        run_in = RunInput(
+            message="go",
+            rubric="- tests pass",
+            agent=AgentSettings(model=agent),
+            grader=GraderSettings(model=grader),
+        )
+        doomed = await start_worker_process(client, task_queue)
+        try:
+            run = await rf.start(run_in, thread_id())
+            assert await wait_for_heartbeating_activity(run.handle) == "run_agent_turn"
+        finally:
+            doomed.send_signal(signal.SIGKILL)
+            await doomed.wait()
+        assert doomed.returncode == -signal.SIGKILL
+
+        # A fresh worker picks the turn up once the heartbeat timeout notices the death.
+        async with build_worker(client, queue=task_queue):
+            result = await run.result()
+        assert result.status == "satisfied"
+        assert result.answer == "the answer"
+        assert [e.result for e in result.evaluations] == ["satisfied"]
+        assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
+
+
+class TestRecordedHistories:
+    async def test_recorded_histories_replay(self):
+        """Histories recorded from earlier versions must replay against today's workflow."""
+        files = sorted(HISTORIES.glob("*.json"))
+        assert files, f"no recorded histories in {HISTORIES}"
+        replayer = Replayer(workflows=[RubricRunWorkflow], data_converter=pydantic_data_converter)
+        for file in files:
+            history = WorkflowHistory.from_json(file.stem, json.loads(file.read_text()))
+            await replayer.replay_workflow(history)
