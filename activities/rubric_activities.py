@@ -22,11 +22,23 @@ from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.grading import GRADER_SYSTEM_PROMPT, grader_payload, new_nonce
+from activities.checks import CheckRegistry, default_checks, parse_rubric
+from activities.grading import (
+    GRADER_SYSTEM_PROMPT,
+    downgrade_unverified,
+    escape_closers,
+    final_answer,
+    grader_payload,
+    merge_checks,
+    missing_criteria,
+    new_nonce,
+    normalize_name,
+    reask_message,
+)
 from activities.messages import from_langchain, to_langchain
 from activities.models import ModelConfigError, ModelFactory, current_thread_id
 from activities.provider_errors import to_application_error
-from activities.tools import ToolRegistry, UnknownToolError
+from activities.tools import ToolRegistry, UnknownToolError, default_registry
 from workflows import errors
 from workflows.types import (
     AgentTurnInput,
@@ -72,11 +84,17 @@ def _config_error(exc: Exception) -> ApplicationError:
 
 
 class RubricActivities:
-    """Activities with the worker's model factory and tool registry."""
+    """Activities with the worker's model factory, tool registry and check registry."""
 
-    def __init__(self, models: ModelFactory | None = None, tools: ToolRegistry | None = None) -> None:
+    def __init__(
+        self,
+        models: ModelFactory | None = None,
+        tools: ToolRegistry | None = None,
+        checks: CheckRegistry | None = None,
+    ) -> None:
         self._models = models or ModelFactory()
-        self._tools = tools or ToolRegistry()
+        self._tools = tools if tools is not None else default_registry()
+        self._checks = checks if checks is not None else default_checks()
 
     @activity.defn
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
@@ -112,9 +130,46 @@ class RubricActivities:
 
     @activity.defn
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
-        """One grader pass over the transcript: a validated, structured verdict."""
+        """One grader pass: checks run as code, the LLM grades the rest, one verdict."""
+        rubric = parse_rubric(input.rubric, self._checks.names())
+        if rubric.problems:
+            # The rubric cannot be evaluated as written: that is the grader's `failed`.
+            return GradeResult(
+                operation_id=input.operation_id,
+                verdict=GraderVerdict(
+                    result="failed",
+                    explanation="The rubric cannot be evaluated: " + "; ".join(rubric.problems),
+                ),
+            )
+        token = current_thread_id.set(input.thread_id)
         try:
-            model = self._models.get(input.settings.model)
+            async with _heartbeating(f"grader pass {input.operation_id}"):
+                checks = await self._checks.run(
+                    rubric, input.transcript, final_answer(input.transcript)
+                )
+                llm, unverified, calls = (None, False, 0)
+                if rubric.needs_llm:
+                    llm, unverified, calls = await self._llm_verdict(input, rubric.llm_rubric)
+        finally:
+            current_thread_id.reset(token)
+        freeze: list[str] = []
+        if llm is not None and not input.frozen_criteria and llm.result != "failed" and not unverified:
+            checked = {normalize_name(c.name) for c in rubric.checked}
+            freeze = [c.name for c in llm.criteria if normalize_name(c.name) not in checked]
+        return GradeResult(
+            operation_id=input.operation_id,
+            verdict=merge_checks(llm, checks),
+            unverified=unverified,
+            freeze=freeze,
+            model_calls=calls,
+        )
+
+    async def _llm_verdict(self, input: GradeInput, rubric: str) -> tuple[GraderVerdict, bool, int]:
+        """The LLM's verdict, with exactly one corrective re-ask when it is unusable
+        (invalid, or not covering every criterion). Returns (verdict, unverified, calls)."""
+        model_label = input.settings.model
+        try:
+            model = self._models.get(model_label)
             tools = self._tools.resolve(input.settings.tools)
         except (ModelConfigError, UnknownToolError) as exc:
             raise _config_error(exc) from exc
@@ -124,35 +179,54 @@ class RubricActivities:
             system_prompt=input.settings.system_prompt or GRADER_SYSTEM_PROMPT,
             response_format=ToolStrategy(GraderVerdict, handle_errors=False),
         )
-        # A fresh nonce on every attempt: a retried pass never reuses delimiters.
-        payload = grader_payload(input.rubric, input.transcript, input.iteration, new_nonce())
-        token = current_thread_id.set(input.thread_id)
-        try:
-            async with _heartbeating(f"grader pass {input.operation_id}"):
-                state = await grader.ainvoke(
-                    {"messages": [HumanMessage(content=payload)]},
-                    config={
-                        "recursion_limit": AGENT_RECURSION_LIMIT,
-                        "metadata": {"rubricflow_operation_id": input.operation_id},
-                    },
-                )
-        except (StructuredOutputError, ValidationError) as exc:
-            raise _invalid_output(exc, input.settings.model) from exc
-        except GraphRecursionError as exc:
-            raise ApplicationError(
-                f"the grader was still calling tools after {AGENT_RECURSION_LIMIT} steps "
-                "without a verdict",
-                {"exception_type": type(exc).__name__, "http_status": None},
-                type=errors.AGENT_RECURSION_LIMIT,
-                non_retryable=True,
-            ) from exc
-        except ModelConfigError as exc:
-            raise _config_error(exc) from exc
-        except Exception as exc:
-            raise to_application_error(exc, input.settings.model) from exc
-        finally:
-            current_thread_id.reset(token)
-        return GradeResult(verdict=_as_verdict(state.get("structured_response"), input.settings.model))
+        frozen = list(input.frozen_criteria)
+        # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
+        payload = grader_payload(rubric, input.transcript, input.iteration, new_nonce(), frozen)
+        messages: list[Any] = [HumanMessage(content=payload)]
+        config = {
+            "recursion_limit": AGENT_RECURSION_LIMIT,
+            "metadata": {"rubricflow_operation_id": input.operation_id},
+        }
+        for ask in (1, 2):
+            try:
+                state = await grader.ainvoke({"messages": messages}, config=config)
+                verdict = _as_verdict(state.get("structured_response"), model_label)
+            except (StructuredOutputError, ValidationError, ApplicationError) as exc:
+                if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
+                    raise
+                if ask == 2:
+                    raise _invalid_output(exc, model_label) from exc
+                messages = [
+                    HumanMessage(
+                        content=payload
+                        + "\n\nYour previous verdict was invalid and was discarded: "
+                        + escape_closers(str(exc))[:1_000]
+                        + "\nReturn a valid GraderVerdict."
+                    )
+                ]
+                continue
+            except GraphRecursionError as exc:
+                raise ApplicationError(
+                    f"the grader was still calling tools after {AGENT_RECURSION_LIMIT} steps "
+                    "without a verdict",
+                    {"exception_type": type(exc).__name__, "http_status": None},
+                    type=errors.AGENT_RECURSION_LIMIT,
+                    non_retryable=True,
+                ) from exc
+            except ModelConfigError as exc:
+                raise _config_error(exc) from exc
+            except Exception as exc:
+                raise to_application_error(exc, model_label) from exc
+            missing = missing_criteria(verdict, frozen)
+            if not missing:
+                return verdict, False, ask
+            if ask == 1:
+                messages = [*state["messages"], HumanMessage(content=reask_message(missing, frozen))]
+                continue
+            if verdict.result == "satisfied":
+                return downgrade_unverified(verdict, missing), True, ask
+            return verdict, False, ask
+        raise AssertionError("unreachable: the loop returns or raises")
 
 
 def _invalid_output(exc: Exception, model: str) -> ApplicationError:

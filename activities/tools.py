@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
+from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from langchain_core.tools import BaseTool, tool as lc_tool
@@ -44,3 +47,22 @@ class ToolRegistry:
                 f"unknown tool(s) {missing}; this worker has: {known}"
             )
         return [self._tools[n] for n in names]
+
+
+ENTRY_POINT_GROUP = "rubricflow.tools"
+"""Installed packages add tools here: each entry point names a `BaseTool` or a function."""
+
+
+def default_registry(files_dir: Path | None = None) -> ToolRegistry:
+    """Built-in tools plus those of the `rubricflow.tools` entry points.
+
+    `read_file` reads only below `files_dir` (default: `RUBRICFLOW_FILES_DIR`, else
+    `.rubricflow/files`).
+    """
+    from activities.builtin_tools import read_file_tool, run_python_tests_tool
+
+    root = files_dir or Path(os.environ.get("RUBRICFLOW_FILES_DIR", ".rubricflow/files"))
+    registry = ToolRegistry([run_python_tests_tool(), read_file_tool(root)])
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        registry.add(entry.load())
+    return registry

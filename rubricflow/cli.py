@@ -20,7 +20,9 @@ from pydantic import ValidationError
 from temporalio.client import WorkflowFailureError
 
 from activities.models import ModelConfigError
-from rubricflow.client import Rubricflow, RunRefused
+from activities.checks import default_checks
+from activities.tools import default_registry
+from rubricflow.client import Rubricflow, RunRefused, check_names
 from rubricflow.devserver import DEFAULT_DATA_DIR, DevServerError, start_dev_server, with_address
 from rubricflow.settings import connect, task_queue
 from workflows.types import (
@@ -123,7 +125,8 @@ def render_event(event: RunEvent, out: TextIO) -> None:
             if criterion.passed:
                 out.write(f"    [pass] {criterion.name}\n")
             else:
-                out.write(f"    [FAIL] {criterion.name}: {criterion.gap}\n")
+                gap = (criterion.gap or "").strip().replace("\n", "\n           ")
+                out.write(f"    [FAIL] {criterion.name}: {gap}\n")
     out.flush()
 
 
@@ -172,6 +175,7 @@ async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> 
 
 async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     run = build_run_input(args)
+    check_names(run, default_registry().names(), default_checks().names())
     rf = Rubricflow(await connect())
     handle = await rf.start(run, args.thread)
     if not args.json:
@@ -261,8 +265,10 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
     async def demo(client: Any, stop: asyncio.Event, server: Any) -> int:
         out.write(
-            "demo: scripted models (offline, no API key): the agent's first answer has a "
-            "bug, the grader asks for a revision, the second answer passes.\n\n"
+            "demo: scripted models (offline, no API key). The agent's first find_duplicates "
+            "has a bug, caught by really running the rubric's tests on its code in a sandbox "
+            "(a check-backed criterion); the scripted grader judges the other criteria. The "
+            "revised answer passes both.\n\n"
         )
         rf = Rubricflow(client)
         handle = await rf.start(run)

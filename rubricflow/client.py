@@ -11,6 +11,7 @@ from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.service import RPCError, RPCStatusCode
 
+from activities.checks import parse_rubric
 from activities.models import check_provider
 from rubricflow.settings import task_queue
 from workflows.rubric_run import EVENTS_TOPIC, RubricRunWorkflow
@@ -30,6 +31,19 @@ def check_input(run: RunInput) -> None:
     check_provider(run.agent.model)
     if run.grader is not None:
         check_provider(run.grader.model)
+
+
+def check_names(run: RunInput, tools: list[str], checks: list[str]) -> None:
+    """Refuse tool and check names unknown to a registry (the CLI passes the default
+    registries: built-ins plus installed entry points, the same a default worker has)."""
+    named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
+    unknown = sorted({name for name in named if name not in tools})
+    if unknown:
+        raise RunRefused(f"unknown tool(s) {unknown}; known tools: {', '.join(tools)}")
+    if run.rubric is not None:
+        problems = parse_rubric(run.rubric, checks).problems
+        if problems:
+            raise RunRefused("the rubric cannot be graded: " + "; ".join(problems))
 
 
 @dataclass

@@ -18,7 +18,7 @@ from temporalio.worker import Replayer, Worker
 from activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_attempts, activity_counts, thread_id, verdict
-from workflows.rubric_run import RubricRunWorkflow
+from workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
 from workflows.types import AgentSettings, GraderSettings, Progress, RunInput
 
 RUBRIC = "- Tests pass\n- Has a docstring"
@@ -153,7 +153,7 @@ class TestGraderErrors:
         # The grader activity completed on its second attempt: one retry, in the history.
         assert ("grade_transcript", 2) in await activity_attempts(run.handle)
 
-    async def test_grader_output_that_contradicts_itself_is_retried(self, client, task_queue, worker, script):
+    async def test_contradictory_output_is_reasked_within_the_pass(self, client, task_queue, worker, script):
         agent = script("answer")
         contradiction = {"structured": {"result": "satisfied", "explanation": "x",
                                         "criteria": [{"name": "tests", "passed": False, "gap": "fails"}]}}
@@ -161,7 +161,21 @@ class TestGraderErrors:
         run = await start(client, task_queue, run_input(agent, grader, max_iterations=1))
         result = await run.result()
         assert [e.result for e in result.evaluations] == ["needs_revision"]
-        assert ("grade_transcript", 2) in await activity_attempts(run.handle)
+        # The corrective re-ask happened inside the first attempt: no Temporal retry needed.
+        assert ("grade_transcript", 1) in await activity_attempts(run.handle)
+
+    async def test_output_that_never_validates_ends_in_grader_error(self, client, task_queue, worker, script):
+        agent = script("answer")
+        grader = script({"structured": {"result": "satisfied", "explanation": "x",
+                                        "criteria": [{"name": "tests", "passed": False, "gap": "fails"}]}})
+        run = await start(client, task_queue, run_input(agent, grader))
+        result = await run.result()
+        assert result.status == "grader_error"
+        [evaluation] = result.evaluations
+        assert "GraderOutputInvalid" in evaluation.explanation or "did not validate" in evaluation.explanation
+        assert grader in evaluation.explanation
+        # Every attempt the retry policy allows was spent before giving up, and no more.
+        assert ("grade_transcript", MODEL_RETRY_POLICY.maximum_attempts) in await activity_attempts(run.handle)
 
     async def test_agent_auth_error_fails_the_run_with_a_clear_error(self, client, task_queue, worker, script):
         agent = script({"error": {"status": 401, "message": "bad key"}})

@@ -64,6 +64,7 @@ class RubricRunWorkflow:
         self._status: RunStatus = "running"
         self._phase: Phase = "agent_turn"
         self._grading_run_id: str | None = None
+        self._frozen_criteria: list[str] = []
         self._iteration = 0
         self._turns = 0
 
@@ -74,10 +75,16 @@ class RubricRunWorkflow:
             await self._agent_turn()
             self._finish("answered")
         else:
-            self._grading_run_id = str(workflow.uuid4())
+            self._start_grading_run()
             await self._grading_run(input)
         await workflow.wait_condition(workflow.all_handlers_finished)
         return self.progress()
+
+    def _start_grading_run(self) -> None:
+        """A new grading run: new id, fresh iteration budget, no frozen criteria."""
+        self._grading_run_id = str(workflow.uuid4())
+        self._iteration = 0
+        self._frozen_criteria = []
 
     async def _grading_run(self, input: RunInput) -> None:
         assert input.grader is not None and input.rubric is not None
@@ -169,6 +176,7 @@ class RubricRunWorkflow:
                     rubric=input.rubric,
                     settings=input.grader,
                     transcript=self._transcript,
+                    frozen_criteria=self._frozen_criteria,
                 ),
                 result_type=GradeResult,
                 start_to_close_timeout=GRADER_PASS_TIMEOUT,
@@ -186,6 +194,9 @@ class RubricRunWorkflow:
                     f"{input.grader.model!r})"
                 ),
             )
+        if not self._frozen_criteria and graded.freeze:
+            # The run's first usable pass fixes the criterion names (names only).
+            self._frozen_criteria = list(graded.freeze)
         verdict = graded.verdict
         return Evaluation(
             grading_run_id=self._grading_run_id,
@@ -240,6 +251,7 @@ class RubricRunWorkflow:
             grading_run_id=self._grading_run_id,
             iteration=self._iteration,
             max_iterations=grader.max_iterations if grader else None,
+            frozen_criteria=self._frozen_criteria,
             evaluations=self._evaluations,
             transcript=self._transcript,
             answer=self._answer(),

@@ -349,6 +349,7 @@ class Progress(_Frozen):
     iteration: int
     """Grader passes spent in the current grading run."""
     max_iterations: int | None
+    frozen_criteria: list[str] = Field(default_factory=list)
     evaluations: list[Evaluation]
     transcript: list[Message]
     answer: str | None
@@ -380,12 +381,25 @@ class GradeInput(_Frozen):
     rubric: str
     settings: GraderSettings
     transcript: list[Message]
+    frozen_criteria: list[str] = Field(default_factory=list)
+    """Criterion names fixed by the run's first usable pass; later passes answer for each."""
 
     @property
     def operation_id(self) -> str:
+        """Stable across retries of the same pass: `grading_run_id:iteration`."""
         return f"{self.grading_run_id}:{self.iteration}"
 
 
 class GradeResult(_Frozen):
+    # Fields added after the first release carry defaults: results recorded in older
+    # histories must still decode on replay (tests/histories/).
+    operation_id: str = ""
     verdict: GraderVerdict
     unverified: bool = False
+    """The grader claimed `satisfied` without reporting on every criterion, even after
+    being asked again: the verdict was downgraded to `needs_revision`."""
+    freeze: list[str] = Field(default_factory=list)
+    """LLM-graded criterion names to freeze for the run (set on its first usable pass)."""
+    model_calls: int = 0
+    """Grader model invocations in this pass: 0 for a rubric made only of checks, 2 after
+    a corrective re-ask."""
