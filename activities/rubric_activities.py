@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -83,6 +83,29 @@ def _config_error(exc: Exception) -> ApplicationError:
     )
 
 
+@contextlib.contextmanager
+def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
+    """Map whatever a model call raises to an `ApplicationError` classified for Temporal."""
+    try:
+        yield
+    except passthrough:
+        raise
+    except ApplicationError:
+        raise
+    except GraphRecursionError as exc:
+        raise ApplicationError(
+            f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "
+            "without finishing",
+            {"exception_type": type(exc).__name__, "http_status": None, "model": model},
+            type=errors.AGENT_RECURSION_LIMIT,
+            non_retryable=True,
+        ) from exc
+    except (ModelConfigError, UnknownToolError) as exc:
+        raise _config_error(exc) from exc
+    except Exception as exc:
+        raise to_application_error(exc, model) from exc
+
+
 class RubricActivities:
     """Activities with the worker's model factory, tool registry and check registry."""
 
@@ -99,30 +122,18 @@ class RubricActivities:
     @activity.defn
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         """Run the agent until it answers without calling a tool; return the new messages."""
-        try:
+        with _model_call("agent", input.settings.model):
             model = self._models.get(input.settings.model)
             tools = self._tools.resolve(input.settings.tools)
-        except (ModelConfigError, UnknownToolError) as exc:
-            raise _config_error(exc) from exc
         agent = create_agent(model, tools=tools, system_prompt=input.settings.system_prompt)
         history = [to_langchain(m) for m in input.messages]
         token = current_thread_id.set(input.thread_id)
         try:
             async with _heartbeating(f"agent turn {input.turn}"):
-                state = await agent.ainvoke(
-                    {"messages": history}, config={"recursion_limit": AGENT_RECURSION_LIMIT}
-                )
-        except GraphRecursionError as exc:
-            raise ApplicationError(
-                f"the agent was still calling tools after {AGENT_RECURSION_LIMIT} steps "
-                "without answering",
-                type=errors.AGENT_RECURSION_LIMIT,
-                non_retryable=True,
-            ) from exc
-        except ModelConfigError as exc:
-            raise _config_error(exc) from exc
-        except Exception as exc:
-            raise to_application_error(exc, input.settings.model) from exc
+                with _model_call("agent", input.settings.model):
+                    state = await agent.ainvoke(
+                        {"messages": history}, config={"recursion_limit": AGENT_RECURSION_LIMIT}
+                    )
         finally:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
@@ -168,11 +179,9 @@ class RubricActivities:
         """The LLM's verdict, with exactly one corrective re-ask when it is unusable
         (invalid, or not covering every criterion). Returns (verdict, unverified, calls)."""
         model_label = input.settings.model
-        try:
+        with _model_call("grader", model_label):
             model = self._models.get(model_label)
             tools = self._tools.resolve(input.settings.tools)
-        except (ModelConfigError, UnknownToolError) as exc:
-            raise _config_error(exc) from exc
         grader = create_agent(
             model,
             tools=tools,
@@ -189,7 +198,8 @@ class RubricActivities:
         }
         for ask in (1, 2):
             try:
-                state = await grader.ainvoke({"messages": messages}, config=config)
+                with _model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
+                    state = await grader.ainvoke({"messages": messages}, config=config)
                 verdict = _as_verdict(state.get("structured_response"), model_label)
             except (StructuredOutputError, ValidationError, ApplicationError) as exc:
                 if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
@@ -205,18 +215,6 @@ class RubricActivities:
                     )
                 ]
                 continue
-            except GraphRecursionError as exc:
-                raise ApplicationError(
-                    f"the grader was still calling tools after {AGENT_RECURSION_LIMIT} steps "
-                    "without a verdict",
-                    {"exception_type": type(exc).__name__, "http_status": None},
-                    type=errors.AGENT_RECURSION_LIMIT,
-                    non_retryable=True,
-                ) from exc
-            except ModelConfigError as exc:
-                raise _config_error(exc) from exc
-            except Exception as exc:
-                raise to_application_error(exc, model_label) from exc
             missing = missing_criteria(verdict, frozen)
             if not missing:
                 return verdict, False, ask

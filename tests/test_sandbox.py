@@ -534,32 +534,16 @@ def test_cannot_read_{i}():
             for path in secrets:
                 path.unlink(missing_ok=True)
 
-    async def test_spawned_process_does_not_outlive_the_run(self) -> None:
+    @pytest.mark.parametrize("new_session", [False, True], ids=["child", "daemonized"])
+    async def test_spawned_process_does_not_outlive_the_run(self, new_session: bool) -> None:
+        if new_session:
+            require_bubblewrap()  # escaping the process group needs the pid namespace
         sleeper = unique_sleeper()
         tests = f'''
 import subprocess
 
 def test_spawn_and_leave():
-    child = subprocess.Popen({sleeper!r})
-    assert child.poll() is None
-    print("spawned", child.pid)
-'''
-        report = await run_python_tests("", tests)
-        survivors = live_processes(sleeper)
-        kill_all(survivors)
-
-        assert report.passed, report.summary()
-        assert "spawned" in report.stdout
-        assert survivors == []
-
-    async def test_daemonized_process_does_not_outlive_the_run(self) -> None:
-        require_bubblewrap()
-        sleeper = unique_sleeper()
-        tests = f'''
-import subprocess
-
-def test_escape_the_process_group():
-    child = subprocess.Popen({sleeper!r}, start_new_session=True)
+    child = subprocess.Popen({sleeper!r}, start_new_session={new_session!r})
     assert child.poll() is None
     print("spawned", child.pid)
 '''
