@@ -6,6 +6,7 @@ only. Two providers are our own:
 
 - `scripted:PATH`: `ScriptedChatModel`, a real `BaseChatModel` that serves the
   responses of a JSON file, for tests and offline demos.
+- `local:NAME`: a small GGUF model on the worker's CPU (`activities/local_models.py`).
 - other providers go through LangChain's `init_chat_model`.
 """
 
@@ -35,7 +36,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-OUR_PROVIDERS = ("scripted",)
+OUR_PROVIDERS = ("scripted", "local")
 
 current_thread_id: contextvars.ContextVar[str] = contextvars.ContextVar(
     "rubricflow_thread_id", default="default"
@@ -278,6 +279,10 @@ class ModelFactory:
         if provider == "scripted":
             load_script(model_id)  # fail now, with the file's problem, not mid-turn
             return ScriptedChatModel(path=model_id)
+        if provider == "local":
+            from activities.local_models import build_local_chat_model
+
+            return build_local_chat_model(model_id)
         check_provider(spec)
         from langchain.chat_models import init_chat_model
 

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.checks import CheckRegistry, default_checks, parse_rubric
+from activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from activities.grading import (
     GRADER_SYSTEM_PROMPT,
     downgrade_unverified,
@@ -150,6 +150,7 @@ class RubricActivities:
                 verdict=GraderVerdict(
                     result="failed",
                     explanation="The rubric cannot be evaluated: " + "; ".join(rubric.problems),
+                    criteria=[],
                 ),
             )
         token = current_thread_id.set(input.thread_id)
@@ -160,7 +161,7 @@ class RubricActivities:
                 )
                 llm, unverified, calls = (None, False, 0)
                 if rubric.needs_llm:
-                    llm, unverified, calls = await self._llm_verdict(input, rubric.llm_rubric)
+                    llm, unverified, calls = await self._llm_verdict(input, rubric)
         finally:
             current_thread_id.reset(token)
         freeze: list[str] = []
@@ -175,7 +176,9 @@ class RubricActivities:
             model_calls=calls,
         )
 
-    async def _llm_verdict(self, input: GradeInput, rubric: str) -> tuple[GraderVerdict, bool, int]:
+    async def _llm_verdict(
+        self, input: GradeInput, rubric: ParsedRubric
+    ) -> tuple[GraderVerdict, bool, int]:
         """The LLM's verdict, with exactly one corrective re-ask when it is unusable
         (invalid, or not covering every criterion). Returns (verdict, unverified, calls)."""
         model_label = input.settings.model
@@ -189,8 +192,14 @@ class RubricActivities:
             response_format=ToolStrategy(GraderVerdict, handle_errors=False),
         )
         frozen = list(input.frozen_criteria)
+        # Before names are frozen, the rubric's own bullet lines are listed as the criteria
+        # to answer for (small models otherwise leave the list out); only frozen names are
+        # enforced by the coverage check.
+        listed = frozen or [c.name for c in rubric.criteria if not c.check]
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
-        payload = grader_payload(rubric, input.transcript, input.iteration, new_nonce(), frozen)
+        payload = grader_payload(
+            rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), listed
+        )
         messages: list[Any] = [HumanMessage(content=payload)]
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,

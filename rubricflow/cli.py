@@ -113,14 +113,17 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
 # Rendering ----------------------------------------------------------------------
 
 
-def render_event(event: RunEvent, out: TextIO) -> None:
+def render_event(event: RunEvent, out: TextIO, elapsed: float) -> None:
+    stamp = f"[{elapsed:6.1f}s]"
     if event.type == "agent_turn_start":
-        out.write(f"- agent turn (iteration {event.iteration})...\n")
+        out.write(f"{stamp} agent turn (iteration {event.iteration})...\n")
+    elif event.type == "agent_turn_end":
+        out.write(f"{stamp} agent answered ({len(event.answer or '')} characters)\n")
     elif event.type == "rubric_evaluation_start":
-        out.write(f"- grading pass {event.iteration}...\n")
+        out.write(f"{stamp} grading pass {event.iteration}...\n")
     elif event.type == "rubric_evaluation_end":
         flag = " (unverified)" if event.unverified else ""
-        out.write(f"  verdict: {event.result}{flag} - {event.explanation}\n")
+        out.write(f"{stamp} verdict: {event.result}{flag} - {event.explanation}\n")
         for criterion in event.criteria or []:
             if criterion.passed:
                 out.write(f"    [pass] {criterion.name}\n")
@@ -154,8 +157,9 @@ def result_json(progress: Progress) -> dict[str, Any]:
 
 async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
     if not as_json:
+        started = asyncio.get_running_loop().time()
         async for event in rf.events(thread_id):
-            render_event(event, out)
+            render_event(event, out, asyncio.get_running_loop().time() - started)
     try:
         progress = await rf.handle(thread_id).result()
     except WorkflowFailureError as err:
@@ -248,27 +252,50 @@ def _demo_file(name: str) -> str:
     return str(resources.files("rubricflow").joinpath("examples", "find_duplicates", name))
 
 
+DEMO_TASK = (
+    "Write a Python function find_duplicates(items) that returns the values that appear "
+    "more than once in a list, each once, in order of first appearance."
+)
+DEMO_SYSTEM_PROMPT = (
+    "You are a careful Python programmer. Answer with the complete code in one ```python "
+    "code block, then one sentence. When you are asked to revise, give the whole revised "
+    "code again."
+)
+
+
+def _demo_models(args: argparse.Namespace) -> tuple[str, str, str]:
+    """(agent model, grader model, what to say about them)."""
+    if args.scripted:
+        return (
+            f"scripted:{_demo_file('agent.json')}",
+            f"scripted:{_demo_file('grader.json')}",
+            "scripted models (no model runs: the replies are canned, the tests are real)",
+        )
+    from activities.local_models import DEFAULT_LOCAL_MODEL
+
+    default = f"local:{DEFAULT_LOCAL_MODEL}"
+    agent, grader = args.model or default, args.grader_model or args.model or default
+    return agent, grader, f"agent {agent}, grader {grader}, on this machine's CPU"
+
+
 async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    rubric_file = _demo_file("rubric.md")
+    agent_model, grader_model, about = _demo_models(args)
+    max_iterations = _iterations(args.max_iterations)
+    for model in {agent_model, grader_model}:
+        if model.startswith("local:"):
+            _check_local(model)
     run = RunInput(
-        message=(
-            "Write a Python function find_duplicates(items) that returns the values "
-            "that appear more than once in a list."
-        ),
-        rubric=Path(rubric_file).read_text(encoding="utf-8"),
-        agent=AgentSettings(model=args.model or f"scripted:{_demo_file('agent.json')}"),
-        grader=GraderSettings(
-            model=args.grader_model or f"scripted:{_demo_file('grader.json')}",
-            max_iterations=3,
-        ),
+        message=DEMO_TASK,
+        rubric=Path(_demo_file("rubric.md")).read_text(encoding="utf-8"),
+        agent=AgentSettings(model=agent_model, system_prompt=DEMO_SYSTEM_PROMPT),
+        grader=GraderSettings(model=grader_model, max_iterations=max_iterations),
     )
 
     async def demo(client: Any, stop: asyncio.Event, server: Any) -> int:
         out.write(
-            "demo: scripted models (offline, no API key). The agent's first find_duplicates "
-            "has a bug, caught by really running the rubric's tests on its code in a sandbox "
-            "(a check-backed criterion); the scripted grader judges the other criteria. The "
-            "revised answer passes both.\n\n"
+            f"demo: {about}.\nThe rubric has a check-backed criterion (the rubric's tests "
+            "really run on the agent's code, isolated) and criteria the grader model "
+            f"judges; up to {max_iterations} grading passes.\n\n"
         )
         rf = Rubricflow(client)
         handle = await rf.start(run)
@@ -282,6 +309,21 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
         return code
 
     return await _serve(args, out, demo)
+
+
+def _check_local(model: str) -> None:
+    """Refuse a local model that is not installed before starting anything."""
+    from activities.local_models import find_parts, lookup, runtime_available
+
+    if not runtime_available():
+        raise BadInput(
+            f"{model} needs the local-model runtime: run `bash deploy/install.sh` "
+            "(or try `rubricflow demo --scripted`, which needs no model)"
+        )
+    try:
+        find_parts(lookup(model.partition(":")[2]))
+    except ModelConfigError as exc:
+        raise BadInput(str(exc)) from exc
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -318,8 +360,10 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--data-dir", default=str(DEFAULT_DATA_DIR), help="where the SQLite file lives")
         p.add_argument("--port", type=int, default=7233, help="gRPC port (Web UI on port+1000)")
         if name == "demo":
-            p.add_argument("--model", help="agent model (default: the scripted demo agent)")
-            p.add_argument("--grader-model", help="grader model (default: the scripted demo grader)")
+            p.add_argument("--model", help="agent model (default: local:qwen2.5-coder-0.5b)")
+            p.add_argument("--grader-model", help="grader model (default: the agent's model)")
+            p.add_argument("--max-iterations", default="3", help="grading passes (1..20, default 3)")
+            p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
 
     sub.add_parser("worker", help="run a worker against TEMPORAL_ADDRESS")
     return parser

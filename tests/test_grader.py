@@ -20,8 +20,10 @@ from activities.grading import (
     MAX_TRANSCRIPT_MESSAGES,
     NOT_REPORTED_GAP,
     TRUNCATION_MARK,
+    UNNAMED_OBJECTION,
     escape_closers,
     grader_payload,
+    merge_checks,
     render_transcript,
     select_transcript,
 )
@@ -179,7 +181,7 @@ class TestVerdictValidation:
 
     def test_result_outside_the_three_verdicts_is_rejected(self):
         with pytest.raises(ValidationError):
-            GraderVerdict(result="max_iterations_reached", explanation="")
+            GraderVerdict(result="max_iterations_reached", explanation="", criteria=[])
 
     def test_passing_criterion_serialises_without_gap(self):
         assert Criterion(name="a", passed=True, gap="ignored").model_dump() == {"name": "a", "passed": True}
@@ -377,6 +379,22 @@ class TestChecks:
         assert "add() is correct" not in user_text(request) and "def test_add" not in user_text(request)
         assert "The code is readable" in user_text(request)
         assert result.freeze == ["The code is readable"]
+
+    def test_objection_without_criteria_survives_passing_checks(self):
+        llm = GraderVerdict(result="needs_revision", explanation="The docstring is missing.", criteria=[])
+        merged = merge_checks(llm, [Criterion(name="tests pass", passed=True)])
+        assert merged.result == "needs_revision"
+        assert [c.model_dump() for c in merged.criteria] == [
+            {"name": UNNAMED_OBJECTION, "passed": False, "gap": "The docstring is missing."},
+            {"name": "tests pass", "passed": True},
+        ]
+
+    def test_llm_verdict_on_a_checked_criterion_is_dropped(self):
+        llm = GraderVerdict(result="needs_revision", explanation="tests fail",
+                            criteria=[{"name": "Tests pass.", "passed": False, "gap": "x"}])
+        merged = merge_checks(llm, [Criterion(name="tests pass", passed=True)])
+        assert merged.result == "satisfied"
+        assert [c.name for c in merged.criteria] == ["tests pass"]
 
     async def test_rubric_of_only_checks_calls_no_model(self, seen):
         rubric = CHECK_RUBRIC.replace("- The code is readable\n", "")

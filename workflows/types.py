@@ -247,12 +247,13 @@ class GraderVerdict(_Frozen):
         description="One or two sentences summarising the verdict; sent to the agent as feedback."
     )
     criteria: list[Criterion] = Field(
-        default_factory=list,
         description=(
             "One entry per rubric criterion: passed true, or passed false with a gap "
             "saying what is missing or wrong."
         ),
     )
+    """Required in the schema the grader answers to (an empty list is allowed): grammar-
+    constrained local models otherwise leave it out."""
 
     @model_validator(mode="after")
     def _consistent(self) -> GraderVerdict:

