@@ -13,7 +13,13 @@ import os
 import signal
 from datetime import timedelta
 
+from temporalio.api.enums.v1 import IndexedValueType
+from temporalio.api.operatorservice.v1 import (
+    AddSearchAttributesRequest,
+    ListSearchAttributesRequest,
+)
 from temporalio.client import Client
+from temporalio.service import RPCError
 from temporalio.worker import Worker
 
 from activities.models import ModelFactory
@@ -56,6 +62,40 @@ async def run_worker(client: Client, stop: asyncio.Event, **options: object) -> 
         log.info("shutting down: in-flight activities get %s to finish", GRACEFUL_SHUTDOWN)
 
 
+SEARCH_ATTRIBUTES = {
+    "RubricStatus": IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+    "RubricIteration": IndexedValueType.INDEXED_VALUE_TYPE_INT,
+    "GradingRunId": IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+}
+
+
+async def ensure_search_attributes(client: Client) -> None:
+    """The workflow upserts these; a namespace without them would fail its tasks. Register
+    what is missing when allowed, else refuse to start with what to run."""
+    existing = await client.operator_service.list_search_attributes(
+        ListSearchAttributesRequest(namespace=client.namespace)
+    )
+    known = set(existing.custom_attributes)
+    missing = {k: v for k, v in SEARCH_ATTRIBUTES.items() if k not in known}
+    if not missing:
+        return
+    try:
+        await client.operator_service.add_search_attributes(
+            AddSearchAttributesRequest(namespace=client.namespace, search_attributes=missing)
+        )
+        log.info("registered search attributes %s", sorted(missing))
+    except RPCError as err:
+        commands = "; ".join(
+            f"temporal operator search-attribute create --name {k} --type "
+            f"{'Int' if v == IndexedValueType.INDEXED_VALUE_TYPE_INT else 'Keyword'}"
+            for k, v in missing.items()
+        )
+        raise SystemExit(
+            f"rubricflow worker: namespace {client.namespace!r} lacks search attributes "
+            f"{sorted(missing)} and they could not be added ({err.message}); run: {commands}"
+        ) from err
+
+
 def install_stop_handlers(stop: asyncio.Event) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -70,6 +110,7 @@ async def _main() -> None:
     stop = asyncio.Event()
     install_stop_handlers(stop)
     client = await connect()
+    await ensure_search_attributes(client)
     await run_worker(client, stop)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import ValidationError
-from temporalio.client import WorkflowFailureError
+from temporalio.client import WorkflowFailureError, WorkflowUpdateFailedError
 
 from activities.models import ModelConfigError
 from activities.checks import default_checks
@@ -28,8 +28,13 @@ from rubricflow.settings import connect, task_queue
 from workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     MAX_ITERATIONS,
+    MAX_IDLE_TIMEOUT_S,
     MIN_ITERATIONS,
     AgentSettings,
+    ApproveInput,
+    ExtendInput,
+    RejectInput,
+    SubmitInput,
     GraderSettings,
     Progress,
     RunEvent,
@@ -107,7 +112,15 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             model=model, system_prompt=args.system_prompt, tools=args.tool or []
         ),
         grader=grader,
+        idle_timeout_s=_seconds(args.idle_timeout, "--idle-timeout"),
     )
+
+
+def _seconds(value: str, flag: str) -> int:
+    text = value.strip()
+    if not text.isdigit() or int(text) > MAX_IDLE_TIMEOUT_S:
+        raise BadInput(f"{flag} must be whole seconds from 0 to {MAX_IDLE_TIMEOUT_S}, got {value!r}")
+    return int(text)
 
 
 # Rendering ----------------------------------------------------------------------
@@ -156,12 +169,13 @@ def result_json(progress: Progress) -> dict[str, Any]:
 
 
 async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
-    if not as_json:
-        started = asyncio.get_running_loop().time()
-        async for event in rf.events(thread_id):
+    """Print the thread's events up to the end of the current run, then its state."""
+    started = asyncio.get_running_loop().time()
+    async for event in rf.events(thread_id):
+        if not as_json:
             render_event(event, out, asyncio.get_running_loop().time() - started)
     try:
-        progress = await rf.handle(thread_id).result()
+        progress = await rf.progress(thread_id)
     except WorkflowFailureError as err:
         cause = err.cause
         message = getattr(cause, "message", None) or str(cause or err)
@@ -208,14 +222,105 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
 
 async def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     rf = Rubricflow(await connect())
-    for thread_id, status, started in await rf.list(args.limit):
+    for thread_id, status, started in await rf.list(args.limit, args.status):
         out.write(f"{thread_id}\t{status}\t{started}\n")
+    return EXIT_OK
+
+
+async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
+    rubric = _read_text_arg(args.rubric, "rubric") if args.rubric is not None else None
+    grader = None
+    if args.grader_model or args.max_iterations is not None:
+        if not args.grader_model:
+            raise BadInput("--max-iterations with send needs --grader-model")
+        grader = GraderSettings(
+            model=args.grader_model,
+            max_iterations=_iterations(args.max_iterations) if args.max_iterations else DEFAULT_MAX_ITERATIONS,
+        )
+    message = SubmitInput(message=_read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
+    rf = Rubricflow(await connect())
+    start = None
+    if args.model:
+        # Create the thread if it does not exist yet (update-with-start).
+        start = RunInput(
+            agent=AgentSettings(model=args.model),
+            grader=grader,
+            idle_timeout_s=_seconds(args.idle_timeout, "--idle-timeout"),
+        )
+    if args.no_wait:
+        await rf.send(args.thread, message)
+        out.write(f"queued on thread {args.thread}; follow it with `rubricflow watch {args.thread}`\n")
+        return EXIT_OK
+    progress = await rf.submit(args.thread, message, start)
+    if args.json:
+        out.write(json.dumps(result_json(progress), indent=2) + "\n")
+    else:
+        for e in progress.evaluations[-3:]:
+            out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
+        render_final(progress, out)
+    return _exit_code(progress.status)
+
+
+async def _update(args: argparse.Namespace, out: TextIO, call: Any) -> int:
+    rf = Rubricflow(await connect())
+    try:
+        progress = await call(rf)
+    except WorkflowUpdateFailedError as err:
+        cause = err.cause
+        raise BadInput(getattr(cause, "message", None) or str(cause)) from err
+    out.write(
+        f"thread {progress.thread_id}: {progress.status} (iteration {progress.iteration}"
+        + (f" of {progress.max_iterations}" if progress.max_iterations else "")
+        + ")\n"
+    )
+    return EXIT_OK
+
+
+async def cmd_pause(args: argparse.Namespace, out: TextIO) -> int:
+    return await _update(args, out, lambda rf: rf.pause(args.thread))
+
+
+async def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
+    return await _update(args, out, lambda rf: rf.resume(args.thread))
+
+
+async def cmd_approve(args: argparse.Namespace, out: TextIO) -> int:
+    review = ApproveInput(reviewer=args.reviewer, note=args.note or "")
+    return await _update(args, out, lambda rf: rf.approve(args.thread, review))
+
+
+async def cmd_reject(args: argparse.Namespace, out: TextIO) -> int:
+    review = RejectInput(feedback=_read_text_arg(args.feedback, "feedback"), reviewer=args.reviewer)
+    return await _update(args, out, lambda rf: rf.reject(args.thread, review))
+
+
+async def cmd_extend(args: argparse.Namespace, out: TextIO) -> int:
+    more = ExtendInput(iterations=_iterations(args.iterations))
+    return await _update(args, out, lambda rf: rf.extend(args.thread, more))
+
+
+async def cmd_cancel(args: argparse.Namespace, out: TextIO) -> int:
+    await Rubricflow(await connect()).cancel(args.thread)
+    out.write(f"cancellation requested for thread {args.thread}\n")
+    return EXIT_OK
+
+
+async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
+    """Follow a thread's events live (from offset 0 by default) until it closes."""
+    rf = Rubricflow(await connect())
+    started = asyncio.get_running_loop().time()
+    async for event in rf.events(args.thread, args.from_offset, follow=True):
+        render_event(event, out, asyncio.get_running_loop().time() - started)
+        if event.type == "run_end":
+            out.write(f"  run ended: {event.status}\n")
+            out.flush()
+    out.write(f"thread {args.thread} closed\n")
     return EXIT_OK
 
 
 async def _serve(args: argparse.Namespace, out: TextIO, body: Any) -> int:
     """Start (or reuse) the embedded server and a worker in this process, then run `body`."""
-    from worker import install_stop_handlers, run_worker
+    from worker import ensure_search_attributes, install_stop_handlers, run_worker
 
     server = await start_dev_server(Path(args.data_dir), port=args.port)
     with_address(server)
@@ -229,6 +334,7 @@ async def _serve(args: argparse.Namespace, out: TextIO, body: Any) -> int:
     stop = asyncio.Event()
     install_stop_handlers(stop)
     client = await connect()
+    await ensure_search_attributes(client)
     worker_task = asyncio.create_task(run_worker(client, stop))
     try:
         return await body(client, stop, server)
@@ -343,7 +449,37 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--tool", action="append", help="agent tool by name (repeatable)")
     run.add_argument("--grader-tool", action="append", help="grader evidence tool by name (repeatable)")
     run.add_argument("--thread", help="thread id (default: a new one)")
+    run.add_argument("--idle-timeout", default="0", help="seconds the thread waits for a follow-up before it closes (default 0: close after this run)")
     run.add_argument("--json", action="store_true", help="print one JSON object at the end")
+
+    send = sub.add_parser("send", help="send a message (follow-up) to a thread and wait for the outcome")
+    send.add_argument("thread")
+    send.add_argument("message", help="TEXT or @FILE")
+    send.add_argument("--rubric", help="a new rubric (TEXT or @FILE); omitted: the thread's rubric persists")
+    send.add_argument("--grader-model", help="grader model for the new rubric")
+    send.add_argument("--max-iterations", help="grader passes for the new rubric (1..20)")
+    send.add_argument("--model", help="agent model: create the thread if it does not exist")
+    send.add_argument("--idle-timeout", default="3600", help="with --model, for a new thread (default 3600)")
+    send.add_argument("--no-wait", action="store_true", help="queue the message and return (a signal)")
+    send.add_argument("--json", action="store_true")
+
+    for name, text in (("pause", "pause the in-flight work"), ("resume", "resume a paused run"),
+                       ("cancel", "cancel the thread")):
+        sub.add_parser(name, help=text).add_argument("thread")
+    approve = sub.add_parser("approve", help="approve as a person: the run ends satisfied")
+    approve.add_argument("thread")
+    approve.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
+    approve.add_argument("--note")
+    reject = sub.add_parser("reject", help="reject with feedback: a needs_revision pass from a person")
+    reject.add_argument("thread")
+    reject.add_argument("--feedback", required=True, help="TEXT or @FILE")
+    reject.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
+    extend = sub.add_parser("extend", help="grant more iterations after max_iterations_reached")
+    extend.add_argument("thread")
+    extend.add_argument("--iterations", required=True)
+    watch = sub.add_parser("watch", help="follow a thread's events live until it closes")
+    watch.add_argument("thread")
+    watch.add_argument("--from", dest="from_offset", type=int, default=0, help="event offset to replay from (default 0)")
 
     status = sub.add_parser("status", help="show a thread's state")
     status.add_argument("thread")
@@ -351,6 +487,7 @@ def _parser() -> argparse.ArgumentParser:
 
     lister = sub.add_parser("list", help="list recent threads")
     lister.add_argument("--limit", type=int, default=50)
+    lister.add_argument("--status", help="only threads whose RubricStatus is this (e.g. needs_revision, satisfied)")
 
     for name, text in (
         ("dev", "run the embedded Temporal server and a worker until Ctrl-C"),
@@ -371,6 +508,14 @@ def _parser() -> argparse.ArgumentParser:
 
 COMMANDS = {
     "run": cmd_run,
+    "send": cmd_send,
+    "pause": cmd_pause,
+    "resume": cmd_resume,
+    "approve": cmd_approve,
+    "reject": cmd_reject,
+    "extend": cmd_extend,
+    "cancel": cmd_cancel,
+    "watch": cmd_watch,
     "status": cmd_status,
     "list": cmd_list,
     "dev": cmd_dev,

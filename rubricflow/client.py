@@ -6,7 +6,12 @@ import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
+from temporalio.client import (
+    Client,
+    WithStartWorkflowOperation,
+    WorkflowExecutionStatus,
+    WorkflowHandle,
+)
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.service import RPCError, RPCStatusCode
@@ -14,8 +19,17 @@ from temporalio.service import RPCError, RPCStatusCode
 from activities.checks import parse_rubric
 from activities.models import check_provider
 from rubricflow.settings import task_queue
-from workflows.rubric_run import EVENTS_TOPIC, RubricRunWorkflow
-from workflows.types import Progress, RunEvent, RunInput, RunResult
+from workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
+from workflows.types import (
+    ApproveInput,
+    ExtendInput,
+    Progress,
+    RejectInput,
+    RunEvent,
+    RunInput,
+    RunResult,
+    SubmitInput,
+)
 
 
 class RunRefused(ValueError):
@@ -91,12 +105,15 @@ class Rubricflow:
             thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
         )
 
-    async def events(self, thread_id: str, from_offset: int = 0) -> AsyncIterator[RunEvent]:
-        """Every event of the thread from `from_offset`, live, ending when the run closes."""
+    async def events(
+        self, thread_id: str, from_offset: int = 0, follow: bool = False
+    ) -> AsyncIterator[RunEvent]:
+        """The thread's events from `from_offset`, live. Ends at the next `run_end`, or,
+        with `follow`, only when the thread closes."""
         stream = WorkflowStreamClient.create(self.client, thread_id)
         async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
             yield item.data
-            if item.data.type == "run_end":
+            if item.data.type == "run_end" and not follow:
                 return
 
     async def progress(self, thread_id: str) -> Progress:
@@ -105,13 +122,66 @@ class Rubricflow:
         description = await handle.handle.describe()
         if description.status == WorkflowExecutionStatus.COMPLETED:
             return await handle.result()
+        if description.status != WorkflowExecutionStatus.RUNNING:
+            await handle.result()  # raises the failure, cancellation or termination
         return await handle.progress()
 
-    async def list(self, limit: int = 50) -> list[tuple[str, str, str]]:
-        """(thread id, Temporal status, start time) of recent threads, newest first."""
-        rows = []
+    async def submit(
+        self, thread_id: str, message: SubmitInput, start: RunInput | None = None
+    ) -> Progress:
+        """Send a message and wait until the thread has handled it. With `start`, the
+        thread is created if it does not exist (update-with-start: one round trip)."""
+        if start is None:
+            return await self.handle(thread_id).handle.execute_update(
+                RubricRunWorkflow.submit, message
+            )
+        check_input(start)
+        operation = WithStartWorkflowOperation(
+            RubricRunWorkflow.run,
+            start,
+            id=thread_id,
+            task_queue=self.queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            static_summary=f"rubric thread: {message.message[:80]}",
+        )
+        return await self.client.execute_update_with_start_workflow(
+            RubricRunWorkflow.submit, message, start_workflow_operation=operation
+        )
+
+    async def send(self, thread_id: str, message: SubmitInput) -> None:
+        """Fire-and-forget: queue a message on the thread."""
+        await self.handle(thread_id).handle.signal(RubricRunWorkflow.send, message)
+
+    async def pause(self, thread_id: str) -> Progress:
+        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.pause)
+
+    async def resume(self, thread_id: str) -> Progress:
+        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.resume)
+
+    async def approve(self, thread_id: str, review: ApproveInput) -> Progress:
+        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.approve, review)
+
+    async def reject(self, thread_id: str, review: RejectInput) -> Progress:
+        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.reject, review)
+
+    async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
+        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.extend, more)
+
+    async def cancel(self, thread_id: str) -> None:
+        await self.handle(thread_id).handle.cancel()
+
+    async def list(self, limit: int = 50, status: str | None = None) -> list[tuple[str, str, str]]:
+        """(thread id, rubric status or Temporal status, start time), newest first.
+        `status` filters on the `RubricStatus` search attribute."""
         query = f"WorkflowType = '{RubricRunWorkflow.__name__}'"
+        if status is not None:
+            query += f" AND RubricStatus = '{status}'"
+        rows = []
         async for wf in self.client.list_workflows(query, limit=limit):
-            status = wf.status.name if wf.status else "UNKNOWN"
-            rows.append((wf.id, status, wf.start_time.isoformat(timespec="seconds")))
+            shown = wf.typed_search_attributes.get(STATUS_ATTR) or (
+                wf.status.name if wf.status else "UNKNOWN"
+            )
+            if wf.status and wf.status != WorkflowExecutionStatus.RUNNING:
+                shown = f"{shown} ({wf.status.name.lower()})"
+            rows.append((wf.id, shown, wf.start_time.isoformat(timespec="seconds")))
         return rows

@@ -90,7 +90,7 @@ class TestRun:
         assert (status["status"], status["phase"], status["answer"]) == ("answered", "done", "hi there")
         code, out, err = await rubricflow(client, task_queue, "list", "--limit", "200")
         assert code == 0, err
-        assert any(line.split("\t")[:2] == [tid, "COMPLETED"] for line in out.splitlines())
+        assert any(line.split("\t")[:2] == [tid, "answered (completed)"] for line in out.splitlines())
 
 
 class TestBadInput:

@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any, Literal
 
 from pydantic import ValidationError
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, SearchAttributeKey
 from temporalio.contrib.workflow_streams import WorkflowStream
-from temporalio.exceptions import ActivityError, ApplicationError, TimeoutError
+from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, TimeoutError
 
 with workflow.unsafe.imports_passed_through():
     from workflows import errors
     from workflows.types import (
+        TERMINAL_STATUSES,
         AgentTurnInput,
         AgentTurnResult,
+        ApproveInput,
+        Criterion,
         Evaluation,
+        ExtendInput,
         GradeInput,
         GradeResult,
         GRADER_SOURCE,
+        GraderSettings,
         Message,
         Phase,
         Progress,
+        RejectInput,
         RunEvent,
         RunInput,
         RunResult,
         RunStatus,
+        SubmitInput,
     )
 
 EVENTS_TOPIC = "events"
@@ -44,6 +54,40 @@ MODEL_RETRY_POLICY = RetryPolicy(
     non_retryable_error_types=list(errors.NON_RETRYABLE),
 )
 
+STATUS_ATTR = SearchAttributeKey.for_keyword("RubricStatus")
+ITERATION_ATTR = SearchAttributeKey.for_int("RubricIteration")
+RUN_ID_ATTR = SearchAttributeKey.for_keyword("GradingRunId")
+SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
+"""Histories recorded before search attributes existed replay without upserts."""
+
+
+@dataclass
+class _Invocation:
+    """Work queued on the thread: a message, or a reviewer's reject / extend."""
+
+    number: int
+    kind: Literal["message", "reject", "extend"]
+    submit: SubmitInput | None = None
+    evaluation: Evaluation | None = None
+    extra_iterations: int = 0
+
+
+class _Stop(Exception):
+    """A reviewer ended the in-flight run (approve while paused)."""
+
+
+@dataclass
+class _Queue:
+    items: list[_Invocation] = field(default_factory=list)
+    issued: int = 0
+    finished: int = 0
+
+    def push(self, **kwargs: Any) -> _Invocation:
+        self.issued += 1
+        item = _Invocation(number=self.issued, **kwargs)
+        self.items.append(item)
+        return item
+
 
 @workflow.defn(failure_exception_types=[ValidationError])
 class RubricRunWorkflow:
@@ -52,6 +96,9 @@ class RubricRunWorkflow:
     `needs_revision` sends the revision message back to the agent, up to the grader's
     `max_iterations`; `satisfied`, `failed`, `grader_error` and `max_iterations_reached`
     end the grading run. Without a rubric the agent answers once and nothing is graded.
+    The thread then waits `idle_timeout_s` for a follow-up (`submit`, `send`) before it
+    completes with its final state. `pause` / `resume` stop and continue the in-flight
+    work; `approve`, `reject` and `extend` let a person decide.
     """
 
     @workflow.init
@@ -63,67 +110,171 @@ class RubricRunWorkflow:
         self._evaluations: list[Evaluation] = []
         self._status: RunStatus = "running"
         self._phase: Phase = "agent_turn"
+        self._rubric: str | None = input.rubric
+        self._grader: GraderSettings | None = input.grader
+        self._active_rubric: str | None = None
         self._grading_run_id: str | None = None
         self._frozen_criteria: list[str] = []
         self._iteration = 0
+        self._max_iterations = input.grader.max_iterations if input.grader else 0
         self._turns = 0
+        self._queue = _Queue()
+        self._paused = False
+        self._paused_status: RunStatus = "running"
+        self._inflight: Any = None
+        self._stop_reason: Evaluation | None = None
+        if input.message is not None:
+            self._queue.push(kind="message", submit=SubmitInput(message=input.message))
+
+    # -- the thread ------------------------------------------------------------------
 
     @workflow.run
     async def run(self, input: RunInput) -> RunResult:
-        self._transcript.append(Message(role="user", content=input.message, source="user"))
-        if input.rubric is None or input.grader is None:
-            await self._agent_turn()
-            self._finish("answered")
-        else:
-            self._start_grading_run()
-            await self._grading_run(input)
+        while True:
+            if not self._queue.items:
+                if input.idle_timeout_s == 0 and self._queue.finished > 0:
+                    break
+                self._phase = "idle"
+                self._update_details()
+                try:
+                    await workflow.wait_condition(
+                        lambda: bool(self._queue.items),
+                        timeout=timedelta(seconds=input.idle_timeout_s or 1),
+                    )
+                except asyncio.TimeoutError:
+                    break
+            item = self._queue.items.pop(0)
+            await self._handle(item)
+            self._queue.finished = item.number
+        self._phase = "done"
+        self._update_details()
         await workflow.wait_condition(workflow.all_handlers_finished)
         return self.progress()
 
+    async def _handle(self, item: _Invocation) -> None:
+        if item.kind == "message":
+            assert item.submit is not None
+            await self._message(item.submit)
+        elif item.kind == "reject":
+            assert item.evaluation is not None
+            if self._record(item.evaluation):
+                return
+            await self._revise_and_grade(item.evaluation)
+        else:
+            self._max_iterations += item.extra_iterations
+            self._set_status("running")
+            await self._revise_and_grade(self._evaluations[-1])
+
+    async def _message(self, submit: SubmitInput) -> None:
+        self._transcript.append(Message(role="user", content=submit.message, source="user"))
+        if submit.grader is not None:
+            self._grader = submit.grader
+        if submit.rubric is not None:
+            self._rubric = submit.rubric
+        if self._rubric is None or self._grader is None:
+            self._set_status("running")
+            await self._agent_turn()
+            self._finish("answered")
+            return
+        new_run = self._rubric != self._active_rubric or self._status in TERMINAL_STATUSES
+        if new_run:
+            self._start_grading_run()
+        self._set_status("running")
+        await self._grading_loop()
+
     def _start_grading_run(self) -> None:
         """A new grading run: new id, fresh iteration budget, no frozen criteria."""
+        assert self._grader is not None
         self._grading_run_id = str(workflow.uuid4())
+        self._active_rubric = self._rubric
         self._iteration = 0
+        self._max_iterations = self._grader.max_iterations
         self._frozen_criteria = []
 
-    async def _grading_run(self, input: RunInput) -> None:
-        assert input.grader is not None and input.rubric is not None
+    async def _revise_and_grade(self, last: Evaluation) -> None:
+        self._append_revision(last)
+        await self._grading_loop()
+
+    async def _grading_loop(self) -> None:
         # Bounded by the cap: every pass either ends the run or spends an iteration.
-        while self._iteration < input.grader.max_iterations:
-            await self._agent_turn()
-            evaluation = await self._grade(input)
-            self._evaluations.append(evaluation)
-            self._iteration = evaluation.iteration + 1
-            self._publish_evaluation_end(evaluation)
-            if evaluation.result != "needs_revision":
-                self._finish(evaluation.result)
-                return
-            if self._iteration >= input.grader.max_iterations:
-                # The record keeps the grader's own verdict; the run's status says why it stopped.
-                self._finish("max_iterations_reached")
-                return
-            self._transcript.append(
-                Message(
-                    role="user",
-                    content=evaluation.revision_message(),
-                    name=GRADER_SOURCE,
-                    source="grader",
-                )
+        try:
+            while self._iteration < self._max_iterations:
+                await self._agent_turn()
+                evaluation = await self._grade()
+                if self._record(evaluation):
+                    return
+                self._append_revision(evaluation)
+            self._finish("max_iterations_reached")
+        except _Stop:
+            assert self._stop_reason is not None
+            stop, self._stop_reason = self._stop_reason, None
+            self._record(stop)
+
+    def _record(self, evaluation: Evaluation) -> bool:
+        """Append a pass; True when it ends the grading run."""
+        self._evaluations.append(evaluation)
+        self._iteration = evaluation.iteration + 1
+        self._publish_evaluation_end(evaluation)
+        if evaluation.result != "needs_revision":
+            self._finish(evaluation.result)
+            return True
+        if self._iteration >= self._max_iterations:
+            # The record keeps the verdict; the run's status says why it stopped.
+            self._finish("max_iterations_reached")
+            return True
+        self._set_status("running")  # refreshes the visible status and iteration
+        return False
+
+    def _append_revision(self, evaluation: Evaluation) -> None:
+        self._transcript.append(
+            Message(
+                role="user",
+                content=evaluation.revision_message(),
+                name=GRADER_SOURCE,
+                source="grader",
             )
+        )
+
+    # -- activities ------------------------------------------------------------------
+
+    async def _activity(self, name: str, arg: Any, result_type: type, timeout: timedelta, summary: str) -> Any:
+        """Run an activity; a `pause` cancels it, and after `resume` it runs again from
+        the same state (a cancelled turn's partial result is never kept)."""
+        while True:
+            if self._paused:
+                await workflow.wait_condition(
+                    lambda: not self._paused or self._stop_reason is not None
+                )
+            if self._stop_reason is not None:
+                raise _Stop()
+            self._inflight = workflow.start_activity(
+                name,
+                arg,
+                result_type=result_type,
+                start_to_close_timeout=timeout,
+                heartbeat_timeout=HEARTBEAT_TIMEOUT,
+                retry_policy=MODEL_RETRY_POLICY,
+                summary=summary,
+            )
+            try:
+                return await self._inflight
+            except ActivityError as err:
+                if self._paused and isinstance(err.cause, CancelledError):
+                    continue  # cancelled by `pause`: wait for resume, then run it again
+                raise
+            finally:
+                self._inflight = None
 
     async def _agent_turn(self) -> None:
         self._phase = "agent_turn"
+        self._update_details()
         turn = self._turns
         self._turns += 1
         self._events.publish(
-            RunEvent(
-                type="agent_turn_start",
-                grading_run_id=self._grading_run_id,
-                iteration=self._iteration,
-            )
+            RunEvent(type="agent_turn_start", grading_run_id=self._grading_run_id, iteration=self._iteration)
         )
         try:
-            result: AgentTurnResult = await workflow.execute_activity(
+            result: AgentTurnResult = await self._activity(
                 "run_agent_turn",
                 AgentTurnInput(
                     thread_id=workflow.info().workflow_id,
@@ -131,11 +282,9 @@ class RubricRunWorkflow:
                     settings=self._input.agent,
                     messages=self._transcript,
                 ),
-                result_type=AgentTurnResult,
-                start_to_close_timeout=AGENT_TURN_TIMEOUT,
-                heartbeat_timeout=HEARTBEAT_TIMEOUT,
-                retry_policy=MODEL_RETRY_POLICY,
-                summary=f"agent turn {turn} ({self._input.agent.model})",
+                AgentTurnResult,
+                AGENT_TURN_TIMEOUT,
+                f"agent turn {turn} ({self._input.agent.model})",
             )
         except ActivityError as err:
             raise ApplicationError(
@@ -154,35 +303,30 @@ class RubricRunWorkflow:
             )
         )
 
-    async def _grade(self, input: RunInput) -> Evaluation:
-        assert input.grader is not None and input.rubric is not None
+    async def _grade(self) -> Evaluation:
+        assert self._grader is not None and self._rubric is not None
         assert self._grading_run_id is not None
         self._phase = "grading"
+        self._update_details()
         iteration = self._iteration
         self._events.publish(
-            RunEvent(
-                type="rubric_evaluation_start",
-                grading_run_id=self._grading_run_id,
-                iteration=iteration,
-            )
+            RunEvent(type="rubric_evaluation_start", grading_run_id=self._grading_run_id, iteration=iteration)
         )
         try:
-            graded: GradeResult = await workflow.execute_activity(
+            graded: GradeResult = await self._activity(
                 "grade_transcript",
                 GradeInput(
                     thread_id=workflow.info().workflow_id,
                     grading_run_id=self._grading_run_id,
                     iteration=iteration,
-                    rubric=input.rubric,
-                    settings=input.grader,
+                    rubric=self._rubric,
+                    settings=self._grader,
                     transcript=self._transcript,
                     frozen_criteria=self._frozen_criteria,
                 ),
-                result_type=GradeResult,
-                start_to_close_timeout=GRADER_PASS_TIMEOUT,
-                heartbeat_timeout=HEARTBEAT_TIMEOUT,
-                retry_policy=MODEL_RETRY_POLICY,
-                summary=f"grader pass {self._grading_run_id}:{iteration} ({input.grader.model})",
+                GradeResult,
+                GRADER_PASS_TIMEOUT,
+                f"grader pass {self._grading_run_id}:{iteration} ({self._grader.model})",
             )
         except ActivityError as err:
             return Evaluation(
@@ -190,8 +334,7 @@ class RubricRunWorkflow:
                 iteration=iteration,
                 result="grader_error",
                 explanation=(
-                    f"{_describe_failure(err)} (configured grader model: "
-                    f"{input.grader.model!r})"
+                    f"{_describe_failure(err)} (configured grader model: {self._grader.model!r})"
                 ),
             )
         if not self._frozen_criteria and graded.freeze:
@@ -207,6 +350,178 @@ class RubricRunWorkflow:
             unverified=graded.unverified,
         )
 
+    # -- messages: follow-ups ----------------------------------------------------------
+
+    @workflow.update
+    async def submit(self, input: SubmitInput) -> Progress:
+        """Send a message (with an optional new rubric); returns once it is handled."""
+        item = self._queue.push(kind="message", submit=input)
+        await workflow.wait_condition(lambda: self._queue.finished >= item.number)
+        return self.progress()
+
+    @submit.validator
+    def _validate_submit(self, input: SubmitInput) -> None:
+        if input.rubric is not None and self._grader is None and input.grader is None:
+            raise ValueError(
+                "this thread has no grader settings: send grader settings with the rubric"
+            )
+
+    @workflow.signal
+    def send(self, input: SubmitInput) -> None:
+        """Fire-and-forget `submit`."""
+        self._queue.push(kind="message", submit=input)
+
+    # -- pause / resume -------------------------------------------------------------------
+
+    @workflow.update
+    def pause(self) -> Progress:
+        """Stop the in-flight work; the grading run keeps its id and remaining budget."""
+        self._paused = True
+        self._paused_status = self._status
+        self._set_status("paused")
+        if self._inflight is not None:
+            self._inflight.cancel()
+        return self.progress()
+
+    @pause.validator
+    def _validate_pause(self) -> None:
+        if self._paused:
+            raise ValueError("the thread is already paused: resume it first")
+        if self._status != "running":
+            raise ValueError(
+                f"nothing to pause: the thread's status is {self._status!r}, not 'running'"
+            )
+
+    @workflow.update
+    def resume(self) -> Progress:
+        """Continue the paused grading run: same id, the iterations it has left."""
+        self._paused = False
+        self._set_status(self._paused_status)
+        return self.progress()
+
+    @resume.validator
+    def _validate_resume(self) -> None:
+        if not self._paused:
+            raise ValueError(f"the thread is not paused (status {self._status!r})")
+
+    # -- human review -----------------------------------------------------------------------
+
+    @workflow.update
+    def approve(self, input: ApproveInput) -> Progress:
+        """A person accepts the work: the run ends `satisfied`, recorded as their verdict."""
+        assert self._grading_run_id is not None
+        evaluation = Evaluation(
+            grading_run_id=self._grading_run_id,
+            iteration=self._iteration,
+            result="satisfied",
+            explanation=f"Approved by {input.reviewer}" + (f": {input.note}" if input.note else "."),
+            reviewer=input.reviewer,
+        )
+        if self._paused:
+            # The in-flight run is waiting on resume: stop it there with this verdict.
+            self._stop_reason = evaluation
+            self._paused = False
+        else:
+            self._record(evaluation)
+        return self.progress()
+
+    @approve.validator
+    def _validate_approve(self, input: ApproveInput) -> None:
+        if self._grading_run_id is None:
+            raise ValueError("nothing to approve: this thread has no grading run")
+        if not self._paused and self._status not in ("max_iterations_reached", "failed", "grader_error"):
+            raise ValueError(
+                f"approve applies to a paused run or one that ended without 'satisfied'; "
+                f"the status is {self._status!r}"
+            )
+
+    @workflow.update
+    def reject(self, input: RejectInput) -> Progress:
+        """A person's `needs_revision`: counts as a pass, their gaps go to the agent."""
+        assert self._grading_run_id is not None
+        criteria = list(input.criteria) or [
+            Criterion(name="reviewer feedback", passed=False, gap=input.feedback)
+        ]
+        evaluation = Evaluation(
+            grading_run_id=self._grading_run_id,
+            iteration=self._iteration,
+            result="needs_revision",
+            explanation=input.feedback,
+            criteria=criteria,
+            reviewer=input.reviewer,
+        )
+        self._set_status("running")
+        self._queue.push(kind="reject", evaluation=evaluation)
+        return self.progress()
+
+    @reject.validator
+    def _validate_reject(self, input: RejectInput) -> None:
+        if self._grading_run_id is None:
+            raise ValueError("nothing to reject: this thread has no grading run")
+        if self._status not in ("satisfied", "max_iterations_reached", "failed", "grader_error"):
+            raise ValueError(
+                f"reject applies once a grading run has ended; the status is {self._status!r}"
+                + (" (resume or approve a paused run)" if self._paused else "")
+            )
+        if self._iteration >= self._max_iterations:
+            raise ValueError(
+                f"the grading run has used all {self._max_iterations} iterations: "
+                "extend it first (extend --iterations N)"
+            )
+
+    @workflow.update
+    def extend(self, input: ExtendInput) -> Progress:
+        """Grant more iterations after `max_iterations_reached`; the run goes on."""
+        self._set_status("running")
+        self._queue.push(kind="extend", extra_iterations=input.iterations)
+        return self.progress()
+
+    @extend.validator
+    def _validate_extend(self, input: ExtendInput) -> None:
+        if self._status != "max_iterations_reached":
+            raise ValueError(
+                f"extend applies after 'max_iterations_reached'; the status is {self._status!r}"
+            )
+
+    # -- state, events, visibility -------------------------------------------------------
+
+    def _set_status(self, status: RunStatus) -> None:
+        self._status = status
+        if workflow.patched(SEARCH_ATTRIBUTES_PATCH):
+            updates = [
+                STATUS_ATTR.value_set(self._visible_status()),
+                ITERATION_ATTR.value_set(self._iteration),
+            ]
+            if self._grading_run_id is not None:
+                updates.append(RUN_ID_ATTR.value_set(self._grading_run_id))
+            workflow.upsert_search_attributes(updates)
+        self._update_details()
+
+    def _visible_status(self) -> str:
+        """`RubricStatus`: the run status, except that a run revising after a
+        `needs_revision` pass shows `needs_revision` rather than `running`."""
+        last = self._evaluations[-1] if self._evaluations else None
+        if (
+            self._status == "running"
+            and last is not None
+            and last.grading_run_id == self._grading_run_id
+            and last.result == "needs_revision"
+        ):
+            return "needs_revision"
+        return self._status
+
+    def _finish(self, status: RunStatus) -> None:
+        self._set_status(status)
+        self._events.publish(
+            RunEvent(
+                type="run_end",
+                grading_run_id=self._grading_run_id,
+                iteration=self._iteration,
+                status=status,
+                answer=self._answer(),
+            )
+        )
+
     def _publish_evaluation_end(self, evaluation: Evaluation) -> None:
         self._events.publish(
             RunEvent(
@@ -220,18 +535,21 @@ class RubricRunWorkflow:
             )
         )
 
-    def _finish(self, status: RunStatus) -> None:
-        self._status = status
-        self._phase = "done"
-        self._events.publish(
-            RunEvent(
-                type="run_end",
-                grading_run_id=self._grading_run_id,
-                iteration=self._iteration,
-                status=status,
-                answer=self._answer(),
-            )
-        )
+    def _update_details(self) -> None:
+        """What the Temporal Web UI shows as the run's current details."""
+        lines = [
+            f"**status** {self._status} · **phase** {self._phase} · "
+            f"**iteration** {self._iteration}/{self._max_iterations or '-'}"
+        ]
+        if self._evaluations:
+            last = self._evaluations[-1]
+            who = f" (reviewer {last.reviewer})" if last.reviewer else ""
+            lines += ["", f"last pass {last.iteration}: **{last.result}**{who}", "",
+                      "| criterion | verdict | gap |", "| --- | --- | --- |"]
+            for c in last.criteria:
+                gap = (c.gap or "").replace("\n", " ").replace("|", "\\|")[:200]
+                lines.append(f"| {c.name} | {'pass' if c.passed else 'FAIL'} | {gap} |")
+        workflow.set_current_details("\n".join(lines))
 
     def _answer(self) -> str | None:
         for message in reversed(self._transcript):
@@ -242,19 +560,20 @@ class RubricRunWorkflow:
     @workflow.query
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
-        grader = self._input.grader
         return Progress(
             thread_id=workflow.info().workflow_id,
             phase=self._phase,
             status=self._status,
-            rubric=self._input.rubric,
+            rubric=self._rubric,
             grading_run_id=self._grading_run_id,
             iteration=self._iteration,
-            max_iterations=grader.max_iterations if grader else None,
+            max_iterations=self._max_iterations or None,
             frozen_criteria=self._frozen_criteria,
             evaluations=self._evaluations,
             transcript=self._transcript,
             answer=self._answer(),
+            invocations=self._queue.finished,
+            pending=len(self._queue.items),
         )
 
 
@@ -272,3 +591,4 @@ def _describe_failure(err: ActivityError) -> str:
     if isinstance(cause, TimeoutError):
         return f"timed out ({cause.type.name if cause.type else 'timeout'})"
     return f"failed: {cause or err}"
+

@@ -39,6 +39,7 @@ grader itself broke. The cap never rewrites a record: see `RunStatus`."""
 
 RunStatus = Literal[
     "running",
+    "paused",
     "answered",
     "satisfied",
     "failed",
@@ -52,7 +53,10 @@ TERMINAL_STATUSES: frozenset[str] = frozenset(
     {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached"}
 )
 
-Phase = Literal["agent_turn", "grading", "done"]
+Phase = Literal["agent_turn", "grading", "idle", "done"]
+"""`idle`: the thread waits for a follow-up; `done`: the thread has closed."""
+
+MAX_IDLE_TIMEOUT_S = 30 * 24 * 3600
 
 GRADER_SOURCE = "rubric_grader"
 """Tag on the revision messages the system writes to the agent on the grader's
@@ -139,40 +143,54 @@ class GraderSettings(_Frozen):
         return value
 
 
-class RunInput(_Frozen):
-    """What a caller sends to start a thread's first invocation."""
+def _check_message(value: str) -> str:
+    if not value.strip():
+        raise ValueError("message is empty: send the task for the agent")
+    if len(value) > MAX_MESSAGE_CHARS:
+        raise ValueError(
+            f"message has {len(value)} characters; at most {MAX_MESSAGE_CHARS} are allowed"
+        )
+    return value
 
-    message: str
+
+def _check_rubric(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not value.strip():
+        raise ValueError(
+            "rubric is empty or whitespace: give the criteria, or omit the rubric "
+            "to run without grading"
+        )
+    if len(value) > MAX_RUBRIC_CHARS:
+        raise ValueError(
+            f"rubric has {len(value)} characters; at most {MAX_RUBRIC_CHARS} are allowed"
+        )
+    return value
+
+
+class RunInput(_Frozen):
+    """What starts a thread: its settings and, usually, the first message.
+
+    `message` is None when the thread is opened by an update-with-start `submit` that
+    carries the first message. With `idle_timeout_s` 0 the thread closes once its first
+    invocation is terminal; otherwise it waits that long for a follow-up before it
+    completes cleanly with its final state."""
+
+    message: str | None = None
     rubric: str | None = None
     agent: AgentSettings
     grader: GraderSettings | None = None
+    idle_timeout_s: int = Field(default=0, ge=0, le=MAX_IDLE_TIMEOUT_S)
 
     @field_validator("message")
     @classmethod
-    def _message(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("message is empty: send the task for the agent")
-        if len(value) > MAX_MESSAGE_CHARS:
-            raise ValueError(
-                f"message has {len(value)} characters; at most {MAX_MESSAGE_CHARS} are allowed"
-            )
-        return value
+    def _message(cls, value: str | None) -> str | None:
+        return None if value is None else _check_message(value)
 
     @field_validator("rubric")
     @classmethod
     def _rubric(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        if not value.strip():
-            raise ValueError(
-                "rubric is empty or whitespace: give the criteria, or omit the rubric "
-                "to run without grading"
-            )
-        if len(value) > MAX_RUBRIC_CHARS:
-            raise ValueError(
-                f"rubric has {len(value)} characters; at most {MAX_RUBRIC_CHARS} are allowed"
-            )
-        return value
+        return _check_rubric(value)
 
     @model_validator(mode="after")
     def _grader_with_rubric(self) -> RunInput:
@@ -180,7 +198,57 @@ class RunInput(_Frozen):
             raise ValueError(
                 "a rubric needs grader settings: give grader.model ('provider:model-id')"
             )
+        if self.message is None and self.idle_timeout_s == 0:
+            raise ValueError(
+                "a thread opened without a message needs idle_timeout_s > 0 to wait for one"
+            )
         return self
+
+
+class SubmitInput(_Frozen):
+    """A message to the thread (the first or a follow-up), optionally with a new rubric.
+
+    No rubric: the thread's rubric persists. A different rubric, or the same rubric after
+    a terminal status, starts a new grading run; the same rubric while a run is not
+    terminal continues it."""
+
+    message: str
+    rubric: str | None = None
+    grader: GraderSettings | None = None
+    """Grader settings for a new rubric, if the thread has none yet or they change."""
+
+    @field_validator("message")
+    @classmethod
+    def _message(cls, value: str) -> str:
+        return _check_message(value)
+
+    @field_validator("rubric")
+    @classmethod
+    def _rubric(cls, value: str | None) -> str | None:
+        return _check_rubric(value)
+
+
+class ApproveInput(_Frozen):
+    reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
+    note: str = Field(default="", max_length=MAX_MESSAGE_CHARS)
+
+
+class RejectInput(_Frozen):
+    """A person's `needs_revision`: their feedback, and optionally the criteria it concerns."""
+
+    feedback: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
+    reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
+    criteria: list[Criterion] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _some_failing(self) -> RejectInput:
+        if self.criteria and all(c.passed for c in self.criteria):
+            raise ValueError("a rejection needs at least one failing criterion (with its gap)")
+        return self
+
+
+class ExtendInput(_Frozen):
+    iterations: int = Field(ge=MIN_ITERATIONS, le=MAX_ITERATIONS)
 
 
 class ToolCall(_Frozen):
@@ -279,6 +347,8 @@ class Evaluation(_Frozen):
     explanation: str
     criteria: list[Criterion] = Field(default_factory=list)
     unverified: bool = False
+    reviewer: str | None = None
+    """Set when a person, not the grader, gave this verdict (approve / reject)."""
 
     @property
     def operation_id(self) -> str:
@@ -287,8 +357,9 @@ class Evaluation(_Frozen):
 
     def revision_message(self) -> str:
         """The feedback the agent receives after a `needs_revision` pass."""
+        who = f"A human reviewer ({self.reviewer})" if self.reviewer else "A grader"
         lines = [
-            "A grader reviewed your work against the rubric and asked for revisions "
+            f"{who} reviewed your work against the rubric and asked for revisions "
             "before we can finish."
         ]
         if self.unverified:
@@ -299,7 +370,8 @@ class Evaluation(_Frozen):
                 "criterion plain in your answer.",
             ]
         if self.explanation.strip():
-            lines += ["", f"Grader feedback: {self.explanation.strip()}"]
+            label = "Reviewer feedback" if self.reviewer else "Grader feedback"
+            lines += ["", f"{label}: {self.explanation.strip()}"]
         failing = [c for c in self.criteria if not c.passed]
         if failing:
             lines += ["", "Criteria that still need work:"]
@@ -354,6 +426,10 @@ class Progress(_Frozen):
     evaluations: list[Evaluation]
     transcript: list[Message]
     answer: str | None
+    invocations: int = 0
+    """Messages the thread has finished handling."""
+    pending: int = 0
+    """Messages queued behind the current one."""
 
 
 RunResult = Progress

@@ -1,0 +1,286 @@
+"""Threads: follow-ups, pause and resume, human review, the event stream, search attributes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from temporalio.client import WorkflowUpdateFailedError
+
+from rubricflow.client import Rubricflow
+from tests.helpers import activity_counts, thread_id, verdict
+from workflows.types import (
+    AgentSettings,
+    ApproveInput,
+    ExtendInput,
+    GraderSettings,
+    RejectInput,
+    RunInput,
+    SubmitInput,
+)
+
+RUBRIC_A = "- tests pass"
+RUBRIC_B = "- has a docstring"
+
+
+def thread(agent: str, grader: str, rubric: str | None = RUBRIC_A, idle: int = 600, cap: int = 3, **agent_kw) -> RunInput:
+    return RunInput(
+        message="write it",
+        rubric=rubric,
+        agent=AgentSettings(model=agent, **agent_kw),
+        grader=GraderSettings(model=grader, max_iterations=cap),
+        idle_timeout_s=idle,
+    )
+
+
+async def refused(call, message: str) -> None:
+    """The update was rejected by its validator, with `message` saying why."""
+    with pytest.raises(WorkflowUpdateFailedError) as failure:
+        await call
+    assert message in str(failure.value.cause)
+
+
+async def run_end(rf: Rubricflow, tid: str, count: int) -> None:
+    """Wait until the thread has published `count` run_end events."""
+    seen = 0
+    async for event in rf.events(tid, follow=True):
+        if event.type == "run_end":
+            seen += 1
+            if seen == count:
+                return
+
+
+class TestThreadLifecycle:
+    async def test_follow_up_keeps_the_rubric_and_a_terminal_run_starts_a_new_one(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        agent = script("v1", "v2")
+        grader = script(verdict("satisfied", "ok", tests=True))
+        await rf.start(thread(agent, grader), tid)
+        await run_end(rf, tid, 1)
+        first = await rf.progress(tid)
+        assert (first.status, first.phase) == ("satisfied", "idle")
+
+        # Same rubric (persisted) after a terminal status: a new grading run, new id,
+        # fresh budget; evaluations accumulate on the thread.
+        second = await rf.submit(tid, SubmitInput(message="also handle None"))
+        assert second.status == "satisfied" and second.rubric == RUBRIC_A
+        assert second.grading_run_id != first.grading_run_id
+        assert second.iteration == 1 and len(second.evaluations) == 2
+        assert [e.grading_run_id for e in second.evaluations] == [first.grading_run_id, second.grading_run_id]
+        assert second.invocations == 2
+
+    async def test_new_rubric_starts_a_new_run_and_clears_frozen_criteria(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = script(verdict("satisfied", "ok", tests=True), verdict("satisfied", "ok", docstring=True))
+        await rf.start(thread(script("v1", "v2"), grader), tid)
+        await run_end(rf, tid, 1)
+        assert (await rf.progress(tid)).frozen_criteria == ["tests"]
+        after = await rf.submit(tid, SubmitInput(message="now document it", rubric=RUBRIC_B))
+        assert after.rubric == RUBRIC_B and after.frozen_criteria == ["docstring"]
+        assert len({e.grading_run_id for e in after.evaluations}) == 2
+
+    async def test_update_with_start_creates_then_continues(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        start = RunInput(agent=AgentSettings(model=script("first", "second")), idle_timeout_s=600)
+        created = await rf.submit(tid, SubmitInput(message="hello"), start)
+        assert (created.status, created.answer) == ("answered", "first")
+        again = await rf.submit(tid, SubmitInput(message="again"), start)  # same call: continues
+        assert (again.answer, again.invocations) == ("second", 2)
+        assert [m.content for m in again.transcript if m.role == "user"] == ["hello", "again"]
+
+    async def test_fire_and_forget_send(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        await rf.start(thread(script("one", "two"), script("x"), rubric=None), tid)
+        await rf.send(tid, SubmitInput(message="queued"))
+        await run_end(rf, tid, 2)
+        progress = await rf.progress(tid)
+        assert progress.answer == "two" and progress.invocations == 2
+
+    async def test_idle_thread_completes_cleanly_with_its_final_state(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        run = await rf.start(thread(script("done"), script(verdict("satisfied", "ok", tests=True)), idle=1), thread_id())
+        result = await run.result()  # the workflow itself completes after 1 s idle
+        assert (result.status, result.phase) == ("satisfied", "done")
+
+
+class TestPauseResume:
+    async def _gated(self, registry, name: str):
+        entered, cancelled, release = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+        async def gate() -> str:
+            entered.set()
+            try:
+                await release.wait()
+            except asyncio.CancelledError:
+                cancelled.set()
+                raise
+            return "released"
+
+        from langchain_core.tools import StructuredTool
+
+        registry.add(StructuredTool.from_function(coroutine=gate, name=name, description="waits"))
+        return entered, cancelled, release
+
+    async def test_pause_mid_agent_turn_then_resume_same_run(self, client, task_queue, worker, registry, script):
+        entered, cancelled, _ = await self._gated(registry, "agent_gate")
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        agent = script({"tool_calls": [{"name": "agent_gate", "args": {}}]}, "answer after resume")
+        run_in = thread(agent, script(verdict("satisfied", "ok", tests=True)), tools=["agent_gate"])
+        await rf.start(run_in, tid)
+        await entered.wait()
+        before = await rf.progress(tid)
+
+        paused = await rf.pause(tid)
+        assert paused.status == "paused"
+        await cancelled.wait()  # the running activity really was cancelled
+        during = await rf.progress(tid)
+        assert during.transcript == before.transcript  # nothing half-written was kept
+
+        resumed = await rf.resume(tid)
+        assert resumed.status == "running"
+        await run_end(rf, tid, 1)
+        after = await rf.progress(tid)
+        assert after.status == "satisfied" and after.answer == "answer after resume"
+        assert after.grading_run_id == before.grading_run_id and after.iteration == 1
+
+    async def test_pause_mid_grading_keeps_the_budget(self, client, task_queue, worker, registry, script):
+        entered, cancelled, _ = await self._gated(registry, "grader_gate")
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = script({"tool_calls": [{"name": "grader_gate", "args": {}}]}, verdict("satisfied", "ok", tests=True))
+        run_in = RunInput(
+            message="go", rubric=RUBRIC_A, agent=AgentSettings(model=script("v1")),
+            grader=GraderSettings(model=grader, tools=["grader_gate"], max_iterations=2), idle_timeout_s=600,
+        )
+        await rf.start(run_in, tid)
+        await entered.wait()
+        run_id = (await rf.progress(tid)).grading_run_id
+        assert (await rf.pause(tid)).phase == "grading"
+        await cancelled.wait()
+        await rf.resume(tid)
+        await run_end(rf, tid, 1)
+        after = await rf.progress(tid)
+        assert after.status == "satisfied" and after.grading_run_id == run_id
+        assert [e.iteration for e in after.evaluations] == [0]  # the cancelled pass spent nothing
+
+    async def test_pause_and_resume_refused_when_they_do_not_apply(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        await rf.start(thread(script("v1"), script(verdict("satisfied", "ok", tests=True))), tid)
+        await run_end(rf, tid, 1)
+        await refused(rf.pause(tid), "nothing to pause: the thread's status is 'satisfied'")
+        await refused(rf.resume(tid), "the thread is not paused")
+
+
+class TestHumanReview:
+    async def test_approve_after_the_cap_records_the_reviewer(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        await rf.start(thread(script("v1"), script(verdict("needs_revision", "no", tests="fails")), cap=1), tid)
+        await run_end(rf, tid, 1)
+        approved = await rf.approve(tid, ApproveInput(reviewer="ana", note="good enough"))
+        assert approved.status == "satisfied"
+        last = approved.evaluations[-1]
+        assert (last.result, last.reviewer, last.explanation) == ("satisfied", "ana", "Approved by ana: good enough")
+        await refused(rf.approve(tid, ApproveInput()), "approve applies to a paused run or one that ended without 'satisfied'")
+
+    async def test_reject_counts_as_a_pass_and_the_agent_revises(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = script(verdict("satisfied", "ok", tests=True))
+        run = await rf.start(thread(script("v1", "v2 with the fix"), grader, cap=3), tid)
+        await run_end(rf, tid, 1)
+        await rf.reject(tid, RejectInput(feedback="It crashes on None.", reviewer="ana"))
+        await run_end(rf, tid, 2)
+        after = await rf.progress(tid)
+        assert [(e.result, e.reviewer) for e in after.evaluations] == [
+            ("satisfied", None), ("needs_revision", "ana"), ("satisfied", None)]
+        assert [e.iteration for e in after.evaluations] == [0, 1, 2]
+        assert len({e.grading_run_id for e in after.evaluations}) == 1
+        revision = [m for m in after.transcript if m.source == "grader"][-1].content
+        assert "human reviewer (ana)" in revision and "It crashes on None." in revision
+        assert after.status == "satisfied" and after.answer == "v2 with the fix"
+        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+
+    async def test_extend_after_the_cap_grants_more_passes(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = script(verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "ok", tests=True))
+        await rf.start(thread(script("v1", "v2"), grader, cap=1), tid)
+        await run_end(rf, tid, 1)
+        await refused(rf.reject(tid, RejectInput(feedback="more")), "extend it first")
+        await rf.extend(tid, ExtendInput(iterations=2))
+        await run_end(rf, tid, 2)
+        after = await rf.progress(tid)
+        assert after.status == "satisfied" and after.max_iterations == 3
+        assert [e.result for e in after.evaluations] == ["needs_revision", "satisfied"]
+        await refused(rf.extend(tid, ExtendInput(iterations=1)), "extend applies after 'max_iterations_reached'")
+
+
+class TestEventsAndVisibility:
+    async def test_a_late_watcher_sees_every_event_from_offset_0_in_order_once(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = script(verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "ok", tests=True))
+        run = await rf.start(thread(script("v1", "v2", "v3"), grader, idle=1), tid)
+        await run_end(rf, tid, 1)
+        await rf.submit(tid, SubmitInput(message="follow-up"))
+        await run.result()  # closed after its idle time
+        events = [(e.type, e.iteration) async for e in rf.events(tid, follow=True)]
+        assert events == [
+            ("agent_turn_start", 0), ("agent_turn_end", 0),
+            ("rubric_evaluation_start", 0), ("rubric_evaluation_end", 0),
+            ("agent_turn_start", 1), ("agent_turn_end", 1),
+            ("rubric_evaluation_start", 1), ("rubric_evaluation_end", 1),
+            ("run_end", 2),
+            ("agent_turn_start", 0), ("agent_turn_end", 0),
+            ("rubric_evaluation_start", 0), ("rubric_evaluation_end", 0),
+            ("run_end", 1),
+        ]
+
+    async def test_threads_are_found_by_rubric_status(self, client, task_queue, worker, script):
+        rf = Rubricflow(client, task_queue)
+        done, capped = thread_id(), thread_id()
+        await rf.start(thread(script("v1"), script(verdict("satisfied", "ok", tests=True))), done)
+        await rf.start(thread(script("v1"), script(verdict("needs_revision", "no", tests="x")), cap=1), capped)
+        await run_end(rf, done, 1)
+        await run_end(rf, capped, 1)
+        # Visibility is eventually consistent: wait for the index, bounded.
+        for _ in range(100):
+            satisfied = {row[0] for row in await rf.list(200, "satisfied")}
+            capped_rows = {row[0] for row in await rf.list(200, "max_iterations_reached")}
+            if done in satisfied and capped in capped_rows:
+                break
+            await asyncio.sleep(0.1)
+        assert done in satisfied and done not in capped_rows
+        assert capped in capped_rows and capped not in satisfied
+
+
+class TestSearchAttributeSetup:
+    async def test_worker_registers_missing_search_attributes(self, client):
+        from temporalio.api.operatorservice.v1 import ListSearchAttributesRequest
+        from temporalio.api.workflowservice.v1 import RegisterNamespaceRequest
+        from temporalio.client import Client
+        from google.protobuf.duration_pb2 import Duration
+
+        from worker import SEARCH_ATTRIBUTES, ensure_search_attributes
+
+        namespace = f"ns-{thread_id()}"
+        await client.workflow_service.register_namespace(
+            RegisterNamespaceRequest(namespace=namespace, workflow_execution_retention_period=Duration(seconds=86400))
+        )
+        other = await Client.connect(client.service_client.config.target_host, namespace=namespace)
+
+        async def custom() -> set[str]:
+            listed = await other.operator_service.list_search_attributes(
+                ListSearchAttributesRequest(namespace=namespace))
+            return set(listed.custom_attributes)
+
+        assert not set(SEARCH_ATTRIBUTES) & await custom()
+        await ensure_search_attributes(other)
+        assert set(SEARCH_ATTRIBUTES) <= await custom()
