@@ -22,6 +22,7 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 from temporalio.worker import Worker
 
+from activities.hooks import Hook, Ledger
 from activities.models import ModelFactory
 from activities.rubric_activities import RubricActivities
 from activities.tools import ToolRegistry
@@ -39,15 +40,21 @@ def build_worker(
     queue: str | None = None,
     tools: ToolRegistry | None = None,
     models: ModelFactory | None = None,
+    hooks: list[Hook] | None = None,
+    ledger: Ledger | None = None,
     graceful_shutdown: timedelta = GRACEFUL_SHUTDOWN,
     **worker_options: object,
 ) -> Worker:
-    activities = RubricActivities(models=models, tools=tools)
+    activities = RubricActivities(models=models, tools=tools, hooks=hooks, ledger=ledger)
     return Worker(
         client,
         task_queue=queue or task_queue(),
         workflows=[RubricRunWorkflow],
-        activities=[activities.run_agent_turn, activities.grade_transcript],
+        activities=[
+            activities.run_agent_turn,
+            activities.grade_transcript,
+            activities.deliver_evaluation,
+        ],
         graceful_shutdown_timeout=graceful_shutdown,
         **worker_options,  # type: ignore[arg-type]
     )

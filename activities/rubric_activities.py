@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
 from typing import Any
@@ -38,6 +39,7 @@ from activities.grading import (
 from activities.messages import from_langchain, to_langchain
 from activities.models import ModelConfigError, ModelFactory, current_thread_id
 from activities.provider_errors import to_application_error
+from activities.hooks import Hook, Ledger, default_ledger, deliver, parse_hooks
 from activities.tools import ToolRegistry, UnknownToolError, default_registry
 from workflows import errors
 from workflows.types import (
@@ -46,6 +48,7 @@ from workflows.types import (
     GradeInput,
     GradeResult,
     GraderVerdict,
+    HookInput,
 )
 
 AGENT_RECURSION_LIMIT = 50
@@ -114,10 +117,20 @@ class RubricActivities:
         models: ModelFactory | None = None,
         tools: ToolRegistry | None = None,
         checks: CheckRegistry | None = None,
+        hooks: list[Hook] | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
+        self._hooks = hooks if hooks is not None else parse_hooks(os.environ.get("RUBRICFLOW_HOOKS"))
+        self._ledger = ledger or default_ledger()
         self._models = models or ModelFactory()
         self._tools = tools if tools is not None else default_registry()
         self._checks = checks if checks is not None else default_checks()
+
+    @activity.defn
+    async def deliver_evaluation(self, input: HookInput) -> list[str]:
+        """Run the worker's per-evaluation hooks; returns the ones that failed (logged,
+        never raised: a failing hook does not stop the run)."""
+        return await deliver(self._hooks, self._ledger, input)
 
     @activity.defn
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:

@@ -20,6 +20,9 @@ from rubricflow.devserver import temporal_binary
 from worker import build_worker
 
 
+SUGGEST_CAN_AT_EVENTS = 150
+
+
 @pytest_asyncio.fixture(scope="session")
 async def env() -> AsyncIterator[WorkflowEnvironment]:
     environment = await WorkflowEnvironment.start_local(
@@ -29,6 +32,8 @@ async def env() -> AsyncIterator[WorkflowEnvironment]:
             "--search-attribute", "RubricStatus=Keyword",
             "--search-attribute", "RubricIteration=Int",
             "--search-attribute", "GradingRunId=Keyword",
+            # Suggest continue-as-new early, so that long-thread tests see it happen.
+            "--dynamic-config-value", f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",
         ],
     )
     yield environment

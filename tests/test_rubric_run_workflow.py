@@ -56,7 +56,7 @@ class TestVerdicts:
             {"name": "docstring", "passed": True},
         ]
         assert result.answer == "answer v1"
-        assert await activity_counts(run.handle) == {"run_agent_turn": 1, "grade_transcript": 1}
+        assert await activity_counts(run.handle) == {"run_agent_turn": 1, "grade_transcript": 1, "deliver_evaluation": 1}
 
     async def test_needs_revision_then_satisfied(self, client, task_queue, worker, script):
         agent = script("answer v1", "answer v2")
@@ -88,7 +88,7 @@ class TestVerdicts:
         inputs = await _activity_inputs(run.handle, "run_agent_turn")
         sent = [[m["content"] for m in turn["messages"]] for turn in inputs]
         assert revision in sent[1] and revision not in sent[0]
-        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2, "deliver_evaluation": 2}
 
     @pytest.mark.parametrize("cap", [1, 2])
     async def test_cap_ends_with_max_iterations_reached(self, client, task_queue, worker, script, cap):
@@ -104,7 +104,7 @@ class TestVerdicts:
         # The agent's last answer stays as it was: no revision message after the last pass.
         assert result.transcript[-1].role == "assistant"
         assert result.answer == f"answer v{cap}"
-        assert await activity_counts(run.handle) == {"run_agent_turn": cap, "grade_transcript": cap}
+        assert await activity_counts(run.handle) == {"run_agent_turn": cap, "grade_transcript": cap, "deliver_evaluation": cap}
 
     async def test_failed_ends_the_run(self, client, task_queue, worker, script):
         agent = script("answer")

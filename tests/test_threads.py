@@ -205,7 +205,7 @@ class TestHumanReview:
         revision = [m for m in after.transcript if m.source == "grader"][-1].content
         assert "human reviewer (ana)" in revision and "It crashes on None." in revision
         assert after.status == "satisfied" and after.answer == "v2 with the fix"
-        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2, "deliver_evaluation": 3}
 
     async def test_extend_after_the_cap_grants_more_passes(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
@@ -259,6 +259,37 @@ class TestEventsAndVisibility:
             await asyncio.sleep(0.1)
         assert done in satisfied and done not in capped_rows
         assert capped in capped_rows and capped not in satisfied
+
+
+class TestLongThreads:
+    async def test_continue_as_new_keeps_state_events_and_a_bounded_history(self, client, task_queue, worker, script):
+        from tests.conftest import SUGGEST_CAN_AT_EVENTS
+
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        turns = 12
+        agent = script(*[f"answer {i}" for i in range(turns)])
+        await rf.start(thread(agent, script(verdict("satisfied", "ok", tests=True))), tid)
+        for i in range(1, turns):
+            await rf.submit(tid, SubmitInput(message=f"follow-up {i}"))
+        progress = await rf.progress(tid)
+        assert progress.invocations == turns and progress.answer == f"answer {turns - 1}"
+        assert len(progress.evaluations) == turns and progress.status == "satisfied"
+        assert [m.content for m in progress.transcript if m.role == "user"][:2] == ["write it", "follow-up 1"]
+
+        runs = [wf async for wf in client.list_workflows(f"WorkflowId = '{tid}'")]
+        assert len(runs) >= 2, "the thread never continued as new"
+        for run in runs:  # every run's history stayed near the suggestion threshold
+            history = await client.get_workflow_handle(tid, run_id=run.run_id).fetch_history()
+            assert len(history.events) < SUGGEST_CAN_AT_EVENTS + 60
+        # The event stream crossed the runs: every run_end is there, in order, from offset 0.
+        ends = []
+        async for event in rf.events(tid, follow=True):
+            if event.type == "run_end":
+                ends.append(event.status)
+                if len(ends) == turns:
+                    break
+        assert ends == ["satisfied"] * turns
 
 
 class TestSearchAttributeSetup:

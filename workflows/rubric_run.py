@@ -26,6 +26,10 @@ with workflow.unsafe.imports_passed_through():
         GradeInput,
         GradeResult,
         GRADER_SOURCE,
+        MAX_CARRIED_EVALUATIONS,
+        MAX_CARRIED_MESSAGES,
+        HookInput,
+        ThreadState,
         GraderSettings,
         Message,
         Phase,
@@ -59,6 +63,9 @@ ITERATION_ATTR = SearchAttributeKey.for_int("RubricIteration")
 RUN_ID_ATTR = SearchAttributeKey.for_keyword("GradingRunId")
 SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
 """Histories recorded before search attributes existed replay without upserts."""
+HOOKS_PATCH = "evaluation-hooks-v1"
+"""Histories recorded before hooks existed replay without their activities."""
+HOOK_TIMEOUT = timedelta(minutes=2)
 
 
 @dataclass
@@ -104,7 +111,7 @@ class RubricRunWorkflow:
     @workflow.init
     def __init__(self, input: RunInput) -> None:
         self._input = input
-        self._stream = WorkflowStream()
+        self._stream = WorkflowStream(prior_state=input.stream_state)
         self._events = self._stream.topic(EVENTS_TOPIC, type=RunEvent)
         self._transcript: list[Message] = []
         self._evaluations: list[Evaluation] = []
@@ -123,6 +130,9 @@ class RubricRunWorkflow:
         self._paused_status: RunStatus = "running"
         self._inflight: Any = None
         self._stop_reason: Evaluation | None = None
+        self._hook_deliveries: list[Any] = []
+        if input.state is not None:
+            self._restore(input.state)
         if input.message is not None:
             self._queue.push(kind="message", submit=SubmitInput(message=input.message))
 
@@ -134,6 +144,10 @@ class RubricRunWorkflow:
             if not self._queue.items:
                 if input.idle_timeout_s == 0 and self._queue.finished > 0:
                     break
+                if workflow.info().is_continue_as_new_suggested():
+                    await self._continue_as_new(input)  # returns only if new work came first
+                    if self._queue.items:
+                        continue
                 self._phase = "idle"
                 self._update_details()
                 try:
@@ -143,13 +157,85 @@ class RubricRunWorkflow:
                     )
                 except asyncio.TimeoutError:
                     break
+                except asyncio.CancelledError:
+                    # Cancelled while idle: hooks already scheduled still get delivered.
+                    self._phase = "done"
+                    await self._hooks_delivered()
+                    raise
             item = self._queue.items.pop(0)
             await self._handle(item)
+            # Hooks are delivered before the message counts as handled, so that a
+            # `submit`'s reply and a continue-as-new can land in the same workflow task.
+            await self._hooks_delivered()
             self._queue.finished = item.number
         self._phase = "done"
         self._update_details()
         await workflow.wait_condition(workflow.all_handlers_finished)
+        await self._hooks_delivered()
         return self.progress()
+
+    async def _continue_as_new(self, input: RunInput) -> None:
+        """Hand the thread to a fresh run with a bounded history: its state, the event
+        stream's retained log, nothing queued (only called while idle)."""
+        await self._hooks_delivered()
+        first_user = next((m for m in self._transcript if m.source == "user"), None)
+        kept = self._transcript[-MAX_CARRIED_MESSAGES:]
+        if first_user is not None and not any(m is first_user for m in kept):
+            kept = [first_user, *kept]
+        state = ThreadState(
+            transcript=kept,
+            evaluations=self._evaluations[-MAX_CARRIED_EVALUATIONS:],
+            status=self._status,
+            rubric=self._rubric,
+            grader=self._grader,
+            active_rubric=self._active_rubric,
+            grading_run_id=self._grading_run_id,
+            frozen_criteria=self._frozen_criteria,
+            iteration=self._iteration,
+            max_iterations=self._max_iterations,
+            turns=self._turns,
+            invocations=self._queue.finished,
+        )
+        if self._queue.items:
+            return
+        # Release the stream's long-polls (watchers follow to the next run), then go once
+        # every handler is done. A message that arrives meanwhile is handled first, here:
+        # its `submit` waits for it, so continuing now would wait forever. The stream
+        # stays draining until the next idle moment, when the thread continues as new.
+        self._stream.detach_pollers()
+        await workflow.wait_condition(
+            lambda: bool(self._queue.items) or workflow.all_handlers_finished()
+        )
+        if self._queue.items:
+            return
+        workflow.continue_as_new(
+            args=[
+                input.model_copy(
+                    update={"message": None, "state": state, "stream_state": self._stream.get_state()}
+                )
+            ]
+        )
+
+    def _restore(self, state: ThreadState) -> None:
+        self._transcript = list(state.transcript)
+        self._evaluations = list(state.evaluations)
+        self._status = state.status
+        self._rubric = state.rubric
+        self._grader = state.grader
+        self._active_rubric = state.active_rubric
+        self._grading_run_id = state.grading_run_id
+        self._frozen_criteria = list(state.frozen_criteria)
+        self._iteration = state.iteration
+        self._max_iterations = state.max_iterations
+        self._turns = state.turns
+        self._queue.issued = self._queue.finished = state.invocations
+
+    async def _hooks_delivered(self) -> None:
+        """Hook activities run beside the thread; none is left behind when it closes."""
+        if not self._hook_deliveries:
+            return
+        deliveries, self._hook_deliveries = self._hook_deliveries, []
+        await asyncio.gather(*deliveries, return_exceptions=True)
 
     async def _handle(self, item: _Invocation) -> None:
         if item.kind == "message":
@@ -215,6 +301,18 @@ class RubricRunWorkflow:
         self._evaluations.append(evaluation)
         self._iteration = evaluation.iteration + 1
         self._publish_evaluation_end(evaluation)
+        if workflow.patched(HOOKS_PATCH):
+            # One activity per evaluation: replay never fires a hook again.
+            self._hook_deliveries.append(
+                workflow.start_activity(
+                    "deliver_evaluation",
+                    HookInput(thread_id=workflow.info().workflow_id, evaluation=evaluation),
+                    result_type=list[str],
+                    start_to_close_timeout=HOOK_TIMEOUT,
+                    retry_policy=RetryPolicy(maximum_attempts=3),
+                    summary=f"hooks for {evaluation.operation_id}",
+                )
+            )
         if evaluation.result != "needs_revision":
             self._finish(evaluation.result)
             return True

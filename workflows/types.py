@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from temporalio.contrib.workflow_streams import WorkflowStreamState
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -168,6 +169,29 @@ def _check_rubric(value: str | None) -> str | None:
     return value
 
 
+MAX_CARRIED_MESSAGES = 200
+"""On continue-as-new a thread keeps its last 200 messages (plus the first user message):
+the agent's context window is smaller than that, and the history must stay bounded."""
+MAX_CARRIED_EVALUATIONS = 200
+
+
+class ThreadState(_Frozen):
+    """What a thread carries across continue-as-new."""
+
+    transcript: list[Message]
+    evaluations: list[Evaluation]
+    status: RunStatus
+    rubric: str | None
+    grader: GraderSettings | None
+    active_rubric: str | None
+    grading_run_id: str | None
+    frozen_criteria: list[str]
+    iteration: int
+    max_iterations: int
+    turns: int
+    invocations: int
+
+
 class RunInput(_Frozen):
     """What starts a thread: its settings and, usually, the first message.
 
@@ -181,6 +205,9 @@ class RunInput(_Frozen):
     agent: AgentSettings
     grader: GraderSettings | None = None
     idle_timeout_s: int = Field(default=0, ge=0, le=MAX_IDLE_TIMEOUT_S)
+    state: ThreadState | None = None
+    """Set only by the thread itself when it continues as new."""
+    stream_state: WorkflowStreamState | None = None
 
     @field_validator("message")
     @classmethod
@@ -465,6 +492,11 @@ class GradeInput(_Frozen):
     def operation_id(self) -> str:
         """Stable across retries of the same pass: `grading_run_id:iteration`."""
         return f"{self.grading_run_id}:{self.iteration}"
+
+
+class HookInput(_Frozen):
+    thread_id: str
+    evaluation: Evaluation
 
 
 class GradeResult(_Frozen):
