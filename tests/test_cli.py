@@ -125,3 +125,37 @@ class TestBadInput:
         assert code == 2
         assert message in err
         await assert_no_workflow(client, tid)
+
+
+class TestSteering:
+    async def test_reject_send_list_and_refusals_from_a_second_terminal(self, client, task_queue, worker, script):
+        tid = thread_id()
+        agent = script("v1", "v2", "v3")
+        grader = script(verdict("satisfied", "ok", tests=True), verdict("satisfied", "ok", tests=True),
+                        verdict("needs_revision", "no docs", docs="missing"))
+        code, _, err = await rubricflow(
+            client, task_queue, "run", "write it", "--rubric", "- tests pass", "--model", agent,
+            "--grader-model", grader, "--thread", tid, "--idle-timeout", "600",
+        )
+        assert code == 0, err
+        code, out, err = await rubricflow(client, task_queue, "pause", tid)
+        assert code == 2 and "nothing to pause: the thread's status is 'satisfied'" in err
+        code, out, err = await rubricflow(client, task_queue, "reject", tid, "--feedback", "Handle None.", "--reviewer", "ana")
+        assert code == 0 and f"thread {tid}: running" in out, err
+        code, out, err = await rubricflow(
+            client, task_queue, "send", tid, "now document it", "--rubric", "- has docs",
+            "--grader-model", grader, "--max-iterations", "1", "--json",
+        )
+        assert code == 1, err  # the new rubric's single pass wants a revision
+        data = json.loads(out)
+        assert data["status"] == "max_iterations_reached"
+        assert [e["result"] for e in data["evaluations"]] == ["satisfied", "needs_revision", "satisfied", "needs_revision"]
+        assert data["evaluations"][1]["criteria"] == [{"name": "reviewer feedback", "passed": False, "gap": "Handle None."}]
+        for _ in range(100):  # visibility is eventually consistent: bounded wait for the index
+            code, out, err = await rubricflow(client, task_queue, "list", "--status", "max_iterations_reached")
+            if tid in out:
+                break
+            await asyncio.sleep(0.1)
+        assert code == 0 and tid in out
+        code, out, err = await rubricflow(client, task_queue, "cancel", tid)
+        assert code == 0
