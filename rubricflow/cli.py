@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 from temporalio.client import WorkflowFailureError, WorkflowUpdateFailedError
+from temporalio.service import RPCError, RPCStatusCode
 
 from activities.models import ModelConfigError
 from activities.checks import default_checks
@@ -308,6 +309,12 @@ async def cmd_cancel(args: argparse.Namespace, out: TextIO) -> int:
 async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     """Follow a thread's events live (from offset 0 by default) until it closes."""
     rf = Rubricflow(await connect())
+    try:
+        await rf.handle(args.thread).handle.describe()
+    except RPCError as err:
+        if err.status == RPCStatusCode.NOT_FOUND:
+            raise BadInput(f"no thread {args.thread!r} on this server (see `rubricflow list`)") from err
+        raise
     started = asyncio.get_running_loop().time()
     async for event in rf.events(args.thread, args.from_offset, follow=True):
         render_event(event, out, asyncio.get_running_loop().time() - started)
@@ -541,6 +548,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     except (ModelConfigError, RunRefused) as exc:
         sys.stderr.write(f"rubricflow: {exc}\n")
         return EXIT_BAD_INPUT
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            sys.stderr.write(f"rubricflow: not found ({exc.message}); check the thread id with `rubricflow list`\n")
+            return EXIT_BAD_INPUT
+        raise
     except DevServerError as exc:
         sys.stderr.write(f"rubricflow: {exc}\n")
         return EXIT_NOT_SATISFIED

@@ -89,7 +89,7 @@ class Rubricflow:
                 id=thread_id,
                 task_queue=self.queue,
                 id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
-                static_summary=f"rubric run: {run.message[:80]}",
+                static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
             )
         except RPCError as err:
             if err.status == RPCStatusCode.ALREADY_EXISTS:

@@ -117,6 +117,7 @@ class TestBadInput:
             (["--model", "scripted:a.json", "--rubric", "- a", "--grader-tool", "nope"], "unknown tool(s) ['nope']"),
             (["--model", "scripted:a.json", "--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
             (["--model", "scripted:a.json", "--rubric", "- tests [check: run_python_tests]"], "no ```python tests block"),
+            (["--model", "scripted:a.json", "--idle-timeout", "-5"], "--idle-timeout must be whole seconds"),
         ],
     )
     async def test_bad_input_names_what_to_fix(self, client, task_queue, args, message):
@@ -128,6 +129,14 @@ class TestBadInput:
 
 
 class TestSteering:
+    async def test_watch_and_updates_on_an_unknown_thread_say_so(self, client, task_queue):
+        code, _, err = await rubricflow(client, task_queue, "watch", "no-such-thread-x1")
+        assert code == 2 and "no thread 'no-such-thread-x1'" in err
+        for command in (["pause"], ["resume"], ["extend", "--iterations", "1"], ["status"]):
+            code, _, err = await rubricflow(client, task_queue, command[0], "no-such-thread-x1", *command[1:])
+            assert code == 2 and "not found" in err, (command, err)
+
+
     async def test_reject_send_list_and_refusals_from_a_second_terminal(self, client, task_queue, worker, script):
         tid = thread_id()
         agent = script("v1", "v2", "v3")
