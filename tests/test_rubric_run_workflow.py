@@ -12,8 +12,7 @@ from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError
-from temporalio.worker import Replayer, Worker
+from temporalio.worker import Replayer
 
 from activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
