@@ -24,6 +24,7 @@ from activities.models import ModelConfigError
 from activities.checks import default_checks
 from activities.tools import default_registry
 from rubricflow.client import Rubricflow, RunRefused, check_names
+from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DEFAULT_DATA_DIR, DevServerError, start_dev_server, with_address
 from rubricflow.settings import connect, task_queue
 from workflows.types import (
@@ -439,6 +440,27 @@ def _check_local(model: str) -> None:
         raise BadInput(str(exc)) from exc
 
 
+async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
+    from rubricflow.codec import codec_from_env, codec_server
+
+    codec = codec_from_env()
+    if codec is None:
+        raise BadInput("set RUBRICFLOW_CODEC_KEYS (ID:BASE64KEY,...) to serve the codec")
+    server = codec_server(codec, "127.0.0.1", args.port, args.ui_origin)
+    out.write(f"codec server on http://127.0.0.1:{args.port} for {args.ui_origin}; Ctrl-C to stop\n")
+    out.flush()
+    stop = asyncio.Event()
+    from worker import install_stop_handlers
+
+    install_stop_handlers(stop)
+    loop = asyncio.get_running_loop()
+    serving = loop.run_in_executor(None, server.serve_forever)
+    await stop.wait()
+    server.shutdown()
+    await serving
+    return EXIT_OK
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rubricflow", description="LLM agents that must meet a rubric, run on Temporal."
@@ -510,6 +532,9 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
 
     sub.add_parser("worker", help="run a worker against TEMPORAL_ADDRESS")
+    codec = sub.add_parser("codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)")
+    codec.add_argument("--port", type=int, default=8081)
+    codec.add_argument("--ui-origin", default="http://127.0.0.1:8233", help="the Web UI's origin, allowed by CORS")
     return parser
 
 
@@ -523,6 +548,7 @@ COMMANDS = {
     "extend": cmd_extend,
     "cancel": cmd_cancel,
     "watch": cmd_watch,
+    "codec-server": cmd_codec_server,
     "status": cmd_status,
     "list": cmd_list,
     "dev": cmd_dev,
@@ -553,6 +579,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
             sys.stderr.write(f"rubricflow: not found ({exc.message}); check the thread id with `rubricflow list`\n")
             return EXIT_BAD_INPUT
         raise
+    except CodecConfigError as exc:
+        sys.stderr.write(f"rubricflow: {exc}\n")
+        return EXIT_BAD_INPUT
     except DevServerError as exc:
         sys.stderr.write(f"rubricflow: {exc}\n")
         return EXIT_NOT_SATISFIED

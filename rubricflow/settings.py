@@ -24,5 +24,10 @@ def connect_config() -> dict:
 
 
 async def connect(**overrides: object) -> Client:
+    """A client with the pydantic converter, and payload encryption when
+    `RUBRICFLOW_CODEC_KEYS` is set (see rubricflow/codec.py)."""
+    from rubricflow.codec import codec_from_env, with_codec
+
     config = {**connect_config(), **overrides}
-    return await Client.connect(**config, data_converter=pydantic_data_converter)  # type: ignore[arg-type]
+    converter = with_codec(pydantic_data_converter, codec_from_env())
+    return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]

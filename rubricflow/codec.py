@@ -1,0 +1,153 @@
+"""Payload encryption: AES-GCM with the key id in each payload's metadata.
+
+A run's transcript, rubric and answers are user data; with encryption on, every payload
+the worker, CLI or tests send to Temporal is encrypted before it leaves the process, so
+the server and its history hold only ciphertext. Keys come from `RUBRICFLOW_CODEC_KEYS`
+(`ID:BASE64KEY[,ID:BASE64KEY...]`, 256-bit keys, the first one encrypts, all decrypt),
+held only in the environment of the processes that need to read payloads. To rotate: put
+the new key first and keep the old ones until no history still needs them.
+
+`rubricflow codec-server` serves Temporal's codec-server protocol (`POST /decode`,
+`POST /encode`) on loopback, so the Web UI can show decrypted payloads to those who hold
+the keys (Web UI: Settings -> Codec Server -> http://127.0.0.1:8081).
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import os
+from collections.abc import Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from google.protobuf import json_format
+from temporalio.api.common.v1 import Payload, Payloads
+from temporalio.converter import DataConverter, PayloadCodec
+
+ENCODING = b"binary/encrypted"
+KEY_ID = "encryption-key-id"
+NONCE_BYTES = 12
+
+
+class CodecConfigError(ValueError):
+    pass
+
+
+def parse_keys(spec: str) -> dict[str, bytes]:
+    """`ID:BASE64KEY,...` -> ordered {id: key}; the first key encrypts."""
+    keys: dict[str, bytes] = {}
+    for item in spec.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key_id, sep, encoded = item.partition(":")
+        if not sep or not key_id:
+            raise CodecConfigError(f"codec key {item[:12]!r}... must be ID:BASE64KEY")
+        try:
+            key = base64.b64decode(encoded, validate=True)
+        except ValueError as exc:
+            raise CodecConfigError(f"codec key {key_id!r} is not valid base64") from exc
+        if len(key) != 32:
+            raise CodecConfigError(
+                f"codec key {key_id!r} has {len(key)} bytes; AES-256-GCM needs 32 "
+                "(make one with: python -c 'import os,base64;print(base64.b64encode(os.urandom(32)).decode())')"
+            )
+        keys[key_id] = key
+    if not keys:
+        raise CodecConfigError("no codec keys given")
+    return keys
+
+
+class EncryptionCodec(PayloadCodec):
+    def __init__(self, keys: dict[str, bytes]) -> None:
+        if not keys:
+            raise CodecConfigError("no codec keys given")
+        self._keys = dict(keys)
+        self._active = next(iter(keys))
+
+    def encode_sync(self, payloads: Sequence[Payload]) -> list[Payload]:
+        aes = AESGCM(self._keys[self._active])
+        encoded = []
+        for payload in payloads:
+            nonce = os.urandom(NONCE_BYTES)
+            encoded.append(
+                Payload(
+                    metadata={"encoding": ENCODING, KEY_ID: self._active.encode()},
+                    data=nonce + aes.encrypt(nonce, payload.SerializeToString(), None),
+                )
+            )
+        return encoded
+
+    def decode_sync(self, payloads: Sequence[Payload]) -> list[Payload]:
+        decoded = []
+        for payload in payloads:
+            if payload.metadata.get("encoding") != ENCODING:
+                decoded.append(payload)
+                continue
+            key_id = payload.metadata.get(KEY_ID, b"").decode()
+            key = self._keys.get(key_id)
+            if key is None:
+                raise CodecConfigError(
+                    f"payload encrypted with key {key_id!r}, which this process does not "
+                    "hold: add it to RUBRICFLOW_CODEC_KEYS"
+                )
+            nonce, ciphertext = payload.data[:NONCE_BYTES], payload.data[NONCE_BYTES:]
+            decoded.append(Payload.FromString(AESGCM(key).decrypt(nonce, ciphertext, None)))
+        return decoded
+
+    async def encode(self, payloads: Sequence[Payload]) -> list[Payload]:
+        return self.encode_sync(payloads)
+
+    async def decode(self, payloads: Sequence[Payload]) -> list[Payload]:
+        return self.decode_sync(payloads)
+
+
+def codec_from_env() -> EncryptionCodec | None:
+    spec = os.environ.get("RUBRICFLOW_CODEC_KEYS")
+    return EncryptionCodec(parse_keys(spec)) if spec else None
+
+
+def with_codec(converter: DataConverter, codec: PayloadCodec | None) -> DataConverter:
+    return converter if codec is None else dataclasses.replace(converter, payload_codec=codec)
+
+
+def codec_server(codec: EncryptionCodec, host: str, port: int, origin: str) -> ThreadingHTTPServer:
+    """Temporal's codec-server protocol for the Web UI, on `host:port`."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def _cors(self) -> None:
+            self.send_header("Access-Control-Allow-Origin", origin)
+            self.send_header("Access-Control-Allow-Methods", "POST, OPTIONS")
+            self.send_header("Access-Control-Allow-Headers", "Content-Type, X-Namespace, Authorization")
+
+        def do_OPTIONS(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self._cors()
+            self.end_headers()
+
+        def do_POST(self) -> None:  # noqa: N802
+            if self.path not in ("/encode", "/decode"):
+                self.send_response(404)
+                self.end_headers()
+                return
+            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            try:
+                payloads = json_format.Parse(body, Payloads())
+                fn = codec.encode_sync if self.path == "/encode" else codec.decode_sync
+                result = Payloads(payloads=fn(payloads.payloads))
+                out = json_format.MessageToJson(result).encode()
+                status = 200
+            except Exception as exc:  # a bad request must not stop the server
+                out, status = json.dumps({"error": str(exc)}).encode(), 400
+            self.send_response(status)
+            self._cors()
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(out)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    return ThreadingHTTPServer((host, port), Handler)
