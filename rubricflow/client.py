@@ -14,7 +14,7 @@ from temporalio.client import (
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from activities.checks import parse_rubric
 from activities.models import check_provider
@@ -91,13 +91,12 @@ class Rubricflow:
                 id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
                 static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
             )
-        except RPCError as err:
-            if err.status == RPCStatusCode.ALREADY_EXISTS:
-                raise RunRefused(
-                    f"thread {thread_id!r} already has a run in progress; follow it with "
-                    f"`rubricflow status {thread_id}` or choose another --thread"
-                ) from err
-            raise
+        except WorkflowAlreadyStartedError as err:
+            raise RunRefused(
+                f"thread {thread_id!r} already has a run in progress; follow it with "
+                f"`rubricflow status {thread_id}`, send it a follow-up with `rubricflow send`, "
+                "or choose another --thread"
+            ) from err
         return RunHandle(thread_id, handle)
 
     def handle(self, thread_id: str) -> RunHandle:
