@@ -62,6 +62,7 @@ def build_worker(
 
 async def run_worker(client: Client, stop: asyncio.Event, **options: object) -> None:
     """Run a worker until `stop` is set, then shut it down gracefully."""
+    await ensure_search_attributes(client)
     worker = build_worker(client, **options)  # type: ignore[arg-type]
     async with worker:
         log.info("worker polling task queue %r", worker.task_queue)
@@ -117,7 +118,6 @@ async def _main() -> None:
     stop = asyncio.Event()
     install_stop_handlers(stop)
     client = await connect()
-    await ensure_search_attributes(client)
     await run_worker(client, stop)
 
 

@@ -342,7 +342,7 @@ async def _serve(args: argparse.Namespace, out: TextIO, body: Any) -> int:
     stop = asyncio.Event()
     install_stop_handlers(stop)
     client = await connect()
-    await ensure_search_attributes(client)
+    await ensure_search_attributes(client)  # before the body starts runs (run_worker checks too)
     worker_task = asyncio.create_task(run_worker(client, stop))
     try:
         return await body(client, stop, server)

@@ -1,13 +1,20 @@
-"""Provider faults: retried as the error table says, with the delay a provider asks for."""
+"""Provider faults and server restarts: retried as they should be, nothing lost."""
 
 from __future__ import annotations
 
+import asyncio
+import socket
+import subprocess
 
 import pytest
 from temporalio.api.enums.v1 import EventType
+from temporalio.client import Client
+from temporalio.contrib.pydantic import pydantic_data_converter
 
 from rubricflow.client import Rubricflow
+from rubricflow.devserver import temporal_binary
 from tests.helpers import activity_attempts, thread_id, verdict
+from worker import build_worker, ensure_search_attributes
 from workflows.types import AgentSettings, GraderSettings, RunInput
 
 
@@ -46,3 +53,51 @@ class TestProviderFaults:
         result = await run.result()
         assert result.status == "grader_error" and f"HTTP {status}" in result.evaluations[0].explanation
         assert ("grade_transcript", 1) in await activity_attempts(run.handle)  # no retry storm
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class TestServerRestart:
+    async def test_a_run_survives_the_server_restarting_on_its_sqlite_file(self, tmp_path, script, task_queue):
+
+        db, port = tmp_path / "temporal.db", _free_port()
+
+        def start_server() -> subprocess.Popen[bytes]:
+            return subprocess.Popen(
+                [temporal_binary(), "server", "start-dev", "--db-filename", str(db), "--ip", "127.0.0.1",
+                 "--port", str(port), "--headless", "--log-level", "error"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            )
+
+        async def connect() -> Client:
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 60
+            while True:  # a process we just started: wait until it accepts connections
+                try:
+                    return await Client.connect(f"127.0.0.1:{port}", data_converter=pydantic_data_converter)
+                except RuntimeError:
+                    if loop.time() > end:
+                        raise
+                    await asyncio.sleep(0.2)
+
+        server = start_server()
+        try:
+            client = await connect()
+            await ensure_search_attributes(client)  # persisted in the SQLite file
+            agent = script({"content": "slow first answer", "delay_s": 3}, "second answer")
+            grader = script(verdict("needs_revision", "again", ok="not yet"), verdict("satisfied", "ok", ok=True))
+            async with build_worker(client, queue=task_queue):
+                run = await Rubricflow(client, task_queue).start(run_input(agent, grader), thread_id())
+                server.terminate()  # mid-run: the first agent turn is still thinking
+                await asyncio.to_thread(server.wait, 30)
+                server = start_server()
+                result = await run.result()
+            assert result.status == "satisfied"
+            assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
+        finally:
+            server.terminate()
+            await asyncio.to_thread(server.wait, 30)
