@@ -101,14 +101,16 @@ class TestRealModel:
                 message=DEMO_TASK,
                 rubric=rubric,
                 agent=AgentSettings(model=model, system_prompt=DEMO_SYSTEM_PROMPT),
-                grader=GraderSettings(model=model, max_iterations=2),
+                # One pass keeps CI's time bounded: the 0.5B grader's invalid answers can
+                # spend every retry (10 model calls) before a pass ends.
+                grader=GraderSettings(model=model, max_iterations=1),
             ),
             thread_id(),
         )
         result = await run.result()
 
         assert result.status in TERMINAL_STATUSES - {"answered"}
-        assert 1 <= len(result.evaluations) <= 2
+        assert len(result.evaluations) == 1
         parsed = parse_rubric(rubric)
         [checked] = parsed.checked
         answers = [m.content for m in result.transcript if m.role == "assistant" and not m.tool_calls]
