@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -23,18 +22,11 @@ import time
 import uuid
 from pathlib import Path
 
-from temporalio.client import Client
 from temporalio.contrib.pydantic import pydantic_data_converter
 
 from rubricflow.client import Rubricflow
-from rubricflow.devserver import temporal_binary
+from rubricflow.devserver import connect_when_up, free_port, temporal_binary
 from workflows.types import AgentSettings, GraderSettings, RunInput
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _scripts(folder: Path) -> tuple[str, str]:
@@ -50,25 +42,12 @@ def _scripts(folder: Path) -> tuple[str, str]:
     return f"scripted:{agent}", f"scripted:{grader}"
 
 
-async def _connect(address: str, deadline_s: float = 60) -> Client:
-    end = time.monotonic() + deadline_s
-    while True:
-        try:
-            return await Client.connect(address, data_converter=pydantic_data_converter)
-        except RuntimeError:
-            if time.monotonic() > end:
-                raise
-            await asyncio.sleep(0.2)
-
-
 async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
-    port = _free_port()
+    port = free_port()
     address = f"127.0.0.1:{port}"
     server = subprocess.Popen(
         [temporal_binary(), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(port),
-         "--headless", "--log-level", "error",
-         "--search-attribute", "RubricStatus=Keyword", "--search-attribute", "RubricIteration=Int",
-         "--search-attribute", "GradingRunId=Keyword"],
+         "--headless", "--log-level", "error"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     queue = f"bench-{uuid.uuid4().hex[:8]}"
@@ -77,7 +56,7 @@ async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors")}
     procs: list[subprocess.Popen[bytes]] = []
     try:
-        client = await _connect(address)
+        client = await connect_when_up(address, server, data_converter=pydantic_data_converter)
         procs = [subprocess.Popen([sys.executable, "-m", "worker"], env=env, start_new_session=True)
                  for _ in range(workers)]
         agent, grader = _scripts(folder)

@@ -10,6 +10,9 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from temporalio.client import Client
 
 DEFAULT_DATA_DIR = Path(".rubricflow")
 STARTUP_TIMEOUT_S = 60.0
@@ -93,9 +96,6 @@ async def start_dev_server(
             "--port", str(port),
             "--ui-port", str(ui_port),
             "--log-level", "warn",
-            "--search-attribute", "RubricStatus=Keyword",
-            "--search-attribute", "RubricIteration=Int",
-            "--search-attribute", "GradingRunId=Keyword",
         ],
         stdout=log_file,
         stderr=subprocess.STDOUT,
@@ -103,24 +103,41 @@ async def start_dev_server(
         start_new_session=True,
     )
     server = DevServer(host, port, ui_port, db_file, process)
-    deadline = asyncio.get_running_loop().time() + STARTUP_TIMEOUT_S
-    from temporalio.client import Client
+    log = data_dir / "temporal-server.log"
+    try:
+        await connect_when_up(server.address, process, STARTUP_TIMEOUT_S)
+    except DevServerError as exc:
+        server.stop()
+        raise DevServerError(f"{exc}; see {log}") from None
+    return server
 
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def connect_when_up(
+    address: str,
+    process: subprocess.Popen[bytes] | None = None,
+    timeout_s: float = STARTUP_TIMEOUT_S,
+    **client_options: Any,
+) -> Client:
+    """Connect to a server that is starting: retry until it accepts connections, its
+    process exits, or `timeout_s` passes."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
     while True:
-        if process.poll() is not None:
-            raise DevServerError(
-                f"temporal server exited with code {process.returncode}; see "
-                f"{data_dir / 'temporal-server.log'}"
-            )
+        if process is not None and process.poll() is not None:
+            raise DevServerError(f"temporal server exited with code {process.returncode}")
         try:
-            await Client.connect(server.address)
-            return server
+            return await Client.connect(address, **client_options)
         except RuntimeError:
-            if asyncio.get_running_loop().time() > deadline:
-                server.stop()
+            if loop.time() > deadline:
                 raise DevServerError(
-                    f"temporal server did not accept connections on {server.address} "
-                    f"within {STARTUP_TIMEOUT_S:.0f}s; see {data_dir / 'temporal-server.log'}"
+                    f"temporal server did not accept connections on {address} within "
+                    f"{timeout_s:.0f}s"
                 ) from None
             await asyncio.sleep(0.2)
 

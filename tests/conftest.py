@@ -17,7 +17,7 @@ from temporalio.worker import Worker
 
 from activities.tools import ToolRegistry
 from rubricflow.devserver import temporal_binary
-from worker import build_worker
+from worker import build_worker, ensure_search_attributes
 
 
 SUGGEST_CAN_AT_EVENTS = 150
@@ -29,13 +29,11 @@ async def env() -> AsyncIterator[WorkflowEnvironment]:
         dev_server_existing_path=temporal_binary(),
         data_converter=pydantic_data_converter,
         dev_server_extra_args=[
-            "--search-attribute", "RubricStatus=Keyword",
-            "--search-attribute", "RubricIteration=Int",
-            "--search-attribute", "GradingRunId=Keyword",
             # Suggest continue-as-new early, so that long-thread tests see it happen.
             "--dynamic-config-value", f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",
         ],
     )
+    await ensure_search_attributes(environment.client)
     yield environment
     await environment.shutdown()
 

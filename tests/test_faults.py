@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import subprocess
 
 import pytest
 from temporalio.api.enums.v1 import EventType
-from temporalio.client import Client
 from temporalio.contrib.pydantic import pydantic_data_converter
 
 from rubricflow.client import Rubricflow
-from rubricflow.devserver import temporal_binary
+from rubricflow.devserver import connect_when_up, free_port, temporal_binary
 from tests.helpers import activity_attempts, thread_id, verdict
 from worker import build_worker, ensure_search_attributes
 from workflows.types import AgentSettings, GraderSettings, RunInput
@@ -55,16 +53,10 @@ class TestProviderFaults:
         assert ("grade_transcript", 1) in await activity_attempts(run.handle)  # no retry storm
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class TestServerRestart:
     async def test_a_run_survives_the_server_restarting_on_its_sqlite_file(self, tmp_path, script, task_queue):
 
-        db, port = tmp_path / "temporal.db", _free_port()
+        db, port = tmp_path / "temporal.db", free_port()
 
         def start_server() -> subprocess.Popen[bytes]:
             return subprocess.Popen(
@@ -73,20 +65,9 @@ class TestServerRestart:
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
             )
 
-        async def connect() -> Client:
-            loop = asyncio.get_running_loop()
-            end = loop.time() + 60
-            while True:  # a process we just started: wait until it accepts connections
-                try:
-                    return await Client.connect(f"127.0.0.1:{port}", data_converter=pydantic_data_converter)
-                except RuntimeError:
-                    if loop.time() > end:
-                        raise
-                    await asyncio.sleep(0.2)
-
         server = start_server()
         try:
-            client = await connect()
+            client = await connect_when_up(f"127.0.0.1:{port}", server, data_converter=pydantic_data_converter)
             await ensure_search_attributes(client)  # persisted in the SQLite file
             agent = script({"content": "slow first answer", "delay_s": 3}, "second answer")
             grader = script(verdict("needs_revision", "again", ok="not yet"), verdict("satisfied", "ok", ok=True))
