@@ -222,10 +222,3 @@ def merge_checks(llm: GraderVerdict | None, checks: list[Criterion]) -> GraderVe
         else:
             parts.append(f"Checks: all {len(checks)} passed.")
     return GraderVerdict(result=result, explanation=" ".join(parts), criteria=criteria)
-
-
-def final_answer(transcript: list[Message]) -> str:
-    for message in reversed(transcript):
-        if message.role == "assistant" and not message.tool_calls:
-            return message.content
-    return ""

@@ -28,7 +28,6 @@ from activities.grading import (
     GRADER_SYSTEM_PROMPT,
     downgrade_unverified,
     escape_closers,
-    final_answer,
     grader_payload,
     merge_checks,
     missing_criteria,
@@ -49,6 +48,7 @@ from workflows.types import (
     GradeResult,
     GraderVerdict,
     HookInput,
+    last_answer,
 )
 
 AGENT_RECURSION_LIMIT = 50
@@ -170,7 +170,7 @@ class RubricActivities:
         try:
             async with _heartbeating(f"grader pass {input.operation_id}"):
                 checks = await self._checks.run(
-                    rubric, input.transcript, final_answer(input.transcript)
+                    rubric, input.transcript, last_answer(input.transcript) or ""
                 )
                 llm, unverified, calls = (None, False, 0)
                 if rubric.needs_llm:

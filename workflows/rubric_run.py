@@ -40,6 +40,7 @@ with workflow.unsafe.imports_passed_through():
         RunResult,
         RunStatus,
         SubmitInput,
+        last_answer,
     )
 
 EVENTS_TOPIC = "events"
@@ -650,10 +651,7 @@ class RubricRunWorkflow:
         workflow.set_current_details("\n".join(lines))
 
     def _answer(self) -> str | None:
-        for message in reversed(self._transcript):
-            if message.role == "assistant" and not message.tool_calls:
-                return message.content
-        return None
+        return last_answer(self._transcript)
 
     @workflow.query
     def progress(self) -> Progress:

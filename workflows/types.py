@@ -299,6 +299,14 @@ class Message(_Frozen):
     """`grader` marks a revision message the system wrote for the grader."""
 
 
+def last_answer(transcript: list[Message]) -> str | None:
+    """The agent's latest answer: its last message that calls no tool."""
+    for message in reversed(transcript):
+        if message.role == "assistant" and not message.tool_calls:
+            return message.content
+    return None
+
+
 class Criterion(_Frozen):
     """A criterion's verdict: `{name, passed: true}` or `{name, passed: false, gap}`."""
 
