@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import Counter
 from typing import Any
@@ -45,3 +46,28 @@ async def activity_attempts(handle: WorkflowHandle[Any, Any]) -> list[tuple[str,
             attrs = event.activity_task_started_event_attributes
             attempts.append((names[attrs.scheduled_event_id], attrs.attempt))
     return attempts
+
+
+async def activity_inputs(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:
+    """The decoded input of each scheduled activity of a type, from the history."""
+    found = []
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            attrs = event.activity_task_scheduled_event_attributes
+            if attrs.activity_type.name == activity_type:
+                found.append(json.loads(attrs.input.payloads[0].data))
+    return found
+
+
+async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:
+    """The decoded result of each completed activity of a type, from the history."""
+    scheduled: dict[int, str] = {}
+    found = []
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            scheduled[event.event_id] = event.activity_task_scheduled_event_attributes.activity_type.name
+        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+            attrs = event.activity_task_completed_event_attributes
+            if scheduled[attrs.scheduled_event_id] == activity_type:
+                found.append(json.loads(attrs.result.payloads[0].data))
+    return found

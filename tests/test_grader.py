@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import timedelta
 from typing import Any
@@ -31,7 +30,7 @@ from activities.provider_errors import is_retryable, retry_after, to_application
 from activities.rubric_activities import RubricActivities
 from activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
-from tests.helpers import activity_attempts, thread_id, verdict
+from tests.helpers import activity_attempts, activity_inputs, activity_results, thread_id, verdict
 from workflows.types import (
     AgentSettings,
     Criterion,
@@ -201,7 +200,7 @@ class TestCriteriaFreezing:
         result = await run.result()
         assert result.status == "satisfied"
         assert result.frozen_criteria == ["Tests pass", "Has docs"]
-        inputs = await _grade_inputs(run.handle)
+        inputs = await activity_inputs(run.handle, "grade_transcript")
         assert [i["frozen_criteria"] for i in inputs] == [[], ["Tests pass", "Has docs"]]
 
     def test_later_payload_lists_names_only_never_earlier_verdicts(self):
@@ -438,32 +437,5 @@ class TestOperationId:
         )
         result = await run.result()
         assert ("grade_transcript", 2) in await activity_attempts(run.handle)
-        [outcome] = await _grade_results(run.handle)
+        [outcome] = await activity_results(run.handle, "grade_transcript")
         assert outcome["operation_id"] == f"{result.grading_run_id}:0"
-
-
-async def _grade_inputs(handle) -> list[dict[str, Any]]:
-    from temporalio.api.enums.v1 import EventType
-
-    found = []
-    async for event in handle.fetch_history_events():
-        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
-            attrs = event.activity_task_scheduled_event_attributes
-            if attrs.activity_type.name == "grade_transcript":
-                found.append(json.loads(attrs.input.payloads[0].data))
-    return found
-
-
-async def _grade_results(handle) -> list[dict[str, Any]]:
-    from temporalio.api.enums.v1 import EventType
-
-    scheduled: dict[int, str] = {}
-    found = []
-    async for event in handle.fetch_history_events():
-        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
-            scheduled[event.event_id] = event.activity_task_scheduled_event_attributes.activity_type.name
-        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
-            attrs = event.activity_task_completed_event_attributes
-            if scheduled[attrs.scheduled_event_id] == "grade_transcript":
-                found.append(json.loads(attrs.result.payloads[0].data))
-    return found

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
-from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.exceptions import ApplicationError
@@ -16,7 +14,7 @@ from temporalio.worker import Replayer
 
 from activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
-from tests.helpers import activity_attempts, activity_counts, thread_id, verdict
+from tests.helpers import activity_attempts, activity_counts, activity_inputs, thread_id, verdict
 from workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
 from workflows.types import AgentSettings, GraderSettings, Progress, RunInput
 
@@ -84,7 +82,7 @@ class TestVerdicts:
         assert "- tests: test_triple fails" in revision
         assert "do not regress" in revision and "- docstring" in revision
         # ...and it reached the agent: the second agent turn's input holds it.
-        inputs = await _activity_inputs(run.handle, "run_agent_turn")
+        inputs = await activity_inputs(run.handle, "run_agent_turn")
         sent = [[m["content"] for m in turn["messages"]] for turn in inputs]
         assert revision in sent[1] and revision not in sent[0]
         assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2, "deliver_evaluation": 2}
@@ -325,13 +323,3 @@ class TestDurability:
         ]
         assert events[3].result == "needs_revision" and events[3].criteria[0].gap == "fails"
         assert events[-1].status == "satisfied"
-
-
-async def _activity_inputs(handle: Any, activity_type: str) -> list[dict[str, Any]]:
-    inputs = []
-    async for event in handle.fetch_history_events():
-        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
-            attrs = event.activity_task_scheduled_event_attributes
-            if attrs.activity_type.name == activity_type:
-                inputs.append(json.loads(attrs.input.payloads[0].data))
-    return inputs
