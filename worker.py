@@ -60,14 +60,51 @@ def build_worker(
     )
 
 
+def _env_int(name: str, low: int, high: int) -> int | None:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise SystemExit(f"rubricflow worker: {name} must be a whole number from {low} to {high}, got {raw!r}")
+    return value
+
+
+def options_from_env() -> dict[str, object]:
+    """Worker tuning from the environment:
+
+    - `RUBRICFLOW_GRACEFUL_SHUTDOWN_S` (default 30): on SIGTERM/SIGINT the worker stops
+      taking work and gives in-flight activities this long to finish; what is still
+      running then is cancelled and handed back to the server, which retries it on
+      another worker at once (not after the heartbeat timeout).
+    - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
+      grader passes one worker runs at once; lower it for CPU-bound local models.
+    """
+    options: dict[str, object] = {}
+    grace = _env_int("RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
+    if grace is not None:
+        options["graceful_shutdown"] = timedelta(seconds=grace)
+    slots = _env_int("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", 1, 10_000)
+    if slots is not None:
+        options["max_concurrent_activities"] = slots
+    return options
+
+
 async def run_worker(client: Client, stop: asyncio.Event, **options: object) -> None:
     """Run a worker until `stop` is set, then shut it down gracefully."""
+    options = {**options_from_env(), **options}
     await ensure_search_attributes(client)
     worker = build_worker(client, **options)  # type: ignore[arg-type]
     async with worker:
         log.info("worker polling task queue %r", worker.task_queue)
         await stop.wait()
-        log.info("shutting down: in-flight activities get %s to finish", GRACEFUL_SHUTDOWN)
+        log.info(
+            "shutting down: in-flight activities get %s to finish",
+            options.get("graceful_shutdown", GRACEFUL_SHUTDOWN),
+        )
 
 
 SEARCH_ATTRIBUTES = {

@@ -106,9 +106,13 @@ async def deliver(hooks: Sequence[Hook], ledger: Ledger, input: HookInput) -> li
                     )
                     response.raise_for_status()
             else:
-                result = _resolve(hook.target)(input.evaluation, input.thread_id)
-                if inspect.isawaitable(result):
-                    await result
+                fn = _resolve(hook.target)
+                if inspect.iscoroutinefunction(fn):
+                    await fn(input.evaluation, input.thread_id)
+                else:  # a blocking hook must not stall the worker's event loop
+                    result = await asyncio.to_thread(fn, input.evaluation, input.thread_id)
+                    if inspect.isawaitable(result):
+                        await result
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -13,6 +13,7 @@ only. Two providers are our own:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import fcntl
 import hashlib
@@ -21,7 +22,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,14 @@ class ScriptedResponse(BaseModel):
 class Script(BaseModel):
     model_config = ConfigDict(extra="forbid")
     responses: list[ScriptedResponse] = Field(min_length=1)
+    deterministic: bool = False
+    """False (default): a reply is consumed when a call takes it, so a call cut off by
+    a crash loses its reply and the retry gets the next one, as with a sampling
+    provider. True: a reply is consumed only once it is delivered, so a retried call
+    gets the same reply, as from a deterministic model; crash tests compare such runs
+    with uninterrupted ones."""
+    record_to: str | None = None
+    """A JSON-lines file; each call appends the messages the model was shown."""
 
     @field_validator("responses", mode="before")
     @classmethod
@@ -133,7 +142,8 @@ def load_script(path: str | Path) -> Script:
         raise ModelConfigError(
             f"scripted model file {file} is malformed ({problems}); expected "
             '{"responses": [<string> | {"content", "tool_calls", "structured", '
-            '"error", "delay_s"}, ...]}'
+            '"error", "delay_s"}, ...], "deterministic": <bool>, "record_to": <path>} '
+            "(the last two optional)"
         ) from exc
 
 
@@ -154,18 +164,34 @@ class _Cursors:
     every worker process on the machine shares it: a reply consumed by a worker that
     then died stays consumed, as a real provider's answer would."""
 
-    def take(self, path: str, thread: str, count: int) -> int:
+    def take(self, path: str, thread: str, *, advance: bool = True) -> int:
+        """The index of the next reply; consumed now when `advance`."""
+        with self._locked(path, thread) as (index, write):
+            if advance:
+                write(index + 1)
+            return index
+
+    def commit(self, path: str, thread: str, index: int) -> None:
+        """Consume reply `index` once delivered, unless a retry already did."""
+        with self._locked(path, thread) as (current, write):
+            if current == index:
+                write(index + 1)
+
+    @contextlib.contextmanager
+    def _locked(self, path: str, thread: str) -> Iterator[tuple[int, Callable[[int], None]]]:
         key = hashlib.sha256(f"{Path(path).resolve()}\0{thread}".encode()).hexdigest()[:32]
         state = _state_dir() / key
         with state.open("a+", encoding="utf-8") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
             index = int(handle.read().strip() or 0)
-            handle.seek(0)
-            handle.truncate()
-            handle.write(str(index + 1))
-        # The last response repeats once the list is exhausted.
-        return min(index, count - 1)
+
+            def write(value: int) -> None:
+                handle.seek(0)
+                handle.truncate()
+                handle.write(str(value))
+
+            yield index, write
 
 
 def _state_dir() -> Path:
@@ -203,12 +229,19 @@ class ScriptedChatModel(BaseChatModel):
         names = [convert_to_openai_tool(tool)["function"]["name"] for tool in tools]
         return self.model_copy(update={"bound_tools": names}).bind(**kwargs)
 
-    def _next(self) -> ScriptedResponse:
+    def _next(self, messages: list[BaseMessage]) -> tuple[Script, int]:
         script = load_script(self.path)
-        index = _CURSORS.take(self.path, current_thread_id.get(), len(script.responses))
-        return script.responses[index]
+        if script.record_to:
+            with open(script.record_to, "a", encoding="utf-8") as log:
+                log.write(json.dumps([{"type": m.type, "content": m.content} for m in messages]) + "\n")
+        index = _CURSORS.take(self.path, current_thread_id.get(), advance=not script.deterministic)
+        return script, index
 
-    def _reply(self, response: ScriptedResponse) -> ChatResult:
+    def _reply(self, script: Script, index: int) -> ChatResult:
+        if script.deterministic:
+            _CURSORS.commit(self.path, current_thread_id.get(), index)
+        # The last response repeats once the list is exhausted.
+        response = script.responses[min(index, len(script.responses) - 1)]
         if response.error is not None:
             raise ScriptedProviderError(response.error)
         calls = [
@@ -239,10 +272,10 @@ class ScriptedChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        response = self._next()
-        if response.delay_s:
-            time.sleep(response.delay_s)
-        return self._reply(response)
+        script, index = self._next(messages)
+        if delay := self._delay(script, index):
+            time.sleep(delay)
+        return self._reply(script, index)
 
     async def _agenerate(
         self,
@@ -251,10 +284,14 @@ class ScriptedChatModel(BaseChatModel):
         run_manager: AsyncCallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        response = self._next()
-        if response.delay_s:
-            await asyncio.sleep(response.delay_s)
-        return self._reply(response)
+        script, index = self._next(messages)
+        if delay := self._delay(script, index):
+            await asyncio.sleep(delay)
+        return self._reply(script, index)
+
+    @staticmethod
+    def _delay(script: Script, index: int) -> float:
+        return script.responses[min(index, len(script.responses) - 1)].delay_s
 
 
 # Factory -------------------------------------------------------------------------

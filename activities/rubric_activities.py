@@ -60,7 +60,11 @@ HEARTBEAT_EVERY = timedelta(seconds=2)
 @contextlib.asynccontextmanager
 async def _heartbeating(detail: str) -> AsyncIterator[None]:
     """Heartbeat while a model call runs, so a dead worker is noticed within the
-    heartbeat timeout and a cancellation (pause, cancel) reaches the activity."""
+    heartbeat timeout and a cancellation (pause, cancel) reaches the activity.
+
+    A worker shutting down cancels what is still running when its grace period ends;
+    that is handed back as a retryable failure, so the server retries it on another
+    worker at once, instead of recording it as cancelled."""
 
     async def beat() -> None:
         while True:
@@ -70,10 +74,36 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     task = asyncio.create_task(beat())
     try:
         yield
+    except asyncio.CancelledError:
+        details = activity.cancellation_details()
+        if details is not None and details.worker_shutdown:
+            raise ApplicationError(
+                f"the worker shut down before {detail} finished; handed back to be "
+                "retried on another worker",
+                {"exception_type": "WorkerShutdown", "http_status": None},
+                type=errors.WORKER_SHUTDOWN,
+            ) from None
+        raise
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+@contextlib.asynccontextmanager
+async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[None]:
+    """Cut a turn or pass off at its `timeout_s`: a hanging provider or tool ends in a
+    retryable `StepTimeout` on this worker, well before the server's own timeout."""
+    try:
+        async with asyncio.timeout(seconds):
+            yield
+    except TimeoutError as exc:
+        raise ApplicationError(
+            f"the {what} did not finish within its timeout_s of {seconds} s "
+            f"(model {model!r}); it was cut off and will be retried",
+            {"exception_type": "TimeoutError", "http_status": None, "model": model},
+            type=errors.STEP_TIMEOUT,
+        ) from exc
 
 
 def _config_error(exc: Exception) -> ApplicationError:
@@ -130,7 +160,8 @@ class RubricActivities:
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
         """Run the worker's per-evaluation hooks; returns the ones that failed (logged,
         never raised: a failing hook does not stop the run)."""
-        return await deliver(self._hooks, self._ledger, input)
+        async with _heartbeating(f"hooks for {input.evaluation.operation_id}"):
+            return await deliver(self._hooks, self._ledger, input)
 
     @activity.defn
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
@@ -142,7 +173,10 @@ class RubricActivities:
         history = [to_langchain(m) for m in input.messages]
         token = current_thread_id.set(input.thread_id)
         try:
-            async with _heartbeating(f"agent turn {input.turn}"):
+            async with (
+                _heartbeating(f"agent turn {input.turn}"),
+                _cut_off_after(input.settings.timeout_s, "agent turn", input.settings.model),
+            ):
                 with _model_call("agent", input.settings.model):
                     state = await agent.ainvoke(
                         {"messages": history}, config={"recursion_limit": AGENT_RECURSION_LIMIT}
@@ -168,7 +202,10 @@ class RubricActivities:
             )
         token = current_thread_id.set(input.thread_id)
         try:
-            async with _heartbeating(f"grader pass {input.operation_id}"):
+            async with (
+                _heartbeating(f"grader pass {input.operation_id}"),
+                _cut_off_after(input.settings.timeout_s, "grader pass", input.settings.model),
+            ):
                 checks = await self._checks.run(
                     rubric, input.transcript, last_answer(input.transcript) or ""
                 )

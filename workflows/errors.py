@@ -13,6 +13,14 @@ UNKNOWN_TOOL = "UnknownTool"
 GRADER_OUTPUT_INVALID = "GraderOutputInvalid"
 """The grader's structured output did not validate."""
 
+STEP_TIMEOUT = "StepTimeout"
+"""An agent turn or grader pass ran past its `timeout_s` (a hanging provider or tool)
+and was cut off on the worker; retried."""
+
+WORKER_SHUTDOWN = "WorkerShutdown"
+"""The worker shut down (SIGTERM) before an activity finished within its grace period;
+the activity was handed back and is retried on another worker."""
+
 AGENT_RECURSION_LIMIT = "AgentRecursionLimit"
 """The agent kept calling tools past the step limit without answering."""
 

@@ -45,8 +45,9 @@ with workflow.unsafe.imports_passed_through():
 
 EVENTS_TOPIC = "events"
 
-AGENT_TURN_TIMEOUT = timedelta(minutes=10)
-GRADER_PASS_TIMEOUT = timedelta(minutes=10)
+STEP_TIMEOUT_GRACE = timedelta(seconds=30)
+"""The worker cuts a turn or pass off at its settings' `timeout_s` with a clear error;
+the server's start-to-close timeout, this much later, covers a worker too stuck to."""
 HEARTBEAT_TIMEOUT = timedelta(seconds=10)
 """A worker that dies mid-activity stops heartbeating; another worker retries the
 activity after this long, not after the start-to-close timeout."""
@@ -310,6 +311,7 @@ class RubricRunWorkflow:
                     HookInput(thread_id=workflow.info().workflow_id, evaluation=evaluation),
                     result_type=list[str],
                     start_to_close_timeout=HOOK_TIMEOUT,
+                    heartbeat_timeout=HEARTBEAT_TIMEOUT,
                     retry_policy=RetryPolicy(maximum_attempts=3),
                     summary=f"hooks for {evaluation.operation_id}",
                 )
@@ -382,7 +384,7 @@ class RubricRunWorkflow:
                     messages=self._transcript,
                 ),
                 AgentTurnResult,
-                AGENT_TURN_TIMEOUT,
+                timedelta(seconds=self._input.agent.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"agent turn {turn} ({self._input.agent.model})",
             )
         except ActivityError as err:
@@ -424,7 +426,7 @@ class RubricRunWorkflow:
                     frozen_criteria=self._frozen_criteria,
                 ),
                 GradeResult,
-                GRADER_PASS_TIMEOUT,
+                timedelta(seconds=self._grader.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"grader pass {self._grading_run_id}:{iteration} ({self._grader.model})",
             )
         except ActivityError as err:

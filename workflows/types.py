@@ -30,6 +30,8 @@ MAX_MESSAGE_CHARS = 32_000
 MAX_RUBRIC_CHARS = 16_000
 MAX_SYSTEM_PROMPT_CHARS = 16_000
 MAX_TOOLS = 32
+DEFAULT_STEP_TIMEOUT_S = 600
+MAX_STEP_TIMEOUT_S = 3600
 
 Verdict = Literal["satisfied", "needs_revision", "failed"]
 """What a grader may answer."""
@@ -83,6 +85,16 @@ def _check_model_spec(value: object, field: str) -> str:
     return value.strip()
 
 
+def _whole_number(value: object, field: str, low: int, high: int) -> int:
+    # bool is an int subclass and "3" coerces in lax mode: both are refused.
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(
+            f"{field} must be a whole number from {low} to {high}, "
+            f"got {value!r} ({type(value).__name__})"
+        )
+    return value
+
+
 def _check_tool_names(value: list[str]) -> list[str]:
     if len(value) > MAX_TOOLS:
         raise ValueError(f"at most {MAX_TOOLS} tools may be named, got {len(value)}")
@@ -98,11 +110,19 @@ class AgentSettings(_Frozen):
     model: str
     system_prompt: str | None = Field(default=None, max_length=MAX_SYSTEM_PROMPT_CHARS)
     tools: list[str] = Field(default_factory=list)
+    timeout_s: int = DEFAULT_STEP_TIMEOUT_S
+    """The longest one agent turn (model and tool calls) may run on a worker before it is
+    cut off and retried: a hanging provider never holds a run for longer."""
 
     @field_validator("model", mode="before")
     @classmethod
     def _model(cls, value: object) -> str:
         return _check_model_spec(value, "agent model")
+
+    @field_validator("timeout_s", mode="before")
+    @classmethod
+    def _timeout(cls, value: object) -> int:
+        return _whole_number(value, "agent timeout_s", 1, MAX_STEP_TIMEOUT_S)
 
     @field_validator("tools")
     @classmethod
@@ -117,6 +137,9 @@ class GraderSettings(_Frozen):
     system_prompt: str | None = Field(default=None, max_length=MAX_SYSTEM_PROMPT_CHARS)
     tools: list[str] = Field(default_factory=list)
     max_iterations: int = DEFAULT_MAX_ITERATIONS
+    timeout_s: int = DEFAULT_STEP_TIMEOUT_S
+    """The longest one grader pass (checks, model and evidence tools) may run on a worker
+    before it is cut off and retried."""
 
     @field_validator("model", mode="before")
     @classmethod
@@ -131,17 +154,12 @@ class GraderSettings(_Frozen):
     @field_validator("max_iterations", mode="before")
     @classmethod
     def _max_iterations(cls, value: object) -> int:
-        # bool is an int subclass and "3" coerces in lax mode: both are refused.
-        if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
-            or not MIN_ITERATIONS <= value <= MAX_ITERATIONS
-        ):
-            raise ValueError(
-                f"max_iterations must be a whole number from {MIN_ITERATIONS} to "
-                f"{MAX_ITERATIONS}, got {value!r} ({type(value).__name__})"
-            )
-        return value
+        return _whole_number(value, "max_iterations", MIN_ITERATIONS, MAX_ITERATIONS)
+
+    @field_validator("timeout_s", mode="before")
+    @classmethod
+    def _timeout(cls, value: object) -> int:
+        return _whole_number(value, "grader timeout_s", 1, MAX_STEP_TIMEOUT_S)
 
 
 def _check_message(value: str) -> str:
