@@ -62,9 +62,9 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     """Heartbeat while a model call runs, so a dead worker is noticed within the
     heartbeat timeout and a cancellation (pause, cancel) reaches the activity.
 
-    A worker shutting down cancels what is still running when its grace period ends;
-    that is handed back as a retryable failure, so the server retries it on another
-    worker at once, instead of recording it as cancelled."""
+    A worker shutting down cancels what is still running when its grace period ends; the
+    SDK reports that as a retryable `WorkerShutdown` failure, so the server retries it on
+    another worker at once (tests/test_crash.py::TestGracefulShutdown)."""
 
     async def beat() -> None:
         while True:
@@ -74,16 +74,6 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     task = asyncio.create_task(beat())
     try:
         yield
-    except asyncio.CancelledError:
-        details = activity.cancellation_details()
-        if details is not None and details.worker_shutdown:
-            raise ApplicationError(
-                f"the worker shut down before {detail} finished; handed back to be "
-                "retried on another worker",
-                {"exception_type": "WorkerShutdown", "http_status": None},
-                type=errors.WORKER_SHUTDOWN,
-            ) from None
-        raise
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -17,6 +17,7 @@ from temporalio.worker import Worker
 
 from activities.tools import ToolRegistry
 from rubricflow.devserver import temporal_binary
+from tests.reliability import REPORT
 from worker import build_worker, ensure_search_attributes
 
 
@@ -70,3 +71,12 @@ def script(tmp_path: Path) -> Callable[..., str]:
         return f"scripted:{path}"
 
     return write
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """The reliability suite's tally: what was killed, faulted and refused, what was lost."""
+    if REPORT.empty():
+        return
+    terminalreporter.section("reliability report")
+    for line in REPORT.lines():
+        terminalreporter.write_line(line)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import sys
 import uuid
 from collections import Counter
 from typing import Any
 
-from temporalio.api.enums.v1 import EventType
+from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
 
 
@@ -71,3 +74,34 @@ async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str)
             if scheduled[attrs.scheduled_event_id] == activity_type:
                 found.append(json.loads(attrs.result.payloads[0].data))
     return found
+
+
+async def start_worker_process(client, task_queue: str, **env_extra: str) -> asyncio.subprocess.Process:
+    """`python -m worker` as a real subprocess, on the test server and task queue."""
+    env = {
+        **os.environ,
+        "TEMPORAL_ADDRESS": client.service_client.config.target_host,
+        "TEMPORAL_NAMESPACE": client.namespace,
+        "RUBRICFLOW_TASK_QUEUE": task_queue,
+        "RUBRICFLOW_LOG_LEVEL": "WARNING",
+        **env_extra,
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "worker", env=env, stdin=asyncio.subprocess.DEVNULL
+    )
+
+
+async def wait_for_heartbeating_activity(handle, deadline_s: float = 60) -> str:
+    """Wait until an activity of the run has started and heartbeated; return its type."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while loop.time() < end:
+        description = await handle.describe()
+        for pending in description.raw_description.pending_activities:
+            if (
+                pending.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED
+                and pending.HasField("heartbeat_details")
+            ):
+                return pending.activity_type.name
+        await asyncio.sleep(0.2)
+    raise AssertionError("no activity of the run started heartbeating in time")

@@ -15,3 +15,12 @@ async def record_async(evaluation, thread_id: str) -> None:
 
 def explode(evaluation, thread_id: str) -> None:
     raise RuntimeError("this hook is broken")
+
+
+def record_to_file(evaluation, thread_id: str) -> None:
+    """For worker subprocesses: one line per delivery in `$RUBRICFLOW_TEST_HOOK_SINK`."""
+    import os
+
+    line = f"{thread_id}\t{evaluation.operation_id}\t{evaluation.result}\n"
+    with open(os.environ["RUBRICFLOW_TEST_HOOK_SINK"], "a", encoding="utf-8") as sink:
+        sink.write(line)  # one short O_APPEND write: lines of concurrent workers never mix

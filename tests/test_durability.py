@@ -4,52 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import sys
 from pathlib import Path
 
-from temporalio.api.enums.v1 import PendingActivityState
 from temporalio.client import WorkflowHistory
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.worker import Replayer
 
 from rubricflow.client import Rubricflow
-from tests.helpers import activity_attempts, thread_id, verdict
+from tests.helpers import (
+    activity_attempts,
+    start_worker_process,
+    thread_id,
+    verdict,
+    wait_for_heartbeating_activity,
+)
 from worker import build_worker
 from workflows.rubric_run import RubricRunWorkflow
 from workflows.types import AgentSettings, GraderSettings, RunInput
 
 HISTORIES = Path(__file__).parent / "histories"
-
-
-async def start_worker_process(client, task_queue: str) -> asyncio.subprocess.Process:
-    env = {
-        **os.environ,
-        "TEMPORAL_ADDRESS": client.service_client.config.target_host,
-        "TEMPORAL_NAMESPACE": client.namespace,
-        "RUBRICFLOW_TASK_QUEUE": task_queue,
-        "RUBRICFLOW_LOG_LEVEL": "WARNING",
-    }
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "worker", env=env, stdin=asyncio.subprocess.DEVNULL
-    )
-
-
-async def wait_for_heartbeating_activity(handle, deadline_s: float = 60) -> str:
-    """Wait until an activity of the run has started and heartbeated; return its type."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
-        description = await handle.describe()
-        for pending in description.raw_description.pending_activities:
-            if (
-                pending.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED
-                and pending.HasField("heartbeat_details")
-            ):
-                return pending.activity_type.name
-        await asyncio.sleep(0.2)
-    raise AssertionError("no activity of the run started heartbeating in time")
 
 
 class TestWorkerCrash:

@@ -18,8 +18,8 @@ STEP_TIMEOUT = "StepTimeout"
 and was cut off on the worker; retried."""
 
 WORKER_SHUTDOWN = "WorkerShutdown"
-"""The worker shut down (SIGTERM) before an activity finished within its grace period;
-the activity was handed back and is retried on another worker."""
+"""The Temporal SDK's failure type for an activity still running when its worker's
+shutdown grace period ended: handed back, and retried on another worker."""
 
 AGENT_RECURSION_LIMIT = "AgentRecursionLimit"
 """The agent kept calling tools past the step limit without answering."""
