@@ -80,6 +80,16 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
             await task
 
 
+def _detached(err: ApplicationError, cause: BaseException) -> ApplicationError:
+    """Keep a failure small: the server blanks a retried activity's failure that is over
+    its size limit ("Failure exceeds size limit."), and a provider's chained stack trace
+    through LangGraph is (tests/test_faults.py found it). The full chain goes to
+    the worker's log; the failure keeps the message, type and details. Raise the result
+    `from None`."""
+    activity.logger.warning("%s", err.message, exc_info=cause)
+    return err
+
+
 @contextlib.asynccontextmanager
 async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[None]:
     """Cut a turn or pass off at its `timeout_s`: a hanging provider or tool ends in a
@@ -93,7 +103,7 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
             f"(model {model!r}); it was cut off and will be retried",
             {"exception_type": "TimeoutError", "http_status": None, "model": model},
             type=errors.STEP_TIMEOUT,
-        ) from exc
+        ) from None
 
 
 def _config_error(exc: Exception) -> ApplicationError:
@@ -122,11 +132,11 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
             {"exception_type": type(exc).__name__, "http_status": None, "model": model},
             type=errors.AGENT_RECURSION_LIMIT,
             non_retryable=True,
-        ) from exc
+        ) from None
     except (ModelConfigError, UnknownToolError) as exc:
-        raise _config_error(exc) from exc
+        raise _detached(_config_error(exc), exc) from None
     except Exception as exc:
-        raise to_application_error(exc, model) from exc
+        raise _detached(to_application_error(exc, model), exc) from None
 
 
 class RubricActivities:
@@ -254,7 +264,7 @@ class RubricActivities:
                 if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
                     raise
                 if ask == 2:
-                    raise _invalid_output(exc, model_label) from exc
+                    raise _detached(_invalid_output(exc, model_label), exc) from None
                 messages = [
                     HumanMessage(
                         content=payload
@@ -293,4 +303,4 @@ def _as_verdict(value: Any, model: str) -> GraderVerdict:
     try:
         return GraderVerdict.model_validate(value)
     except ValidationError as exc:
-        raise _invalid_output(exc, model) from exc
+        raise _invalid_output(exc, model) from None

@@ -12,12 +12,35 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import connect_when_up, free_port, temporal_binary
 from tests.helpers import activity_attempts, thread_id, verdict
+from tests.reliability import REPORT
 from worker import build_worker, ensure_search_attributes
+from workflows import errors
 from workflows.types import AgentSettings, GraderSettings, RunInput
 
+pytestmark = pytest.mark.reliability
 
-def run_input(agent: str, grader: str) -> RunInput:
-    return RunInput(message="go", rubric="- ok", agent=AgentSettings(model=agent), grader=GraderSettings(model=grader))
+
+def run_input(agent: str, grader: str, agent_timeout_s: int = 600, grader_timeout_s: int = 600) -> RunInput:
+    return RunInput(
+        message="go",
+        rubric="- ok",
+        agent=AgentSettings(model=agent, timeout_s=agent_timeout_s),
+        grader=GraderSettings(model=grader, timeout_s=grader_timeout_s),
+    )
+
+
+async def last_failures(handle) -> dict[str, object]:
+    """For each activity type that was retried: the failure of the attempt before its last."""
+    names: dict[int, str] = {}
+    found: dict[str, object] = {}
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            names[event.event_id] = event.activity_task_scheduled_event_attributes.activity_type.name
+        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+            attrs = event.activity_task_started_event_attributes
+            if attrs.attempt > 1:
+                found[names[attrs.scheduled_event_id]] = attrs.last_failure
+    return found
 
 
 async def grader_schedule_to_start(handle) -> float:
@@ -40,9 +63,29 @@ class TestProviderFaults:
         # The retry policy's first interval is 1 s; the provider asks for 3 s.
         grader = script({"error": {"status": status, "retry_after_s": 3}}, verdict("satisfied", "ok", ok=True))
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
-        assert (await run.result()).status == "satisfied"
+        result = await run.result()
+        assert result.status == "satisfied"
         assert ("grade_transcript", 2) in await activity_attempts(run.handle)
-        assert await grader_schedule_to_start(run.handle) >= 3.0
+        waited = await grader_schedule_to_start(run.handle)
+        assert waited >= 3.0
+        REPORT.fault(f"HTTP {status} with retry-after")
+        REPORT.run(run.handle.id, "satisfied", result.status)
+        REPORT.figure(f"HTTP {status} retry-after 3 s: retried after {waited:.1f} s (policy's own first interval 1 s)")
+
+    @pytest.mark.parametrize("status", [408, 500])
+    async def test_timeouts_and_server_errors_are_retried(self, client, task_queue, worker, script, status):
+        grader = script({"error": {"status": status, "message": "upstream timed out"}}, verdict("satisfied", "ok", ok=True))
+        run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
+        result = await run.result()
+        assert result.status == "satisfied"
+        assert ("grade_transcript", 2) in await activity_attempts(run.handle)
+        # The failed attempt's failure is kept whole, not blanked by the server's size
+        # limit ("Failure exceeds size limit."), so the UI shows what went wrong.
+        failure = (await last_failures(run.handle))["grade_transcript"]
+        assert failure.application_failure_info.type == errors.PROVIDER_ERROR, failure.message
+        assert f"HTTP {status}" in failure.message
+        REPORT.fault(f"HTTP {status}")
+        REPORT.run(run.handle.id, "satisfied", result.status)
 
     @pytest.mark.parametrize("status", [400, 401, 403, 404, 422])
     async def test_client_errors_end_the_pass_at_once(self, client, task_queue, worker, script, status):
@@ -50,7 +93,36 @@ class TestProviderFaults:
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
         result = await run.result()
         assert result.status == "grader_error" and f"HTTP {status}" in result.evaluations[0].explanation
-        assert ("grade_transcript", 1) in await activity_attempts(run.handle)  # no retry storm
+        assert await activity_attempts(run.handle) == [("run_agent_turn", 1), ("grade_transcript", 1), ("deliver_evaluation", 1)]  # no retry storm
+        REPORT.fault(f"HTTP {status}")
+        REPORT.run(run.handle.id, "grader_error", result.status)
+
+
+class TestHangingProvider:
+    """A provider that never answers is cut off at the step's `timeout_s` on the worker
+    (a retryable `StepTimeout`), not held until the server's start-to-close timeout."""
+
+    async def test_a_hanging_grader_is_cut_off_and_retried(self, client, task_queue, worker, script):
+        grader = script({"content": "never arrives", "delay_s": 3600}, verdict("satisfied", "ok", ok=True))
+        run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader, grader_timeout_s=2), thread_id())
+        result = await run.result()
+        assert result.status == "satisfied"
+        failure = (await last_failures(run.handle))["grade_transcript"]
+        assert failure.application_failure_info.type == errors.STEP_TIMEOUT
+        assert "timeout_s of 2 s" in failure.message
+        REPORT.fault("hanging grader provider")
+        REPORT.run(run.handle.id, "satisfied", result.status)
+
+    async def test_a_hanging_agent_is_cut_off_and_retried(self, client, task_queue, worker, script):
+        agent = script({"content": "never arrives", "delay_s": 3600}, "the answer")
+        grader = script(verdict("satisfied", "ok", ok=True))
+        run = await Rubricflow(client, task_queue).start(run_input(agent, grader, agent_timeout_s=2), thread_id())
+        result = await run.result()
+        assert result.status == "satisfied" and result.answer == "the answer"
+        failure = (await last_failures(run.handle))["run_agent_turn"]
+        assert failure.application_failure_info.type == errors.STEP_TIMEOUT
+        REPORT.fault("hanging agent provider")
+        REPORT.run(run.handle.id, "satisfied", result.status)
 
 
 class TestServerRestart:
@@ -79,6 +151,8 @@ class TestServerRestart:
                 result = await run.result()
             assert result.status == "satisfied"
             assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
+            REPORT.kill("dev server stopped and restarted mid-turn")
+            REPORT.run(run.handle.id, "satisfied", result.status)
         finally:
             server.terminate()
             await asyncio.to_thread(server.wait, 30)
