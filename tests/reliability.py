@@ -29,14 +29,20 @@ class Report:
     def fault(self, what: str, count: int = 1) -> None:
         self.faulted[what] += count
 
-    def refuse(self, what: str) -> None:
-        self.refused[what] += 1
+    def refuse(self, kind: str) -> None:
+        """One hostile or bad input turned away; `kind` groups them in the tally."""
+        self.refused[kind] += 1
 
     def run(self, thread: str, expected: str, got: str) -> None:
         """A run whose terminal status a test checked against what it expected."""
         self.runs_checked += 1
         if got != expected:
             self.runs_lost.append(f"{thread}: expected {expected}, got {got}")
+
+    def runs(self, label: str, checked: int, failed: int) -> None:
+        """A batch of runs checked elsewhere (the load harness), `failed` of them not as expected."""
+        self.runs_checked += checked
+        self.runs_lost += [f"{label}: a run did not reach its expected status"] * failed
 
     def pickup(self, seconds: float) -> None:
         """Seconds from a worker's death to its in-flight step running elsewhere."""

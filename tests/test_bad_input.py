@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,9 +14,18 @@ from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 from activities.models import ModelConfigError, load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
 from tests.helpers import thread_id, verdict
+from tests.reliability import REPORT
+from worker import options_from_env
 from workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
 
+pytestmark = pytest.mark.reliability
+
 TRIED: list[str] = []
+
+
+def tried(name: str) -> None:
+    TRIED.append(name)
+    REPORT.refuse("bad input")
 
 
 def base(**changes: Any) -> dict[str, Any]:
@@ -39,6 +49,8 @@ CATALOGUE: list[tuple[str, dict[str, Any], str]] = [
     ("empty rubric", base(rubric=""), "rubric is empty or whitespace"),
     ("whitespace rubric", base(rubric="  \n "), "rubric is empty or whitespace"),
     ("oversized rubric", base(rubric="- x" * MAX_RUBRIC_CHARS), f"at most {MAX_RUBRIC_CHARS}"),
+    *[(f"{who}.timeout_s={bad!r}", base(**{f"{who}.timeout_s": bad}), f"{who} timeout_s must be a whole number from 1 to 3600")
+      for who, bad in (("agent", 0), ("grader", 3601), ("agent", "60"), ("grader", 1.5))],
     ("model without provider", base(**{"agent.model": "gpt-4o"}), "agent model must look like 'provider:model-id'"),
     ("model not a string", base(**{"agent.model": 42}), "agent model must be a string"),
     ("rubric without grader", {**base(), "grader": None}, "a rubric needs grader settings"),
@@ -49,7 +61,7 @@ CATALOGUE: list[tuple[str, dict[str, Any], str]] = [
 class TestCatalogue:
     @pytest.mark.parametrize(("name", "raw", "message"), CATALOGUE, ids=[c[0] for c in CATALOGUE])
     def test_refused_by_the_input_model(self, name, raw, message):
-        TRIED.append(name)
+        tried(name)
         with pytest.raises(ValidationError) as err:
             RunInput.model_validate(raw)
         assert message in str(err.value)
@@ -63,7 +75,7 @@ class TestCatalogue:
          "names unknown check 'nope'"),
     ])
     def test_refused_before_start(self, name, check: Callable[[], None], message):
-        TRIED.append(name)
+        tried(name)
         with pytest.raises((RunRefused, ModelConfigError)) as err:
             check()
         assert message in str(err.value)
@@ -74,14 +86,25 @@ class TestCatalogue:
         ("scripted file empty list", json.dumps({"responses": []}), "malformed"),
     ])
     def test_malformed_scripted_file(self, tmp_path, name, content, message):
-        TRIED.append(name)
+        tried(name)
         path = tmp_path / "s.json"
         path.write_text(content)
         with pytest.raises(ModelConfigError, match=message):
             load_script(path)
 
+    @pytest.mark.parametrize(("variable", "value"), [
+        ("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", "0"),
+        ("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", "many"),
+        ("RUBRICFLOW_GRACEFUL_SHUTDOWN_S", "-5"),
+    ])
+    def test_bad_worker_settings_stop_the_worker_with_what_to_fix(self, monkeypatch, variable, value):
+        tried(f"worker {variable}={value}")
+        monkeypatch.setenv(variable, value)
+        with pytest.raises(SystemExit, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
+            options_from_env()
+
     async def test_malformed_script_at_run_time_fails_the_run_cleanly(self, client, task_queue, worker, tmp_path, script):
-        TRIED.append("scripted file broken after start")
+        tried("scripted file broken after start")
         broken = tmp_path / "broken.json"
         broken.write_text("{oops")
         run = await Rubricflow(client, task_queue).start(RunInput.model_validate(
@@ -92,7 +115,7 @@ class TestCatalogue:
         assert "is not JSON" in str(err.value.cause)
 
     async def test_a_running_thread_id_is_refused(self, client, task_queue, worker, script):
-        TRIED.append("thread id already running")
+        tried("thread id already running")
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
         first = RunInput.model_validate({**base(**{"agent.model": script("a"), "grader.model": script(verdict("satisfied", "ok", ok=True))}), "idle_timeout_s": 600})

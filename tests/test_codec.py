@@ -17,12 +17,15 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from rubricflow.client import Rubricflow
 from rubricflow.codec import CodecConfigError, EncryptionCodec, codec_server, parse_keys, with_codec
 from tests.helpers import thread_id, verdict
+from tests.reliability import REPORT
 from worker import build_worker
 from workflows.types import AgentSettings, GraderSettings, RunInput
 
 SECRET_TASK = "Summarise the merger memo for Project Nightjar"
 SECRET_RUBRIC = "- mentions the Nightjar valuation"
 SECRET_ANSWER = "Nightjar is valued at 41 million"
+
+pytestmark = pytest.mark.reliability
 
 
 def key() -> bytes:
@@ -58,6 +61,9 @@ class TestEncryptedRuns:
         assert "Nightjar" not in described
         summary = description.raw_description.execution_config.user_metadata.summary
         assert summary.metadata["encoding"] == b"binary/encrypted"
+        REPORT.run(run.thread_id, "satisfied", result.status)
+        REPORT.figure(f"encryption: raw history of {len(raw.events)} events read without the key; "
+                      "no plaintext task, rubric, criterion or answer")
 
     def test_rotation_decrypts_old_payloads_and_encrypts_with_the_new_key(self):
         old, new = key(), key()

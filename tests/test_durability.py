@@ -7,11 +7,13 @@ import json
 import signal
 from pathlib import Path
 
+import pytest
 from temporalio.client import WorkflowHistory
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.worker import Replayer
 
 from rubricflow.client import Rubricflow
+from tests.reliability import REPORT
 from tests.helpers import (
     activity_attempts,
     start_worker_process,
@@ -24,6 +26,8 @@ from workflows.rubric_run import RubricRunWorkflow
 from workflows.types import AgentSettings, GraderSettings, RunInput
 
 HISTORIES = Path(__file__).parent / "histories"
+
+pytestmark = pytest.mark.reliability
 
 
 class TestWorkerCrash:
@@ -56,6 +60,8 @@ class TestWorkerCrash:
         assert result.answer == "the answer"
         assert [e.result for e in result.evaluations] == ["satisfied"]
         assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
+        REPORT.kill("worker SIGKILL")
+        REPORT.run(run.thread_id, "satisfied", result.status)
 
 
 class TestRecordedHistories:
