@@ -29,6 +29,8 @@ from rubricflow.devserver import DEFAULT_DATA_DIR, DevServerError, start_dev_ser
 from rubricflow.settings import connect, task_queue
 from workflows.types import (
     DEFAULT_MAX_ITERATIONS,
+    DEFAULT_STEP_TIMEOUT_S,
+    MAX_STEP_TIMEOUT_S,
     MAX_ITERATIONS,
     MAX_IDLE_TIMEOUT_S,
     MIN_ITERATIONS,
@@ -66,12 +68,13 @@ def _read_text_arg(value: str, what: str) -> str:
 
 
 def _iterations(value: str) -> int:
+    return _whole(value, "--max-iterations", MIN_ITERATIONS, MAX_ITERATIONS)
+
+
+def _whole(value: str, flag: str, low: int, high: int) -> int:
     text = value.strip()
-    if not text.isdigit() or not MIN_ITERATIONS <= int(text) <= MAX_ITERATIONS:
-        raise BadInput(
-            f"--max-iterations must be a whole number from {MIN_ITERATIONS} to "
-            f"{MAX_ITERATIONS}, got {value!r}"
-        )
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise BadInput(f"{flag} must be a whole number from {low} to {high}, got {value!r}")
     return int(text)
 
 
@@ -92,6 +95,11 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             "or set RUBRICFLOW_AGENT_MODEL"
         )
     rubric = _read_text_arg(args.rubric, "rubric") if args.rubric is not None else None
+    step_timeout = (
+        _whole(args.step_timeout, "--step-timeout", 1, MAX_STEP_TIMEOUT_S)
+        if args.step_timeout is not None
+        else DEFAULT_STEP_TIMEOUT_S
+    )
     grader = None
     if rubric is not None:
         grader_model = args.grader_model or os.environ.get("RUBRICFLOW_GRADER_MODEL") or model
@@ -104,6 +112,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
                 if args.max_iterations is not None
                 else DEFAULT_MAX_ITERATIONS
             ),
+            timeout_s=step_timeout,
         )
     elif args.max_iterations is not None or args.grader_model:
         raise BadInput("--max-iterations and --grader-model need a --rubric")
@@ -111,7 +120,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         message=_read_text_arg(args.prompt, "prompt"),
         rubric=rubric,
         agent=AgentSettings(
-            model=model, system_prompt=args.system_prompt, tools=args.tool or []
+            model=model, system_prompt=args.system_prompt, tools=args.tool or [], timeout_s=step_timeout
         ),
         grader=grader,
         idle_timeout_s=_seconds(args.idle_timeout, "--idle-timeout"),
@@ -473,6 +482,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--model", help="agent model 'provider:model-id' (env RUBRICFLOW_AGENT_MODEL)")
     run.add_argument("--grader-model", help="grader model (env RUBRICFLOW_GRADER_MODEL; default: --model)")
     run.add_argument("--max-iterations", help=f"grader passes allowed, {MIN_ITERATIONS}..{MAX_ITERATIONS} (default {DEFAULT_MAX_ITERATIONS})")
+    run.add_argument("--step-timeout", help="seconds one agent turn or grader pass may run before it is cut off and retried, 1..3600 (default 600)")
     run.add_argument("--system-prompt", help="the agent's system prompt")
     run.add_argument("--grader-prompt", help="replaces the built-in grader system prompt")
     run.add_argument("--tool", action="append", help="agent tool by name (repeatable)")

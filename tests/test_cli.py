@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from temporalio.service import RPCError, RPCStatusCode
 
-from tests.helpers import thread_id, verdict
+from tests.helpers import activity_inputs, thread_id, verdict
 
 
 async def rubricflow(client, task_queue: str, *args: str) -> tuple[int, str, str]:
@@ -69,14 +69,25 @@ class TestRun:
     async def test_live_output_and_exit_1_when_not_satisfied(self, client, task_queue, worker, script):
         agent = script("v1")
         grader = script(verdict("needs_revision", "still wrong", tests="fails on []"))
+        tid = thread_id()
         code, out, err = await rubricflow(
             client, task_queue, "run", "write it", "--rubric", "- tests pass",
             "--model", agent, "--grader-model", grader, "--max-iterations", "1",
+            "--step-timeout", "45", "--thread", tid,
         )
         assert code == 1, err
         assert "verdict: needs_revision - still wrong" in out
         assert "[FAIL] tests: fails on []" in out
         assert "status: max_iterations_reached" in out
+        # --step-timeout reached both steps: cut off at 45 s on the worker, 30 s later on the server.
+        for kind in ("run_agent_turn", "grade_transcript"):
+            [step] = await activity_inputs(client.get_workflow_handle(tid), kind)
+            assert step["settings"]["timeout_s"] == 45
+        timeouts = [e.activity_task_scheduled_event_attributes.start_to_close_timeout.seconds
+                    async for e in client.get_workflow_handle(tid).fetch_history_events()
+                    if e.HasField("activity_task_scheduled_event_attributes")
+                    and e.activity_task_scheduled_event_attributes.activity_type.name != "deliver_evaluation"]
+        assert timeouts == [75, 75]
 
     async def test_status_and_list(self, client, task_queue, worker, script):
         tid = thread_id()
@@ -103,6 +114,17 @@ class TestBadInput:
         )
         assert code == 2
         assert f"--max-iterations must be a whole number from 1 to 20, got {bad!r}" in err
+        await assert_no_workflow(client, tid)
+
+    @pytest.mark.parametrize("bad", ["0", "3601", "1.5", "soon"])
+    async def test_bad_step_timeout_exit_2_before_anything_starts(self, client, task_queue, bad):
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "x", "--rubric", "- a", "--model", "scripted:a.json",
+            "--step-timeout", bad, "--thread", tid,
+        )
+        assert code == 2
+        assert f"--step-timeout must be a whole number from 1 to 3600, got {bad!r}" in err
         await assert_no_workflow(client, tid)
 
     @pytest.mark.parametrize(
