@@ -67,7 +67,7 @@ class Report:
         ]
         if self.pickups_s:
             out.append(
-                f"pickup after SIGKILL: median {statistics.median(self.pickups_s):.1f} s, "
+                f"in-flight steps running again after SIGKILL: median {statistics.median(self.pickups_s):.1f} s, "
                 f"max {max(self.pickups_s):.1f} s over {len(self.pickups_s)} in-flight steps"
             )
         out += self.figures

@@ -7,7 +7,9 @@ import subprocess
 
 import pytest
 from temporalio.api.enums.v1 import EventType
+from temporalio.client import WorkflowFailureError
 from temporalio.contrib.pydantic import pydantic_data_converter
+from temporalio.exceptions import ApplicationError
 
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import connect_when_up, free_port, temporal_binary
@@ -96,6 +98,21 @@ class TestProviderFaults:
         assert await activity_attempts(run.handle) == [("run_agent_turn", 1), ("grade_transcript", 1), ("deliver_evaluation", 1)]  # no retry storm
         REPORT.fault(f"HTTP {status}")
         REPORT.run(run.handle.id, "grader_error", result.status)
+
+
+    @pytest.mark.parametrize("status", [400, 401])
+    async def test_agent_client_errors_fail_the_run_at_once(self, client, task_queue, worker, script, status):
+        agent = script({"error": {"status": status, "message": "bad request"}}, "never reached")
+        run = await Rubricflow(client, task_queue).start(run_input(agent, script("unused")), thread_id())
+        with pytest.raises(WorkflowFailureError) as err:
+            await run.result()
+        cause = err.value.cause
+        assert isinstance(cause, ApplicationError) and cause.non_retryable
+        assert cause.type == errors.AGENT_TURN_FAILED and f"HTTP {status}" in cause.message
+        assert "agent turn 0 failed with model" in cause.message
+        assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]  # one attempt, no retry storm
+        REPORT.fault(f"agent HTTP {status}")
+        REPORT.run(run.handle.id, "failed (AgentTurnFailed)", "failed (AgentTurnFailed)")
 
 
 class TestHangingProvider:
