@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+
 DELIVERED: list[tuple[str, str, str]] = []
 
 
@@ -19,8 +23,18 @@ def explode(evaluation, thread_id: str) -> None:
 
 def record_to_file(evaluation, thread_id: str) -> None:
     """For worker subprocesses: one line per delivery in `$RUBRICFLOW_TEST_HOOK_SINK`."""
-    import os
-
     line = f"{thread_id}\t{evaluation.operation_id}\t{evaluation.result}\n"
     with open(os.environ["RUBRICFLOW_TEST_HOOK_SINK"], "a", encoding="utf-8") as sink:
         sink.write(line)  # one short O_APPEND write: lines of concurrent workers never mix
+
+
+
+def block_until_released(evaluation, thread_id: str) -> None:
+    """For worker subprocesses: a slow, blocking hook. It creates `entered` in the folder
+    `$RUBRICFLOW_TEST_HOOK_GATE`, then blocks until the test creates `release` there."""
+    gate = Path(os.environ["RUBRICFLOW_TEST_HOOK_GATE"])
+    (gate / "entered").touch()
+    deadline = time.monotonic() + 60
+    while not (gate / "release").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # deliberately blocking: this hook stands for a slow sync one
+    record_to_file(evaluation, thread_id)

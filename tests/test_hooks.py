@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import signal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from threading import Thread
 
@@ -11,7 +13,7 @@ import pytest
 from activities.hooks import Hook, Ledger, deliver, parse_hooks
 from rubricflow.client import Rubricflow
 from tests import hook_sink
-from tests.helpers import thread_id, verdict
+from tests.helpers import start_worker_process, thread_id, verdict
 from worker import build_worker
 from workflows.types import AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput
 
@@ -28,6 +30,33 @@ def thread_input(agent: str, grader: str, idle: int = 0) -> RunInput:
 
 def delivered_for(tid: str) -> list[tuple[str, str]]:
     return [(op, result) for t, op, result in hook_sink.DELIVERED if t == tid]
+
+
+class TestSlowHooks:
+    async def test_a_blocking_hook_does_not_stall_the_worker(self, client, task_queue, script, tmp_path):
+        gate, sink = tmp_path / "gate", tmp_path / "hooks.log"
+        gate.mkdir()
+        worker = await start_worker_process(
+            client, task_queue,
+            RUBRICFLOW_HOOKS="tests.hook_sink:block_until_released",
+            RUBRICFLOW_TEST_HOOK_GATE=str(gate), RUBRICFLOW_TEST_HOOK_SINK=str(sink),
+            RUBRICFLOW_DATA_DIR=str(tmp_path / "data"),
+        )
+        try:
+            run = await Rubricflow(client, task_queue).start(
+                thread_input(script("v1"), script(verdict("satisfied", "ok", tests=True))), thread_id())
+            while not (gate / "entered").exists():
+                await asyncio.sleep(0.05)
+            # The hook blocks its thread; the worker's event loop still answers a query.
+            progress = await asyncio.wait_for(run.progress(), 10)
+            assert progress.status == "satisfied"
+            (gate / "release").touch()
+            result = await run.result()
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            await worker.wait()
+        [line] = sink.read_text().splitlines()
+        assert line.split("\t") == [run.thread_id, result.evaluations[0].operation_id, "satisfied"]
 
 
 class TestExactlyOnce:
