@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from workflows.types import Criterion, GraderVerdict, Message
+from workflows.types import Criterion, GraderVerdict, Message, recent_with_request
 
 MAX_TRANSCRIPT_MESSAGES = 30
 """The grader sees the most recent 30 messages (plus the first genuine user message
@@ -76,17 +76,8 @@ def _render(message: Message) -> str:
 
 
 def select_transcript(messages: list[Message]) -> list[Message]:
-    """The last `MAX_TRANSCRIPT_MESSAGES`, plus the first genuine user message if it fell out.
-
-    Revision messages the system wrote for the grader are never taken for the user's request.
-    """
-    first_user = next(
-        (m for m in messages if m.role == "user" and m.source != "grader"), None
-    )
-    tail = messages[-MAX_TRANSCRIPT_MESSAGES:]
-    if first_user is not None and not any(m is first_user for m in tail):
-        return [first_user, *tail]
-    return tail
+    """The last `MAX_TRANSCRIPT_MESSAGES`, plus the first genuine user message if it fell out."""
+    return recent_with_request(messages, MAX_TRANSCRIPT_MESSAGES)
 
 
 def render_transcript(messages: list[Message]) -> str:

@@ -41,6 +41,7 @@ with workflow.unsafe.imports_passed_through():
         RunStatus,
         SubmitInput,
         last_answer,
+        recent_with_request,
     )
 
 EVENTS_TOPIC = "events"
@@ -180,12 +181,8 @@ class RubricRunWorkflow:
         """Hand the thread to a fresh run with a bounded history: its state, the event
         stream's retained log, nothing queued (only called while idle)."""
         await self._hooks_delivered()
-        first_user = next((m for m in self._transcript if m.source == "user"), None)
-        kept = self._transcript[-MAX_CARRIED_MESSAGES:]
-        if first_user is not None and not any(m is first_user for m in kept):
-            kept = [first_user, *kept]
         state = ThreadState(
-            transcript=kept,
+            transcript=recent_with_request(self._transcript, MAX_CARRIED_MESSAGES),
             evaluations=self._evaluations[-MAX_CARRIED_EVALUATIONS:],
             status=self._status,
             rubric=self._rubric,

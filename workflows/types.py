@@ -317,6 +317,18 @@ class Message(_Frozen):
     """`grader` marks a revision message the system wrote for the grader."""
 
 
+def recent_with_request(messages: list[Message], limit: int) -> list[Message]:
+    """The last `limit` messages, plus the first genuine user message (the request) when
+    it fell outside them. Revision messages the system wrote for the grader are never
+    taken for the user's request. Both the grader's window and what a thread carries
+    over continue-as-new are cut this way."""
+    first_user = next((m for m in messages if m.role == "user" and m.source != "grader"), None)
+    tail = messages[-limit:]
+    if first_user is not None and not any(m is first_user for m in tail):
+        return [first_user, *tail]
+    return tail
+
+
 def last_answer(transcript: list[Message]) -> str | None:
     """The agent's latest answer: its last message that calls no tool."""
     for message in reversed(transcript):
