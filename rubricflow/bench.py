@@ -25,7 +25,7 @@ from pathlib import Path
 from temporalio.contrib.pydantic import pydantic_data_converter
 
 from rubricflow.client import Rubricflow
-from rubricflow.devserver import connect_when_up, free_port, temporal_binary
+from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from workflows.types import AgentSettings, GraderSettings, RunInput
 
 
@@ -45,11 +45,7 @@ def _scripts(folder: Path) -> tuple[str, str]:
 async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
     port = free_port()
     address = f"127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [temporal_binary(), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(port),
-         "--headless", "--log-level", "error"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
+    server = spawn_dev_server(port)
     queue = f"bench-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": queue,
            "RUBRICFLOW_LOG_LEVEL": "WARNING", "RUBRICFLOW_DATA_DIR": str(folder / "data"),

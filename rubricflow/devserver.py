@@ -86,21 +86,8 @@ async def start_dev_server(
     data_dir.mkdir(parents=True, exist_ok=True)
     db_file = data_dir / "temporal.db"
     log_file = (data_dir / "temporal-server.log").open("ab")
-    process = subprocess.Popen(
-        [
-            temporal_binary(),
-            "server",
-            "start-dev",
-            "--db-filename", str(db_file),
-            "--ip", host,
-            "--port", str(port),
-            "--ui-port", str(ui_port),
-            "--log-level", "warn",
-        ],
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
+    process = spawn_dev_server(
+        port, host=host, db_file=db_file, ui_port=ui_port, log_level="warn", output=log_file
     )
     server = DevServer(host, port, ui_port, db_file, process)
     log = data_dir / "temporal-server.log"
@@ -110,6 +97,27 @@ async def start_dev_server(
         server.stop()
         raise DevServerError(f"{exc}; see {log}") from None
     return server
+
+
+def spawn_dev_server(
+    port: int,
+    *,
+    host: str = "127.0.0.1",
+    db_file: Path | None = None,
+    ui_port: int | None = None,
+    log_level: str = "error",
+    output: Any = subprocess.DEVNULL,
+) -> subprocess.Popen[bytes]:
+    """`temporal server start-dev` in its own session: state in `db_file` (SQLite) or in
+    memory, the Web UI on `ui_port` or none (headless)."""
+    command = [temporal_binary(), "server", "start-dev", "--ip", host, "--port", str(port)]
+    if db_file is not None:
+        command += ["--db-filename", str(db_file)]
+    command += ["--ui-port", str(ui_port)] if ui_port is not None else ["--headless"]
+    command += ["--log-level", log_level]
+    return subprocess.Popen(
+        command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+    )
 
 
 def free_port() -> int:

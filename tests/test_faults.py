@@ -12,8 +12,8 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.exceptions import ApplicationError
 
 from rubricflow.client import Rubricflow
-from rubricflow.devserver import connect_when_up, free_port, temporal_binary
-from tests.helpers import activity_attempts, thread_id, verdict
+from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
+from tests.helpers import activity_attempts, last_failures, thread_id, verdict
 from tests.reliability import REPORT
 from worker import build_worker, ensure_search_attributes
 from workflows import errors
@@ -29,20 +29,6 @@ def run_input(agent: str, grader: str, agent_timeout_s: int = 600, grader_timeou
         agent=AgentSettings(model=agent, timeout_s=agent_timeout_s),
         grader=GraderSettings(model=grader, timeout_s=grader_timeout_s),
     )
-
-
-async def last_failures(handle) -> dict[str, object]:
-    """For each activity type that was retried: the failure of the attempt before its last."""
-    names: dict[int, str] = {}
-    found: dict[str, object] = {}
-    async for event in handle.fetch_history_events():
-        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
-            names[event.event_id] = event.activity_task_scheduled_event_attributes.activity_type.name
-        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
-            attrs = event.activity_task_started_event_attributes
-            if attrs.attempt > 1:
-                found[names[attrs.scheduled_event_id]] = attrs.last_failure
-    return found
 
 
 async def grader_schedule_to_start(handle) -> float:
@@ -148,11 +134,7 @@ class TestServerRestart:
         db, port = tmp_path / "temporal.db", free_port()
 
         def start_server() -> subprocess.Popen[bytes]:
-            return subprocess.Popen(
-                [temporal_binary(), "server", "start-dev", "--db-filename", str(db), "--ip", "127.0.0.1",
-                 "--port", str(port), "--headless", "--log-level", "error"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-            )
+            return spawn_dev_server(port, db_file=db)
 
         server = start_server()
         try:
