@@ -19,7 +19,6 @@ import hashlib
 import importlib
 import inspect
 import logging
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 
 import httpx
 
+from rubricflow.settings import data_dir
 from workflows.types import HookInput
 
 log = logging.getLogger("rubricflow.hooks")
@@ -86,7 +86,7 @@ class Ledger:
 
 
 def default_ledger() -> Ledger:
-    return Ledger(Path(os.environ.get("RUBRICFLOW_DATA_DIR", ".rubricflow")) / "hook-ledger")
+    return Ledger(data_dir() / "hook-ledger")
 
 
 async def deliver(hooks: Sequence[Hook], ledger: Ledger, input: HookInput) -> list[str]:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from activities.models import ModelConfigError
+from rubricflow.settings import data_dir
 
 CHUNK = 8 * 1024 * 1024
 
@@ -157,7 +158,7 @@ def join_parts(parts: list[Path], dest: Path, size: int, sha256: str) -> Path:
 
 
 def models_dir() -> Path:
-    return Path(os.environ.get("RUBRICFLOW_DATA_DIR", ".rubricflow")) / "models"
+    return data_dir() / "models"
 
 
 def gguf_path(name: str) -> Path:

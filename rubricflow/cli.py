@@ -71,10 +71,10 @@ def _iterations(value: str) -> int:
     return _whole(value, "--max-iterations", MIN_ITERATIONS, MAX_ITERATIONS)
 
 
-def _whole(value: str, flag: str, low: int, high: int) -> int:
+def _whole(value: str, flag: str, low: int, high: int, kind: str = "a whole number") -> int:
     text = value.strip()
     if not text.isdigit() or not low <= int(text) <= high:
-        raise BadInput(f"{flag} must be a whole number from {low} to {high}, got {value!r}")
+        raise BadInput(f"{flag} must be {kind} from {low} to {high}, got {value!r}")
     return int(text)
 
 
@@ -128,10 +128,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
 
 
 def _seconds(value: str, flag: str) -> int:
-    text = value.strip()
-    if not text.isdigit() or int(text) > MAX_IDLE_TIMEOUT_S:
-        raise BadInput(f"{flag} must be whole seconds from 0 to {MAX_IDLE_TIMEOUT_S}, got {value!r}")
-    return int(text)
+    return _whole(value, flag, 0, MAX_IDLE_TIMEOUT_S, kind="whole seconds")
 
 
 # Rendering ----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from temporalio.client import Client
 from temporalio.contrib.pydantic import pydantic_data_converter
@@ -10,6 +11,11 @@ from temporalio.envconfig import ClientConfig
 
 DEFAULT_ADDRESS = "localhost:7233"
 DEFAULT_TASK_QUEUE = "rubricflow"
+
+
+def data_dir() -> Path:
+    """The worker's data directory: joined local models, the hook ledger."""
+    return Path(os.environ.get("RUBRICFLOW_DATA_DIR", ".rubricflow"))
 
 
 def task_queue() -> str:
