@@ -229,19 +229,21 @@ class ScriptedChatModel(BaseChatModel):
         names = [convert_to_openai_tool(tool)["function"]["name"] for tool in tools]
         return self.model_copy(update={"bound_tools": names}).bind(**kwargs)
 
-    def _next(self, messages: list[BaseMessage]) -> tuple[Script, int]:
+    def _next(self, messages: list[BaseMessage]) -> tuple[ScriptedResponse, int | None]:
+        """The reply to serve, and (for a deterministic script) the index to consume once
+        it is delivered."""
         script = load_script(self.path)
         if script.record_to:
             with open(script.record_to, "a", encoding="utf-8") as log:
                 log.write(json.dumps([{"type": m.type, "content": m.content} for m in messages]) + "\n")
         index = _CURSORS.take(self.path, current_thread_id.get(), advance=not script.deterministic)
-        return script, index
-
-    def _reply(self, script: Script, index: int) -> ChatResult:
-        if script.deterministic:
-            _CURSORS.commit(self.path, current_thread_id.get(), index)
         # The last response repeats once the list is exhausted.
         response = script.responses[min(index, len(script.responses) - 1)]
+        return response, index if script.deterministic else None
+
+    def _reply(self, response: ScriptedResponse, consume: int | None) -> ChatResult:
+        if consume is not None:
+            _CURSORS.commit(self.path, current_thread_id.get(), consume)
         if response.error is not None:
             raise ScriptedProviderError(response.error)
         calls = [
@@ -272,10 +274,10 @@ class ScriptedChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        script, index = self._next(messages)
-        if delay := self._delay(script, index):
-            time.sleep(delay)
-        return self._reply(script, index)
+        response, consume = self._next(messages)
+        if response.delay_s:
+            time.sleep(response.delay_s)
+        return self._reply(response, consume)
 
     async def _agenerate(
         self,
@@ -284,14 +286,10 @@ class ScriptedChatModel(BaseChatModel):
         run_manager: AsyncCallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        script, index = self._next(messages)
-        if delay := self._delay(script, index):
-            await asyncio.sleep(delay)
-        return self._reply(script, index)
-
-    @staticmethod
-    def _delay(script: Script, index: int) -> float:
-        return script.responses[min(index, len(script.responses) - 1)].delay_s
+        response, consume = self._next(messages)
+        if response.delay_s:
+            await asyncio.sleep(response.delay_s)
+        return self._reply(response, consume)
 
 
 # Factory -------------------------------------------------------------------------

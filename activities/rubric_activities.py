@@ -97,7 +97,7 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
     try:
         async with asyncio.timeout(seconds):
             yield
-    except TimeoutError as exc:
+    except TimeoutError:
         raise ApplicationError(
             f"the {what} did not finish within its timeout_s of {seconds} s "
             f"(model {model!r}); it was cut off and will be retried",

@@ -76,6 +76,20 @@ async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str)
     return found
 
 
+async def last_failures(handle) -> dict[str, object]:
+    """For each activity type that was retried: the failure of the attempt before its last."""
+    names: dict[int, str] = {}
+    found: dict[str, object] = {}
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            names[event.event_id] = event.activity_task_scheduled_event_attributes.activity_type.name
+        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+            attrs = event.activity_task_started_event_attributes
+            if attrs.attempt > 1:
+                found[names[attrs.scheduled_event_id]] = attrs.last_failure
+    return found
+
+
 async def start_worker_process(client, task_queue: str, **env_extra: str) -> asyncio.subprocess.Process:
     """`python -m worker` as a real subprocess, on the test server and task queue."""
     env = {

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from temporalio.api.enums.v1 import EventType, PendingActivityState
+from temporalio.api.enums.v1 import PendingActivityState
 from temporalio.client import WorkflowHandle
 
 from rubricflow.client import Rubricflow
 from tests.helpers import (
     activity_attempts,
     activity_results,
+    last_failures,
     start_worker_process,
     thread_id,
     verdict,
@@ -260,13 +261,8 @@ class TestGracefulShutdown:
         assert result.status == "satisfied" and result.answer == "the answer"
         # Attempt 2 ran on the new worker; attempt 1 ended as handed back, not as a
         # heartbeat timeout and not as a cancellation that would have failed the run.
-        last_failure = None
-        async for event in run.handle.fetch_history_events():
-            if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
-                attrs = event.activity_task_started_event_attributes
-                if attrs.attempt == 2:
-                    last_failure = attrs.last_failure
-        assert last_failure is not None, "the turn was not retried"
+        assert ("run_agent_turn", 2) in await activity_attempts(run.handle), "the turn was not retried"
+        last_failure = (await last_failures(run.handle))["run_agent_turn"]
         assert last_failure.application_failure_info.type == WORKER_SHUTDOWN, last_failure
         REPORT.kill("worker SIGTERM (turn handed back)")
         REPORT.run(run.handle.id, "satisfied", result.status)
