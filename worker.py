@@ -22,12 +22,12 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 from temporalio.worker import Worker
 
-from activities.hooks import Hook, Ledger
-from activities.models import ModelFactory
-from activities.rubric_activities import RubricActivities
-from activities.tools import ToolRegistry
+from rubricflow.activities.hooks import Hook, Ledger
+from rubricflow.activities.models import ModelFactory
+from rubricflow.activities.rubric_activities import RubricActivities
+from rubricflow.activities.tools import ToolRegistry
 from rubricflow.settings import connect, task_queue
-from workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
 GRACEFUL_SHUTDOWN = timedelta(seconds=30)
 

@@ -11,7 +11,7 @@ MAX_READ_CHARS = 20_000
 
 def run_python_tests_tool() -> BaseTool:
     async def run_python_tests_impl(code: str, tests: str) -> str:
-        from activities.sandbox import run_python_tests
+        from rubricflow.activities.sandbox import run_python_tests
 
         report = await run_python_tests(code, tests)
         return report.summary()

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
-from workflows.types import Criterion, Message
+from rubricflow.workflows.types import Criterion, Message
 
 MAX_GAP_CHARS = 2_000
 
@@ -172,7 +172,7 @@ class CheckRegistry:
 
 async def run_python_tests_check(context: CheckContext) -> CheckOutcome:
     """Built-in check: the answer's code against the rubric's tests, in the sandbox."""
-    from activities.sandbox import run_python_tests
+    from rubricflow.activities.sandbox import run_python_tests
 
     code = code_blocks(context.answer)
     if not code:

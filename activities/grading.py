@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from workflows.types import Criterion, GraderVerdict, Message, recent_with_request
+from rubricflow.workflows.types import Criterion, GraderVerdict, Message, recent_with_request
 
 MAX_TRANSCRIPT_MESSAGES = 30
 """The grader sees the most recent 30 messages (plus the first genuine user message

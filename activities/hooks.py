@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 
 from rubricflow.settings import data_dir
-from workflows.types import HookInput
+from rubricflow.workflows.types import HookInput
 
 log = logging.getLogger("rubricflow.hooks")
 

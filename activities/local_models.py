@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from activities.models import ModelConfigError
+from rubricflow.activities.models import ModelConfigError
 from rubricflow.settings import data_dir
 
 CHUNK = 8 * 1024 * 1024

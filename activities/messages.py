@@ -16,7 +16,7 @@ from langchain_core.messages import (
     ToolMessage,
 )
 
-from workflows.types import GRADER_SOURCE, Message, ToolCall
+from rubricflow.workflows.types import GRADER_SOURCE, Message, ToolCall
 
 
 def to_langchain(message: Message) -> BaseMessage:

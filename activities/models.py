@@ -315,7 +315,7 @@ class ModelFactory:
             load_script(model_id)  # fail now, with the file's problem, not mid-turn
             return ScriptedChatModel(path=model_id)
         if provider == "local":
-            from activities.local_models import build_local_chat_model
+            from rubricflow.activities.local_models import build_local_chat_model
 
             return build_local_chat_model(model_id)
         check_provider(spec)

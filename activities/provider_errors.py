@@ -14,7 +14,7 @@ from typing import Any
 
 from temporalio.exceptions import ApplicationError
 
-from workflows import errors
+from rubricflow.workflows import errors
 
 RETRYABLE_STATUSES = frozenset({408, 409, 429})
 MAX_RETRY_AFTER = timedelta(minutes=5)

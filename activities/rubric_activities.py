@@ -23,8 +23,8 @@ from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
-from activities.grading import (
+from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
+from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
     downgrade_unverified,
     escape_closers,
@@ -35,13 +35,13 @@ from activities.grading import (
     normalize_name,
     reask_message,
 )
-from activities.messages import from_langchain, to_langchain
-from activities.models import ModelConfigError, ModelFactory, current_thread_id
-from activities.provider_errors import to_application_error
-from activities.hooks import Hook, Ledger, default_ledger, deliver, parse_hooks
-from activities.tools import ToolRegistry, UnknownToolError, default_registry
-from workflows import errors
-from workflows.types import (
+from rubricflow.activities.messages import from_langchain, to_langchain
+from rubricflow.activities.models import ModelConfigError, ModelFactory, current_thread_id
+from rubricflow.activities.provider_errors import to_application_error
+from rubricflow.activities.hooks import Hook, Ledger, default_ledger, deliver, parse_hooks
+from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
+from rubricflow.workflows import errors
+from rubricflow.workflows.types import (
     AgentTurnInput,
     AgentTurnResult,
     GradeInput,

@@ -59,7 +59,7 @@ def default_registry(files_dir: Path | None = None) -> ToolRegistry:
     `read_file` reads only below `files_dir` (default: `RUBRICFLOW_FILES_DIR`, else
     `.rubricflow/files`).
     """
-    from activities.builtin_tools import read_file_tool, run_python_tests_tool
+    from rubricflow.activities.builtin_tools import read_file_tool, run_python_tests_tool
 
     root = files_dir or Path(os.environ.get("RUBRICFLOW_FILES_DIR", ".rubricflow/files"))
     registry = ToolRegistry([run_python_tests_tool(), read_file_tool(root)])

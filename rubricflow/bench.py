@@ -2,7 +2,7 @@
 
     python -m rubricflow.bench --runs 200 --workers 1 2 --plot bench-load.svg
 
-Starts a throwaway dev server (in-memory), N worker processes (`python -m worker`), starts
+Starts a throwaway dev server (in-memory), N worker processes (`python -m rubricflow.worker`), starts
 every run at once and waits for all of them; prints runs/s, p50/p95 run latency and the
 failure count per configuration, and draws them as an SVG bar chart. Each run is a
 needs_revision -> satisfied loop: 2 agent turns, 2 grader passes, 2 hook deliveries.
@@ -26,7 +26,7 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
-from workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 
 def _scripts(folder: Path) -> tuple[str, str]:
@@ -53,7 +53,7 @@ async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
     procs: list[subprocess.Popen[bytes]] = []
     try:
         client = await connect_when_up(address, server, data_converter=pydantic_data_converter)
-        procs = [subprocess.Popen([sys.executable, "-m", "worker"], env=env, start_new_session=True)
+        procs = [subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True)
                  for _ in range(workers)]
         agent, grader = _scripts(folder)
         rf = Rubricflow(client, queue)

@@ -20,14 +20,14 @@ from pydantic import ValidationError
 from temporalio.client import WorkflowFailureError, WorkflowUpdateFailedError
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities.models import ModelConfigError
-from activities.checks import default_checks
-from activities.tools import default_registry
+from rubricflow.activities.models import ModelConfigError
+from rubricflow.activities.checks import default_checks
+from rubricflow.activities.tools import default_registry
 from rubricflow.client import Rubricflow, RunRefused, check_names
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DEFAULT_DATA_DIR, DevServerError, start_dev_server, with_address
 from rubricflow.settings import connect, task_queue
-from workflows.types import (
+from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
     MAX_STEP_TIMEOUT_S,
@@ -334,7 +334,7 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
 
 async def _serve(args: argparse.Namespace, out: TextIO, body: Any) -> int:
     """Start (or reuse) the embedded server and a worker in this process, then run `body`."""
-    from worker import ensure_search_attributes, install_stop_handlers, run_worker
+    from rubricflow.worker import ensure_search_attributes, install_stop_handlers, run_worker
 
     server = await start_dev_server(Path(args.data_dir), port=args.port)
     with_address(server)
@@ -391,7 +391,7 @@ def _demo_models(args: argparse.Namespace) -> tuple[str, str, str]:
             f"scripted:{_demo_file('grader.json')}",
             "scripted models (no model runs: the replies are canned, the tests are real)",
         )
-    from activities.local_models import DEFAULT_LOCAL_MODEL
+    from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL
 
     default = f"local:{DEFAULT_LOCAL_MODEL}"
     agent, grader = args.model or default, args.grader_model or args.model or default
@@ -433,7 +433,7 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 def _check_local(model: str) -> None:
     """Refuse a local model that is not installed before starting anything."""
-    from activities.local_models import find_parts, lookup, runtime_available
+    from rubricflow.activities.local_models import find_parts, lookup, runtime_available
 
     if not runtime_available():
         raise BadInput(
@@ -456,7 +456,7 @@ async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"codec server on http://127.0.0.1:{args.port} for {args.ui_origin}; Ctrl-C to stop\n")
     out.flush()
     stop = asyncio.Event()
-    from worker import install_stop_handlers
+    from rubricflow.worker import install_stop_handlers
 
     install_stop_handlers(stop)
     loop = asyncio.get_running_loop()
@@ -566,7 +566,7 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = _parser().parse_args(argv)
     if args.command == "worker":
-        from worker import main as worker_main
+        from rubricflow.worker import main as worker_main
 
         worker_main()
         return EXIT_OK

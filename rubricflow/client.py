@@ -16,11 +16,11 @@ from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
-from activities.checks import parse_rubric
-from activities.models import check_provider
+from rubricflow.activities.checks import parse_rubric
+from rubricflow.activities.models import check_provider
 from rubricflow.settings import task_queue
-from workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
-from workflows.types import (
+from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
+from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
     Progress,

@@ -15,10 +15,10 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
-from activities.tools import ToolRegistry
+from rubricflow.activities.tools import ToolRegistry
 from rubricflow.devserver import temporal_binary
 from tests.reliability import REPORT
-from worker import build_worker, ensure_search_attributes
+from rubricflow.worker import build_worker, ensure_search_attributes
 
 
 SUGGEST_CAN_AT_EVENTS = 150

@@ -91,7 +91,7 @@ async def last_failures(handle) -> dict[str, object]:
 
 
 async def start_worker_process(client, task_queue: str, **env_extra: str) -> asyncio.subprocess.Process:
-    """`python -m worker` as a real subprocess, on the test server and task queue."""
+    """`python -m rubricflow.worker` as a real subprocess, on the test server and task queue."""
     env = {
         **os.environ,
         "TEMPORAL_ADDRESS": client.service_client.config.target_host,
@@ -101,7 +101,7 @@ async def start_worker_process(client, task_queue: str, **env_extra: str) -> asy
         **env_extra,
     }
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "worker", env=env, stdin=asyncio.subprocess.DEVNULL
+        sys.executable, "-m", "rubricflow.worker", env=env, stdin=asyncio.subprocess.DEVNULL
     )
 
 

@@ -11,12 +11,12 @@ import pytest
 from pydantic import ValidationError
 from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
-from activities.models import ModelConfigError, load_script
+from rubricflow.activities.models import ModelConfigError, load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
-from worker import options_from_env
-from workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
+from rubricflow.worker import options_from_env
+from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
 
 pytestmark = pytest.mark.reliability
 

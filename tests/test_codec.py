@@ -18,8 +18,8 @@ from rubricflow.client import Rubricflow
 from rubricflow.codec import CodecConfigError, EncryptionCodec, codec_server, parse_keys, with_codec
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
-from worker import build_worker
-from workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.worker import build_worker
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 SECRET_TASK = "Summarise the merger memo for Project Nightjar"
 SECRET_RUBRIC = "- mentions the Nightjar valuation"

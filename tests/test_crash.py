@@ -1,6 +1,6 @@
 """Worker processes die (SIGKILL) or are told to stop (SIGTERM) mid-run; nothing is lost.
 
-The crash round runs many grading runs on real `python -m worker` subprocesses and kills
+The crash round runs many grading runs on real `python -m rubricflow.worker` subprocesses and kills
 the worker again and again at moments chosen by what the runs are doing: during an agent
 turn, during a grader pass, and between them (a step finished, the next one queued and not
 yet picked up). Each run's evaluations are compared with an uninterrupted control run of
@@ -33,10 +33,10 @@ from tests.helpers import (
     wait_for_heartbeating_activity,
 )
 from tests.reliability import REPORT
-from worker import build_worker
-from workflows.errors import WORKER_SHUTDOWN
-from workflows.rubric_run import HEARTBEAT_TIMEOUT
-from workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
+from rubricflow.worker import build_worker
+from rubricflow.workflows.errors import WORKER_SHUTDOWN
+from rubricflow.workflows.rubric_run import HEARTBEAT_TIMEOUT
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]
 

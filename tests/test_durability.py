@@ -20,9 +20,9 @@ from tests.helpers import (
     verdict,
     wait_for_heartbeating_activity,
 )
-from worker import build_worker
-from workflows.rubric_run import RubricRunWorkflow
-from workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.worker import build_worker
+from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 HISTORIES = Path(__file__).parent / "histories"
 

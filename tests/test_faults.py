@@ -15,9 +15,9 @@ from rubricflow.client import Rubricflow
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from tests.helpers import activity_attempts, last_failures, thread_id, verdict
 from tests.reliability import REPORT
-from worker import build_worker, ensure_search_attributes
-from workflows import errors
-from workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.worker import build_worker, ensure_search_attributes
+from rubricflow.workflows import errors
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 pytestmark = pytest.mark.reliability
 

@@ -12,8 +12,8 @@ from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 from temporalio.testing import ActivityEnvironment
 
-from activities.checks import CheckOutcome, CheckRegistry, builtin_checks, parse_rubric
-from activities.grading import (
+from rubricflow.activities.checks import CheckOutcome, CheckRegistry, builtin_checks, parse_rubric
+from rubricflow.activities.grading import (
     MAX_CHARS_PER_MESSAGE,
     MAX_TRANSCRIPT_MESSAGES,
     NOT_REPORTED_GAP,
@@ -25,13 +25,13 @@ from activities.grading import (
     render_transcript,
     select_transcript,
 )
-from activities.models import ModelFactory, ScriptedChatModel
-from activities.provider_errors import is_retryable, retry_after, to_application_error
-from activities.rubric_activities import RubricActivities
-from activities.tools import ToolRegistry
+from rubricflow.activities.models import ModelFactory, ScriptedChatModel
+from rubricflow.activities.provider_errors import is_retryable, retry_after, to_application_error
+from rubricflow.activities.rubric_activities import RubricActivities
+from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_attempts, activity_inputs, activity_results, thread_id, verdict
-from workflows.types import (
+from rubricflow.workflows.types import (
     AgentSettings,
     Criterion,
     Evaluation,

@@ -10,12 +10,12 @@ from threading import Thread
 
 import pytest
 
-from activities.hooks import Hook, Ledger, deliver, parse_hooks
+from rubricflow.activities.hooks import Hook, Ledger, deliver, parse_hooks
 from rubricflow.client import Rubricflow
 from tests import hook_sink
 from tests.helpers import start_worker_process, thread_id, verdict
-from worker import build_worker
-from workflows.types import AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput
+from rubricflow.worker import build_worker
+from rubricflow.workflows.types import AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput
 
 
 @pytest.fixture(autouse=True)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from activities.grading import GRADER_SYSTEM_PROMPT
+from rubricflow.activities.grading import GRADER_SYSTEM_PROMPT
 from rubricflow.client import Rubricflow
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
-from workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 pytestmark = pytest.mark.reliability
 

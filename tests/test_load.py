@@ -1,7 +1,7 @@
 """Load: 200 concurrent scripted runs on one worker process, then on two; none is lost.
 
 Uses the benchmark's own harness (`python -m rubricflow.bench`, which also draws the
-plot): a throwaway dev server and real `python -m worker` processes per configuration.
+plot): a throwaway dev server and real `python -m rubricflow.worker` processes per configuration.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from activities.checks import code_blocks, parse_rubric
-from activities.local_models import (
+from rubricflow.activities.checks import code_blocks, parse_rubric
+from rubricflow.activities.local_models import (
     DEFAULT_LOCAL_MODEL,
     LOCAL_MODELS,
     find_parts,
@@ -16,12 +16,12 @@ from activities.local_models import (
     lookup,
     runtime_available,
 )
-from activities.models import ModelConfigError
-from activities.sandbox import run_python_tests
+from rubricflow.activities.models import ModelConfigError
+from rubricflow.activities.sandbox import run_python_tests
 from rubricflow.cli import DEMO_SYSTEM_PROMPT, DEMO_TASK, _demo_file
 from rubricflow.client import Rubricflow
 from tests.helpers import thread_id
-from workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
+from rubricflow.workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
 
 
 def make_parts(folder: Path, chunks: list[bytes]) -> list[Path]:

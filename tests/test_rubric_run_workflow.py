@@ -12,11 +12,11 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.exceptions import ApplicationError
 from temporalio.worker import Replayer
 
-from activities.tools import ToolRegistry
+from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_attempts, activity_counts, activity_inputs, thread_id, verdict
-from workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
-from workflows.types import AgentSettings, GraderSettings, Progress, RunInput
+from rubricflow.workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
+from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput
 
 RUBRIC = "- Tests pass\n- Has a docstring"
 
@@ -258,7 +258,7 @@ class TestProgressQuery:
             agent=AgentSettings(model=agent, tools=["agent_gate"]),
             grader=GraderSettings(model=grader, tools=["grader_gate"], max_iterations=2),
         )
-        from worker import build_worker
+        from rubricflow.worker import build_worker
 
         async with build_worker(client, queue=task_queue, tools=registry):
             run = await start(client, task_queue, run_in)

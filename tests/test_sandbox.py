@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from activities import sandbox
-from activities.sandbox import (
+from rubricflow.activities import sandbox
+from rubricflow.activities.sandbox import (
     ISOLATION_BWRAP,
     ISOLATION_FALLBACK,
     MAX_SUMMARY_CHARS,

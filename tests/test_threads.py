@@ -9,7 +9,7 @@ from temporalio.client import WorkflowUpdateFailedError
 
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_counts, thread_id, verdict
-from workflows.types import (
+from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
     ExtendInput,
@@ -299,7 +299,7 @@ class TestSearchAttributeSetup:
         from temporalio.client import Client
         from google.protobuf.duration_pb2 import Duration
 
-        from worker import SEARCH_ATTRIBUTES, ensure_search_attributes
+        from rubricflow.worker import SEARCH_ATTRIBUTES, ensure_search_attributes
 
         namespace = f"ns-{thread_id()}"
         await client.workflow_service.register_namespace(

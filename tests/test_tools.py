@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from activities.checks import CHECKS_ENTRY_POINT_GROUP, default_checks, parse_rubric
-from activities.tools import ENTRY_POINT_GROUP, ToolRegistry, UnknownToolError, default_registry
+from rubricflow.activities.checks import CHECKS_ENTRY_POINT_GROUP, default_checks, parse_rubric
+from rubricflow.activities.tools import ENTRY_POINT_GROUP, ToolRegistry, UnknownToolError, default_registry
 
 
 class TestRegistry:

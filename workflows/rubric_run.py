@@ -14,8 +14,8 @@ from temporalio.contrib.workflow_streams import WorkflowStream
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, TimeoutError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows import errors
-    from workflows.types import (
+    from rubricflow.workflows import errors
+    from rubricflow.workflows.types import (
         TERMINAL_STATUSES,
         AgentTurnInput,
         AgentTurnResult,

@@ -18,8 +18,8 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import temporal_binary
 from tests.helpers import verdict
-from worker import build_worker
-from workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.worker import build_worker
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 HERE = Path(__file__).parent
 
