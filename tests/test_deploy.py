@@ -102,3 +102,119 @@ class TestDockerfile:
         }
         names = {re.split(r"[<>=!~ \[]", spec)[0].lower().replace("_", "-") for spec in wanted}
         assert names - pinned == set(), "add these to deploy/docker/constraints.txt"
+
+
+COMPOSE_DIR = DEPLOY / "compose"
+
+
+def env_file(path: Path) -> dict[str, str]:
+    values = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, sep, value = line.partition("=")
+            assert sep, f"{path.name}: {line!r} is not NAME=VALUE"
+            values[name.strip()] = value.strip()
+    return values
+
+
+INTERPOLATION = re.compile(r"\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def interpolate(value, variables: dict[str, str]):
+    """Compose's `${NAME}`, `${NAME:-default}`, `${NAME:?error}` and `$$`, as `docker compose
+    config` does before it validates; an unset variable without a default is an error."""
+    if isinstance(value, dict):
+        return {key: interpolate(item, variables) for key, item in value.items()}
+    if isinstance(value, list):
+        return [interpolate(item, variables) for item in value]
+    if not isinstance(value, str):
+        return value
+
+    def one(match: re.Match) -> str:
+        if match.group(0) == "$$":
+            return "$"
+        name = match.group(1) or match.group(4)
+        op, arg = match.group(2), match.group(3)
+        current = variables.get(name)
+        if op in (":-", "-"):
+            return current if current not in (None, "") or (op == "-" and current is not None) else arg
+        assert current not in (None, ""), f"compose.yaml uses ${{{name}}}, which neither .env nor secrets.env.example sets"
+        return current
+
+    return INTERPOLATION.sub(one, value)
+
+
+def compose_variables() -> dict[str, str]:
+    return {**env_file(COMPOSE_DIR / ".env"), **env_file(COMPOSE_DIR / "secrets.env.example")}
+
+
+def compose_file() -> dict:
+    raw = yaml.safe_load((COMPOSE_DIR / "compose.yaml").read_text(encoding="utf-8"))
+    return interpolate(raw, compose_variables())
+
+
+class TestCompose:
+    def test_the_interpolated_file_is_valid_against_the_compose_spec_schema(self):
+        schema_file = resources.files("check_jsonschema.builtin_schemas.vendor") / "compose-spec.json"
+        schema = json.loads(schema_file.read_text(encoding="utf-8"))
+        errors = sorted(
+            jsonschema.Draft7Validator(schema).iter_errors(compose_file()), key=lambda e: list(e.path)
+        )
+        assert not errors, "\n".join(f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors)
+
+    def test_every_image_is_pinned_in_env(self):
+        raw = yaml.safe_load((COMPOSE_DIR / "compose.yaml").read_text(encoding="utf-8"))
+        variables = env_file(COMPOSE_DIR / ".env")
+        for name, service in raw["services"].items():
+            assert re.fullmatch(r"\$\{[A-Z_]+(:\?[^}]*)?\}", service["image"]), f"{name}: image not from .env"
+            image = compose_file()["services"][name]["image"]
+            assert re.search(r":[0-9][\w.-]*$", image), f"{name}: {image} has no exact version tag"
+        assert all(not value.endswith(":latest") for value in variables.values())
+
+    def test_workers_scale_because_they_have_no_fixed_name_or_host_port(self):
+        worker = compose_file()["services"]["worker"]
+        assert "container_name" not in worker and "ports" not in worker
+
+    def test_the_stack_has_every_part_the_cluster_needs(self):
+        services = compose_file()["services"]
+        assert {"postgresql", "temporal-schema", "temporal", "temporal-setup", "temporal-ui",
+                "codec-server", "worker", "otel-collector", "jaeger"} <= set(services)
+        assert "healthcheck" in services["postgresql"] and services["postgresql"]["volumes"]
+        assert services["temporal"]["depends_on"]["temporal-schema"]["condition"] == "service_completed_successfully"
+        assert services["worker"]["depends_on"]["temporal-setup"]["condition"] == "service_completed_successfully"
+        setup = "\n".join(services["temporal-setup"]["command"])
+        for attribute in ("RubricStatus:Keyword", "RubricIteration:Int", "GradingRunId:Keyword"):
+            assert attribute in setup
+
+    def test_the_search_attributes_registered_are_the_ones_the_worker_needs(self):
+        from temporalio.api.enums.v1 import IndexedValueType
+
+        from rubricflow.worker import SEARCH_ATTRIBUTES
+
+        setup = "\n".join(compose_file()["services"]["temporal-setup"]["command"])
+        kinds = {IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD: "Keyword", IndexedValueType.INDEXED_VALUE_TYPE_INT: "Int"}
+        registered = set(re.findall(r"(\w+):(Keyword|Int)\b", setup))
+        assert registered == {(name, kinds[kind]) for name, kind in SEARCH_ATTRIBUTES.items()}
+
+    def test_docker_stops_a_worker_only_after_its_graceful_shutdown(self):
+        variables = env_file(COMPOSE_DIR / ".env")
+        stop = compose_file()["services"]["worker"]["stop_grace_period"]
+        assert re.fullmatch(r"\d+s", stop), stop
+        assert int(stop[:-1]) > int(variables["RUBRICFLOW_GRACEFUL_SHUTDOWN_S"])
+
+    def test_secrets_come_from_the_uncommitted_secrets_file(self):
+        gitignore = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+        assert "deploy/compose/secrets.env" in gitignore
+        public = env_file(COMPOSE_DIR / ".env")
+        secrets = env_file(COMPOSE_DIR / "secrets.env.example")
+        assert {"POSTGRES_PASSWORD", "RUBRICFLOW_CODEC_KEYS", "OPENAI_API_KEY"} <= set(secrets)
+        assert not set(public) & set(secrets), "a secret in the committed .env"
+
+    def test_the_codec_server_command_is_one_the_cli_accepts_and_listens_beyond_loopback(self):
+        from rubricflow.cli import _parser
+
+        service = compose_file()["services"]["codec-server"]
+        args = _parser().parse_args(service["command"])
+        assert args.host == "0.0.0.0" and args.port == 8081
+        published = service["ports"][0]
+        assert published.startswith("127.0.0.1:"), "the codec server decrypts for anyone who reaches it"
