@@ -148,6 +148,18 @@ def compose_variables() -> dict[str, str]:
     return {**env_file(COMPOSE_DIR / ".env"), **env_file(COMPOSE_DIR / "secrets.env.example")}
 
 
+def compose_errors(document: dict) -> list[str]:
+    """Errors against the compose-spec schema that check-jsonschema ships (draft 2020-12)."""
+    schema_file = resources.files("check_jsonschema.builtin_schemas.vendor") / "compose-spec.json"
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    validator = jsonschema.validators.validator_for(schema)
+    validator.check_schema(schema)
+    return [
+        f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
+        for error in sorted(validator(schema).iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+
+
 def compose_file() -> dict:
     raw = yaml.safe_load((COMPOSE_DIR / "compose.yaml").read_text(encoding="utf-8"))
     return interpolate(raw, compose_variables())
@@ -155,12 +167,15 @@ def compose_file() -> dict:
 
 class TestCompose:
     def test_the_interpolated_file_is_valid_against_the_compose_spec_schema(self):
-        schema_file = resources.files("check_jsonschema.builtin_schemas.vendor") / "compose-spec.json"
-        schema = json.loads(schema_file.read_text(encoding="utf-8"))
-        errors = sorted(
-            jsonschema.Draft7Validator(schema).iter_errors(compose_file()), key=lambda e: list(e.path)
-        )
-        assert not errors, "\n".join(f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors)
+        errors = compose_errors(compose_file())
+        assert not errors, "\n".join(errors)
+
+    def test_the_schema_check_catches_a_misspelt_key_and_a_bad_value(self):
+        broken = compose_file()
+        broken["services"]["worker"]["stop_grace_priod"] = "45s"
+        broken["services"]["postgresql"]["volumes"] = "postgres-data"
+        errors = "\n".join(compose_errors(broken))
+        assert "stop_grace_priod" in errors and "services/postgresql/volumes" in errors
 
     def test_every_image_is_pinned_in_env(self):
         raw = yaml.safe_load((COMPOSE_DIR / "compose.yaml").read_text(encoding="utf-8"))
