@@ -452,8 +452,8 @@ async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
     codec = codec_from_env()
     if codec is None:
         raise BadInput("set RUBRICFLOW_CODEC_KEYS (ID:BASE64KEY,...) to serve the codec")
-    server = codec_server(codec, "127.0.0.1", args.port, args.ui_origin)
-    out.write(f"codec server on http://127.0.0.1:{args.port} for {args.ui_origin}; Ctrl-C to stop\n")
+    server = codec_server(codec, args.host, args.port, args.ui_origin)
+    out.write(f"codec server on http://{args.host}:{args.port} for {args.ui_origin}; Ctrl-C to stop\n")
     out.flush()
     stop = asyncio.Event()
     from rubricflow.worker import install_stop_handlers
@@ -540,6 +540,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("worker", help="run a worker against TEMPORAL_ADDRESS")
     codec = sub.add_parser("codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)")
+    codec.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default loopback; 0.0.0.0 in a container)"
+    )
     codec.add_argument("--port", type=int, default=8081)
     codec.add_argument("--ui-origin", default="http://127.0.0.1:8233", help="the Web UI's origin, allowed by CORS")
     return parser
