@@ -206,7 +206,7 @@ class RunInput(_Frozen):
     agent: AgentSettings
     grader: GraderSettings | None = None
     idle_timeout_s: int = Field(default=0, ge=0, le=MAX_IDLE_TIMEOUT_S)
-    state: ThreadState | None = None
+    state: _state.ThreadState | None = None
     """Set only by the thread itself when it continues as new (`workflows/state.py`)."""
     stream_state: WorkflowStreamState | None = None
 
@@ -535,7 +535,8 @@ class GradeResult(_Frozen):
     a corrective re-ask."""
 
 
-# The thread's state builds on the models above; it is part of `RunInput`.
-from rubricflow.workflows.state import ThreadState  # noqa: E402
 
-RunInput.model_rebuild()
+# The thread's state (`workflows/state.py`) builds on the models above and travels in
+# `RunInput.state`. Imported last, as a module, so that either module may be imported
+# first; pydantic resolves `_state.ThreadState` when `RunInput` is first used.
+from rubricflow.workflows import state as _state  # noqa: E402
