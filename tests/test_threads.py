@@ -322,12 +322,13 @@ class TestLongThreads:
         async with worker:
             first = await client.start_workflow(
                 HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue)
+            first_run = client.get_workflow_handle(tid, run_id=first.result_run_id)
             await run_end(rf, tid, 1)
             await first.start_update(HeldRubricRunWorkflow.hold, wait_for_stage=WorkflowUpdateStage.ACCEPTED)
             for i in range(1, messages):  # each follow-up is a new run that ends at the cap
                 ended = await rf.submit(tid, SubmitInput(message=f"follow-up {i}"))
                 assert ended.status == "max_iterations_reached"
-                if await continue_as_new_suggested(first):
+                if await continue_as_new_suggested(first_run):
                     break
             else:
                 raise AssertionError("the server never suggested continue-as-new")
@@ -336,13 +337,13 @@ class TestLongThreads:
             assert approved.status == "satisfied"
             await first.signal(HeldRubricRunWorkflow.release)
             with pytest.raises(WorkflowContinuedAsNewError):
-                await first.result(follow_runs=False)
+                await first_run.result(follow_runs=False)
             after = await rf.progress(tid)
         assert after.status == "satisfied"
         assert (after.evaluations[-1].result, after.evaluations[-1].reviewer) == ("satisfied", "ana")
         assert after.evaluations == approved.evaluations
         # The approval's hook was delivered by the run that recorded it, before it handed over.
-        assert len(await activity_results(first, "deliver_evaluation")) == len(after.evaluations)
+        assert len(await activity_results(first_run, "deliver_evaluation")) == len(after.evaluations)
 
 
 class TestSearchAttributeSetup:
