@@ -8,7 +8,7 @@ import pytest
 
 from rubricflow.workflows import state as decide
 from rubricflow.workflows.activity_defs import RubricActivityDefs
-from rubricflow.workflows.details import render_details
+from rubricflow.workflows.visibility import render_details
 from rubricflow.workflows.state import GradingRun, ThreadState
 from rubricflow.workflows.types import (
     AgentSettings,

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from temporalio import workflow
-from temporalio.common import RetryPolicy, SearchAttributeKey
+from temporalio.common import RetryPolicy
 from temporalio.contrib.workflow_streams import WorkflowStream
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, TimeoutError
 
@@ -24,8 +24,17 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.errors as errors
     import rubricflow.workflows.state as decide
     from rubricflow.workflows.activity_defs import RubricActivityDefs
-    from rubricflow.workflows.details import render_details
     from rubricflow.workflows.mailbox import Invocation, Mailbox
+    from rubricflow.workflows.visibility import (
+        ITERATION_ATTR,
+        RUN_ID_ATTR,
+        STATUS_ATTR,
+        evaluation_end_event,
+        render_details,
+        run_end_event,
+        search_attribute_updates,
+        step_event,
+    )
     from rubricflow.workflows.types import (
         AgentTurnInput,
         ApproveInput,
@@ -40,7 +49,6 @@ with workflow.unsafe.imports_passed_through():
         RunResult,
         RunStatus,
         SubmitInput,
-        last_answer,
     )
 
 EVENTS_TOPIC = "events"
@@ -60,9 +68,7 @@ MODEL_RETRY_POLICY = RetryPolicy(
     non_retryable_error_types=list(errors.NON_RETRYABLE),
 )
 
-STATUS_ATTR = SearchAttributeKey.for_keyword("RubricStatus")
-ITERATION_ATTR = SearchAttributeKey.for_int("RubricIteration")
-RUN_ID_ATTR = SearchAttributeKey.for_keyword("GradingRunId")
+__all__ = ["EVENTS_TOPIC", "ITERATION_ATTR", "RUN_ID_ATTR", "STATUS_ATTR", "RubricRunWorkflow"]
 SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
 """Histories recorded before search attributes existed replay without upserts."""
 HOOKS_PATCH = "evaluation-hooks-v1"
@@ -228,7 +234,7 @@ class RubricRunWorkflow:
     def _record(self, evaluation: Evaluation) -> bool:
         """Record a pass (events, hooks, status); True when it ends the grading run."""
         ended = decide.record_pass(self.state, evaluation)
-        self._publish_evaluation_end(evaluation)
+        self._events.publish(evaluation_end_event(evaluation))
         if workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
             self._hook_deliveries.append(
@@ -282,18 +288,13 @@ class RubricRunWorkflow:
             finally:
                 self._inflight = None
 
-    def _run_id(self) -> str | None:
-        return self.state.run.id if self.state.run is not None else None
-
     async def _agent_turn(self) -> None:
         self.state.phase = "agent_turn"
         self._show_details()
         turn = self.state.turns
         self.state.turns += 1
         agent = self._input.agent
-        self._events.publish(
-            RunEvent(type="agent_turn_start", grading_run_id=self._run_id(), iteration=decide.iteration(self.state))
-        )
+        self._events.publish(step_event(self.state, "agent_turn_start"))
         try:
             result = await self._activity(
                 RubricActivityDefs.run_agent_turn,
@@ -313,14 +314,7 @@ class RubricRunWorkflow:
                 non_retryable=True,
             ) from err
         self.state.transcript.extend(result.messages)
-        self._events.publish(
-            RunEvent(
-                type="agent_turn_end",
-                grading_run_id=self._run_id(),
-                iteration=decide.iteration(self.state),
-                answer=last_answer(self.state.transcript),
-            )
-        )
+        self._events.publish(step_event(self.state, "agent_turn_end"))
 
     async def _grade(self) -> Evaluation:
         run, grader, rubric = self.state.run, self.state.grader, self.state.rubric
@@ -328,7 +322,7 @@ class RubricRunWorkflow:
         self.state.phase = "grading"
         self._show_details()
         iteration = run.iteration
-        self._events.publish(RunEvent(type="rubric_evaluation_start", grading_run_id=run.id, iteration=iteration))
+        self._events.publish(step_event(self.state, "rubric_evaluation_start"))
         try:
             graded = await self._activity(
                 RubricActivityDefs.grade_transcript,
@@ -445,7 +439,7 @@ class RubricRunWorkflow:
     def _validate_extend(self, input: ExtendInput) -> None:
         decide.check_extend(self.state)
 
-    # -- events, visibility -------------------------------------------------------------
+    # -- visibility (workflows/visibility.py renders it) -----------------------------------
 
     def _set_status(self, status: RunStatus) -> None:
         self.state.status = status
@@ -454,13 +448,7 @@ class RubricRunWorkflow:
     def _show_status(self) -> None:
         """Search attributes and Web UI details after the status changed."""
         if workflow.patched(SEARCH_ATTRIBUTES_PATCH):
-            updates = [
-                STATUS_ATTR.value_set(decide.visible_status(self.state)),
-                ITERATION_ATTR.value_set(decide.iteration(self.state)),
-            ]
-            if self.state.run is not None:
-                updates.append(RUN_ID_ATTR.value_set(self.state.run.id))
-            workflow.upsert_search_attributes(updates)
+            workflow.upsert_search_attributes(search_attribute_updates(self.state))
         self._show_details()
 
     def _show_details(self) -> None:
@@ -468,28 +456,7 @@ class RubricRunWorkflow:
 
     def _finish(self, status: RunStatus) -> None:
         self._set_status(status)
-        self._events.publish(
-            RunEvent(
-                type="run_end",
-                grading_run_id=self._run_id(),
-                iteration=decide.iteration(self.state),
-                status=status,
-                answer=last_answer(self.state.transcript),
-            )
-        )
-
-    def _publish_evaluation_end(self, evaluation: Evaluation) -> None:
-        self._events.publish(
-            RunEvent(
-                type="rubric_evaluation_end",
-                grading_run_id=evaluation.grading_run_id,
-                iteration=evaluation.iteration,
-                result=evaluation.result,
-                explanation=evaluation.explanation,
-                criteria=evaluation.criteria,
-                unverified=evaluation.unverified,
-            )
-        )
+        self._events.publish(run_end_event(self.state, status))
 
     @workflow.query
     def progress(self) -> Progress:
