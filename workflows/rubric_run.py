@@ -2,7 +2,8 @@
 
 The thread's state is one `ThreadState` (`workflows/state.py`) and every decision on it
 is a pure function there; this class runs the loop, calls the activities, answers the
-handlers and continues as new. The mailbox and the Web UI details have their own modules.
+handlers and continues as new. The mailbox (`mailbox.py`), what the thread shows outside
+(`visibility.py`) and the activities' interface (`activity_defs.py`) have their own modules.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.state as decide
     from rubricflow.workflows.activity_defs import RubricActivityDefs
     from rubricflow.workflows.mailbox import Invocation, Mailbox
-    from rubricflow.workflows.visibility import (
-        ITERATION_ATTR,
-        RUN_ID_ATTR,
-        STATUS_ATTR,
+    from rubricflow.workflows.visibility import (  # the *_ATTR keys are imported from here too
+        ITERATION_ATTR,  # noqa: F401
+        RUN_ID_ATTR,  # noqa: F401
+        STATUS_ATTR,  # noqa: F401
         evaluation_end_event,
         render_details,
         run_end_event,
@@ -68,7 +69,6 @@ MODEL_RETRY_POLICY = RetryPolicy(
     non_retryable_error_types=list(errors.NON_RETRYABLE),
 )
 
-__all__ = ["EVENTS_TOPIC", "ITERATION_ATTR", "RUN_ID_ATTR", "STATUS_ATTR", "RubricRunWorkflow"]
 SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
 """Histories recorded before search attributes existed replay without upserts."""
 HOOKS_PATCH = "evaluation-hooks-v1"
