@@ -41,7 +41,7 @@ MessagePlan = Literal["answer", "new_run", "continue_run"]
 
 
 class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(extra="forbid")
 
 
 class GradingRun(_State):
