@@ -63,12 +63,38 @@ class TestWorkerCrash:
         REPORT.run(run.thread_id, "satisfied", result.status)
 
 
+RECORDED = [
+    "revision_then_satisfied",
+    "grader_error",
+    "no_rubric",
+    # Recorded before the thread's state was one object: the next run starts from the
+    # flat `state` the earlier code handed over at continue-as-new.
+    "continued_flat_state.before",
+    "continued_flat_state",
+    # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
+    "review_after_continue_as_new.before",
+    "review_after_continue_as_new",
+]
+
+
 class TestRecordedHistories:
     async def test_recorded_histories_replay(self):
         """Histories recorded from earlier versions must replay against today's workflow."""
         files = sorted(HISTORIES.glob("*.json"))
-        assert files, f"no recorded histories in {HISTORIES}"
+        assert sorted(f.name for f in files) == sorted(f"{name}.json" for name in RECORDED), (
+            "tests/histories/ and RECORDED disagree: add a newly recorded history to RECORDED"
+        )
         replayer = Replayer(workflows=[RubricRunWorkflow], data_converter=pydantic_data_converter)
         for file in files:
             history = WorkflowHistory.from_json(file.stem, json.loads(file.read_text()))
             await replayer.replay_workflow(history)
+
+    async def test_the_flat_state_of_an_earlier_version_starts_the_next_run(self):
+        """The earlier code carried the state flat; today's run decodes it into one object."""
+        history = WorkflowHistory.from_json(
+            "continued_flat_state", json.loads((HISTORIES / "continued_flat_state.json").read_text()))
+        started = history.events[0].workflow_execution_started_event_attributes
+        run_in = pydantic_data_converter.payload_converter.from_payloads(started.input.payloads, [RunInput])[0]
+        assert run_in.state is not None and run_in.state.run is not None
+        assert run_in.state.run.max_iterations == 1 and run_in.state.status == "max_iterations_reached"
+        assert run_in.state.invocations == len(run_in.state.evaluations) > 1

@@ -8,7 +8,7 @@ import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
 from rubricflow.client import Rubricflow
-from tests.helpers import activity_counts, thread_id, verdict
+from tests.helpers import activity_counts, activity_results, thread_id, verdict
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -290,6 +290,60 @@ class TestLongThreads:
                 if len(ends) == turns:
                     break
         assert ends == ["satisfied"] * turns
+
+
+    async def test_an_approve_accepted_while_continuing_as_new_goes_to_the_next_run(self, client, task_queue, script):
+        """The thread waits for its handlers before it continues as new; a review
+        accepted in that wait must reach the next run, not be dropped with the old one."""
+        from temporalio.api.enums.v1 import EventType
+        from temporalio.client import WorkflowContinuedAsNewError, WorkflowUpdateStage
+        from temporalio.worker import Worker
+
+        from rubricflow.activities.rubric_activities import RubricActivities
+        from tests.held_workflow import HeldRubricRunWorkflow
+
+        async def continue_as_new_suggested(handle) -> bool:
+            last = None
+            async for event in handle.fetch_history_events():
+                if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED:
+                    last = event.workflow_task_started_event_attributes
+            return last is not None and last.suggest_continue_as_new
+
+        activities = RubricActivities()
+        worker = Worker(
+            client, task_queue=task_queue, workflows=[HeldRubricRunWorkflow],
+            activities=[activities.run_agent_turn, activities.grade_transcript, activities.deliver_evaluation],
+        )
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        messages = 20
+        agent = script(*[f"answer {i}" for i in range(messages)])
+        grader = script(*[verdict("needs_revision", "no", tests="fails")] * messages)
+        async with worker:
+            first = await client.start_workflow(
+                HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue)
+            first_run = client.get_workflow_handle(tid, run_id=first.result_run_id)
+            await run_end(rf, tid, 1)
+            await first.start_update(HeldRubricRunWorkflow.hold, wait_for_stage=WorkflowUpdateStage.ACCEPTED)
+            for i in range(1, messages):  # each follow-up is a new run that ends at the cap
+                ended = await rf.submit(tid, SubmitInput(message=f"follow-up {i}"))
+                assert ended.status == "max_iterations_reached"
+                if await continue_as_new_suggested(first_run):
+                    break
+            else:
+                raise AssertionError("the server never suggested continue-as-new")
+            # The thread is idle and waiting for `hold` to finish before it continues as new.
+            approved = await rf.approve(tid, ApproveInput(reviewer="ana"))
+            assert approved.status == "satisfied"
+            await first.signal(HeldRubricRunWorkflow.release)
+            with pytest.raises(WorkflowContinuedAsNewError):
+                await first_run.result(follow_runs=False)
+            after = await rf.progress(tid)
+        assert after.status == "satisfied"
+        assert (after.evaluations[-1].result, after.evaluations[-1].reviewer) == ("satisfied", "ana")
+        assert after.evaluations == approved.evaluations
+        # The approval's hook was delivered by the run that recorded it, before it handed over.
+        assert len(await activity_results(first_run, "deliver_evaluation")) == len(after.evaluations)
 
 
 class TestSearchAttributeSetup:

@@ -1,38 +1,48 @@
-"""`RubricRunWorkflow`: one conversation thread, graded against a rubric, durably."""
+"""`RubricRunWorkflow`: one conversation thread, graded against a rubric, durably.
+
+The thread's state is one `ThreadState` (`workflows/state.py`) and every decision on it
+is a pure function there; this class runs the loop, calls the activities, answers the
+handlers and continues as new. The mailbox (`mailbox.py`), what the thread shows outside
+(`visibility.py`) and the activities' interface (`activity_defs.py`) have their own modules.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any, Literal
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from temporalio import workflow
-from temporalio.common import RetryPolicy, SearchAttributeKey
+from temporalio.common import RetryPolicy
 from temporalio.contrib.workflow_streams import WorkflowStream
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, TimeoutError
 
 with workflow.unsafe.imports_passed_through():
-    from rubricflow.workflows import errors
+    # `import a.b as c`, not `from a import b`: only a full module name is passed through
+    # (a submodule reached through `from package import ...` is loaded again in the sandbox).
+    import rubricflow.workflows.errors as errors
+    import rubricflow.workflows.state as decide
+    from rubricflow.workflows.activity_defs import RubricActivityDefs
+    from rubricflow.workflows.mailbox import Invocation, Mailbox
+    from rubricflow.workflows.visibility import (  # the *_ATTR keys are imported from here too
+        ITERATION_ATTR,  # noqa: F401
+        RUN_ID_ATTR,  # noqa: F401
+        STATUS_ATTR,  # noqa: F401
+        evaluation_end_event,
+        render_details,
+        run_end_event,
+        search_attribute_updates,
+        step_event,
+    )
     from rubricflow.workflows.types import (
-        TERMINAL_STATUSES,
         AgentTurnInput,
-        AgentTurnResult,
         ApproveInput,
-        Criterion,
         Evaluation,
         ExtendInput,
         GradeInput,
-        GradeResult,
-        GRADER_SOURCE,
-        MAX_CARRIED_EVALUATIONS,
-        MAX_CARRIED_MESSAGES,
         HookInput,
-        ThreadState,
-        GraderSettings,
-        Message,
-        Phase,
         Progress,
         RejectInput,
         RunEvent,
@@ -40,8 +50,6 @@ with workflow.unsafe.imports_passed_through():
         RunResult,
         RunStatus,
         SubmitInput,
-        last_answer,
-        recent_with_request,
     )
 
 EVENTS_TOPIC = "events"
@@ -61,42 +69,18 @@ MODEL_RETRY_POLICY = RetryPolicy(
     non_retryable_error_types=list(errors.NON_RETRYABLE),
 )
 
-STATUS_ATTR = SearchAttributeKey.for_keyword("RubricStatus")
-ITERATION_ATTR = SearchAttributeKey.for_int("RubricIteration")
-RUN_ID_ATTR = SearchAttributeKey.for_keyword("GradingRunId")
 SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
 """Histories recorded before search attributes existed replay without upserts."""
 HOOKS_PATCH = "evaluation-hooks-v1"
 """Histories recorded before hooks existed replay without their activities."""
 HOOK_TIMEOUT = timedelta(minutes=2)
 
-
-@dataclass
-class _Invocation:
-    """Work queued on the thread: a message, or a reviewer's reject / extend."""
-
-    number: int
-    kind: Literal["message", "reject", "extend"]
-    submit: SubmitInput | None = None
-    evaluation: Evaluation | None = None
-    extra_iterations: int = 0
+ArgT = TypeVar("ArgT")
+ResultT = TypeVar("ResultT")
 
 
 class _Stop(Exception):
     """A reviewer ended the in-flight run (approve while paused)."""
-
-
-@dataclass
-class _Queue:
-    items: list[_Invocation] = field(default_factory=list)
-    issued: int = 0
-    finished: int = 0
-
-    def push(self, **kwargs: Any) -> _Invocation:
-        self.issued += 1
-        item = _Invocation(number=self.issued, **kwargs)
-        self.items.append(item)
-        return item
 
 
 @workflow.defn(failure_exception_types=[ValidationError])
@@ -116,118 +100,86 @@ class RubricRunWorkflow:
         self._input = input
         self._stream = WorkflowStream(prior_state=input.stream_state)
         self._events = self._stream.topic(EVENTS_TOPIC, type=RunEvent)
-        self._transcript: list[Message] = []
-        self._evaluations: list[Evaluation] = []
-        self._status: RunStatus = "running"
-        self._phase: Phase = "agent_turn"
-        self._rubric: str | None = input.rubric
-        self._grader: GraderSettings | None = input.grader
-        self._active_rubric: str | None = None
-        self._grading_run_id: str | None = None
-        self._frozen_criteria: list[str] = []
-        self._iteration = 0
-        self._max_iterations = input.grader.max_iterations if input.grader else 0
-        self._turns = 0
-        self._queue = _Queue()
-        self._paused = False
-        self._paused_status: RunStatus = "running"
+        self.state = decide.initial_state(input)
+        self._mailbox = Mailbox(issued=self.state.invocations)
         self._inflight: Any = None
-        self._stop_reason: Evaluation | None = None
         self._hook_deliveries: list[Any] = []
-        if input.state is not None:
-            self._restore(input.state)
         if input.message is not None:
-            self._queue.push(kind="message", submit=SubmitInput(message=input.message))
+            self._mailbox.push("message", submit=SubmitInput(message=input.message))
 
     # -- the thread ------------------------------------------------------------------
 
     @workflow.run
     async def run(self, input: RunInput) -> RunResult:
         while True:
-            if not self._queue.items:
-                if input.idle_timeout_s == 0 and self._queue.finished > 0:
+            if not self._mailbox:
+                if input.idle_timeout_s == 0 and self.state.invocations > 0:
                     break
                 if workflow.info().is_continue_as_new_suggested():
                     await self._continue_as_new(input)  # returns only if new work came first
-                    if self._queue.items:
+                    if self._mailbox:
                         continue
-                self._phase = "idle"
-                self._update_details()
+                self.state.phase = "idle"
+                self._show_details()
                 try:
                     await workflow.wait_condition(
-                        lambda: bool(self._queue.items),
+                        lambda: bool(self._mailbox),
                         timeout=timedelta(seconds=input.idle_timeout_s or 1),
                     )
                 except asyncio.TimeoutError:
                     break
                 except asyncio.CancelledError:
                     # Cancelled while idle: hooks already scheduled still get delivered.
-                    self._phase = "done"
+                    self.state.phase = "done"
                     await self._hooks_delivered()
                     raise
-            item = self._queue.items.pop(0)
+            item = self._mailbox.pop()
             await self._handle(item)
             # Hooks are delivered before the message counts as handled, so that a
             # `submit`'s reply and a continue-as-new can land in the same workflow task.
             await self._hooks_delivered()
-            self._queue.finished = item.number
-        self._phase = "done"
-        self._update_details()
+            self.state.invocations = item.number
+        self.state.phase = "done"
+        self._show_details()
         await workflow.wait_condition(workflow.all_handlers_finished)
         await self._hooks_delivered()
         return self.progress()
 
     async def _continue_as_new(self, input: RunInput) -> None:
-        """Hand the thread to a fresh run with a bounded history: its state, the event
-        stream's retained log, nothing queued (only called while idle)."""
+        """Hand the thread to a fresh run with a bounded history: its state as it is at
+        that moment, the event stream's retained log, nothing queued (only called while
+        idle)."""
         await self._hooks_delivered()
-        state = ThreadState(
-            transcript=recent_with_request(self._transcript, MAX_CARRIED_MESSAGES),
-            evaluations=self._evaluations[-MAX_CARRIED_EVALUATIONS:],
-            status=self._status,
-            rubric=self._rubric,
-            grader=self._grader,
-            active_rubric=self._active_rubric,
-            grading_run_id=self._grading_run_id,
-            frozen_criteria=self._frozen_criteria,
-            iteration=self._iteration,
-            max_iterations=self._max_iterations,
-            turns=self._turns,
-            invocations=self._queue.finished,
-        )
-        if self._queue.items:
+        if self._mailbox:
             return
         # Release the stream's long-polls (watchers follow to the next run), then go once
         # every handler is done. A message that arrives meanwhile is handled first, here:
         # its `submit` waits for it, so continuing now would wait forever. The stream
         # stays draining until the next idle moment, when the thread continues as new.
         self._stream.detach_pollers()
-        await workflow.wait_condition(
-            lambda: bool(self._queue.items) or workflow.all_handlers_finished()
-        )
-        if self._queue.items:
-            return
+        while True:
+            await workflow.wait_condition(
+                lambda: bool(self._mailbox) or workflow.all_handlers_finished()
+            )
+            if self._mailbox:
+                return
+            if not self._hook_deliveries:
+                break
+            # A review accepted meanwhile (approve) scheduled its hooks: deliver them first.
+            await self._hooks_delivered()
+        # The state is read now, not before the wait: what a handler changed meanwhile
+        # goes with the thread.
         workflow.continue_as_new(
             args=[
                 input.model_copy(
-                    update={"message": None, "state": state, "stream_state": self._stream.get_state()}
+                    update={
+                        "message": None,
+                        "state": decide.carried(self.state),
+                        "stream_state": self._stream.get_state(),
+                    }
                 )
             ]
         )
-
-    def _restore(self, state: ThreadState) -> None:
-        self._transcript = list(state.transcript)
-        self._evaluations = list(state.evaluations)
-        self._status = state.status
-        self._rubric = state.rubric
-        self._grader = state.grader
-        self._active_rubric = state.active_rubric
-        self._grading_run_id = state.grading_run_id
-        self._frozen_criteria = list(state.frozen_criteria)
-        self._iteration = state.iteration
-        self._max_iterations = state.max_iterations
-        self._turns = state.turns
-        self._queue.issued = self._queue.finished = state.invocations
 
     async def _hooks_delivered(self) -> None:
         """Hook activities run beside the thread; none is left behind when it closes."""
@@ -236,7 +188,7 @@ class RubricRunWorkflow:
         deliveries, self._hook_deliveries = self._hook_deliveries, []
         await asyncio.gather(*deliveries, return_exceptions=True)
 
-    async def _handle(self, item: _Invocation) -> None:
+    async def _handle(self, item: Invocation) -> None:
         if item.kind == "message":
             assert item.submit is not None
             await self._message(item.submit)
@@ -246,109 +198,82 @@ class RubricRunWorkflow:
                 return
             await self._revise_and_grade(item.evaluation)
         else:
-            self._max_iterations += item.extra_iterations
-            self._set_status("running")
-            await self._revise_and_grade(self._evaluations[-1])
+            decide.grant_iterations(self.state, item.extra_iterations)
+            self._show_status()
+            await self._revise_and_grade(self.state.evaluations[-1])
 
     async def _message(self, submit: SubmitInput) -> None:
-        self._transcript.append(Message(role="user", content=submit.message, source="user"))
-        if submit.grader is not None:
-            self._grader = submit.grader
-        if submit.rubric is not None:
-            self._rubric = submit.rubric
-        if self._rubric is None or self._grader is None:
+        plan = decide.take_message(self.state, submit)
+        if plan == "answer":
             self._set_status("running")
             await self._agent_turn()
             self._finish("answered")
             return
-        new_run = self._rubric != self._active_rubric or self._status in TERMINAL_STATUSES
-        if new_run:
-            self._start_grading_run()
+        if plan == "new_run":
+            decide.start_grading_run(self.state, str(workflow.uuid4()))
         self._set_status("running")
         await self._grading_loop()
 
-    def _start_grading_run(self) -> None:
-        """A new grading run: new id, fresh iteration budget, no frozen criteria."""
-        assert self._grader is not None
-        self._grading_run_id = str(workflow.uuid4())
-        self._active_rubric = self._rubric
-        self._iteration = 0
-        self._max_iterations = self._grader.max_iterations
-        self._frozen_criteria = []
-
     async def _revise_and_grade(self, last: Evaluation) -> None:
-        self._append_revision(last)
+        decide.append_revision(self.state, last)
         await self._grading_loop()
 
     async def _grading_loop(self) -> None:
-        # Bounded by the cap: every pass either ends the run or spends an iteration.
+        # Bounded by the budget: every pass either ends the run or spends an iteration.
         try:
-            while self._iteration < self._max_iterations:
+            while decide.has_budget(self.state):
                 await self._agent_turn()
                 evaluation = await self._grade()
                 if self._record(evaluation):
                     return
-                self._append_revision(evaluation)
+                decide.append_revision(self.state, evaluation)
             self._finish("max_iterations_reached")
         except _Stop:
-            assert self._stop_reason is not None
-            stop, self._stop_reason = self._stop_reason, None
-            self._record(stop)
+            self._record(decide.take_stop(self.state))
 
     def _record(self, evaluation: Evaluation) -> bool:
-        """Append a pass; True when it ends the grading run."""
-        self._evaluations.append(evaluation)
-        self._iteration = evaluation.iteration + 1
-        self._publish_evaluation_end(evaluation)
+        """Record a pass (events, hooks, status); True when it ends the grading run."""
+        ended = decide.record_pass(self.state, evaluation)
+        self._events.publish(evaluation_end_event(evaluation))
         if workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
             self._hook_deliveries.append(
-                workflow.start_activity(
-                    "deliver_evaluation",
+                workflow.start_activity_method(
+                    RubricActivityDefs.deliver_evaluation,
                     HookInput(thread_id=workflow.info().workflow_id, evaluation=evaluation),
-                    result_type=list[str],
                     start_to_close_timeout=HOOK_TIMEOUT,
                     heartbeat_timeout=HEARTBEAT_TIMEOUT,
                     retry_policy=RetryPolicy(maximum_attempts=3),
                     summary=f"hooks for {evaluation.operation_id}",
                 )
             )
-        if evaluation.result != "needs_revision":
-            self._finish(evaluation.result)
-            return True
-        if self._iteration >= self._max_iterations:
-            # The record keeps the verdict; the run's status says why it stopped.
-            self._finish("max_iterations_reached")
-            return True
-        self._set_status("running")  # refreshes the visible status and iteration
-        return False
-
-    def _append_revision(self, evaluation: Evaluation) -> None:
-        self._transcript.append(
-            Message(
-                role="user",
-                content=evaluation.revision_message(),
-                name=GRADER_SOURCE,
-                source="grader",
-            )
-        )
+        if ended is None:
+            self._show_status()  # refreshes the visible status and iteration
+            return False
+        self._finish(ended)
+        return True
 
     # -- activities ------------------------------------------------------------------
 
-    async def _activity(self, name: str, arg: Any, result_type: type, timeout: timedelta, summary: str) -> Any:
+    async def _activity(
+        self,
+        activity: Callable[[Any, ArgT], Awaitable[ResultT]],
+        arg: ArgT,
+        timeout: timedelta,
+        summary: str,
+    ) -> ResultT:
         """Run an activity; a `pause` cancels it, and after `resume` it runs again from
         the same state (a cancelled turn's partial result is never kept)."""
         while True:
-            if self._paused:
+            if self.state.paused:
                 await workflow.wait_condition(
-                    lambda: not self._paused or self._stop_reason is not None
+                    lambda: not self.state.paused or self.state.stop is not None
                 )
-            if self._stop_reason is not None:
+            if self.state.stop is not None:
                 raise _Stop()
-            self._inflight = workflow.start_activity(
-                name,
+            self._inflight = workflow.start_activity_method(
+                activity,
                 arg,
-                result_type=result_type,
                 start_to_close_timeout=timeout,
                 heartbeat_timeout=HEARTBEAT_TIMEOUT,
                 retry_policy=MODEL_RETRY_POLICY,
@@ -357,90 +282,73 @@ class RubricRunWorkflow:
             try:
                 return await self._inflight
             except ActivityError as err:
-                if self._paused and isinstance(err.cause, CancelledError):
+                if self.state.paused and isinstance(err.cause, CancelledError):
                     continue  # cancelled by `pause`: wait for resume, then run it again
                 raise
             finally:
                 self._inflight = None
 
     async def _agent_turn(self) -> None:
-        self._phase = "agent_turn"
-        self._update_details()
-        turn = self._turns
-        self._turns += 1
-        self._events.publish(
-            RunEvent(type="agent_turn_start", grading_run_id=self._grading_run_id, iteration=self._iteration)
-        )
+        self.state.phase = "agent_turn"
+        self._show_details()
+        turn = self.state.turns
+        self.state.turns += 1
+        agent = self._input.agent
+        self._events.publish(step_event(self.state, "agent_turn_start"))
         try:
-            result: AgentTurnResult = await self._activity(
-                "run_agent_turn",
+            result = await self._activity(
+                RubricActivityDefs.run_agent_turn,
                 AgentTurnInput(
                     thread_id=workflow.info().workflow_id,
                     turn=turn,
-                    settings=self._input.agent,
-                    messages=self._transcript,
+                    settings=agent,
+                    messages=self.state.transcript,
                 ),
-                AgentTurnResult,
-                timedelta(seconds=self._input.agent.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"agent turn {turn} ({self._input.agent.model})",
+                timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
+                f"agent turn {turn} ({agent.model})",
             )
         except ActivityError as err:
             raise ApplicationError(
-                f"agent turn {turn} failed with model {self._input.agent.model!r}: "
-                f"{_describe_failure(err)}",
+                f"agent turn {turn} failed with model {agent.model!r}: {_describe_failure(err)}",
                 type=errors.AGENT_TURN_FAILED,
                 non_retryable=True,
             ) from err
-        self._transcript.extend(result.messages)
-        self._events.publish(
-            RunEvent(
-                type="agent_turn_end",
-                grading_run_id=self._grading_run_id,
-                iteration=self._iteration,
-                answer=self._answer(),
-            )
-        )
+        self.state.transcript.extend(result.messages)
+        self._events.publish(step_event(self.state, "agent_turn_end"))
 
     async def _grade(self) -> Evaluation:
-        assert self._grader is not None and self._rubric is not None
-        assert self._grading_run_id is not None
-        self._phase = "grading"
-        self._update_details()
-        iteration = self._iteration
-        self._events.publish(
-            RunEvent(type="rubric_evaluation_start", grading_run_id=self._grading_run_id, iteration=iteration)
-        )
+        run, grader, rubric = self.state.run, self.state.grader, self.state.rubric
+        assert run is not None and grader is not None and rubric is not None
+        self.state.phase = "grading"
+        self._show_details()
+        iteration = run.iteration
+        self._events.publish(step_event(self.state, "rubric_evaluation_start"))
         try:
-            graded: GradeResult = await self._activity(
-                "grade_transcript",
+            graded = await self._activity(
+                RubricActivityDefs.grade_transcript,
                 GradeInput(
                     thread_id=workflow.info().workflow_id,
-                    grading_run_id=self._grading_run_id,
+                    grading_run_id=run.id,
                     iteration=iteration,
-                    rubric=self._rubric,
-                    settings=self._grader,
-                    transcript=self._transcript,
-                    frozen_criteria=self._frozen_criteria,
+                    rubric=rubric,
+                    settings=grader,
+                    transcript=self.state.transcript,
+                    frozen_criteria=run.frozen_criteria,
                 ),
-                GradeResult,
-                timedelta(seconds=self._grader.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"grader pass {self._grading_run_id}:{iteration} ({self._grader.model})",
+                timedelta(seconds=grader.timeout_s) + STEP_TIMEOUT_GRACE,
+                f"grader pass {run.id}:{iteration} ({grader.model})",
             )
         except ActivityError as err:
             return Evaluation(
-                grading_run_id=self._grading_run_id,
+                grading_run_id=run.id,
                 iteration=iteration,
                 result="grader_error",
-                explanation=(
-                    f"{_describe_failure(err)} (configured grader model: {self._grader.model!r})"
-                ),
+                explanation=f"{_describe_failure(err)} (configured grader model: {grader.model!r})",
             )
-        if not self._frozen_criteria and graded.freeze:
-            # The run's first usable pass fixes the criterion names (names only).
-            self._frozen_criteria = list(graded.freeze)
+        decide.freeze_criteria(self.state, graded.freeze)
         verdict = graded.verdict
         return Evaluation(
-            grading_run_id=self._grading_run_id,
+            grading_run_id=run.id,
             iteration=iteration,
             result=verdict.result,
             explanation=verdict.explanation,
@@ -453,223 +361,107 @@ class RubricRunWorkflow:
     @workflow.update
     async def submit(self, input: SubmitInput) -> Progress:
         """Send a message (with an optional new rubric); returns once it is handled."""
-        item = self._queue.push(kind="message", submit=input)
-        await workflow.wait_condition(lambda: self._queue.finished >= item.number)
+        item = self._mailbox.push("message", submit=input)
+        await workflow.wait_condition(lambda: self.state.invocations >= item.number)
         return self.progress()
 
     @submit.validator
     def _validate_submit(self, input: SubmitInput) -> None:
-        if input.rubric is not None and self._grader is None and input.grader is None:
-            raise ValueError(
-                "this thread has no grader settings: send grader settings with the rubric"
-            )
+        decide.check_submit(self.state, input)
 
     @workflow.signal
     def send(self, input: SubmitInput) -> None:
         """Fire-and-forget `submit`."""
-        self._queue.push(kind="message", submit=input)
+        self._mailbox.push("message", submit=input)
 
     # -- pause / resume -------------------------------------------------------------------
 
     @workflow.update
     def pause(self) -> Progress:
         """Stop the in-flight work; the grading run keeps its id and remaining budget."""
-        self._paused = True
-        self._paused_status = self._status
-        self._set_status("paused")
+        decide.pause(self.state)
+        self._show_status()
         if self._inflight is not None:
             self._inflight.cancel()
         return self.progress()
 
     @pause.validator
     def _validate_pause(self) -> None:
-        if self._paused:
-            raise ValueError("the thread is already paused: resume it first")
-        if self._status != "running":
-            raise ValueError(
-                f"nothing to pause: the thread's status is {self._status!r}, not 'running'"
-            )
+        decide.check_pause(self.state)
 
     @workflow.update
     def resume(self) -> Progress:
         """Continue the paused grading run: same id, the iterations it has left."""
-        self._paused = False
-        self._set_status(self._paused_status)
+        decide.resume(self.state)
+        self._show_status()
         return self.progress()
 
     @resume.validator
     def _validate_resume(self) -> None:
-        if not self._paused:
-            raise ValueError(f"the thread is not paused (status {self._status!r})")
+        decide.check_resume(self.state)
 
     # -- human review -----------------------------------------------------------------------
 
     @workflow.update
     def approve(self, input: ApproveInput) -> Progress:
-        """A person accepts the work: the run ends `satisfied`, recorded as their verdict."""
-        assert self._grading_run_id is not None
-        evaluation = Evaluation(
-            grading_run_id=self._grading_run_id,
-            iteration=self._iteration,
-            result="satisfied",
-            explanation=f"Approved by {input.reviewer}" + (f": {input.note}" if input.note else "."),
-            reviewer=input.reviewer,
-        )
-        if self._paused:
-            # The in-flight run is waiting on resume: stop it there with this verdict.
-            self._stop_reason = evaluation
-            self._paused = False
-        else:
+        """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
+        A paused run is stopped where it waits on resume, with this verdict."""
+        evaluation = decide.approve(self.state, input)
+        if evaluation is not None:
             self._record(evaluation)
         return self.progress()
 
     @approve.validator
     def _validate_approve(self, input: ApproveInput) -> None:
-        if self._grading_run_id is None:
-            raise ValueError("nothing to approve: this thread has no grading run")
-        if not self._paused and self._status not in ("max_iterations_reached", "failed", "grader_error"):
-            raise ValueError(
-                f"approve applies to a paused run or one that ended without 'satisfied'; "
-                f"the status is {self._status!r}"
-            )
+        decide.check_approve(self.state)
 
     @workflow.update
     def reject(self, input: RejectInput) -> Progress:
         """A person's `needs_revision`: counts as a pass, their gaps go to the agent."""
-        assert self._grading_run_id is not None
-        criteria = list(input.criteria) or [
-            Criterion(name="reviewer feedback", passed=False, gap=input.feedback)
-        ]
-        evaluation = Evaluation(
-            grading_run_id=self._grading_run_id,
-            iteration=self._iteration,
-            result="needs_revision",
-            explanation=input.feedback,
-            criteria=criteria,
-            reviewer=input.reviewer,
-        )
-        self._set_status("running")
-        self._queue.push(kind="reject", evaluation=evaluation)
+        evaluation = decide.reject(self.state, input)
+        self._show_status()
+        self._mailbox.push("reject", evaluation=evaluation)
         return self.progress()
 
     @reject.validator
     def _validate_reject(self, input: RejectInput) -> None:
-        if self._grading_run_id is None:
-            raise ValueError("nothing to reject: this thread has no grading run")
-        if self._status not in ("satisfied", "max_iterations_reached", "failed", "grader_error"):
-            raise ValueError(
-                f"reject applies once a grading run has ended; the status is {self._status!r}"
-                + (" (resume or approve a paused run)" if self._paused else "")
-            )
-        if self._iteration >= self._max_iterations:
-            raise ValueError(
-                f"the grading run has used all {self._max_iterations} iterations: "
-                "extend it first (extend --iterations N)"
-            )
+        decide.check_reject(self.state)
 
     @workflow.update
     def extend(self, input: ExtendInput) -> Progress:
         """Grant more iterations after `max_iterations_reached`; the run goes on."""
-        self._set_status("running")
-        self._queue.push(kind="extend", extra_iterations=input.iterations)
+        decide.extend(self.state, input)
+        self._show_status()
+        self._mailbox.push("extend", extra_iterations=input.iterations)
         return self.progress()
 
     @extend.validator
     def _validate_extend(self, input: ExtendInput) -> None:
-        if self._status != "max_iterations_reached":
-            raise ValueError(
-                f"extend applies after 'max_iterations_reached'; the status is {self._status!r}"
-            )
+        decide.check_extend(self.state)
 
-    # -- state, events, visibility -------------------------------------------------------
+    # -- visibility (workflows/visibility.py renders it) -----------------------------------
 
     def _set_status(self, status: RunStatus) -> None:
-        self._status = status
-        if workflow.patched(SEARCH_ATTRIBUTES_PATCH):
-            updates = [
-                STATUS_ATTR.value_set(self._visible_status()),
-                ITERATION_ATTR.value_set(self._iteration),
-            ]
-            if self._grading_run_id is not None:
-                updates.append(RUN_ID_ATTR.value_set(self._grading_run_id))
-            workflow.upsert_search_attributes(updates)
-        self._update_details()
+        self.state.status = status
+        self._show_status()
 
-    def _visible_status(self) -> str:
-        """`RubricStatus`: the run status, except that a run revising after a
-        `needs_revision` pass shows `needs_revision` rather than `running`."""
-        last = self._evaluations[-1] if self._evaluations else None
-        if (
-            self._status == "running"
-            and last is not None
-            and last.grading_run_id == self._grading_run_id
-            and last.result == "needs_revision"
-        ):
-            return "needs_revision"
-        return self._status
+    def _show_status(self) -> None:
+        """Search attributes and Web UI details after the status changed."""
+        if workflow.patched(SEARCH_ATTRIBUTES_PATCH):
+            workflow.upsert_search_attributes(search_attribute_updates(self.state))
+        self._show_details()
+
+    def _show_details(self) -> None:
+        workflow.set_current_details(render_details(self.state))
 
     def _finish(self, status: RunStatus) -> None:
         self._set_status(status)
-        self._events.publish(
-            RunEvent(
-                type="run_end",
-                grading_run_id=self._grading_run_id,
-                iteration=self._iteration,
-                status=status,
-                answer=self._answer(),
-            )
-        )
-
-    def _publish_evaluation_end(self, evaluation: Evaluation) -> None:
-        self._events.publish(
-            RunEvent(
-                type="rubric_evaluation_end",
-                grading_run_id=evaluation.grading_run_id,
-                iteration=evaluation.iteration,
-                result=evaluation.result,
-                explanation=evaluation.explanation,
-                criteria=evaluation.criteria,
-                unverified=evaluation.unverified,
-            )
-        )
-
-    def _update_details(self) -> None:
-        """What the Temporal Web UI shows as the run's current details."""
-        lines = [
-            f"**status** {self._status} · **phase** {self._phase} · "
-            f"**iteration** {self._iteration}/{self._max_iterations or '-'}"
-        ]
-        if self._evaluations:
-            last = self._evaluations[-1]
-            who = f" (reviewer {last.reviewer})" if last.reviewer else ""
-            lines += ["", f"last pass {last.iteration}: **{last.result}**{who}", "",
-                      "| criterion | verdict | gap |", "| --- | --- | --- |"]
-            for c in last.criteria:
-                gap = (c.gap or "").replace("\n", " ").replace("|", "\\|")[:200]
-                lines.append(f"| {c.name} | {'pass' if c.passed else 'FAIL'} | {gap} |")
-        workflow.set_current_details("\n".join(lines))
-
-    def _answer(self) -> str | None:
-        return last_answer(self._transcript)
+        self._events.publish(run_end_event(self.state, status))
 
     @workflow.query
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
-        return Progress(
-            thread_id=workflow.info().workflow_id,
-            phase=self._phase,
-            status=self._status,
-            rubric=self._rubric,
-            grading_run_id=self._grading_run_id,
-            iteration=self._iteration,
-            max_iterations=self._max_iterations or None,
-            frozen_criteria=self._frozen_criteria,
-            evaluations=self._evaluations,
-            transcript=self._transcript,
-            answer=self._answer(),
-            invocations=self._queue.finished,
-            pending=len(self._queue.items),
-        )
+        return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
 
 
 def _describe_failure(err: ActivityError) -> str:

@@ -193,23 +193,6 @@ the agent's context window is smaller than that, and the history must stay bound
 MAX_CARRIED_EVALUATIONS = 200
 
 
-class ThreadState(_Frozen):
-    """What a thread carries across continue-as-new."""
-
-    transcript: list[Message]
-    evaluations: list[Evaluation]
-    status: RunStatus
-    rubric: str | None
-    grader: GraderSettings | None
-    active_rubric: str | None
-    grading_run_id: str | None
-    frozen_criteria: list[str]
-    iteration: int
-    max_iterations: int
-    turns: int
-    invocations: int
-
-
 class RunInput(_Frozen):
     """What starts a thread: its settings and, usually, the first message.
 
@@ -223,8 +206,8 @@ class RunInput(_Frozen):
     agent: AgentSettings
     grader: GraderSettings | None = None
     idle_timeout_s: int = Field(default=0, ge=0, le=MAX_IDLE_TIMEOUT_S)
-    state: ThreadState | None = None
-    """Set only by the thread itself when it continues as new."""
+    state: _state.ThreadState | None = None
+    """Set only by the thread itself when it continues as new (`workflows/state.py`)."""
     stream_state: WorkflowStreamState | None = None
 
     @field_validator("message")
@@ -550,3 +533,10 @@ class GradeResult(_Frozen):
     model_calls: int = 0
     """Grader model invocations in this pass: 0 for a rubric made only of checks, 2 after
     a corrective re-ask."""
+
+
+
+# The thread's state (`workflows/state.py`) builds on the models above and travels in
+# `RunInput.state`. Imported last, as a module, so that either module may be imported
+# first; pydantic resolves `_state.ThreadState` when `RunInput` is first used.
+from rubricflow.workflows import state as _state  # noqa: E402

@@ -1,0 +1,32 @@
+"""The activities a thread calls, as an interface the workflow can name without importing them.
+
+`activities/rubric_activities.py` imports LangChain, which must stay out of workflow code
+(and out of its sandbox), so the workflow cannot import `RubricActivities` itself. The
+SDK only needs an activity's definition to call it: `workflow.execute_activity_method`
+reads the name and the argument and result types from the `@activity.defn` attributes of
+the function it is given, never calls it and never needs an instance. This class holds
+those definitions; `RubricActivities` on the worker registers methods of the same names
+(tests/test_state.py checks that the two agree).
+"""
+
+from __future__ import annotations
+
+from temporalio import activity
+
+from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
+
+
+class RubricActivityDefs:
+    """Stubs: the worker's `RubricActivities` implements them."""
+
+    @activity.defn(name="run_agent_turn")
+    async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
+        raise NotImplementedError("implemented on the worker by RubricActivities.run_agent_turn")
+
+    @activity.defn(name="grade_transcript")
+    async def grade_transcript(self, input: GradeInput) -> GradeResult:
+        raise NotImplementedError("implemented on the worker by RubricActivities.grade_transcript")
+
+    @activity.defn(name="deliver_evaluation")
+    async def deliver_evaluation(self, input: HookInput) -> list[str]:
+        raise NotImplementedError("implemented on the worker by RubricActivities.deliver_evaluation")

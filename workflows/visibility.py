@@ -1,0 +1,79 @@
+"""What a thread shows outside itself: search attributes, Web UI details, stream events.
+
+Pure functions of the thread's state; the workflow upserts, sets and publishes them.
+"""
+
+from __future__ import annotations
+
+from temporalio.common import SearchAttributeKey, SearchAttributeUpdate
+
+from rubricflow.workflows.state import ThreadState, iteration, max_iterations, visible_status
+from rubricflow.workflows.types import Evaluation, RunEvent, RunStatus, last_answer
+
+STATUS_ATTR = SearchAttributeKey.for_keyword("RubricStatus")
+ITERATION_ATTR = SearchAttributeKey.for_int("RubricIteration")
+RUN_ID_ATTR = SearchAttributeKey.for_keyword("GradingRunId")
+
+MAX_GAP_CHARS = 200
+
+
+def search_attribute_updates(state: ThreadState) -> list[SearchAttributeUpdate]:
+    """`RubricStatus` (the visible status), `RubricIteration` and, once there is a run,
+    `GradingRunId`."""
+    updates: list[SearchAttributeUpdate] = [
+        STATUS_ATTR.value_set(visible_status(state)),
+        ITERATION_ATTR.value_set(iteration(state)),
+    ]
+    if state.run is not None:
+        updates.append(RUN_ID_ATTR.value_set(state.run.id))
+    return updates
+
+
+def render_details(state: ThreadState) -> str:
+    """The Web UI's current details (markdown): status, phase and budget, then the last
+    pass's criteria as a table."""
+    lines = [
+        f"**status** {state.status} · **phase** {state.phase} · "
+        f"**iteration** {iteration(state)}/{max_iterations(state) or '-'}"
+    ]
+    if state.evaluations:
+        last = state.evaluations[-1]
+        who = f" (reviewer {last.reviewer})" if last.reviewer else ""
+        lines += ["", f"last pass {last.iteration}: **{last.result}**{who}", "",
+                  "| criterion | verdict | gap |", "| --- | --- | --- |"]
+        for c in last.criteria:
+            gap = (c.gap or "").replace("\n", " ").replace("|", "\\|")[:MAX_GAP_CHARS]
+            lines.append(f"| {c.name} | {'pass' if c.passed else 'FAIL'} | {gap} |")
+    return "\n".join(lines)
+
+
+def step_event(state: ThreadState, type: str) -> RunEvent:
+    """`agent_turn_start`, `agent_turn_end` (with the answer) or `rubric_evaluation_start`."""
+    return RunEvent(
+        type=type,  # type: ignore[arg-type]
+        grading_run_id=state.run.id if state.run is not None else None,
+        iteration=iteration(state),
+        answer=last_answer(state.transcript) if type == "agent_turn_end" else None,
+    )
+
+
+def evaluation_end_event(evaluation: Evaluation) -> RunEvent:
+    return RunEvent(
+        type="rubric_evaluation_end",
+        grading_run_id=evaluation.grading_run_id,
+        iteration=evaluation.iteration,
+        result=evaluation.result,
+        explanation=evaluation.explanation,
+        criteria=evaluation.criteria,
+        unverified=evaluation.unverified,
+    )
+
+
+def run_end_event(state: ThreadState, status: RunStatus) -> RunEvent:
+    return RunEvent(
+        type="run_end",
+        grading_run_id=state.run.id if state.run is not None else None,
+        iteration=iteration(state),
+        status=status,
+        answer=last_answer(state.transcript),
+    )
