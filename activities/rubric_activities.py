@@ -41,6 +41,7 @@ from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.activities.hooks import Hook, Ledger, default_ledger, deliver, parse_hooks
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.workflows import errors
+from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.types import (
     AgentTurnInput,
     AgentTurnResult,
@@ -101,7 +102,7 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
         raise ApplicationError(
             f"the {what} did not finish within its timeout_s of {seconds} s "
             f"(model {model!r}); it was cut off and will be retried",
-            {"exception_type": "TimeoutError", "http_status": None, "model": model},
+            FailureDetails(exception_type="TimeoutError", model=model),
             type=errors.STEP_TIMEOUT,
         ) from None
 
@@ -110,7 +111,7 @@ def _config_error(exc: Exception) -> ApplicationError:
     kind = errors.UNKNOWN_TOOL if isinstance(exc, UnknownToolError) else errors.MODEL_CONFIG_ERROR
     return ApplicationError(
         str(exc),
-        {"exception_type": type(exc).__name__, "http_status": None},
+        FailureDetails(exception_type=type(exc).__name__),
         type=kind,
         non_retryable=True,
     )
@@ -129,7 +130,7 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
         raise ApplicationError(
             f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "
             "without finishing",
-            {"exception_type": type(exc).__name__, "http_status": None, "model": model},
+            FailureDetails(exception_type=type(exc).__name__, model=model),
             type=errors.AGENT_RECURSION_LIMIT,
             non_retryable=True,
         ) from None
@@ -290,7 +291,7 @@ def _invalid_output(exc: Exception, model: str) -> ApplicationError:
     """Invalid structured output is retryable: the next sample may validate."""
     return ApplicationError(
         f"grader output did not validate (model {model!r}): {exc}",
-        {"exception_type": type(exc).__name__, "http_status": None, "model": model},
+        FailureDetails(exception_type=type(exc).__name__, model=model),
         type=errors.GRADER_OUTPUT_INVALID,
     )
 
