@@ -25,9 +25,10 @@ from rubricflow.activities.grading import (
     render_transcript,
     select_transcript,
 )
-from rubricflow.activities.models import ModelFactory, ScriptedChatModel
+from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import is_retryable, retry_after, to_application_error
 from rubricflow.activities.rubric_activities import RubricActivities
+from rubricflow.activities.scripted import ScriptedChatModel
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.workflows.failures import FailureDetails
 from rubricflow.client import Rubricflow
