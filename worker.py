@@ -11,16 +11,15 @@ import asyncio
 import logging
 import os
 import signal
+from collections.abc import Mapping
 from datetime import timedelta
+from pathlib import Path
 
 from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.operatorservice.v1 import (
     AddSearchAttributesRequest,
     ListSearchAttributesRequest,
 )
-from collections.abc import Mapping
-from pathlib import Path
-
 from temporalio.client import Client
 from temporalio.service import RPCError
 from temporalio.worker import Worker
@@ -72,7 +71,9 @@ def build_worker(
             activities.grade_transcript,
             activities.deliver_evaluation,
         ],
-        graceful_shutdown_timeout=graceful_shutdown or config.graceful_shutdown,
+        graceful_shutdown_timeout=(
+            config.graceful_shutdown if graceful_shutdown is None else graceful_shutdown
+        ),
         **worker_options,  # type: ignore[arg-type]
     )
 
@@ -146,7 +147,7 @@ async def run_worker(
         await stop.wait()
         log.info(
             "shutting down: in-flight activities get %s to finish",
-            options.get("graceful_shutdown") or config.graceful_shutdown,
+            options.get("graceful_shutdown", config.graceful_shutdown),
         )
 
 

@@ -94,11 +94,11 @@ class TestBuildWorker:
     async def test_arguments_override_the_config(self, client):
         worker = build_worker(
             client, queue="explicit", config=WorkerConfig(max_concurrent_activities=2),
-            max_concurrent_activities=7, graceful_shutdown=timedelta(seconds=1),
+            max_concurrent_activities=7, graceful_shutdown=timedelta(0),
         )
         assert worker.task_queue == "explicit"
         assert worker.config()["max_concurrent_activities"] == 7
-        assert worker.config()["graceful_shutdown_timeout"] == timedelta(seconds=1)
+        assert worker.config()["graceful_shutdown_timeout"] == timedelta(0)
 
 
 class TestHeartbeatInterval:
