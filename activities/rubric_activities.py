@@ -23,6 +23,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
+from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
     downgrade_unverified,
@@ -34,9 +35,8 @@ from rubricflow.activities.grading import (
     normalize_name,
     reask_message,
 )
-from rubricflow.activities.messages import from_langchain, to_langchain
-from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.hooks import Hook, Ledger, deliver
+from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error

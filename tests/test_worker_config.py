@@ -108,3 +108,35 @@ class TestHeartbeatInterval:
     @pytest.mark.parametrize("timeout", [None, timedelta(0)])
     def test_a_default_without_one(self, timeout):
         assert heartbeat_interval(timeout) == DEFAULT_HEARTBEAT_EVERY
+
+
+class TestHeartbeating:
+    async def test_an_activity_beats_at_half_its_own_heartbeat_timeout(self):
+        import asyncio
+        import dataclasses
+
+        from temporalio.testing import ActivityEnvironment
+
+        from rubricflow.activities.rubric_activities import _heartbeating
+
+        env = ActivityEnvironment()
+        env.info = dataclasses.replace(env.info, heartbeat_timeout=timedelta(milliseconds=300))
+        loop = asyncio.get_running_loop()
+        beats: list[float] = []
+        three = asyncio.Event()
+
+        def record(*_details: object) -> None:
+            beats.append(loop.time())
+            if len(beats) == 3:
+                three.set()
+
+        env.on_heartbeat = record
+
+        async def activity_body() -> None:
+            async with _heartbeating("step"):
+                await three.wait()
+
+        await asyncio.wait_for(env.run(activity_body), timeout=5)
+        gaps = [later - earlier for earlier, later in zip(beats, beats[1:])]
+        # 150 ms apart (half of 300 ms), far from the 2 s default.
+        assert all(0.14 <= gap < 1.0 for gap in gaps), gaps
