@@ -11,7 +11,9 @@ import asyncio
 import logging
 import os
 import signal
+from collections.abc import Mapping
 from datetime import timedelta
+from pathlib import Path
 
 from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.operatorservice.v1 import (
@@ -22,14 +24,20 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 from temporalio.worker import Worker
 
-from rubricflow.activities.hooks import Hook, Ledger
+from rubricflow.activities.config import (
+    DEFAULT_DATA_DIR,
+    DEFAULT_FILES_DIR,
+    DEFAULT_GRACEFUL_SHUTDOWN,
+    DEFAULT_TASK_QUEUE,
+    WorkerConfig,
+    default_script_state_dir,
+)
+from rubricflow.activities.hooks import Hook, Ledger, parse_hooks
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
-from rubricflow.settings import connect, task_queue
+from rubricflow.settings import connect
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
-
-GRACEFUL_SHUTDOWN = timedelta(seconds=30)
 
 log = logging.getLogger("rubricflow.worker")
 
@@ -42,26 +50,36 @@ def build_worker(
     models: ModelFactory | None = None,
     hooks: list[Hook] | None = None,
     ledger: Ledger | None = None,
-    graceful_shutdown: timedelta = GRACEFUL_SHUTDOWN,
+    config: WorkerConfig | None = None,
+    graceful_shutdown: timedelta | None = None,
     **worker_options: object,
 ) -> Worker:
-    activities = RubricActivities(models=models, tools=tools, hooks=hooks, ledger=ledger)
+    """The worker for `client`: settings from `config` (default: this process's
+    environment, `config_from_env()`); the other arguments override it."""
+    config = config or config_from_env()
+    activities = RubricActivities(
+        config=config, models=models, tools=tools, hooks=hooks, ledger=ledger
+    )
+    if config.max_concurrent_activities is not None:
+        worker_options.setdefault("max_concurrent_activities", config.max_concurrent_activities)
     return Worker(
         client,
-        task_queue=queue or task_queue(),
+        task_queue=queue or config.task_queue,
         workflows=[RubricRunWorkflow],
         activities=[
             activities.run_agent_turn,
             activities.grade_transcript,
             activities.deliver_evaluation,
         ],
-        graceful_shutdown_timeout=graceful_shutdown,
+        graceful_shutdown_timeout=(
+            config.graceful_shutdown if graceful_shutdown is None else graceful_shutdown
+        ),
         **worker_options,  # type: ignore[arg-type]
     )
 
 
-def _env_int(name: str, low: int, high: int) -> int | None:
-    raw = os.environ.get(name)
+def _env_int(environ: Mapping[str, str], name: str, low: int, high: int) -> int | None:
+    raw = environ.get(name)
     if raw is None or not raw.strip():
         return None
     try:
@@ -73,37 +91,63 @@ def _env_int(name: str, low: int, high: int) -> int | None:
     return value
 
 
-def options_from_env() -> dict[str, object]:
-    """Worker tuning from the environment:
+def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
+    raw = environ.get(name)
+    return Path(raw) if raw else default
 
+
+def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
+    """The worker's settings, read once from the environment (default `os.environ`):
+
+    - `RUBRICFLOW_TASK_QUEUE` (default `rubricflow`): the task queue polled.
+    - `RUBRICFLOW_DATA_DIR` (default `.rubricflow`): joined local models, hook ledger.
+    - `RUBRICFLOW_FILES_DIR` (default `.rubricflow/files`): what `read_file` may read.
+    - `RUBRICFLOW_HOOKS`: per-evaluation hooks, `module:function` or webhook URLs.
+    - `RUBRICFLOW_SCRIPT_STATE` (default `<tmp>/rubricflow-scripted`): scripted models'
+      cursors, shared by the machine's workers.
     - `RUBRICFLOW_GRACEFUL_SHUTDOWN_S` (default 30): on SIGTERM/SIGINT the worker stops
       taking work and gives in-flight activities this long to finish; what is still
       running then is cancelled and handed back to the server, which retries it on
       another worker at once (not after the heartbeat timeout).
     - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
       grader passes one worker runs at once; lower it for CPU-bound local models.
+
+    A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
-    options: dict[str, object] = {}
-    grace = _env_int("RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
-    if grace is not None:
-        options["graceful_shutdown"] = timedelta(seconds=grace)
-    slots = _env_int("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", 1, 10_000)
-    if slots is not None:
-        options["max_concurrent_activities"] = slots
-    return options
+    env = os.environ if environ is None else environ
+    grace = _env_int(env, "RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
+    slots = _env_int(env, "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", 1, 10_000)
+    try:
+        hooks = tuple(parse_hooks(env.get("RUBRICFLOW_HOOKS")))
+    except ValueError as exc:
+        raise SystemExit(
+            f"rubricflow worker: RUBRICFLOW_HOOKS must be comma-separated 'module:function' "
+            f"callables or http(s) URLs: {exc}"
+        ) from None
+    return WorkerConfig(
+        task_queue=env.get("RUBRICFLOW_TASK_QUEUE") or DEFAULT_TASK_QUEUE,
+        data_dir=_env_path(env, "RUBRICFLOW_DATA_DIR", DEFAULT_DATA_DIR),
+        files_dir=_env_path(env, "RUBRICFLOW_FILES_DIR", DEFAULT_FILES_DIR),
+        hooks=hooks,
+        script_state_dir=_env_path(env, "RUBRICFLOW_SCRIPT_STATE", default_script_state_dir()),
+        graceful_shutdown=timedelta(seconds=grace) if grace is not None else DEFAULT_GRACEFUL_SHUTDOWN,
+        max_concurrent_activities=slots,
+    )
 
 
-async def run_worker(client: Client, stop: asyncio.Event, **options: object) -> None:
+async def run_worker(
+    client: Client, stop: asyncio.Event, config: WorkerConfig | None = None, **options: object
+) -> None:
     """Run a worker until `stop` is set, then shut it down gracefully."""
-    options = {**options_from_env(), **options}
+    config = config or config_from_env()
     await ensure_search_attributes(client)
-    worker = build_worker(client, **options)  # type: ignore[arg-type]
+    worker = build_worker(client, config=config, **options)  # type: ignore[arg-type]
     async with worker:
         log.info("worker polling task queue %r", worker.task_queue)
         await stop.wait()
         log.info(
             "shutting down: in-flight activities get %s to finish",
-            options.get("graceful_shutdown", GRACEFUL_SHUTDOWN),
+            options.get("graceful_shutdown", config.graceful_shutdown),
         )
 
 
@@ -152,10 +196,11 @@ async def _main() -> None:
         level=os.environ.get("RUBRICFLOW_LOG_LEVEL", "INFO"),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    config = config_from_env()  # before connecting: bad settings stop the worker at once
     stop = asyncio.Event()
     install_stop_handlers(stop)
     client = await connect()
-    await run_worker(client, stop)
+    await run_worker(client, stop, config)
 
 
 def main() -> None:

@@ -1,6 +1,7 @@
 """Per-evaluation hooks (the middleware's `on_evaluation`), delivered by an activity.
 
-Hooks are configured on the worker, never in a payload: `RUBRICFLOW_HOOKS` lists
+Hooks are configured on the worker, never in a payload: `RUBRICFLOW_HOOKS` (read by
+`worker.py` into `WorkerConfig.hooks`) lists
 `module:function` callables (sync or async, called with the `Evaluation` and the thread
 id) and `http(s)://` webhook URLs (POSTed the evaluation as JSON, with an
 `Idempotency-Key` header of `thread:grading_run_id:iteration`).
@@ -26,7 +27,6 @@ from typing import Any
 
 import httpx
 
-from rubricflow.settings import data_dir
 from rubricflow.workflows.types import HookInput
 
 log = logging.getLogger("rubricflow.hooks")
@@ -83,10 +83,6 @@ class Ledger:
     def mark(self, hook: Hook, key: str) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
         self._path(hook, key).touch()
-
-
-def default_ledger() -> Ledger:
-    return Ledger(data_dir() / "hook-ledger")
 
 
 async def deliver(hooks: Sequence[Hook], ledger: Ledger, input: HookInput) -> list[str]:

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rubricflow.activities.models import ModelConfigError
-from rubricflow.settings import data_dir
+from rubricflow.activities.model_errors import ModelConfigError
 
 CHUNK = 8 * 1024 * 1024
 
@@ -157,14 +156,10 @@ def join_parts(parts: list[Path], dest: Path, size: int, sha256: str) -> Path:
     return dest
 
 
-def models_dir() -> Path:
-    return data_dir() / "models"
-
-
-def gguf_path(name: str) -> Path:
-    """The verified GGUF file of a local model, joined on first use."""
+def gguf_path(name: str, models_dir: Path) -> Path:
+    """The verified GGUF file of a local model, joined under `models_dir` on first use."""
     model = lookup(name)
-    return join_parts(find_parts(model), models_dir() / f"{model.name}.gguf", model.size, model.sha256)
+    return join_parts(find_parts(model), models_dir / f"{model.name}.gguf", model.size, model.sha256)
 
 
 def runtime_available() -> bool:
@@ -173,14 +168,15 @@ def runtime_available() -> bool:
     )
 
 
-def build_local_chat_model(name: str) -> Any:
-    """A LangChain chat model on the local GGUF, safe to share between activities."""
+def build_local_chat_model(name: str, models_dir: Path) -> Any:
+    """A LangChain chat model on the local GGUF (joined under `models_dir`), safe to
+    share between activities."""
     if not runtime_available():
         raise ModelConfigError(
             "local models need the `local` extra (llama-cpp-python, langchain-community): "
             "run deploy/install.sh, or pip install -e '.[local]' with the CMAKE_ARGS it sets"
         )
-    path = gguf_path(name)
+    path = gguf_path(name, models_dir)
     from langchain_community.chat_models import ChatLlamaCpp
 
     class LocalChatModel(ChatLlamaCpp):

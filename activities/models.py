@@ -4,50 +4,27 @@
 off (Temporal owns retries) and holds it; keys come from the worker's environment
 only. Two providers are our own:
 
-- `scripted:PATH`: `ScriptedChatModel`, a real `BaseChatModel` that serves the
-  responses of a JSON file, for tests and offline demos.
+- `scripted:PATH`: `ScriptedChatModel` (`activities/scripted.py`), a real
+  `BaseChatModel` that serves the responses of a JSON file, for tests and offline demos.
 - `local:NAME`: a small GGUF model on the worker's CPU (`activities/local_models.py`).
 - other providers go through LangChain's `init_chat_model`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import contextvars
-import fcntl
-import hashlib
-import json
-import os
-import tempfile
 import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
-import httpx
-from langchain_core.callbacks import (
-    AsyncCallbackManagerForLLMRun,
-    CallbackManagerForLLMRun,
-)
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
-from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from rubricflow.activities.config import DEFAULT_DATA_DIR, default_script_state_dir
+from rubricflow.activities.local_models import build_local_chat_model
+from rubricflow.activities.model_errors import ModelConfigError
+from rubricflow.activities.scripted import ScriptedChatModel, load_script
+
+__all__ = ["ModelConfigError", "ModelFactory", "check_provider", "known_providers", "load_script"]
 
 OUR_PROVIDERS = ("scripted", "local")
-
-current_thread_id: contextvars.ContextVar[str] = contextvars.ContextVar(
-    "rubricflow_thread_id", default="default"
-)
-"""Set by the activities around a model call; scripted models keep one cursor per
-thread so that concurrent runs on one worker do not consume each other's script."""
-
-
-class ModelConfigError(ValueError):
-    """A model string that cannot be built here; retrying will not help."""
 
 
 def known_providers() -> tuple[str, ...]:
@@ -72,233 +49,17 @@ def check_provider(spec: str) -> None:
         )
 
 
-# Scripted model ------------------------------------------------------------------
-
-
-class ScriptedError(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    status: int = Field(ge=100, le=599)
-    message: str = "scripted provider error"
-    retry_after_s: float | None = Field(default=None, ge=0)
-
-
-class ScriptedToolCall(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    args: dict[str, Any] = Field(default_factory=dict)
-
-
-class ScriptedResponse(BaseModel):
-    """One scripted reply: text, tool calls, a structured object, an error, a delay."""
-
-    model_config = ConfigDict(extra="forbid")
-    content: str = ""
-    tool_calls: list[ScriptedToolCall] = Field(default_factory=list)
-    structured: dict[str, Any] | None = None
-    error: ScriptedError | None = None
-    delay_s: float = Field(default=0.0, ge=0, le=3600)
-
-
-class Script(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    responses: list[ScriptedResponse] = Field(min_length=1)
-    deterministic: bool = False
-    """False (default): a reply is consumed when a call takes it, so a call cut off by
-    a crash loses its reply and the retry gets the next one, as with a sampling
-    provider. True: a reply is consumed only once it is delivered, so a retried call
-    gets the same reply, as from a deterministic model; crash tests compare such runs
-    with uninterrupted ones."""
-    record_to: str | None = None
-    """A JSON-lines file; each call appends the messages the model was shown."""
-
-    @field_validator("responses", mode="before")
-    @classmethod
-    def _strings_are_text(cls, value: Any) -> Any:
-        if isinstance(value, list):
-            return [{"content": item} if isinstance(item, str) else item for item in value]
-        return value
-
-
-def load_script(path: str | Path) -> Script:
-    """Read and check a scripted-model file, with an error that says what to fix."""
-    file = Path(path)
-    try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ModelConfigError(f"scripted model file not found: {file}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelConfigError(f"cannot read scripted model file {file}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ModelConfigError(
-            f"scripted model file {file} is not JSON: {exc.msg} at line {exc.lineno}"
-        ) from exc
-    try:
-        return Script.model_validate(raw)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(top level)'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ModelConfigError(
-            f"scripted model file {file} is malformed ({problems}); expected "
-            '{"responses": [<string> | {"content", "tool_calls", "structured", '
-            '"error", "delay_s"}, ...], "deterministic": <bool>, "record_to": <path>} '
-            "(the last two optional)"
-        ) from exc
-
-
-class ScriptedProviderError(Exception):
-    """Shaped like a provider SDK's HTTP error: `status_code` and an httpx `response`."""
-
-    def __init__(self, error: ScriptedError) -> None:
-        super().__init__(error.message)
-        self.status_code = error.status
-        headers = {}
-        if error.retry_after_s is not None:
-            headers["retry-after"] = f"{error.retry_after_s:g}"
-        self.response = httpx.Response(error.status, headers=headers)
-
-
-class _Cursors:
-    """Position in each script per (script path, thread), kept in small files so that
-    every worker process on the machine shares it: a reply consumed by a worker that
-    then died stays consumed, as a real provider's answer would."""
-
-    def take(self, path: str, thread: str, *, advance: bool = True) -> int:
-        """The index of the next reply; consumed now when `advance`."""
-        with self._locked(path, thread) as (index, write):
-            if advance:
-                write(index + 1)
-            return index
-
-    def commit(self, path: str, thread: str, index: int) -> None:
-        """Consume reply `index` once delivered, unless a retry already did."""
-        with self._locked(path, thread) as (current, write):
-            if current == index:
-                write(index + 1)
-
-    @contextlib.contextmanager
-    def _locked(self, path: str, thread: str) -> Iterator[tuple[int, Callable[[int], None]]]:
-        key = hashlib.sha256(f"{Path(path).resolve()}\0{thread}".encode()).hexdigest()[:32]
-        state = _state_dir() / key
-        with state.open("a+", encoding="utf-8") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            handle.seek(0)
-            index = int(handle.read().strip() or 0)
-
-            def write(value: int) -> None:
-                handle.seek(0)
-                handle.truncate()
-                handle.write(str(value))
-
-            yield index, write
-
-
-def _state_dir() -> Path:
-    root = Path(
-        os.environ.get("RUBRICFLOW_SCRIPT_STATE")
-        or Path(tempfile.gettempdir()) / "rubricflow-scripted"
-    )
-    root.mkdir(parents=True, exist_ok=True)
-    return root
-
-
-_CURSORS = _Cursors()
-
-
-class ScriptedChatModel(BaseChatModel):
-    """A real chat model whose replies come, in order, from a JSON script.
-
-    A `structured` reply is returned as a call to the structured-output tool the
-    caller bound last (how both `with_structured_output` and `create_agent`'s tool
-    strategy ask for structured output), so the same script serves either path.
-    """
-
-    path: str
-    bound_tools: list[str] = Field(default_factory=list)
-
-    @property
-    def _llm_type(self) -> str:
-        return "scripted"
-
-    @property
-    def _identifying_params(self) -> dict[str, Any]:
-        return {"path": self.path}
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Any:
-        names = [convert_to_openai_tool(tool)["function"]["name"] for tool in tools]
-        return self.model_copy(update={"bound_tools": names}).bind(**kwargs)
-
-    def _next(self, messages: list[BaseMessage]) -> tuple[ScriptedResponse, int | None]:
-        """The reply to serve, and (for a deterministic script) the index to consume once
-        it is delivered."""
-        script = load_script(self.path)
-        if script.record_to:
-            with open(script.record_to, "a", encoding="utf-8") as log:
-                log.write(json.dumps([{"type": m.type, "content": m.content} for m in messages]) + "\n")
-        index = _CURSORS.take(self.path, current_thread_id.get(), advance=not script.deterministic)
-        # The last response repeats once the list is exhausted.
-        response = script.responses[min(index, len(script.responses) - 1)]
-        return response, index if script.deterministic else None
-
-    def _reply(self, response: ScriptedResponse, consume: int | None) -> ChatResult:
-        if consume is not None:
-            _CURSORS.commit(self.path, current_thread_id.get(), consume)
-        if response.error is not None:
-            raise ScriptedProviderError(response.error)
-        calls = [
-            {"name": c.name, "args": c.args, "id": f"call_{i}", "type": "tool_call"}
-            for i, c in enumerate(response.tool_calls)
-        ]
-        if response.structured is not None:
-            if not self.bound_tools:
-                raise ModelConfigError(
-                    f"scripted model {self.path} served a 'structured' response but the "
-                    "caller bound no structured-output tool"
-                )
-            calls.append(
-                {
-                    "name": self.bound_tools[-1],
-                    "args": response.structured,
-                    "id": f"call_{len(calls)}",
-                    "type": "tool_call",
-                }
-            )
-        message = AIMessage(content=response.content, tool_calls=calls)
-        return ChatResult(generations=[ChatGeneration(message=message)])
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        response, consume = self._next(messages)
-        if response.delay_s:
-            time.sleep(response.delay_s)
-        return self._reply(response, consume)
-
-    async def _agenerate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: AsyncCallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        response, consume = self._next(messages)
-        if response.delay_s:
-            await asyncio.sleep(response.delay_s)
-        return self._reply(response, consume)
-
-
-# Factory -------------------------------------------------------------------------
-
-
 class ModelFactory:
-    """Builds each model string once per worker and keeps it."""
+    """Builds each model string once per worker and keeps it.
 
-    def __init__(self) -> None:
+    `models_dir` holds the joined GGUF files of `local:` models; `script_state_dir` the
+    cursors of `scripted:` models (both from the worker's `WorkerConfig`)."""
+
+    def __init__(
+        self, *, models_dir: Path | None = None, script_state_dir: Path | None = None
+    ) -> None:
+        self._models_dir = models_dir or DEFAULT_DATA_DIR / "models"
+        self._script_state_dir = script_state_dir or default_script_state_dir()
         self._models: dict[str, BaseChatModel] = {}
         self._lock = threading.Lock()
 
@@ -313,11 +74,9 @@ class ModelFactory:
         provider, _, model_id = spec.partition(":")
         if provider == "scripted":
             load_script(model_id)  # fail now, with the file's problem, not mid-turn
-            return ScriptedChatModel(path=model_id)
+            return ScriptedChatModel(path=model_id, state_dir=self._script_state_dir)
         if provider == "local":
-            from rubricflow.activities.local_models import build_local_chat_model
-
-            return build_local_chat_model(model_id)
+            return build_local_chat_model(model_id, self._models_dir)
         check_provider(spec)
         from langchain.chat_models import init_chat_model
 

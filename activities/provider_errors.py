@@ -15,6 +15,7 @@ from typing import Any
 from temporalio.exceptions import ApplicationError
 
 from rubricflow.workflows import errors
+from rubricflow.workflows.failures import FailureDetails
 
 RETRYABLE_STATUSES = frozenset({408, 409, 429})
 MAX_RETRY_AFTER = timedelta(minutes=5)
@@ -92,7 +93,7 @@ def to_application_error(exc: BaseException, model: str) -> ApplicationError:
     message += f" from model {model!r}: {exc}"
     return ApplicationError(
         message,
-        {"exception_type": type(exc).__name__, "http_status": status, "model": model},
+        FailureDetails(exception_type=type(exc).__name__, http_status=status, model=model),
         type=errors.PROVIDER_ERROR,
         non_retryable=not retryable,
         next_retry_delay=retry_after(exc) if retryable else None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
 from typing import Any
@@ -24,6 +23,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
+from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
     downgrade_unverified,
@@ -35,12 +35,15 @@ from rubricflow.activities.grading import (
     normalize_name,
     reask_message,
 )
+from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
-from rubricflow.activities.models import ModelConfigError, ModelFactory, current_thread_id
+from rubricflow.activities.model_errors import ModelConfigError
+from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error
-from rubricflow.activities.hooks import Hook, Ledger, default_ledger, deliver, parse_hooks
+from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.workflows import errors
+from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.types import (
     AgentTurnInput,
     AgentTurnResult,
@@ -54,7 +57,16 @@ from rubricflow.workflows.types import (
 AGENT_RECURSION_LIMIT = 50
 """Graph steps an agent turn may take (model calls plus tool calls) before it must answer."""
 
-HEARTBEAT_EVERY = timedelta(seconds=2)
+DEFAULT_HEARTBEAT_EVERY = timedelta(seconds=2)
+"""How often an activity heartbeats when it was scheduled without a heartbeat timeout."""
+
+
+def heartbeat_interval(heartbeat_timeout: timedelta | None) -> timedelta:
+    """Half the activity's own heartbeat timeout, so the two cannot drift apart; the
+    default when the activity has none."""
+    if not heartbeat_timeout:
+        return DEFAULT_HEARTBEAT_EVERY
+    return heartbeat_timeout / 2
 
 
 @contextlib.asynccontextmanager
@@ -66,10 +78,12 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     SDK reports that as a retryable `WorkerShutdown` failure, so the server retries it on
     another worker at once (tests/test_crash.py::TestGracefulShutdown)."""
 
+    every = heartbeat_interval(activity.info().heartbeat_timeout).total_seconds()
+
     async def beat() -> None:
         while True:
             activity.heartbeat(detail)
-            await asyncio.sleep(HEARTBEAT_EVERY.total_seconds())
+            await asyncio.sleep(every)
 
     task = asyncio.create_task(beat())
     try:
@@ -101,7 +115,7 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
         raise ApplicationError(
             f"the {what} did not finish within its timeout_s of {seconds} s "
             f"(model {model!r}); it was cut off and will be retried",
-            {"exception_type": "TimeoutError", "http_status": None, "model": model},
+            FailureDetails(exception_type="TimeoutError", model=model),
             type=errors.STEP_TIMEOUT,
         ) from None
 
@@ -110,7 +124,7 @@ def _config_error(exc: Exception) -> ApplicationError:
     kind = errors.UNKNOWN_TOOL if isinstance(exc, UnknownToolError) else errors.MODEL_CONFIG_ERROR
     return ApplicationError(
         str(exc),
-        {"exception_type": type(exc).__name__, "http_status": None},
+        FailureDetails(exception_type=type(exc).__name__),
         type=kind,
         non_retryable=True,
     )
@@ -129,7 +143,7 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
         raise ApplicationError(
             f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "
             "without finishing",
-            {"exception_type": type(exc).__name__, "http_status": None, "model": model},
+            FailureDetails(exception_type=type(exc).__name__, model=model),
             type=errors.AGENT_RECURSION_LIMIT,
             non_retryable=True,
         ) from None
@@ -140,20 +154,28 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
 
 
 class RubricActivities:
-    """Activities with the worker's model factory, tool registry and check registry."""
+    """Activities with the worker's model factory, tool registry and check registry.
+
+    Every dependency is keyword-only; what is not given is built from `config` (the
+    worker's settings, read from its environment by `worker.py`; defaults without it)."""
 
     def __init__(
         self,
+        *,
+        config: WorkerConfig | None = None,
         models: ModelFactory | None = None,
         tools: ToolRegistry | None = None,
         checks: CheckRegistry | None = None,
         hooks: list[Hook] | None = None,
         ledger: Ledger | None = None,
     ) -> None:
-        self._hooks = hooks if hooks is not None else parse_hooks(os.environ.get("RUBRICFLOW_HOOKS"))
-        self._ledger = ledger or default_ledger()
-        self._models = models or ModelFactory()
-        self._tools = tools if tools is not None else default_registry()
+        config = config or WorkerConfig()
+        self._hooks = list(hooks if hooks is not None else config.hooks)
+        self._ledger = ledger or Ledger(config.ledger_dir)
+        self._models = models or ModelFactory(
+            models_dir=config.models_dir, script_state_dir=config.script_state_dir
+        )
+        self._tools = tools if tools is not None else default_registry(config.files_dir)
         self._checks = checks if checks is not None else default_checks()
 
     @activity.defn
@@ -290,7 +312,7 @@ def _invalid_output(exc: Exception, model: str) -> ApplicationError:
     """Invalid structured output is retryable: the next sample may validate."""
     return ApplicationError(
         f"grader output did not validate (model {model!r}): {exc}",
-        {"exception_type": type(exc).__name__, "http_status": None, "model": model},
+        FailureDetails(exception_type=type(exc).__name__, model=model),
         type=errors.GRADER_OUTPUT_INVALID,
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -53,16 +52,15 @@ ENTRY_POINT_GROUP = "rubricflow.tools"
 """Installed packages add tools here: each entry point names a `BaseTool` or a function."""
 
 
-def default_registry(files_dir: Path | None = None) -> ToolRegistry:
+def default_registry(files_dir: Path = Path(".rubricflow/files")) -> ToolRegistry:
     """Built-in tools plus those of the `rubricflow.tools` entry points.
 
-    `read_file` reads only below `files_dir` (default: `RUBRICFLOW_FILES_DIR`, else
-    `.rubricflow/files`).
+    `read_file` reads only below `files_dir` (the worker passes `WorkerConfig.files_dir`,
+    from `RUBRICFLOW_FILES_DIR`).
     """
     from rubricflow.activities.builtin_tools import read_file_tool, run_python_tests_tool
 
-    root = files_dir or Path(os.environ.get("RUBRICFLOW_FILES_DIR", ".rubricflow/files"))
-    registry = ToolRegistry([run_python_tests_tool(), read_file_tool(root)])
+    registry = ToolRegistry([run_python_tests_tool(), read_file_tool(files_dir)])
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         registry.add(entry.load())
     return registry

@@ -15,7 +15,7 @@ from rubricflow.activities.models import ModelConfigError, load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
-from rubricflow.worker import options_from_env
+from rubricflow.worker import config_from_env
 from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
 
 pytestmark = pytest.mark.reliability
@@ -101,7 +101,7 @@ class TestCatalogue:
         tried(f"worker {variable}={value}")
         monkeypatch.setenv(variable, value)
         with pytest.raises(SystemExit, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
-            options_from_env()
+            config_from_env()
 
     async def test_malformed_script_at_run_time_fails_the_run_cleanly(self, client, task_queue, worker, tmp_path, script):
         tried("scripted file broken after start")

@@ -25,10 +25,12 @@ from rubricflow.activities.grading import (
     render_transcript,
     select_transcript,
 )
-from rubricflow.activities.models import ModelFactory, ScriptedChatModel
+from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import is_retryable, retry_after, to_application_error
 from rubricflow.activities.rubric_activities import RubricActivities
+from rubricflow.activities.scripted import ScriptedChatModel
 from rubricflow.activities.tools import ToolRegistry
+from rubricflow.workflows.failures import FailureDetails
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_attempts, activity_inputs, activity_results, thread_id, verdict
 from rubricflow.workflows.types import (
@@ -313,7 +315,9 @@ class TestErrorTable:
         error = to_application_error(_status_error(status), "openai:gpt-x")
         assert error.non_retryable is (not retryable)
         assert f"HTTP {status}" in error.message and "openai:gpt-x" in error.message
-        assert error.details[0]["http_status"] == status
+        assert error.details[0] == FailureDetails(
+            exception_type="APIStatusError", http_status=status, model="openai:gpt-x"
+        )
 
     @pytest.mark.parametrize(
         ("exc", "retryable"),

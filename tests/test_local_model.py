@@ -16,7 +16,7 @@ from rubricflow.activities.local_models import (
     lookup,
     runtime_available,
 )
-from rubricflow.activities.models import ModelConfigError
+from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.sandbox import run_python_tests
 from rubricflow.cli import DEMO_SYSTEM_PROMPT, DEMO_TASK, _demo_file
 from rubricflow.client import Rubricflow

@@ -621,3 +621,40 @@ def test_swap_output_files():
         report = await run_python_tests(DUPLICATES, DUPLICATES_TESTS)
 
         assert report.passed, report.summary()
+
+
+class TestRunnerProgram:
+    """The child's program is a real module: importable, stdlib only, run by path."""
+
+    def test_importing_the_runner_runs_nothing(self) -> None:
+        from rubricflow.activities import sandbox_runner
+
+        assert sandbox_runner.state["phase"] == "start"
+        assert not os.path.exists(os.path.join(os.path.dirname(sandbox_runner.__file__), sandbox_runner.RESULTS))
+
+    def test_the_runner_imports_only_the_standard_library(self) -> None:
+        import ast
+        import sys
+
+        from rubricflow.activities import sandbox_runner
+
+        tree = ast.parse(Path(sandbox_runner.__file__).read_text(encoding="utf-8"))
+        imported = {
+            alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        } | {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+        assert imported - {"solution"} <= set(sys.stdlib_module_names)
+
+    def test_the_private_directory_holds_a_copy_of_the_runner(self) -> None:
+        from rubricflow.activities import sandbox_runner
+        from rubricflow.activities.sandbox_isolation import RUNNER, prepare, remove_tree
+
+        work = prepare("x = 1\n", "assert x == 1\n")
+        try:
+            assert sorted(os.listdir(work)) == sorted([RUNNER, sandbox_runner.SOLUTION, sandbox_runner.TESTS])
+            assert Path(work, RUNNER).read_bytes() == Path(sandbox_runner.__file__).read_bytes()
+        finally:
+            remove_tree(work)
+        assert not os.path.exists(work)

@@ -27,7 +27,4 @@ AGENT_RECURSION_LIMIT = "AgentRecursionLimit"
 AGENT_TURN_FAILED = "AgentTurnFailed"
 """A run failed because its agent turn could not complete."""
 
-INVALID_INPUT = "InvalidInput"
-"""A run input that does not validate."""
-
-NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, INVALID_INPUT)
+NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT)

@@ -466,14 +466,15 @@ class RubricRunWorkflow:
 
 def _describe_failure(err: ActivityError) -> str:
     """Name what broke: exception type, HTTP status where there is one, and the message."""
+    with workflow.unsafe.imports_passed_through():
+        from rubricflow.workflows.failures import FailureDetails
+
     cause = err.cause
     if isinstance(cause, ApplicationError):
-        details = cause.details[0] if cause.details else {}
-        kind = details.get("exception_type") if isinstance(details, dict) else None
-        status = details.get("http_status") if isinstance(details, dict) else None
-        head = f"raised {kind or cause.type or 'ApplicationError'}"
-        if status is not None:
-            head += f" (HTTP {status})"
+        details = FailureDetails.of(cause.details[0]) if cause.details else None
+        head = f"raised {(details and details.exception_type) or cause.type or 'ApplicationError'}"
+        if details is not None and details.http_status is not None:
+            head += f" (HTTP {details.http_status})"
         return f"{head}: {cause.message}"
     if isinstance(cause, TimeoutError):
         return f"timed out ({cause.type.name if cause.type else 'timeout'})"

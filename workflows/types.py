@@ -386,6 +386,12 @@ class GraderVerdict(_Frozen):
         return self
 
 
+def operation_id(grading_run_id: str, iteration: int) -> str:
+    """Stable id of a grader pass, `grading_run_id:iteration`: the same across retries of
+    the pass, so a retried pass (and its hook deliveries) is recognisably the same pass."""
+    return f"{grading_run_id}:{iteration}"
+
+
 class Evaluation(_Frozen):
     """One grader pass, appended to the thread's evaluations."""
 
@@ -400,8 +406,7 @@ class Evaluation(_Frozen):
 
     @property
     def operation_id(self) -> str:
-        """Stable id of the pass: a retried pass is recognisably the same pass."""
-        return f"{self.grading_run_id}:{self.iteration}"
+        return operation_id(self.grading_run_id, self.iteration)
 
     def revision_message(self) -> str:
         """The feedback the agent receives after a `needs_revision` pass."""
@@ -511,8 +516,7 @@ class GradeInput(_Frozen):
 
     @property
     def operation_id(self) -> str:
-        """Stable across retries of the same pass: `grading_run_id:iteration`."""
-        return f"{self.grading_run_id}:{self.iteration}"
+        return operation_id(self.grading_run_id, self.iteration)
 
 
 class HookInput(_Frozen):

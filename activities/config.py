@@ -1,0 +1,51 @@
+"""The worker's settings, as one frozen object.
+
+`worker.py` reads the environment once into a `WorkerConfig` and hands it to
+`RubricActivities`; nothing under `activities/` reads the environment itself. The
+defaults here are those of a worker started with no `RUBRICFLOW_*` variables set.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+from rubricflow.activities.hooks import Hook
+
+DEFAULT_TASK_QUEUE = "rubricflow"
+DEFAULT_DATA_DIR = Path(".rubricflow")
+DEFAULT_FILES_DIR = DEFAULT_DATA_DIR / "files"
+DEFAULT_GRACEFUL_SHUTDOWN = timedelta(seconds=30)
+
+
+def default_script_state_dir() -> Path:
+    """Where scripted models keep their cursors when nothing else is configured."""
+    return Path(tempfile.gettempdir()) / "rubricflow-scripted"
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    task_queue: str = DEFAULT_TASK_QUEUE
+    """`RUBRICFLOW_TASK_QUEUE`: the task queue the worker polls."""
+    data_dir: Path = DEFAULT_DATA_DIR
+    """`RUBRICFLOW_DATA_DIR`: joined local models (`models/`), the hook ledger (`hook-ledger/`)."""
+    files_dir: Path = DEFAULT_FILES_DIR
+    """`RUBRICFLOW_FILES_DIR`: what the `read_file` tool may read."""
+    hooks: tuple[Hook, ...] = ()
+    """`RUBRICFLOW_HOOKS`: per-evaluation hooks (`module:function`, webhook URLs)."""
+    script_state_dir: Path = field(default_factory=default_script_state_dir)
+    """`RUBRICFLOW_SCRIPT_STATE`: scripted models' cursors, shared by a machine's workers."""
+    graceful_shutdown: timedelta = DEFAULT_GRACEFUL_SHUTDOWN
+    """`RUBRICFLOW_GRACEFUL_SHUTDOWN_S`: how long in-flight activities get on shutdown."""
+    max_concurrent_activities: int | None = None
+    """`RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES`: None leaves the SDK's default."""
+
+    @property
+    def ledger_dir(self) -> Path:
+        return self.data_dir / "hook-ledger"
+
+    @property
+    def models_dir(self) -> Path:
+        return self.data_dir / "models"

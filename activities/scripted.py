@@ -1,0 +1,248 @@
+"""`scripted:PATH` models: a real `BaseChatModel` that serves the replies of a JSON file,
+for tests and offline demos, with provider errors and delays on demand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import fcntl
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+from langchain_core.callbacks import (
+    AsyncCallbackManagerForLLMRun,
+    CallbackManagerForLLMRun,
+)
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from rubricflow.activities.config import default_script_state_dir
+from rubricflow.activities.model_errors import ModelConfigError
+
+current_thread_id: contextvars.ContextVar[str] = contextvars.ContextVar(
+    "rubricflow_thread_id", default="default"
+)
+"""Set by the activities around a model call; scripted models keep one cursor per
+thread so that concurrent runs on one worker do not consume each other's script."""
+
+
+
+
+class ScriptedError(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    status: int = Field(ge=100, le=599)
+    message: str = "scripted provider error"
+    retry_after_s: float | None = Field(default=None, ge=0)
+
+
+class ScriptedToolCall(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ScriptedResponse(BaseModel):
+    """One scripted reply: text, tool calls, a structured object, an error, a delay."""
+
+    model_config = ConfigDict(extra="forbid")
+    content: str = ""
+    tool_calls: list[ScriptedToolCall] = Field(default_factory=list)
+    structured: dict[str, Any] | None = None
+    error: ScriptedError | None = None
+    delay_s: float = Field(default=0.0, ge=0, le=3600)
+
+
+class Script(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    responses: list[ScriptedResponse] = Field(min_length=1)
+    deterministic: bool = False
+    """False (default): a reply is consumed when a call takes it, so a call cut off by
+    a crash loses its reply and the retry gets the next one, as with a sampling
+    provider. True: a reply is consumed only once it is delivered, so a retried call
+    gets the same reply, as from a deterministic model; crash tests compare such runs
+    with uninterrupted ones."""
+    record_to: str | None = None
+    """A JSON-lines file; each call appends the messages the model was shown."""
+
+    @field_validator("responses", mode="before")
+    @classmethod
+    def _strings_are_text(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"content": item} if isinstance(item, str) else item for item in value]
+        return value
+
+
+def load_script(path: str | Path) -> Script:
+    """Read and check a scripted-model file, with an error that says what to fix."""
+    file = Path(path)
+    try:
+        raw = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ModelConfigError(f"scripted model file not found: {file}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelConfigError(f"cannot read scripted model file {file}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise ModelConfigError(
+            f"scripted model file {file} is not JSON: {exc.msg} at line {exc.lineno}"
+        ) from exc
+    try:
+        return Script.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '(top level)'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise ModelConfigError(
+            f"scripted model file {file} is malformed ({problems}); expected "
+            '{"responses": [<string> | {"content", "tool_calls", "structured", '
+            '"error", "delay_s"}, ...], "deterministic": <bool>, "record_to": <path>} '
+            "(the last two optional)"
+        ) from exc
+
+
+class ScriptedProviderError(Exception):
+    """Shaped like a provider SDK's HTTP error: `status_code` and an httpx `response`."""
+
+    def __init__(self, error: ScriptedError) -> None:
+        super().__init__(error.message)
+        self.status_code = error.status
+        headers = {}
+        if error.retry_after_s is not None:
+            headers["retry-after"] = f"{error.retry_after_s:g}"
+        self.response = httpx.Response(error.status, headers=headers)
+
+
+class _Cursors:
+    """Position in each script per (script path, thread), kept in small files so that
+    every worker process on the machine shares it: a reply consumed by a worker that
+    then died stays consumed, as a real provider's answer would."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def take(self, path: str, thread: str, *, advance: bool = True) -> int:
+        """The index of the next reply; consumed now when `advance`."""
+        with self._locked(path, thread) as (index, write):
+            if advance:
+                write(index + 1)
+            return index
+
+    def commit(self, path: str, thread: str, index: int) -> None:
+        """Consume reply `index` once delivered, unless a retry already did."""
+        with self._locked(path, thread) as (current, write):
+            if current == index:
+                write(index + 1)
+
+    @contextlib.contextmanager
+    def _locked(self, path: str, thread: str) -> Iterator[tuple[int, Callable[[int], None]]]:
+        key = hashlib.sha256(f"{Path(path).resolve()}\0{thread}".encode()).hexdigest()[:32]
+        self.root.mkdir(parents=True, exist_ok=True)
+        state = self.root / key
+        with state.open("a+", encoding="utf-8") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            handle.seek(0)
+            index = int(handle.read().strip() or 0)
+
+            def write(value: int) -> None:
+                handle.seek(0)
+                handle.truncate()
+                handle.write(str(value))
+
+            yield index, write
+
+
+class ScriptedChatModel(BaseChatModel):
+    """A real chat model whose replies come, in order, from a JSON script.
+
+    A `structured` reply is returned as a call to the structured-output tool the
+    caller bound last (how both `with_structured_output` and `create_agent`'s tool
+    strategy ask for structured output), so the same script serves either path.
+    """
+
+    path: str
+    state_dir: Path = Field(default_factory=default_script_state_dir)
+    """Where the cursors live (`WorkerConfig.script_state_dir`)."""
+    bound_tools: list[str] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"path": self.path}
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Any:
+        names = [convert_to_openai_tool(tool)["function"]["name"] for tool in tools]
+        return self.model_copy(update={"bound_tools": names}).bind(**kwargs)
+
+    def _next(self, messages: list[BaseMessage]) -> tuple[ScriptedResponse, int | None]:
+        """The reply to serve, and (for a deterministic script) the index to consume once
+        it is delivered."""
+        script = load_script(self.path)
+        if script.record_to:
+            with open(script.record_to, "a", encoding="utf-8") as log:
+                log.write(json.dumps([{"type": m.type, "content": m.content} for m in messages]) + "\n")
+        index = _Cursors(self.state_dir).take(self.path, current_thread_id.get(), advance=not script.deterministic)
+        # The last response repeats once the list is exhausted.
+        response = script.responses[min(index, len(script.responses) - 1)]
+        return response, index if script.deterministic else None
+
+    def _reply(self, response: ScriptedResponse, consume: int | None) -> ChatResult:
+        if consume is not None:
+            _Cursors(self.state_dir).commit(self.path, current_thread_id.get(), consume)
+        if response.error is not None:
+            raise ScriptedProviderError(response.error)
+        calls = [
+            {"name": c.name, "args": c.args, "id": f"call_{i}", "type": "tool_call"}
+            for i, c in enumerate(response.tool_calls)
+        ]
+        if response.structured is not None:
+            if not self.bound_tools:
+                raise ModelConfigError(
+                    f"scripted model {self.path} served a 'structured' response but the "
+                    "caller bound no structured-output tool"
+                )
+            calls.append(
+                {
+                    "name": self.bound_tools[-1],
+                    "args": response.structured,
+                    "id": f"call_{len(calls)}",
+                    "type": "tool_call",
+                }
+            )
+        message = AIMessage(content=response.content, tool_calls=calls)
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        response, consume = self._next(messages)
+        if response.delay_s:
+            time.sleep(response.delay_s)
+        return self._reply(response, consume)
+
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        response, consume = self._next(messages)
+        if response.delay_s:
+            await asyncio.sleep(response.delay_s)
+        return self._reply(response, consume)
