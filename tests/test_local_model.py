@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.checks import code_blocks, parse_rubric
+from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.activities.local_models import (
     DEFAULT_LOCAL_MODEL,
     LOCAL_MODELS,
