@@ -15,7 +15,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
-from tests.helpers import activity_inputs, thread_id, verdict
+from tests.helpers import activity_inputs, thread_id, verdict, wait_for_heartbeating_activity
 
 
 def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
@@ -278,3 +278,26 @@ class TestWorkerProcess:
         worker.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
         assert "shutting down" in (await worker.stderr.read()).decode()
+
+    async def test_demo_stopped_by_sigterm_stops_its_worker(self, client, task_queue, script, tmp_path: Path):
+        data = tmp_path / "data"
+        slow = script({"content": "late", "delay_s": 300})
+        demo = await start_cli(
+            client, task_queue, "demo", "--model", slow, "--port", server_port(client), "--data-dir", str(data),
+            RUBRICFLOW_GRACEFUL_SHUTDOWN_S="0",  # reaches the worker process: in-flight turns are cancelled at once
+        )
+        assert demo.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith("thread "):
+            line = (await asyncio.wait_for(demo.stdout.readline(), timeout=60)).decode()
+            assert line, f"demo exited early: {lines} {(await demo.stderr.read()).decode()}"
+            lines.append(line)
+        tid = lines[-1].split()[1]
+        await wait_for_heartbeating_activity(client.get_workflow_handle(tid))
+        demo.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(demo.wait(), timeout=60) == 130
+        rest = (await demo.stdout.read()).decode()
+        assert "stopped: the thread stays on the server" in rest
+        log = (data / "worker.log").read_text()
+        assert "shutting down: in-flight activities get 0:00:00 to finish" in log
+        await client.get_workflow_handle(tid).terminate("test over")

@@ -207,20 +207,14 @@ async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:
-    async def until_stopped(client: Client, stop: asyncio.Event, server: DevServer, worker: WorkerProcess) -> int:
+    async def serve_runs(client: Client, server: DevServer, worker: WorkerProcess) -> int:
         out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
         out.flush()
-        stopping = asyncio.create_task(stop.wait())
-        exited = asyncio.create_task(worker.process.wait())
-        await asyncio.wait({stopping, exited}, return_when=asyncio.FIRST_COMPLETED)
-        stopping.cancel()
-        if exited.done():
-            out.write(f"the worker exited with code {worker.process.returncode}; {worker.where()}\n")
-            return EXIT_NOT_SATISFIED
-        exited.cancel()
-        return EXIT_OK
+        code = await worker.process.wait()
+        out.write(f"the worker exited with code {code}; {worker.where()}\n")
+        return EXIT_NOT_SATISFIED
 
-    return await serve(Path(args.data_dir), args.port, args.verbose, out, until_stopped)
+    return await serve(Path(args.data_dir), args.port, args.verbose, out, serve_runs, stopped=EXIT_OK)
 
 
 def demo_file(name: str) -> str:
@@ -228,6 +222,8 @@ def demo_file(name: str) -> str:
 
 
 DEMO_LOCAL_MODEL = "local:qwen2.5-coder-0.5b"
+DEMO_STOPPED = 130
+"""Exit code of a demo stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)."""
 DEMO_TASK = (
     "Write a Python function find_duplicates(items) that returns the values that appear "
     "more than once in a list, each once, in order of first appearance."
@@ -262,7 +258,7 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     )
     preflight(run)
 
-    async def demo(client: Client, stop: asyncio.Event, server: DevServer, worker: WorkerProcess) -> int:
+    async def demo(client: Client, server: DevServer, worker: WorkerProcess) -> int:
         out.write(
             f"demo: {about}.\nThe rubric has a check-backed criterion (the rubric's tests "
             "really run on the agent's code, isolated) and criteria the grader model "
@@ -279,7 +275,10 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
         )
         return code
 
-    return await serve(Path(args.data_dir), args.port, args.verbose, out, demo)
+    code = await serve(Path(args.data_dir), args.port, args.verbose, out, demo, stopped=DEMO_STOPPED)
+    if code == DEMO_STOPPED:
+        out.write("\nstopped: the thread stays on the server; `rubricflow dev` picks it up again\n")
+    return code
 
 
 async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:

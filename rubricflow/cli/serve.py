@@ -8,6 +8,7 @@ CLI never imports the worker or its activities (and so neither LangChain nor a m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -129,12 +130,13 @@ async def start_worker(env: dict[str, str], log: Path | None) -> WorkerProcess:
     return WorkerProcess(process, log)
 
 
-Body = Callable[[Client, asyncio.Event, DevServer, WorkerProcess], Awaitable[int]]
+Body = Callable[[Client, DevServer, WorkerProcess], Awaitable[int]]
 
 
-async def serve(data_dir: Path, port: int, verbose: bool, out: TextIO, body: Body) -> int:
-    """Start (or reuse) the embedded server and a worker process, run `body`, then stop
-    the worker (and the server, if this command started it)."""
+async def serve(data_dir: Path, port: int, verbose: bool, out: TextIO, body: Body, stopped: int) -> int:
+    """Start (or reuse) the embedded server and a worker process, run `body` until it
+    returns or Ctrl-C/SIGTERM (then `stopped` is the exit code), then stop the worker
+    (and the server, if this command started it)."""
     server = await start_dev_server(data_dir, port=port)
     try:
         with_address(server)
@@ -154,11 +156,25 @@ async def serve(data_dir: Path, port: int, verbose: bool, out: TextIO, body: Bod
             install_stop_handlers(stop)
             client = await connect()
             await worker.wait_until_polling(client, task_queue())
-            return await body(client, stop, server, worker)
+            return await until_stopped(body(client, server, worker), stop, stopped)
         finally:
             await worker.stop()
     finally:
         server.stop()
+
+
+async def until_stopped(work: Awaitable[int], stop: asyncio.Event, stopped: int) -> int:
+    """`work`'s result, or `stopped` once `stop` is set first (`work` is then cancelled)."""
+    working = asyncio.ensure_future(work)
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({working, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if working.done():
+        return working.result()
+    working.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await working
+    return stopped
 
 
 async def run_worker_in_foreground(out: TextIO) -> int:
@@ -167,8 +183,5 @@ async def run_worker_in_foreground(out: TextIO) -> int:
     worker = await start_worker(worker_env(), None)
     stop = asyncio.Event()
     install_stop_handlers(stop)
-    stopping = asyncio.create_task(stop.wait())
-    exited = asyncio.create_task(worker.process.wait())
-    await asyncio.wait({stopping, exited}, return_when=asyncio.FIRST_COMPLETED)
-    stopping.cancel()
+    await until_stopped(worker.process.wait(), stop, 0)
     return await worker.stop()
