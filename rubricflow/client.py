@@ -16,9 +16,9 @@ from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
-from rubricflow.activities.checks import parse_rubric
-from rubricflow.activities.models import check_provider
+from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.settings import task_queue
+from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
 from rubricflow.workflows.types import (
     ApproveInput,
@@ -32,24 +32,25 @@ from rubricflow.workflows.types import (
 )
 
 
-class RunRefused(ValueError):
-    """A run that cannot start as asked; the message says what to change."""
+__all__ = ["RunHandle", "Rubricflow", "RunRefused", "check_input", "check_names", "new_thread_id"]
 
 
 def new_thread_id() -> str:
     return f"thread-{uuid.uuid4().hex[:12]}"
 
 
-def check_input(run: RunInput) -> None:
-    """Checks that need more than the model's own validation, before anything starts."""
-    check_provider(run.agent.model)
+def check_input(run: RunInput, *, installed: bool = False) -> None:
+    """Checks that need more than the model's own validation, before anything starts:
+    known model providers and, with `installed` (the worker runs beside this process),
+    their packages present."""
+    check_provider(run.agent.model, installed=installed)
     if run.grader is not None:
-        check_provider(run.grader.model)
+        check_provider(run.grader.model, installed=installed)
 
 
 def check_names(run: RunInput, tools: list[str], checks: list[str]) -> None:
-    """Refuse tool and check names unknown to a registry (the CLI passes the default
-    registries: built-ins plus installed entry points, the same a default worker has)."""
+    """Refuse tool and check names unknown to a registry (the CLI passes the names a
+    default worker has: `rubricflow.preflight.tool_names()` and `check_names()`)."""
     named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
     unknown = sorted({name for name in named if name not in tools})
     if unknown:

@@ -5,32 +5,65 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
 import pytest
+from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
-from tests.helpers import activity_inputs, thread_id, verdict
+from tests.helpers import activity_inputs, thread_id, verdict, wait_for_heartbeating_activity
 
 
-async def rubricflow(client, task_queue: str, *args: str) -> tuple[int, str, str]:
+def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
     env = {
         **os.environ,
         "TEMPORAL_ADDRESS": client.service_client.config.target_host,
         "TEMPORAL_NAMESPACE": client.namespace,
         "RUBRICFLOW_TASK_QUEUE": task_queue,
+        "RUBRICFLOW_LOG_LEVEL": "INFO",
+        **extra,
     }
     env.pop("RUBRICFLOW_AGENT_MODEL", None)
     env.pop("RUBRICFLOW_GRADER_MODEL", None)
-    proc = await asyncio.create_subprocess_exec(
+    return env
+
+
+async def start_cli(client, task_queue: str, *args: str, **env_extra: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "rubricflow.cli", *args,
-        env=env,
+        env=cli_env(client, task_queue, **env_extra),
+        stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+
+
+async def rubricflow(client, task_queue: str, *args: str, **env_extra: str) -> tuple[int, str, str]:
+    proc = await start_cli(client, task_queue, *args, **env_extra)
     out, err = await asyncio.wait_for(proc.communicate(), timeout=120)
     return proc.returncode, out.decode(), err.decode()
+
+
+def server_port(client) -> str:
+    return client.service_client.config.target_host.rpartition(":")[2]
+
+
+async def wait_for_poller(client, task_queue: str, deadline_s: float = 60) -> None:
+    """Until some worker polls `task_queue` for workflow tasks (bounded)."""
+    request = DescribeTaskQueueRequest(
+        namespace=client.namespace,
+        task_queue=TaskQueue(name=task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+        task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    )
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while not (await client.workflow_service.describe_task_queue(request)).pollers:
+        assert loop.time() < end, f"no worker polled {task_queue} within {deadline_s}s"
+        await asyncio.sleep(0.2)
 
 
 async def assert_no_workflow(client, tid: str) -> None:
@@ -182,3 +215,89 @@ class TestSteering:
         assert code == 0 and tid in out
         code, out, err = await rubricflow(client, task_queue, "cancel", tid)
         assert code == 0
+
+
+class TestWorkerProcess:
+    """`worker`, `dev` and `demo` run the worker as a process (never in the CLI's own),
+    wait until it polls, and stop it with SIGTERM. Here they reuse the test server."""
+
+    async def test_demo_logs_the_worker_to_a_file_and_stops_it(self, client, task_queue, tmp_path: Path):
+        data = tmp_path / "data"
+        code, out, err = await rubricflow(
+            client, task_queue, "demo", "--scripted", "--port", server_port(client), "--data-dir", str(data)
+        )
+        assert code == 0, err
+        assert "status: satisfied" in out
+        log = data / "worker.log"
+        assert out.count("worker log:") == 1 and f"worker log: {log}" in out
+        text = log.read_text()
+        assert f"worker polling task queue {task_queue!r}" in text
+        assert "shutting down" in text  # stopped by SIGTERM, gracefully
+        assert "worker polling" not in out + err
+
+    async def test_demo_verbose_streams_the_worker_output_instead(self, client, task_queue, tmp_path: Path):
+        data = tmp_path / "data"
+        code, out, err = await rubricflow(
+            client, task_queue, "demo", "--scripted", "--verbose", "--port", server_port(client),
+            "--data-dir", str(data),
+        )
+        assert code == 0, err
+        assert f"worker polling task queue {task_queue!r}" in err
+        assert "worker log:" not in out and not (data / "worker.log").exists()
+
+    async def test_a_worker_that_cannot_start_is_reported_with_its_log(self, client, task_queue, tmp_path: Path):
+        data = tmp_path / "data"
+        code, out, err = await rubricflow(
+            client, task_queue, "demo", "--scripted", "--port", server_port(client), "--data-dir", str(data),
+            RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES="0",
+        )
+        assert code == 1
+        assert f"the worker exited with code 1 before it polled task queue {task_queue!r}; see {data / 'worker.log'}" in err
+        assert "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES must be a whole number" in (data / "worker.log").read_text()
+
+    async def test_dev_serves_runs_until_sigterm(self, client, task_queue, script, tmp_path: Path):
+        data = tmp_path / "data"
+        dev = await start_cli(client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data))
+        assert dev.stdout is not None
+        lines = []
+        while not lines or "worker running on task queue" not in lines[-1]:
+            line = (await asyncio.wait_for(dev.stdout.readline(), timeout=60)).decode()
+            assert line, f"dev exited early: {lines} {(await dev.stderr.read()).decode()}"
+            lines.append(line)
+        code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
+        assert code == 0 and "status: answered" in out, err
+        dev.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(dev.wait(), timeout=60) == 0
+        assert "shutting down" in (data / "worker.log").read_text()
+
+    async def test_worker_command_runs_a_worker_until_sigterm(self, client, task_queue, script):
+        worker = await start_cli(client, task_queue, "worker")
+        await wait_for_poller(client, task_queue)
+        code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
+        assert code == 0 and "status: answered" in out, err
+        worker.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
+        assert "shutting down" in (await worker.stderr.read()).decode()
+
+    async def test_demo_stopped_by_sigterm_stops_its_worker(self, client, task_queue, script, tmp_path: Path):
+        data = tmp_path / "data"
+        slow = script({"content": "late", "delay_s": 300})
+        demo = await start_cli(
+            client, task_queue, "demo", "--model", slow, "--port", server_port(client), "--data-dir", str(data),
+            RUBRICFLOW_GRACEFUL_SHUTDOWN_S="0",  # reaches the worker process: in-flight turns are cancelled at once
+        )
+        assert demo.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith("thread "):
+            line = (await asyncio.wait_for(demo.stdout.readline(), timeout=60)).decode()
+            assert line, f"demo exited early: {lines} {(await demo.stderr.read()).decode()}"
+            lines.append(line)
+        tid = lines[-1].split()[1]
+        await wait_for_heartbeating_activity(client.get_workflow_handle(tid))
+        demo.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(demo.wait(), timeout=60) == 130
+        rest = (await demo.stdout.read()).decode()
+        assert "stopped: the thread stays on the server" in rest
+        log = (data / "worker.log").read_text()
+        assert "shutting down: in-flight activities get 0:00:00 to finish" in log
+        await client.get_workflow_handle(tid).terminate("test over")

@@ -12,7 +12,8 @@ from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 from temporalio.testing import ActivityEnvironment
 
-from rubricflow.activities.checks import CheckOutcome, CheckRegistry, builtin_checks, parse_rubric
+from rubricflow.activities.checks import CheckOutcome, CheckRegistry, builtin_checks
+from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.activities.grading import (
     MAX_CHARS_PER_MESSAGE,
     MAX_TRANSCRIPT_MESSAGES,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.checks import code_blocks, parse_rubric
+from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.activities.local_models import (
     DEFAULT_LOCAL_MODEL,
     LOCAL_MODELS,
@@ -18,7 +18,7 @@ from rubricflow.activities.local_models import (
 )
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.sandbox import run_python_tests
-from rubricflow.cli import DEMO_SYSTEM_PROMPT, DEMO_TASK, _demo_file
+from rubricflow.cli.commands import DEMO_SYSTEM_PROMPT, DEMO_TASK, demo_file
 from rubricflow.client import Rubricflow
 from tests.helpers import thread_id
 from rubricflow.workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
@@ -95,7 +95,7 @@ class TestRealModel:
     async def test_full_grading_run_on_the_local_model(self, client, task_queue, worker):
         assert runtime_available(), "the local extra is missing: run bash deploy/install.sh --dev"
         model = f"local:{DEFAULT_LOCAL_MODEL}"
-        rubric = Path(_demo_file("rubric.md")).read_text()
+        rubric = Path(demo_file("rubric.md")).read_text()
         run = await Rubricflow(client, task_queue).start(
             RunInput(
                 message=DEMO_TASK,

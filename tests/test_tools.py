@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.checks import CHECKS_ENTRY_POINT_GROUP, default_checks, parse_rubric
+from rubricflow.activities.checks import CHECKS_ENTRY_POINT_GROUP, default_checks
+from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.activities.tools import ENTRY_POINT_GROUP, ToolRegistry, UnknownToolError, default_registry
 
 

@@ -85,14 +85,28 @@ def _check_model_spec(value: object, field: str) -> str:
     return value.strip()
 
 
-def _whole_number(value: object, field: str, low: int, high: int) -> int:
-    # bool is an int subclass and "3" coerces in lax mode: both are refused.
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(
-            f"{field} must be a whole number from {low} to {high}, "
-            f"got {value!r} ({type(value).__name__})"
-        )
-    return value
+def _whole_number(
+    value: object, field: str, low: int, high: int, *, unit: str = "a whole number", text: bool = False
+) -> int:
+    """The one whole-number check, for model fields and (with `text`) command-line flags.
+
+    A field takes an int only: bool is an int subclass and "3" coerces in lax mode, both
+    are refused. A flag is text: only plain digits are read as a number."""
+    number = value
+    if text and isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
+    if not isinstance(number, int) or isinstance(number, bool) or not low <= number <= high:
+        got = f"{value!r}" if text else f"{value!r} ({type(value).__name__})"
+        raise ValueError(f"{field} must be {unit} from {low} to {high}, got {got}")
+    return number
+
+
+def whole_number_from_text(
+    value: str, field: str, low: int, high: int, *, unit: str = "a whole number"
+) -> int:
+    """A whole number typed as text (a command-line flag), checked as the models check one;
+    `ValueError` says what to fix."""
+    return _whole_number(value, field, low, high, unit=unit, text=True)
 
 
 def _check_tool_names(value: list[str]) -> list[str]:

@@ -1,0 +1,92 @@
+"""The command line: its arguments, and no behaviour."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from rubricflow.cli.commands import DEMO_LOCAL_MODEL
+from rubricflow.settings import data_dir
+from rubricflow.workflows.types import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rubricflow", description="LLM agents that must meet a rubric, run on Temporal."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="start a thread and follow it to a verdict")
+    run.add_argument("prompt", help="the task for the agent (TEXT or @FILE)")
+    run.add_argument("--rubric", help="what done looks like (TEXT or @FILE); omit for no grading")
+    run.add_argument("--model", help="agent model 'provider:model-id' (env RUBRICFLOW_AGENT_MODEL)")
+    run.add_argument("--grader-model", help="grader model (env RUBRICFLOW_GRADER_MODEL; default: --model)")
+    run.add_argument("--max-iterations", help=f"grader passes allowed, {MIN_ITERATIONS}..{MAX_ITERATIONS} (default {DEFAULT_MAX_ITERATIONS})")
+    run.add_argument("--step-timeout", help="seconds one agent turn or grader pass may run before it is cut off and retried, 1..3600 (default 600)")
+    run.add_argument("--system-prompt", help="the agent's system prompt")
+    run.add_argument("--grader-prompt", help="replaces the built-in grader system prompt")
+    run.add_argument("--tool", action="append", help="agent tool by name (repeatable)")
+    run.add_argument("--grader-tool", action="append", help="grader evidence tool by name (repeatable)")
+    run.add_argument("--thread", help="thread id (default: a new one)")
+    run.add_argument("--idle-timeout", default="0", help="seconds the thread waits for a follow-up before it closes (default 0: close after this run)")
+    run.add_argument("--json", action="store_true", help="print one JSON object at the end")
+
+    send = sub.add_parser("send", help="send a message (follow-up) to a thread and wait for the outcome")
+    send.add_argument("thread")
+    send.add_argument("message", help="TEXT or @FILE")
+    send.add_argument("--rubric", help="a new rubric (TEXT or @FILE); omitted: the thread's rubric persists")
+    send.add_argument("--grader-model", help="grader model for the new rubric")
+    send.add_argument("--max-iterations", help="grader passes for the new rubric (1..20)")
+    send.add_argument("--model", help="agent model: create the thread if it does not exist")
+    send.add_argument("--idle-timeout", default="3600", help="with --model, for a new thread (default 3600)")
+    send.add_argument("--no-wait", action="store_true", help="queue the message and return (a signal)")
+    send.add_argument("--json", action="store_true")
+
+    for name, text in (("pause", "pause the in-flight work"), ("resume", "resume a paused run"),
+                       ("cancel", "cancel the thread")):
+        sub.add_parser(name, help=text).add_argument("thread")
+    approve = sub.add_parser("approve", help="approve as a person: the run ends satisfied")
+    approve.add_argument("thread")
+    approve.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
+    approve.add_argument("--note")
+    reject = sub.add_parser("reject", help="reject with feedback: a needs_revision pass from a person")
+    reject.add_argument("thread")
+    reject.add_argument("--feedback", required=True, help="TEXT or @FILE")
+    reject.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
+    extend = sub.add_parser("extend", help="grant more iterations after max_iterations_reached")
+    extend.add_argument("thread")
+    extend.add_argument("--iterations", required=True)
+    watch = sub.add_parser("watch", help="follow a thread's events live until it closes")
+    watch.add_argument("thread")
+    watch.add_argument("--from", dest="from_offset", type=int, default=0, help="event offset to replay from (default 0)")
+
+    status = sub.add_parser("status", help="show a thread's state")
+    status.add_argument("thread")
+    status.add_argument("--json", action="store_true")
+
+    lister = sub.add_parser("list", help="list recent threads")
+    lister.add_argument("--limit", type=int, default=50)
+    lister.add_argument("--status", help="only threads whose RubricStatus is this (e.g. needs_revision, satisfied)")
+
+    for name, text in (
+        ("dev", "run the embedded Temporal server and a worker until Ctrl-C"),
+        ("demo", "run the offline demo on the embedded server"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--data-dir", default=str(data_dir()), help="where the SQLite file and worker.log live (env RUBRICFLOW_DATA_DIR, default .rubricflow)")
+        p.add_argument("--port", type=int, default=7233, help="gRPC port (Web UI on port+1000)")
+        p.add_argument("--verbose", action="store_true", help="show the worker's output here instead of in DATA_DIR/worker.log")
+        if name == "demo":
+            p.add_argument("--model", help=f"agent model (default: {DEMO_LOCAL_MODEL})")
+            p.add_argument("--grader-model", help="grader model (default: the agent's model)")
+            p.add_argument("--max-iterations", default="3", help="grading passes (1..20, default 3)")
+            p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
+
+    sub.add_parser("worker", help="run a worker (python -m rubricflow.worker) against TEMPORAL_ADDRESS until Ctrl-C")
+    codec = sub.add_parser("codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)")
+    codec.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default loopback; 0.0.0.0 in a container)"
+    )
+    codec.add_argument("--port", type=int, default=8081)
+    codec.add_argument("--ui-origin", default="http://127.0.0.1:8233", help="the Web UI's origin, allowed by CORS")
+    return parser

@@ -1,0 +1,114 @@
+"""What a default worker on this machine can run, known without importing it.
+
+The client refuses a run that cannot work before it starts: an unknown model provider,
+a provider whose integration package is not installed, a tool or check no default
+worker has. Nothing here imports LangChain, a provider SDK or `rubricflow.activities`:
+packages are looked up with `importlib.util.find_spec` and entry points by name only.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from importlib.metadata import entry_points
+
+from rubricflow.workflows.registries import (
+    BUILTIN_CHECKS,
+    BUILTIN_TOOLS,
+    CHECKS_ENTRY_POINT_GROUP,
+    TOOLS_ENTRY_POINT_GROUP,
+)
+
+LOCAL_RUNTIME = {"llama_cpp": "llama-cpp-python", "langchain_community": "langchain-community"}
+"""`local:` models run in-process on the worker with these (module: distribution)."""
+
+OUR_PROVIDERS: dict[str, dict[str, str]] = {"scripted": {}, "local": LOCAL_RUNTIME}
+
+LANGCHAIN_PROVIDERS: dict[str, str] = {
+    # Copied from langchain.chat_models.base._BUILTIN_PROVIDERS (langchain 1.x): the
+    # provider names `init_chat_model` accepts and the top-level module each needs.
+    # tests/test_preflight.py fails when LangChain's table and this one part ways.
+    "anthropic": "langchain_anthropic",
+    "anthropic_bedrock": "langchain_aws",
+    "azure_ai": "langchain_azure_ai",
+    "azure_openai": "langchain_openai",
+    "baseten": "langchain_baseten",
+    "bedrock": "langchain_aws",
+    "bedrock_converse": "langchain_aws",
+    "bedrock_mantle_anthropic": "langchain_aws",
+    "bedrock_mantle_openai": "langchain_aws",
+    "cohere": "langchain_cohere",
+    "deepseek": "langchain_deepseek",
+    "fireworks": "langchain_fireworks",
+    "google_anthropic_vertex": "langchain_google_vertexai",
+    "google_genai": "langchain_google_genai",
+    "google_vertexai": "langchain_google_vertexai",
+    "groq": "langchain_groq",
+    "huggingface": "langchain_huggingface",
+    "ibm": "langchain_ibm",
+    "langsmith": "langchain_openai",
+    "litellm": "langchain_litellm",
+    "meta": "langchain_meta",
+    "mistralai": "langchain_mistralai",
+    "nvidia": "langchain_nvidia_ai_endpoints",
+    "ollama": "langchain_ollama",
+    "openai": "langchain_openai",
+    "openrouter": "langchain_openrouter",
+    "perplexity": "langchain_perplexity",
+    "together": "langchain_together",
+    "upstage": "langchain_upstage",
+    "xai": "langchain_xai",
+}
+
+
+class RunRefused(ValueError):
+    """A run that cannot start as asked; the message says what to change or install."""
+
+
+def known_providers() -> list[str]:
+    return [*OUR_PROVIDERS, *sorted(LANGCHAIN_PROVIDERS)]
+
+
+def provider_modules(provider: str) -> dict[str, str]:
+    """The modules a provider needs on the worker, each with the distribution to install."""
+    if provider in OUR_PROVIDERS:
+        return OUR_PROVIDERS[provider]
+    module = LANGCHAIN_PROVIDERS[provider]
+    return {module: module.replace("_", "-")}
+
+
+def check_provider(spec: str, *, installed: bool = False) -> None:
+    """Refuse an unknown provider in a 'provider:model-id' string; with `installed`, also
+    one whose package is missing from this Python (where a default worker would run)."""
+    provider = spec.partition(":")[0].strip()
+    if provider not in OUR_PROVIDERS and provider not in LANGCHAIN_PROVIDERS:
+        raise RunRefused(
+            f"unknown model provider {provider!r} in {spec!r}; use one of: "
+            + ", ".join(known_providers())
+        )
+    if not installed:
+        return
+    missing = sorted(
+        dist for module, dist in provider_modules(provider).items()
+        if importlib.util.find_spec(module) is None
+    )
+    if missing:
+        how = (
+            "run `bash deploy/install.sh`"
+            if provider == "local"
+            else f"run `pip install {' '.join(missing)}`"
+        )
+        raise RunRefused(
+            f"model {spec!r} needs the package(s) {', '.join(missing)}, not installed in "
+            f"{sys.prefix}: {how} where the worker runs"
+        )
+
+
+def tool_names() -> list[str]:
+    """Tools a default worker on this machine has: built-ins plus installed entry points."""
+    return sorted({*BUILTIN_TOOLS, *(e.name for e in entry_points(group=TOOLS_ENTRY_POINT_GROUP))})
+
+
+def check_names() -> list[str]:
+    """Checks a default worker on this machine has: built-ins plus installed entry points."""
+    return sorted({*BUILTIN_CHECKS, *(e.name for e in entry_points(group=CHECKS_ENTRY_POINT_GROUP))})

@@ -1,0 +1,85 @@
+"""The built wheel: one top-level name, and it lives beside a user's own `workflows`,
+`activities` and `worker` modules without shadowing them."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+PROBE = Path(__file__).with_name("packaging_probe.py")
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".rubricflow")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from a copy of the checkout (the build leaves nothing in it)."""
+    where = tmp_path_factory.mktemp("wheel")
+    source = where / "src"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=NOT_SOURCE)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(where), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )
+    [built] = where.glob("rubricflow-*.whl")
+    return built
+
+
+def test_the_only_top_level_name_is_rubricflow(wheel: Path):
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        tops = {name.split("/")[0] for name in names if ".dist-info/" not in name}
+        [top_level] = [n for n in names if n.endswith(".dist-info/top_level.txt")]
+        declared = archive.read(top_level).decode().split()
+    assert tops == {"rubricflow"}
+    assert declared == ["rubricflow"]
+    for module in ("rubricflow/worker.py", "rubricflow/cli/__init__.py", "rubricflow/workflows/rubric.py",
+                   "rubricflow/activities/checks.py"):
+        assert module in names
+
+
+def test_installed_beside_a_users_own_workflows_activities_and_worker(wheel: Path, tmp_path: Path):
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )
+    # The dependencies (temporalio, pydantic, ...) come from this interpreter's
+    # site-packages, found from sys.prefix, never from the checkout.
+    site = Path(subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip())
+    deps = Path(sysconfig.get_paths(vars={"base": sys.prefix, "platbase": sys.prefix})["purelib"])
+    assert (deps / "temporalio").is_dir() and not (deps / "rubricflow").exists()
+    (site / "project_deps.pth").write_text(f"{deps}\n")
+
+    project = tmp_path / "project"
+    (project / "activities").mkdir(parents=True)
+    (project / "workflows.py").write_text("MARKER = 'user workflows'\n")
+    (project / "activities" / "__init__.py").write_text("MARKER = 'user activities'\n")
+    (project / "worker.py").write_text("MARKER = 'user worker'\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    done = subprocess.run(
+        [str(python), str(PROBE)], cwd=project, env={**env, "PYTHONPATH": str(project)},
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["user"] == ["user workflows", "user activities", "user worker"]
+    assert Path(seen["workflows"]) == project / "workflows.py"
+    assert Path(seen["rubricflow"]).is_relative_to(site)  # the wheel, not the checkout
+    assert Path(seen["rubricflow.worker"]).is_relative_to(site)
+    assert seen["client"] == "rubricflow.client"
+    assert seen["run"]["agent"]["model"] == "scripted:agent.json" and seen["run"]["message"] == "hello"

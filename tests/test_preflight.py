@@ -1,0 +1,112 @@
+"""What the client refuses before a run starts, known without importing the worker's code."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rubricflow.activities.checks import default_checks
+from rubricflow.activities.tools import default_registry
+from rubricflow.client import RunRefused, check_input
+from rubricflow.preflight import (
+    LANGCHAIN_PROVIDERS,
+    check_names,
+    check_provider,
+    known_providers,
+    tool_names,
+)
+from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
+from rubricflow.workflows.types import AgentSettings, RunInput
+
+PROBE = Path(__file__).with_name("import_probe.py")
+CLIENT_SIDE = Path(__file__).parents[1] / "rubricflow"
+FORBIDDEN = ("langchain", "langchain_core", "langgraph", "rubricflow.activities", "rubricflow.worker")
+
+
+def loaded_by(*modules: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, str(PROBE), *modules], capture_output=True, text=True, timeout=60, check=True
+    )
+    return json.loads(done.stdout)
+
+
+class TestLayers:
+    def test_client_and_cli_load_neither_langchain_nor_the_worker(self):
+        loaded = loaded_by("rubricflow.client", "rubricflow.cli", "rubricflow.cli.commands", "rubricflow.preflight")
+        assert "rubricflow.cli.commands" in loaded  # the probe imported what it was asked to
+        wrong = [m for m in loaded if m.split(".")[0] in FORBIDDEN or m.startswith(FORBIDDEN[3:])]
+        assert wrong == []
+
+    def test_contract_modules_import_nothing_of_ours_above_them(self):
+        for path in (CLIENT_SIDE.parent / "workflows").glob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
+            imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+            ours = [m for m in imported if m.startswith("rubricflow") and not m.startswith("rubricflow.workflows")]
+            assert ours == [], path.name
+            assert not [m for m in imported if m.split(".")[0] in ("langchain", "langchain_core", "langgraph")], path.name
+
+    def test_client_side_sources_never_name_activities_or_worker(self):
+        for path in [CLIENT_SIDE / "client.py", CLIENT_SIDE / "preflight.py", *(CLIENT_SIDE / "cli").glob("*.py")]:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
+            imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+            wrong = [m for m in imported if m.split(".")[0] in FORBIDDEN or m.startswith(FORBIDDEN[3:])]
+            assert wrong == [], path.name
+
+
+class TestProviders:
+    def test_table_matches_langchains(self):
+        from langchain.chat_models.base import _BUILTIN_PROVIDERS
+
+        theirs = {name: module.split(".")[0] for name, (module, _, _) in _BUILTIN_PROVIDERS.items()}
+        assert LANGCHAIN_PROVIDERS == theirs
+
+    def test_unknown_provider_is_refused_with_the_known_ones(self):
+        run = RunInput(message="x", agent=AgentSettings(model="nosuch:m"))
+        with pytest.raises(RunRefused) as err:
+            check_input(run)
+        assert "unknown model provider 'nosuch' in 'nosuch:m'; use one of: scripted, local, anthropic" in str(err.value)
+        assert known_providers()[:2] == ["scripted", "local"]
+
+    def test_missing_package_is_refused_naming_what_to_install(self):
+        provider, module = next(
+            (p, m) for p, m in LANGCHAIN_PROVIDERS.items() if importlib.util.find_spec(m) is None
+        )
+        spec = f"{provider}:some-model"
+        check_provider(spec)  # the name alone is fine: a remote worker may have the package
+        with pytest.raises(RunRefused) as err:
+            check_provider(spec, installed=True)
+        assert f"needs the package(s) {module.replace('_', '-')}" in str(err.value)
+        assert f"pip install {module.replace('_', '-')}" in str(err.value)
+
+    def test_providers_whose_packages_are_here_pass(self):
+        check_provider("scripted:agent.json", installed=True)
+        if importlib.util.find_spec("llama_cpp") and importlib.util.find_spec("langchain_community"):
+            check_provider("local:qwen2.5-coder-0.5b", installed=True)
+
+
+class TestNames:
+    def test_names_match_a_default_workers_registries(self, tmp_path: Path):
+        assert tool_names() == default_registry(tmp_path).names()
+        assert check_names() == default_checks().names()
+
+    def test_entry_points_are_read_by_name_without_loading_them(self, tmp_path: Path, monkeypatch):
+        # The entry points name a module that does not exist: loading one would fail.
+        dist = tmp_path / "rf_names-0.1.dist-info"
+        dist.mkdir()
+        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: rf-names\nVersion: 0.1\n")
+        (dist / "entry_points.txt").write_text(
+            f"[{TOOLS_ENTRY_POINT_GROUP}]\nshout = no_such_module_xyz:shout\n\n"
+            f"[{CHECKS_ENTRY_POINT_GROUP}]\nsays_hello = no_such_module_xyz:says_hello\n"
+        )
+        monkeypatch.syspath_prepend(str(tmp_path))
+        assert tool_names() == ["read_file", "run_python_tests", "shout"]
+        assert check_names() == ["run_python_tests", "says_hello"]
+        assert "no_such_module_xyz" not in sys.modules
