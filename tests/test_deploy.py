@@ -226,10 +226,10 @@ class TestCompose:
         assert not set(public) & set(secrets), "a secret in the committed .env"
 
     def test_the_codec_server_command_is_one_the_cli_accepts_and_listens_beyond_loopback(self):
-        from rubricflow.cli import _parser
+        from rubricflow.cli.parser import build_parser
 
         service = compose_file()["services"]["codec-server"]
-        args = _parser().parse_args(service["command"])
+        args = build_parser().parse_args(service["command"])
         assert args.host == "0.0.0.0" and args.port == 8081
         published = service["ports"][0]
         assert published.startswith("127.0.0.1:"), "the codec server decrypts for anyone who reaches it"

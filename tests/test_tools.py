@@ -57,7 +57,7 @@ class TestReadFile:
 class TestEntryPoints:
     async def test_installed_packages_add_tools_and_checks(self, tmp_path: Path, monkeypatch):
         (tmp_path / "rf_plugin_mod.py").write_text(
-            "from activities.checks import CheckOutcome\n"
+            "from rubricflow.activities.checks import CheckOutcome\n"
             "def shout(text: str) -> str:\n"
             "    '''Upper-case the text.'''\n"
             "    return text.upper()\n"
