@@ -56,13 +56,13 @@ def _latency(text: str) -> float:
 
 
 def _table(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) -> str:
-    lines = ["latency  conc  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  events  bytes  fail"]
+    lines = ["latency  conc  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  events  bytes  fail  load"]
     for b in batches:
         lines.append(
             f"{b['latency_s']:>6g}s {b['concurrency']:>5}  {b['system']:<11} {b['runs_per_s']:>7.1f} "
             f"{b['run_s_median']:>7.2f}s {b['run_s_p95']:>7.2f}s {b['iteration_s_median']:>8.2f}s "
             f"{b['worker_cpu_s_per_iteration'] * 1000:>7.1f}ms {b['worker_peak_rss_mb']:>6.0f} "
-            f"{b['history_events_per_run']:>6.0f} {b['history_bytes_per_run']:>6.0f} {b['failures']:>4}"
+            f"{b['history_events_per_run']:>6.0f} {b['history_bytes_per_run']:>6.0f} {b['failures']:>4} {b['machine_load_1m']:>5.1f}"
         )
     lines.append("")
     lines.append("latency  conc  runs/s floor/rf  time rf/floor  runs/s in-proc/rf  time rf/in-proc")
@@ -92,6 +92,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     ratio_rows = ratios(batches)
     return {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
+        "command": "python -m rubricflow.bench " + " ".join(sys.argv[1:]),
         "parameters": {"latency_s": args.latency, "concurrency": args.concurrency, "min_runs": args.runs},
         "activities_per_run": floor_steps,
         "batches": batches,

@@ -94,6 +94,8 @@ class Batch:
     failures: int
     cpu_s: float
     peak_rss_mb: float
+    load_1m: float = field(default_factory=lambda: os.getloadavg()[0])
+    """The machine's 1-minute load average when the batch ended (other work on the cores)."""
     history_events: list[int] = field(default_factory=list)
     history_bytes: list[int] = field(default_factory=list)
     activities: list[int] = field(default_factory=list)
@@ -115,6 +117,7 @@ class Batch:
             "iteration_s_p95": p95 / ITERATIONS,
             "worker_cpu_s_per_iteration": self.cpu_s / (self.runs * ITERATIONS),
             "worker_peak_rss_mb": self.peak_rss_mb,
+            "machine_load_1m": self.load_1m,
             # In-process runs keep no durable history: 0 events, 0 bytes.
             "history_events_per_run": statistics.mean(self.history_events) if self.history_events else 0.0,
             "history_bytes_per_run": statistics.mean(self.history_bytes) if self.history_bytes else 0.0,
@@ -133,8 +136,10 @@ async def history_stats(handle: WorkflowHandle[Any, Any]) -> tuple[int, int, lis
     return len(history.events), sum(e.ByteSize() for e in history.events), scheduled
 
 
-async def wait_for_pollers(client: Client, queue: str, process: subprocess.Popen[bytes]) -> None:
-    """Until a worker polls both the workflow and the activity side of `queue`."""
+async def wait_for_pollers(
+    client: Client, queue: str, process: subprocess.Popen[bytes], workers: int = 1
+) -> None:
+    """Until `workers` distinct workers poll both the workflow and the activity side of `queue`."""
     deadline = time.monotonic() + POLLER_TIMEOUT_S
     kinds = (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
     while True:
@@ -147,7 +152,7 @@ async def wait_for_pollers(client: Client, queue: str, process: subprocess.Popen
                     namespace=client.namespace, task_queue=TaskQueue(name=queue), task_queue_type=kind
                 )
             )
-            polling += bool(described.pollers)
+            polling += len({p.identity for p in described.pollers}) >= workers
         if polling == len(kinds):
             return
         if time.monotonic() > deadline:
@@ -173,6 +178,14 @@ class Bench:
         })
 
     async def __aenter__(self) -> Bench:
+        try:
+            await self._start()
+        except BaseException:
+            await self.__aexit__()
+            raise
+        return self
+
+    async def _start(self) -> None:
         port = free_port()
         address = f"127.0.0.1:{port}"
         self.server = spawn_dev_server(port)
@@ -194,7 +207,6 @@ class Bench:
         ok, _, _ = await self._floor_run(0.0)
         if not ok:
             raise RuntimeError("the floor warm-up run failed")
-        return self
 
     async def __aexit__(self, *exc: object) -> None:
         for proc in self.procs:
