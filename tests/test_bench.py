@@ -93,3 +93,16 @@ def test_bad_arguments_are_refused_with_what_is_allowed(tmp_path, flag, value, s
     assert done.returncode == 2
     assert flag in done.stderr and says in done.stderr
     assert not (tmp_path / "bench.json").exists()
+
+
+def test_a_missing_bench_extra_is_named_with_how_to_install_it(tmp_path):
+    # deepagents made unimportable in the child: the command must say which extra to install.
+    code = (
+        "import sys; sys.modules['deepagents'] = None\n"
+        "from rubricflow.bench.__main__ import main\n"
+        f"main(['--out', {str(tmp_path)!r}])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "deepagents" in done.stderr and "rubricflow[bench]" in done.stderr
+    assert not (tmp_path / "bench.json").exists()
