@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - the message is the point
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, HumanMessage
 
-from rubricflow.activities.models import ScriptedChatModel, current_thread_id
+from rubricflow.activities.scripted import ScriptedChatModel, current_thread_id
 
 RUBRIC = "- ok"
 EXPECTED_ANSWER = "revised answer"
