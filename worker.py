@@ -91,6 +91,15 @@ def _env_int(environ: Mapping[str, str], name: str, low: int, high: int) -> int 
     return value
 
 
+def _env_flag(environ: Mapping[str, str], name: str) -> bool:
+    raw = (environ.get(name) or "").strip()
+    if raw in ("", "0"):
+        return False
+    if raw == "1":
+        return True
+    raise SystemExit(f"rubricflow worker: {name} must be 1 (on) or 0 (off), got {raw!r}")
+
+
 def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
     raw = environ.get(name)
     return Path(raw) if raw else default
@@ -111,6 +120,11 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
       another worker at once (not after the heartbeat timeout).
     - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
       grader passes one worker runs at once; lower it for CPU-bound local models.
+    - `RUBRICFLOW_ALLOW_WEAK_SANDBOX` (default 0): 1 lets `run_python_tests` run untrusted
+      code without bubblewrap, with limits only; 0 makes it refuse.
+    - `RUBRICFLOW_ALLOW_SCRIPTED` (default 0): 1 serves `scripted:PATH` models (tests,
+      demos); 0 refuses them.
+    - `RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it.
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
@@ -132,6 +146,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         script_state_dir=_env_path(env, "RUBRICFLOW_SCRIPT_STATE", default_script_state_dir()),
         graceful_shutdown=timedelta(seconds=grace) if grace is not None else DEFAULT_GRACEFUL_SHUTDOWN,
         max_concurrent_activities=slots,
+        allow_weak_sandbox=_env_flag(env, "RUBRICFLOW_ALLOW_WEAK_SANDBOX"),
+        allow_scripted=_env_flag(env, "RUBRICFLOW_ALLOW_SCRIPTED"),
+        scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
     )
 
 

@@ -41,6 +41,14 @@ class WorkerConfig:
     """`RUBRICFLOW_GRACEFUL_SHUTDOWN_S`: how long in-flight activities get on shutdown."""
     max_concurrent_activities: int | None = None
     """`RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES`: None leaves the SDK's default."""
+    allow_weak_sandbox: bool = False
+    """`RUBRICFLOW_ALLOW_WEAK_SANDBOX=1`: without bubblewrap, run untrusted code with
+    limits only; off, `run_python_tests` refuses (fails closed)."""
+    allow_scripted: bool = False
+    """`RUBRICFLOW_ALLOW_SCRIPTED=1`: serve `scripted:PATH` models (a test tool); off,
+    they are refused."""
+    scripted_dir: Path | None = None
+    """`RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it."""
 
     @property
     def ledger_dir(self) -> Path:
