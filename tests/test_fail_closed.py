@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import io
 import json
 import os
 import subprocess
@@ -29,7 +30,6 @@ from rubricflow.activities.sandbox import (
     ISOLATION_FALLBACK,
     ISOLATION_REFUSED,
     SandboxLimits,
-    bubblewrap_available,
     run_python_tests,
 )
 from rubricflow.activities.scripted import load_script
@@ -49,6 +49,10 @@ pytestmark = pytest.mark.reliability
 
 PROBE = Path(__file__).with_name("sandbox_probe.py")
 SECRET = "sk-fake-worker-secret-4f1c"
+HIDDEN_PATHS = sorted(
+    {str(Path(__file__).resolve().parents[1]), os.path.realpath(sys.prefix)} - {os.path.realpath(sys.base_prefix)}
+)
+"""The worker's checkout and its virtualenv (not the base Python installation, which is bound)."""
 
 HOSTILE = """
 import os, socket
@@ -128,7 +132,7 @@ class TestSandboxFailsClosed:
         criterion = Criterion(name="All tests pass", passed=True, isolation=ISOLATION_BWRAP)
         event = RunEvent(type="rubric_evaluation_end", iteration=1, result="satisfied",
                          explanation="ok", criteria=[criterion])
-        out = __import__("io").StringIO()
+        out = io.StringIO()
         render_event(event, out, 1.0)
 
         assert "[pass] All tests pass (isolation: bubblewrap)" in out.getvalue()
@@ -168,9 +172,9 @@ def test_parent_and_worker_environ():
     assert not os.path.exists("/proc/{{WORKER_PID}}"), "the worker's process is visible"
 
 def test_worker_files_are_invisible():
-    assert not os.path.exists({str(Path(__file__).resolve().parents[1])!r})
     assert not os.path.exists("/root/.bashrc") and not os.path.exists("/home")
-    assert not os.path.exists({os.path.realpath(sys.prefix)!r}) or {sys.prefix == sys.base_prefix!r}
+    for hidden in {HIDDEN_PATHS!r}:
+        assert not os.path.exists(hidden), hidden + " is visible"
 """
         result = self.probe(tmp_path, tests)
         REPORT.refuse("sandbox: read the worker's environ")
@@ -393,3 +397,33 @@ class TestCodecServerBody:
         REPORT.refuse("codec server body")
         assert response.status == status and words in body
         assert time.monotonic() - started < 5
+
+
+class TestIsolationIsShownToTheUser:
+    async def test_run_status_and_json_show_the_checks_isolation(self, client, task_queue, worker, script, monkeypatch):
+        import argparse
+
+        from rubricflow.cli.commands import cmd_status
+        from rubricflow.cli.render import result_json
+
+        require_bubblewrap()
+        rf = Rubricflow(client, task_queue)
+        run_input = RunInput.model_validate({
+            "message": "write find_duplicates", "rubric": CHECK_RUBRIC,
+            "agent": {"model": script(ANSWER)}, "grader": {"model": script(verdict("satisfied", "ok")), "max_iterations": 1},
+        })
+        run = await rf.start(run_input, thread_id())
+        result = await asyncio.wait_for(run.result(), timeout=90)
+        progress = await rf.progress(run.thread_id)
+        REPORT.run(run.thread_id, "satisfied", result.status)
+
+        [criterion] = progress.evaluations[-1].criteria
+        expected = ISOLATION_BWRAP
+        assert criterion.isolation == expected
+        assert result_json(progress)["evaluations"][-1]["criteria"][0]["isolation"] == expected
+        monkeypatch.setenv("TEMPORAL_ADDRESS", client.service_client.config.target_host)
+        monkeypatch.setenv("TEMPORAL_NAMESPACE", client.namespace)
+        out = io.StringIO()
+        await cmd_status(argparse.Namespace(thread=run.thread_id, json=False), out)
+        assert f"check All tests pass: pass (isolation: {expected})" in out.getvalue()
+
