@@ -118,6 +118,13 @@ def _env_name(environ: Mapping[str, str], name: str) -> str | None:
             f"spaces or dots, got {raw!r}"
         )
     return value
+def _env_flag(environ: Mapping[str, str], name: str) -> bool:
+    raw = (environ.get(name) or "").strip()
+    if raw in ("", "0"):
+        return False
+    if raw == "1":
+        return True
+    raise SystemExit(f"rubricflow worker: {name} must be 1 (on) or 0 (off), got {raw!r}")
 
 
 def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
@@ -143,6 +150,11 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_DEPLOYMENT_NAME` and `RUBRICFLOW_BUILD_ID` (both or neither): Worker
       Versioning; runs stay on the build they started on (see README, "Upgrades").
     - `RUBRICFLOW_HEALTH_PORT`: serve `/healthz` and `/readyz` for probes.
+    - `RUBRICFLOW_ALLOW_WEAK_SANDBOX` (default 0): 1 lets `run_python_tests` run untrusted
+      code without bubblewrap, with limits only; 0 makes it refuse.
+    - `RUBRICFLOW_ALLOW_SCRIPTED` (default 0): 1 serves `scripted:PATH` models (tests,
+      demos); 0 refuses them.
+    - `RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it.
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
@@ -175,6 +187,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         deployment_name=deployment,
         build_id=build_id,
         health_port=health_port,
+        allow_weak_sandbox=_env_flag(env, "RUBRICFLOW_ALLOW_WEAK_SANDBOX"),
+        allow_scripted=_env_flag(env, "RUBRICFLOW_ALLOW_SCRIPTED"),
+        scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
     )
 
 

@@ -7,14 +7,16 @@ from pathlib import Path
 from langchain_core.tools import BaseTool, StructuredTool
 
 MAX_READ_CHARS = 20_000
+MAX_READ_BYTES = 4 * MAX_READ_CHARS
+"""The most `read_file` reads of a file: enough for MAX_READ_CHARS of any UTF-8 text."""
 
 
-def run_python_tests_tool() -> BaseTool:
+def run_python_tests_tool(*, allow_weak_sandbox: bool = False) -> BaseTool:
     async def run_python_tests_impl(code: str, tests: str) -> str:
         from rubricflow.activities.sandbox import run_python_tests
 
-        report = await run_python_tests(code, tests)
-        return report.summary()
+        report = await run_python_tests(code, tests, allow_weak=allow_weak_sandbox)
+        return f"{report.summary()}\n(isolation: {report.isolation})"
 
     return StructuredTool.from_function(
         coroutine=run_python_tests_impl,
@@ -37,8 +39,12 @@ def read_file_tool(root: Path) -> BaseTool:
             return f"error: {path!r} is outside the readable directory"
         if not target.is_file():
             return f"error: no file {path!r} in the readable directory"
-        text = target.read_text(encoding="utf-8", errors="replace")
-        if len(text) > MAX_READ_CHARS:
+        # Read at most the cap (4 bytes per character, plus one to know there is more),
+        # never the whole file: a huge file costs the worker no more than a small one.
+        with target.open("rb") as handle:
+            data = handle.read(MAX_READ_BYTES + 1)
+        text = data[:MAX_READ_BYTES].decode("utf-8", errors="replace")
+        if len(data) > MAX_READ_BYTES or len(text) > MAX_READ_CHARS:
             text = text[:MAX_READ_CHARS] + "...(truncated)"
         return text
 

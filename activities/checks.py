@@ -40,6 +40,8 @@ class CheckContext:
 class CheckOutcome:
     passed: bool
     detail: str = ""
+    isolation: str | None = None
+    """How the check isolated the code it ran, if it ran any (goes on the criterion)."""
 
 
 Check = Callable[[CheckContext], Awaitable[CheckOutcome]]
@@ -80,25 +82,32 @@ class CheckRegistry:
             if not outcome.passed:
                 detail = outcome.detail.strip() or f"check {criterion.check} failed"
                 gap = detail[:MAX_GAP_CHARS]
-            results.append(Criterion(name=criterion.name, passed=outcome.passed, gap=gap))
+            results.append(
+                Criterion(name=criterion.name, passed=outcome.passed, gap=gap, isolation=outcome.isolation)
+            )
         return results
 
 
-async def run_python_tests_check(context: CheckContext) -> CheckOutcome:
-    """Built-in check: the answer's code against the rubric's tests, in the sandbox."""
-    from rubricflow.activities.sandbox import run_python_tests
+def run_python_tests_check(*, allow_weak_sandbox: bool = False) -> Check:
+    """Built-in check: the answer's code against the rubric's tests, in the sandbox
+    (without bubblewrap it refuses unless `allow_weak_sandbox`)."""
 
-    code = code_blocks(context.answer)
-    if not code:
-        return CheckOutcome(False, "the final answer has no ```python code block to test")
-    if not context.rubric.tests:
-        return CheckOutcome(False, "the rubric has no ```python tests block")
-    report = await run_python_tests(code, context.rubric.tests)
-    return CheckOutcome(report.passed, "" if report.passed else report.summary())
+    async def check(context: CheckContext) -> CheckOutcome:
+        from rubricflow.activities.sandbox import run_python_tests
+
+        code = code_blocks(context.answer)
+        if not code:
+            return CheckOutcome(False, "the final answer has no ```python code block to test")
+        if not context.rubric.tests:
+            return CheckOutcome(False, "the rubric has no ```python tests block")
+        report = await run_python_tests(code, context.rubric.tests, allow_weak=allow_weak_sandbox)
+        return CheckOutcome(report.passed, "" if report.passed else report.summary(), report.isolation)
+
+    return check
 
 
-def builtin_checks() -> dict[str, Check]:
-    return {"run_python_tests": run_python_tests_check}
+def builtin_checks(*, allow_weak_sandbox: bool = False) -> dict[str, Check]:
+    return {"run_python_tests": run_python_tests_check(allow_weak_sandbox=allow_weak_sandbox)}
 
 
 CHECKS_ENTRY_POINT_GROUP = "rubricflow.checks"
@@ -106,8 +115,8 @@ CHECKS_ENTRY_POINT_GROUP = "rubricflow.checks"
 object an `async def check(context: CheckContext) -> CheckOutcome`."""
 
 
-def default_checks() -> CheckRegistry:
-    registry = CheckRegistry(builtin_checks())
+def default_checks(*, allow_weak_sandbox: bool = False) -> CheckRegistry:
+    registry = CheckRegistry(builtin_checks(allow_weak_sandbox=allow_weak_sandbox))
     for entry in entry_points(group=CHECKS_ENTRY_POINT_GROUP):
         registry.add(entry.name, entry.load())
     return registry

@@ -51,6 +51,14 @@ class WorkerConfig:
     @property
     def versioned(self) -> bool:
         return self.deployment_name is not None and self.build_id is not None
+    allow_weak_sandbox: bool = False
+    """`RUBRICFLOW_ALLOW_WEAK_SANDBOX=1`: without bubblewrap, run untrusted code with
+    limits only; off, `run_python_tests` refuses (fails closed)."""
+    allow_scripted: bool = False
+    """`RUBRICFLOW_ALLOW_SCRIPTED=1`: serve `scripted:PATH` models (a test tool); off,
+    they are refused."""
+    scripted_dir: Path | None = None
+    """`RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it."""
 
     @property
     def ledger_dir(self) -> Path:

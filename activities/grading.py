@@ -185,7 +185,11 @@ def merge_checks(llm: GraderVerdict | None, checks: list[Criterion]) -> GraderVe
     if llm is None and not checks:
         raise ValueError("nothing was graded")
     checked = {normalize_name(c.name) for c in checks}
-    llm_criteria = [c for c in (llm.criteria if llm else []) if normalize_name(c.name) not in checked]
+    llm_criteria = [
+        c.model_copy(update={"isolation": None}) if c.isolation is not None else c  # only checks say
+        for c in (llm.criteria if llm else [])
+        if normalize_name(c.name) not in checked
+    ]
     if llm is not None and llm.result == "needs_revision" and not llm.criteria:
         # An objection that names no criterion still stands: keep it as a failing entry,
         # so the verdict stays consistent and the agent sees the grader's words.

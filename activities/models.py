@@ -56,10 +56,17 @@ class ModelFactory:
     cursors of `scripted:` models (both from the worker's `WorkerConfig`)."""
 
     def __init__(
-        self, *, models_dir: Path | None = None, script_state_dir: Path | None = None
+        self,
+        *,
+        models_dir: Path | None = None,
+        script_state_dir: Path | None = None,
+        allow_scripted: bool = False,
+        scripted_dir: Path | None = None,
     ) -> None:
         self._models_dir = models_dir or DEFAULT_DATA_DIR / "models"
         self._script_state_dir = script_state_dir or default_script_state_dir()
+        self._allow_scripted = allow_scripted
+        self._scripted_dir = scripted_dir
         self._models: dict[str, BaseChatModel] = {}
         self._lock = threading.Lock()
 
@@ -73,8 +80,9 @@ class ModelFactory:
     def _build(self, spec: str) -> BaseChatModel:
         provider, _, model_id = spec.partition(":")
         if provider == "scripted":
-            load_script(model_id)  # fail now, with the file's problem, not mid-turn
-            return ScriptedChatModel(path=model_id, state_dir=self._script_state_dir)
+            path = self._script_path(model_id)
+            load_script(path)  # fail now, with the file's problem, not mid-turn
+            return ScriptedChatModel(path=str(path), state_dir=self._script_state_dir)
         if provider == "local":
             return build_local_chat_model(model_id, self._models_dir)
         check_provider(spec)
@@ -89,3 +97,25 @@ class ModelFactory:
             ) from exc
         except Exception as exc:  # a provider's constructor: bad id, missing key, ...
             raise ModelConfigError(f"cannot build model {spec!r}: {exc}") from exc
+
+    def _script_path(self, model_id: str) -> Path:
+        """A `scripted:` model's file, when this worker serves scripted models at all
+        (`RUBRICFLOW_ALLOW_SCRIPTED=1`) and it lies below `RUBRICFLOW_SCRIPTED_DIR` (when
+        set; a relative path is taken from there). Refusals name no file facts."""
+        if not self._allow_scripted:
+            raise ModelConfigError(
+                "scripted models are a test tool and are off on this worker: start the "
+                "worker with RUBRICFLOW_ALLOW_SCRIPTED=1 to serve them (tests and "
+                "`rubricflow demo --scripted` do)"
+            )
+        path = Path(model_id)
+        if self._scripted_dir is None:
+            return path
+        root = self._scripted_dir.resolve()
+        resolved = (root / path).resolve()
+        if not resolved.is_relative_to(root):
+            raise ModelConfigError(
+                f"scripted model files must lie in this worker's RUBRICFLOW_SCRIPTED_DIR; "
+                f"{model_id!r} does not: give a path relative to it"
+            )
+        return resolved

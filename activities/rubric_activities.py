@@ -173,10 +173,19 @@ class RubricActivities:
         self._hooks = list(hooks if hooks is not None else config.hooks)
         self._ledger = ledger or Ledger(config.ledger_dir)
         self._models = models or ModelFactory(
-            models_dir=config.models_dir, script_state_dir=config.script_state_dir
+            models_dir=config.models_dir,
+            script_state_dir=config.script_state_dir,
+            allow_scripted=config.allow_scripted,
+            scripted_dir=config.scripted_dir,
         )
-        self._tools = tools if tools is not None else default_registry(config.files_dir)
-        self._checks = checks if checks is not None else default_checks()
+        self._tools = (
+            tools
+            if tools is not None
+            else default_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox)
+        )
+        self._checks = (
+            checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
+        )
 
     @activity.defn
     async def deliver_evaluation(self, input: HookInput) -> list[str]:

@@ -6,17 +6,22 @@ worker's own interpreter on the runner by path in a child process and reads back
 JSON results file. The isolation lives in `sandbox_isolation.py`, the reading of what
 came back in `sandbox_report.py`; this module ties them together. The child gets:
 
-- with bubblewrap (`bwrap` on PATH): a read-only view of `/`, a private `/tmp`, the
-  private directory as its only writable host path (`/tmp/work`), new user, pid,
-  network, ipc and uts namespaces (no network at all), a new session and an empty
-  environment (bwrap itself is started with one too, so no process in the sandbox's
-  `/proc` shows the worker's); it dies with the worker, and everything it started
-  dies with it (the pid namespace goes away when the runner ends). A `bwrap` that
-  cannot create namespaces makes every run report an error; it is not silently
-  traded for the fallback.
-- without bubblewrap: the same child in the private directory with a clean
-  environment and the same rlimits, but no filesystem, network or `/proc` isolation;
-  `PythonTestReport.isolation` says so.
+- with bubblewrap (`bwrap` on PATH): an allow-list of read-only paths (`/usr`, `/bin`,
+  `/lib*`, `/sbin`, the dynamic loader's cache and `/etc/alternatives`, and the Python
+  installation, never a virtualenv or the whole root), a private `/tmp`, the private
+  directory as its only writable host path (`/tmp/work`), new user, pid (with its own
+  `/proc`), network, ipc and uts namespaces (no network at all), a new session and an
+  empty environment; it dies with the worker (`--die-with-parent`), everything it
+  started dies with it (the pid namespace goes away when the runner ends), and it may
+  run at most `SandboxLimits.max_processes` processes (RLIMIT_NPROC inside its user
+  namespace, plus a pids cgroup where the worker may create one: as root only the
+  cgroup holds). A `bwrap` that cannot create namespaces makes every run report an
+  error; it is not silently traded for the fallback.
+- without bubblewrap: nothing runs. The report's error says why and the fix (`apt-get
+  install bubblewrap`), its isolation is `ISOLATION_REFUSED`, and the check's criterion
+  fails with it. Only a worker with RUBRICFLOW_ALLOW_WEAK_SANDBOX=1 (`allow_weak`) runs
+  the child in the private directory with a clean environment and the same rlimits
+  ("limits only"): no filesystem, network, `/proc` or process-count isolation.
 
 In both modes the child runs in its own process group under RLIMIT_AS, RLIMIT_CPU,
 RLIMIT_FSIZE (stdout and stderr go to files, so an endless print is bounded) and
@@ -30,14 +35,12 @@ What this does not do, by design or for lack of a tool:
 - The grade is only as trustworthy as the candidate: the tests run in the candidate's
   own process, so hostile code can forge its results file. The sandbox protects the
   worker, not the verdict.
-- With bubblewrap, home directories and the worker's working directory are hidden
-  (empty tmpfs; only the interpreter is bound back), but the rest of the host that the
-  worker's user can read stays readable (`--ro-bind / /`: system files, other
-  services' directories). Its `/tmp` and private directory are bounded per file
-  (RLIMIT_FSIZE) and by the wall clock, not in total. There is no process-count
-  limit (RLIMIT_NPROC is per user and does not hold for root): the wall clock and,
-  with bubblewrap, the pid namespace bound a fork storm.
-- Without bubblewrap the child can read and write what the worker's user can, reach
+- With bubblewrap, the allow-listed system paths stay readable (world-readable system
+  files under `/usr`). Its `/tmp` and private directory are bounded per file
+  (RLIMIT_FSIZE) and by the wall clock, not in total. A worker running as root on a
+  host without a writable pids cgroup has no process-count limit (the kernel exempts
+  root from RLIMIT_NPROC); the wall clock and the pid namespace still bound a fork storm.
+- With the weak setting the child can read and write what the worker's user can, reach
   the network, read `/proc/<worker pid>/environ`, and escape the process group
   with `setsid`.
 """
@@ -52,6 +55,7 @@ from rubricflow.activities.sandbox_isolation import SandboxLimits, execute, prep
 from rubricflow.activities.sandbox_report import (
     ISOLATION_BWRAP,
     ISOLATION_FALLBACK,
+    ISOLATION_REFUSED,
     MAX_SUMMARY_CHARS,
     PythonTestReport,
     TestOutcome,
@@ -61,6 +65,8 @@ from rubricflow.activities.sandbox_report import (
 __all__ = [
     "ISOLATION_BWRAP",
     "ISOLATION_FALLBACK",
+    "ISOLATION_REFUSED",
+    "NO_BUBBLEWRAP",
     "MAX_SUMMARY_CHARS",
     "PythonTestReport",
     "SandboxLimits",
@@ -75,8 +81,16 @@ def bubblewrap_available() -> bool:
     return shutil.which("bwrap") is not None
 
 
+NO_BUBBLEWRAP = (
+    "the sandbox refused to run the code: bubblewrap (`bwrap`) is not installed on this "
+    "worker, so untrusted code would run with the worker's files, network and processes "
+    "in reach. Fix: install it (`apt-get install bubblewrap`), or accept weaker isolation "
+    "with RUBRICFLOW_ALLOW_WEAK_SANDBOX=1 on the worker (limits only)"
+)
+
+
 async def run_python_tests(
-    code: str, tests: str, limits: SandboxLimits = SandboxLimits()
+    code: str, tests: str, limits: SandboxLimits = SandboxLimits(), *, allow_weak: bool = False
 ) -> PythonTestReport:
     """Run `tests` (test_* functions, or top-level asserts) against `code` in a sandbox.
 
@@ -85,8 +99,13 @@ async def run_python_tests(
     Test* class, called on a fresh instance), sync or async, is one outcome, in
     definition order, collected as pytest would; a module without any is one
     outcome, "inline_asserts". Fixtures and parametrize are not supported.
+
+    Without bubblewrap nothing runs (the report's error says why and what to do)
+    unless `allow_weak` (the worker's RUBRICFLOW_ALLOW_WEAK_SANDBOX=1).
     """
     bwrap = shutil.which("bwrap") if bubblewrap_available() else None
+    if bwrap is None and not allow_weak:
+        return PythonTestReport([], False, None, NO_BUBBLEWRAP, "", "", ISOLATION_REFUSED)
     isolation = ISOLATION_BWRAP if bwrap else ISOLATION_FALLBACK
     if not tests.strip():
         return PythonTestReport([], False, None, "no tests given", "", "", isolation)

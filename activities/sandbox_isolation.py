@@ -17,6 +17,7 @@ import signal
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -46,9 +47,14 @@ class SandboxLimits:
     memory_bytes: int = 512 * 1024 * 1024
     output_bytes: int = 1024 * 1024
     max_report_chars: int = 8_000
+    max_processes: int = 64
+    """Processes (and threads) the sandbox may run at once, under bubblewrap: RLIMIT_NPROC
+    set inside its user namespace and, where the worker may create one, a pids cgroup."""
 
     def __post_init__(self) -> None:
-        for name in ("wall_clock_s", "cpu_s", "memory_bytes", "output_bytes", "max_report_chars"):
+        for name in (
+            "wall_clock_s", "cpu_s", "memory_bytes", "output_bytes", "max_report_chars", "max_processes"
+        ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"SandboxLimits.{name} must be positive")
 
@@ -70,71 +76,91 @@ def prepare(code: str, tests: str) -> str:
     return work
 
 
-def _command(work: str, bwrap: str | None) -> list[str]:
-    python = [sys.executable, "-I", "-B", RUNNER]
+def _command(work: str, bwrap: str | None, limits: SandboxLimits) -> list[str]:
     if bwrap is None:
-        return python
+        return [sys.executable, "-I", "-B", RUNNER]
+    interpreter = _base_interpreter()
     command = [
         bwrap,
-        "--ro-bind", "/", "/",
+        # Namespaces: own user, pid (with its own /proc below), network (none at all),
+        # ipc, uts; the sandbox dies with the worker and has no controlling terminal.
+        "--unshare-user",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--die-with-parent",
+        "--new-session",
+    ]
+    # An allow-list of read-only paths, never the whole root: the system's programs and
+    # libraries and the Python installation; the worker's files stay invisible.
+    for path in _readable_paths(interpreter):
+        if os.path.islink(path):
+            command += ["--symlink", os.readlink(path), path]
+        else:
+            command += ["--ro-bind", path, path]
+    command += [
         "--dev", "/dev",
         "--proc", "/proc",
         "--tmpfs", "/tmp",
-    ]
-    hidden = ["/tmp", *_hidden_dirs()]
-    for path in hidden[1:]:
-        command += ["--tmpfs", path]
-    # The interpreter may live under a hidden directory (a venv in the project, pyenv
-    # under the home directory): bind just it back, read-only.
-    for path in _interpreter_paths():
-        if any(_is_under(path, root) for root in hidden) and not _is_under(path, SANDBOX_WORKDIR):
-            command += ["--ro-bind", path, path]
-    command += [
         "--bind", work, SANDBOX_WORKDIR,
         "--chdir", SANDBOX_WORKDIR,
-        "--unshare-all",
-        "--die-with-parent",
-        "--new-session",
         "--clearenv",
         "--setenv", "PATH", SANDBOX_PATH,
         "--setenv", "HOME", SANDBOX_WORKDIR,
         "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
     ]
-    return command + python
+    return command + [
+        interpreter, "-I", "-B", RUNNER, sandbox_runner.MAX_PROCESSES_FLAG, str(limits.max_processes)
+    ]
 
 
-_SYSTEM_DIRS = frozenset({"/", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/opt", "/var", "/tmp"})
+SYSTEM_PATHS = (
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/etc/alternatives",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+)
+"""What bubblewrap shows of the host besides the Python installation (each when it
+exists; a symlink such as merged-usr `/bin -> usr/bin` is recreated as a symlink)."""
 
 
-def _hidden_dirs() -> list[str]:
-    """Host directories the untrusted code must not read: home directories (keys,
-    cloud credentials, shell history) and the worker's working directory (the project,
-    its `.env`, the Temporal data). Each is replaced by an empty tmpfs."""
-    candidates = {"/root", "/home", os.path.expanduser("~"), os.getcwd()}
-    return sorted(
-        path
-        for path in (os.path.realpath(c) for c in candidates)
-        if os.path.isdir(path) and path not in _SYSTEM_DIRS
-    )
+def _base_interpreter() -> str:
+    """The installation's own interpreter, not a virtualenv's: the venv (the worker's
+    packages and, often, its checkout) stays out of the sandbox."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
 
 
-def _interpreter_paths() -> list[str]:
-    paths = {
-        os.path.realpath(os.path.dirname(sys.executable)),
-        os.path.dirname(os.path.abspath(sys.executable)),
-        os.path.realpath(sys.prefix),
+def _readable_paths(interpreter: str) -> list[str]:
+    paths = [path for path in SYSTEM_PATHS if os.path.lexists(path)]
+    installation = {
         os.path.realpath(sys.base_prefix),
-        os.path.realpath(sys.exec_prefix),
+        os.path.realpath(sys.base_exec_prefix),
+        os.path.dirname(interpreter),
     }
-    return sorted(path for path in paths if os.path.isdir(path))
+    for path in sorted(installation):
+        inside = [root for root in installation | {"/usr"} if root != path and _is_under(path, root)]
+        if os.path.isdir(path) and path != "/" and not inside:
+            paths.append(path)
+    return paths
 
 
 def _is_under(path: str, root: str) -> bool:
     return os.path.commonpath([os.path.abspath(path), root]) == root
 
 
-def _limiter(limits: SandboxLimits) -> Callable[[], None]:
-    """The preexec_fn: rlimits for bwrap and everything it (or the runner) starts.
+def _limiter(limits: SandboxLimits, cgroup_procs: str | None = None) -> Callable[[], None]:
+    """The preexec_fn: rlimits for bwrap and everything it (or the runner) starts, and
+    (when given) the move into the run's pids cgroup.
 
     Values are computed here, in the parent, so the child only makes syscalls."""
     wanted = {
@@ -154,6 +180,12 @@ def _limiter(limits: SandboxLimits) -> Callable[[], None]:
     def apply() -> None:
         for which, pair in settings:
             resource.setrlimit(which, pair)
+        if cgroup_procs is not None:
+            fd = os.open(cgroup_procs, os.O_WRONLY)
+            try:
+                os.write(fd, b"0")  # "0": the writing process itself
+            finally:
+                os.close(fd)
 
     return apply
 
@@ -163,6 +195,17 @@ async def execute(work: str, limits: SandboxLimits, bwrap: str | None) -> tuple[
     env = {"PATH": SANDBOX_PATH}
     if bwrap is None:
         env["HOME"] = work
+    group = PidsCgroup.create(limits.max_processes) if bwrap else None
+    try:
+        return await _execute(work, limits, bwrap, env, group)
+    finally:
+        if group:
+            await asyncio.to_thread(group.remove)
+
+
+async def _execute(
+    work: str, limits: SandboxLimits, bwrap: str | None, env: dict[str, str], group: PidsCgroup | None
+) -> tuple[int, bool]:
     stdout_fd = os.open(os.path.join(work, STDOUT), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         stderr_fd = os.open(
@@ -170,14 +213,14 @@ async def execute(work: str, limits: SandboxLimits, bwrap: str | None) -> tuple[
         )
         try:
             process = await asyncio.create_subprocess_exec(
-                *_command(work, bwrap),
+                *_command(work, bwrap, limits),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=stdout_fd,
                 stderr=stderr_fd,
                 cwd=work,
                 env=env,
                 start_new_session=True,
-                preexec_fn=_limiter(limits),
+                preexec_fn=_limiter(limits, group.procs if group else None),
             )
         finally:
             os.close(stderr_fd)
@@ -199,6 +242,67 @@ async def execute(work: str, limits: SandboxLimits, bwrap: str | None) -> tuple[
         await asyncio.to_thread(_wait_group_gone, process.pid, 2.0)
     assert process.returncode is not None
     return process.returncode, timed_out
+
+
+class PidsCgroup:
+    """A pids cgroup (v1 `pids` hierarchy, or v2 with the pids controller enabled) that
+    caps the sandbox's process count, when the worker may create one; else None and
+    RLIMIT_NPROC inside the sandbox's user namespace is the cap."""
+
+    ROOTS = ("/sys/fs/cgroup/pids", "/sys/fs/cgroup")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.procs = os.path.join(path, "cgroup.procs")
+
+    @classmethod
+    def create(cls, max_processes: int) -> PidsCgroup | None:
+        for root in cls.ROOTS:
+            usable = os.path.isdir(root) if root.endswith("/pids") else _v2_has_pids(root)
+            if not usable:
+                continue
+            path = os.path.join(root, f"rubricflow-sandbox-{os.getpid()}-{uuid.uuid4().hex[:12]}")
+            try:
+                os.mkdir(path, 0o700)
+            except OSError:
+                continue
+            try:
+                with open(os.path.join(path, "pids.max"), "w") as handle:
+                    handle.write(str(max_processes))
+            except OSError:
+                os.rmdir(path)
+                continue
+            return cls(path)
+        return None
+
+    def remove(self) -> None:
+        """Kill what is left in the group, then remove it (bounded)."""
+        deadline = time.monotonic() + 2.0
+        while True:
+            try:
+                os.rmdir(self.path)
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    return
+            try:
+                with open(self.procs) as handle:
+                    for line in handle:
+                        try:
+                            os.kill(int(line), signal.SIGKILL)
+                        except (ProcessLookupError, ValueError):
+                            pass
+            except OSError:
+                return
+            time.sleep(0.01)
+
+
+def _v2_has_pids(root: str) -> bool:
+    try:
+        with open(os.path.join(root, "cgroup.subtree_control")) as handle:
+            return "pids" in handle.read().split()
+    except OSError:
+        return False
 
 
 def _kill_group(pgid: int) -> None:

@@ -14,7 +14,11 @@ from rubricflow.activities import sandbox_runner
 from rubricflow.activities.sandbox_isolation import STDERR, STDOUT, SandboxLimits
 
 ISOLATION_BWRAP = "bubblewrap"
-ISOLATION_FALLBACK = "fallback (rlimits, private dir, clean env; no filesystem/network isolation)"
+ISOLATION_FALLBACK = "limits only"
+"""Without bubblewrap, when the worker allows it (RUBRICFLOW_ALLOW_WEAK_SANDBOX=1): rlimits,
+a private directory and a clean environment; no filesystem, network or /proc isolation."""
+ISOLATION_REFUSED = "refused: no bubblewrap"
+"""Without bubblewrap and without the weak setting: the code was not run."""
 
 MAX_SUMMARY_CHARS = 4_000
 MAX_DETAIL_CHARS = sandbox_runner.MAX_DETAIL

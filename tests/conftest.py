@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -22,6 +23,10 @@ from rubricflow.worker import build_worker, ensure_search_attributes
 
 
 SUGGEST_CAN_AT_EVENTS = 150
+
+# Scripted models are a test tool, off on workers unless enabled: the tests' workers (in
+# this process and the worker processes they start) serve them.
+os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"
 
 
 @pytest_asyncio.fixture(scope="session")

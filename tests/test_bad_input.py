@@ -83,7 +83,7 @@ class TestCatalogue:
     @pytest.mark.parametrize(("name", "content", "message"), [
         ("scripted file not JSON", "{not json", "is not JSON"),
         ("scripted file wrong shape", json.dumps({"responses": [{"contnet": "typo"}]}), "responses.0"),
-        ("scripted file empty list", json.dumps({"responses": []}), "malformed"),
+        ("scripted file empty list", json.dumps({"responses": []}), "not a valid script file"),
     ])
     def test_malformed_scripted_file(self, tmp_path, name, content, message):
         tried(name)

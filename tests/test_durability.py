@@ -22,7 +22,7 @@ from tests.helpers import (
 )
 from rubricflow.worker import build_worker
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 
 HISTORIES = Path(__file__).parent / "histories"
 
@@ -74,6 +74,8 @@ RECORDED = [
     # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
     "review_after_continue_as_new.before",
     "review_after_continue_as_new",
+    # A check-backed criterion whose verdict carries the sandbox's isolation level.
+    "check_isolation",
 ]
 
 
@@ -98,3 +100,14 @@ class TestRecordedHistories:
         assert run_in.state is not None and run_in.state.run is not None
         assert run_in.state.run.max_iterations == 1 and run_in.state.status == "max_iterations_reached"
         assert run_in.state.invocations == len(run_in.state.evaluations) > 1
+
+
+class TestIsolationInTheHistory:
+    def test_a_recorded_check_verdict_carries_its_isolation_and_the_run_ends_with_it(self):
+        history = WorkflowHistory.from_json(
+            "check_isolation", json.loads((HISTORIES / "check_isolation.json").read_text()))
+        [last] = [e for e in history.events if e.HasField("workflow_execution_completed_event_attributes")]
+        [result] = pydantic_data_converter.payload_converter.from_payloads(
+            last.workflow_execution_completed_event_attributes.result.payloads, [RunResult])
+        checked = [c for e in result.evaluations for c in e.criteria if c.name == "All tests pass"]
+        assert [c.isolation for c in checked] == ["bubblewrap", "bubblewrap"]

@@ -300,6 +300,7 @@ class TestLongThreads:
         from temporalio.worker import Worker
 
         from rubricflow.activities.rubric_activities import RubricActivities
+        from rubricflow.worker import config_from_env
         from tests.held_workflow import HeldRubricRunWorkflow
 
         async def continue_as_new_suggested(handle) -> bool:
@@ -309,7 +310,7 @@ class TestLongThreads:
                     last = event.workflow_task_started_event_attributes
             return last is not None and last.suggest_continue_as_new
 
-        activities = RubricActivities()
+        activities = RubricActivities(config=config_from_env())
         worker = Worker(
             client, task_queue=task_queue, workflows=[HeldRubricRunWorkflow],
             activities=[activities.run_agent_turn, activities.grade_transcript, activities.deliver_evaluation],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from temporalio.contrib.workflow_streams import WorkflowStreamState
+from pydantic.json_schema import SkipJsonSchema
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -342,6 +343,10 @@ class Criterion(_Frozen):
     name: str = Field(min_length=1)
     passed: bool
     gap: str | None = None
+    isolation: SkipJsonSchema[str | None] = None
+    """For a criterion decided by a check that runs untrusted code: how it was isolated
+    ("bubblewrap", "limits only", "refused: no bubblewrap"). Set by the worker's check,
+    never by the grader (left out of the schema it answers to); None otherwise."""
 
     @model_validator(mode="after")
     def _gap_iff_failing(self) -> Criterion:
@@ -359,6 +364,8 @@ class Criterion(_Frozen):
         data = handler(self)
         if self.passed:
             data.pop("gap", None)
+        if self.isolation is None:
+            data.pop("isolation", None)
         return data
 
 

@@ -47,7 +47,8 @@ async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
     queue = f"bench-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": queue,
            "RUBRICFLOW_LOG_LEVEL": "WARNING", "RUBRICFLOW_DATA_DIR": str(folder / "data"),
-           "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors")}
+           "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+           "RUBRICFLOW_ALLOW_SCRIPTED": "1"}  # its own workers serve its scripted models
     procs: list[subprocess.Popen[bytes]] = []
     try:
         client = await connect_when_up(address, server, data_converter=pydantic_data_converter)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -13,7 +14,7 @@ from temporalio.client import Client, WorkflowFailureError, WorkflowUpdateFailed
 from temporalio.service import RPCError, RPCStatusCode
 
 from rubricflow.cli.inputs import BadInput, build_run_input, iterations, read_text_arg, seconds
-from rubricflow.cli.render import render_counts, render_event, render_final, result_json
+from rubricflow.cli.render import isolation_note, render_counts, render_event, render_final, result_json
 from rubricflow.cli.serve import (
     WorkerProcess,
     install_stop_handlers,
@@ -98,6 +99,9 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
         )
         for e in progress.evaluations:
             out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
+            for c in e.criteria:
+                if c.isolation:
+                    out.write(f"    check {c.name}: {'pass' if c.passed else 'FAIL'}{isolation_note(c)}\n")
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
     return EXIT_OK
 
@@ -254,6 +258,8 @@ def demo_models(args: argparse.Namespace) -> tuple[str, str, str]:
 
 async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     agent_model, grader_model, about = demo_models(args)
+    if args.scripted:
+        os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"  # for the demo's own worker process
     max_iterations = iterations(args.max_iterations)
     run = RunInput(
         message=DEMO_TASK,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -14,6 +15,8 @@ from rubricflow.workflows.types import (
     DEFAULT_STEP_TIMEOUT_S,
     MAX_IDLE_TIMEOUT_S,
     MAX_ITERATIONS,
+    MAX_MESSAGE_CHARS,
+    MAX_RUBRIC_CHARS,
     MAX_STEP_TIMEOUT_S,
     MIN_ITERATIONS,
     AgentSettings,
@@ -27,15 +30,47 @@ class BadInput(Exception):
     """Refused before anything starts; the message says what to fix."""
 
 
+MAX_FILE_CHARS = {"rubric": MAX_RUBRIC_CHARS}
+"""The largest text each @FILE may hold: the field's own limit (default MAX_MESSAGE_CHARS)."""
+
+
 def read_text_arg(value: str, what: str) -> str:
-    """TEXT, or @FILE for the contents of FILE."""
+    """TEXT, or @FILE for the contents of FILE (a regular UTF-8 file within the field's
+    limit; at most the limit's bytes plus one are read, so `@/dev/zero` or a huge file
+    is refused at once)."""
     if not value.startswith("@"):
         return value
     path = Path(value[1:])
+    max_chars = MAX_FILE_CHARS.get(what, MAX_MESSAGE_CHARS)
+    max_bytes = 4 * max_chars  # a character is at most 4 bytes of UTF-8
     try:
-        return path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before it is refused.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise BadInput(
+                    f"{what} file {str(path)!r} is not a regular file; give the path of a text file"
+                )
+            if info.st_size > max_bytes:
+                raise BadInput(_too_big(what, path, max_chars))
+            data = handle.read(max_bytes + 1)
     except OSError as exc:
         raise BadInput(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
+    if len(data) > max_bytes:
+        raise BadInput(_too_big(what, path, max_chars))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(
+            f"{what} file {str(path)!r} is not valid UTF-8 (byte {exc.start}); save it as UTF-8 text"
+        ) from None
+    if len(text) > max_chars:
+        raise BadInput(_too_big(what, path, max_chars))
+    return text
+
+
+def _too_big(what: str, path: Path, max_chars: int) -> str:
+    return f"{what} file {str(path)!r} is too large: a {what} has at most {max_chars} characters"
 
 
 def whole_flag(value: str, flag: str, low: int, high: int, unit: str = "a whole number") -> int:

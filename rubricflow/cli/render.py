@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from rubricflow.workflows.types import Progress, RunEvent
+from rubricflow.workflows.types import Criterion, Progress, RunEvent
 
 
 def render_event(event: RunEvent, out: TextIO, elapsed: float) -> None:
@@ -20,11 +20,16 @@ def render_event(event: RunEvent, out: TextIO, elapsed: float) -> None:
         out.write(f"{stamp} verdict: {event.result}{flag} - {event.explanation}\n")
         for criterion in event.criteria or []:
             if criterion.passed:
-                out.write(f"    [pass] {criterion.name}\n")
+                out.write(f"    [pass] {criterion.name}{isolation_note(criterion)}\n")
             else:
                 gap = (criterion.gap or "").strip().replace("\n", "\n           ")
-                out.write(f"    [FAIL] {criterion.name}: {gap}\n")
+                out.write(f"    [FAIL] {criterion.name}{isolation_note(criterion)}: {gap}\n")
     out.flush()
+
+
+def isolation_note(criterion: Criterion) -> str:
+    """` (isolation: bubblewrap)` for a criterion decided by code run in the sandbox."""
+    return f" (isolation: {criterion.isolation})" if criterion.isolation else ""
 
 
 def render_final(progress: Progress, out: TextIO) -> None:

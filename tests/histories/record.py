@@ -13,6 +13,7 @@ import json
 import sys
 import tempfile
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 from temporalio.api.enums.v1 import WorkflowExecutionStatus
@@ -23,7 +24,7 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import temporal_binary
 from tests.helpers import verdict
-from rubricflow.worker import build_worker, ensure_search_attributes
+from rubricflow.worker import build_worker, config_from_env, ensure_search_attributes
 from rubricflow.workflows.types import AgentSettings, ApproveInput, GraderSettings, RunInput, SubmitInput
 
 HERE = Path(__file__).parent
@@ -57,6 +58,25 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
         ),
         "no_rubric": RunInput(
             message="hi", agent=AgentSettings(model=_script(folder, "a3", "hello"))
+        ),
+        # A check-backed criterion: its verdict carries the sandbox's isolation level.
+        "check_isolation": RunInput(
+            message="Write find_duplicates(items).",
+            rubric=(
+                "- All tests pass [check: run_python_tests]\n- has a docstring\n\n"
+                "```python tests\ndef test_dup():\n    assert find_duplicates([1, 1]) == [1]\n```\n"
+            ),
+            agent=AgentSettings(model=_script(
+                folder, "a4",
+                "```python\ndef find_duplicates(items):\n    return sorted({i for i in items if items.count(i) > 1})\n```",
+                '```python\ndef find_duplicates(items):\n    """Repeated values."""\n'
+                "    return sorted({i for i in items if items.count(i) > 1})\n```",
+            )),
+            grader=GraderSettings(model=_script(
+                folder, "g4",
+                verdict("needs_revision", "no docstring", **{"has a docstring": "add one"}),
+                verdict("satisfied", "ok", **{"has a docstring": True}),
+            )),
         ),
     }
 
@@ -127,7 +147,9 @@ async def main(names: list[str]) -> None:
         await ensure_search_attributes(env.client)
         queue = f"record-{uuid.uuid4().hex[:8]}"
         try:
-            async with build_worker(env.client, queue=queue):
+            # Scripted models are a test tool: this worker serves them.
+            config = replace(config_from_env(), allow_scripted=True)
+            async with build_worker(env.client, queue=queue, config=config):
                 rf = Rubricflow(env.client, queue)
                 for name in names:
                     if name in singles:
