@@ -70,7 +70,9 @@ async def test_in_flight_run_finishes_on_its_build_and_a_new_run_goes_to_the_cur
     deployment = f"rf-{uuid.uuid4().hex[:8]}"
 
     def config(build_id: str) -> WorkerConfig:
-        return WorkerConfig(task_queue=task_queue, deployment_name=deployment, build_id=build_id)
+        return WorkerConfig(
+            task_queue=task_queue, deployment_name=deployment, build_id=build_id, allow_scripted=True
+        )
 
     slow = script({"content": "answer from a slow turn", "delay_s": 4})
     quick = script("quick answer")
