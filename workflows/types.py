@@ -342,6 +342,12 @@ class Criterion(_Frozen):
     name: str = Field(min_length=1)
     passed: bool
     gap: str | None = None
+    id: int | None = Field(
+        default=None,
+        description="The criterion's number in the numbered criteria list, when one is given.",
+    )
+    """How a grader may answer a numbered criterion under a paraphrased name; records
+    carry the pinned name instead, and no `id`."""
 
     @model_validator(mode="after")
     def _gap_iff_failing(self) -> Criterion:
@@ -359,6 +365,8 @@ class Criterion(_Frozen):
         data = handler(self)
         if self.passed:
             data.pop("gap", None)
+        if self.id is None:
+            data.pop("id", None)
         return data
 
 
