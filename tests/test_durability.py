@@ -74,6 +74,8 @@ RECORDED = [
     # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
     "review_after_continue_as_new.before",
     "review_after_continue_as_new",
+    # Cancelled during a grader pass: the thread ends cancelled, no evaluation, no hook.
+    "cancelled_mid_pass",
 ]
 
 
