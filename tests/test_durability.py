@@ -39,7 +39,7 @@ class TestWorkerCrash:
         rf = Rubricflow(client, task_queue)
         run_in = RunInput(
             message="go",
-            rubric="- tests pass",
+            rubric="- tests",
             agent=AgentSettings(model=agent),
             grader=GraderSettings(model=grader),
         )
