@@ -104,7 +104,8 @@ def grader_payload(
         )
         criteria_block = f"<criteria-{nonce}>\n{numbered}\n</criteria-{nonce}>\n\n"
         criteria_note = (
-            f" Answer for each criterion listed in `<criteria-{nonce}>`, by exactly that name."
+            f" Answer for each criterion listed in `<criteria-{nonce}>`, by exactly that name"
+            " or by its number in the entry's `id`."
         )
     return (
         f"This is grader iteration {iteration}. Evaluate whether the agent transcript "
@@ -129,36 +130,79 @@ def normalize_name(name: str) -> str:
     return " ".join(name.casefold().split()).rstrip(".:;")
 
 
+def answered_index(criterion: Criterion, pinned: list[str]) -> int | None:
+    """The zero-based place in `pinned` that an entry answers: by its exact (normalised)
+    name, else by its number (`id`, one-based as in the payload's numbered list)."""
+    wanted = normalize_name(criterion.name)
+    for index, name in enumerate(pinned):
+        if normalize_name(name) == wanted:
+            return index
+    if criterion.id is not None and 1 <= criterion.id <= len(pinned):
+        return criterion.id - 1
+    return None
+
+
+def canonical_criteria(verdict: GraderVerdict, pinned: list[str]) -> GraderVerdict:
+    """Entries that answer a pinned criterion carry its pinned name (an entry answered by
+    number under a paraphrased name is recorded under the criterion it answered); other
+    entries stay as the grader gave them. The numbers are the payload's, not the record's."""
+    if not pinned:
+        return verdict
+    criteria = []
+    for criterion in verdict.criteria:
+        index = answered_index(criterion, pinned)
+        name = pinned[index] if index is not None else criterion.name
+        criteria.append(criterion.model_copy(update={"name": name, "id": None}))
+    return verdict.model_copy(update={"criteria": criteria})
+
+
+def invented_criteria(verdict: GraderVerdict, pinned: list[str]) -> list[str]:
+    """Names the grader gave that answer no pinned criterion: not criteria of the run."""
+    if not pinned:
+        return []
+    return [c.name for c in verdict.criteria if answered_index(c, pinned) is None]
+
+
 def missing_criteria(verdict: GraderVerdict, frozen: list[str]) -> list[str]:
-    """What a usable verdict lacks: frozen names it did not answer for, or (before any
-    criteria are frozen) the criteria list itself. `failed` needs no criteria."""
+    """What a usable verdict lacks: pinned or frozen criteria it did not answer for (by
+    name or number), or (with none pinned yet) the criteria list itself. `failed` needs
+    no criteria."""
     if verdict.result == "failed":
         return []
     if not frozen:
         return [] if verdict.criteria else ["(no criteria listed)"]
-    answered = {normalize_name(c.name) for c in verdict.criteria}
-    return [name for name in frozen if normalize_name(name) not in answered]
+    answered = {answered_index(c, frozen) for c in verdict.criteria}
+    return [name for index, name in enumerate(frozen) if index not in answered]
 
 
-def reask_message(missing: list[str], frozen: list[str]) -> str:
-    """The one corrective re-ask, telling the grader what was missing."""
+def reask_message(missing: list[str], frozen: list[str], invented: list[str] | None = None) -> str:
+    """The one corrective re-ask, telling the grader what was missing (and which of its
+    names are not criteria of this rubric)."""
     if not frozen:
         return (
             "Your verdict listed no criteria. Answer again: list every criterion of the "
             "rubric once, with passed true or false and a gap for each failing one."
         )
-    listed = "\n".join(f"- {escape_closers(name)}" for name in missing)
+    listed = "\n".join(
+        f"- {frozen.index(name) + 1}. {escape_closers(name)}" for name in missing
+    )
+    not_criteria = ""
+    if invented:
+        names = ", ".join(repr(escape_closers(name)) for name in invented)
+        not_criteria = f"These are not criteria of the rubric: {names}.\n"
     return (
         "Your verdict did not answer for every criterion. Missing:\n"
         f"{listed}\n"
-        "Answer again, with one entry for each criterion of the fixed list, by exactly "
-        "its name."
+        f"{not_criteria}"
+        "Answer again, with one entry for each criterion of the numbered list, by exactly "
+        "its name or by its number in `id`."
     )
 
 
 def downgrade_unverified(verdict: GraderVerdict, missing: list[str]) -> GraderVerdict:
     """A `satisfied` that never covered every criterion becomes `needs_revision`: what is
-    missing is verification, not (necessarily) the work."""
+    missing is verification, not (necessarily) the work. The grader's own summary is kept
+    after the note on what was not verified."""
     reported = list(verdict.criteria)
     unreported = [
         Criterion(name=name, passed=False, gap=NOT_REPORTED_GAP)
@@ -166,14 +210,13 @@ def downgrade_unverified(verdict: GraderVerdict, missing: list[str]) -> GraderVe
         if name != "(no criteria listed)"
     ]
     gaps = ", ".join(missing)
-    return GraderVerdict(
-        result="needs_revision",
-        explanation=(
-            f"The grader claimed 'satisfied' but did not report on: {gaps}. The work may "
-            "be fine; its verification is missing."
-        ),
-        criteria=reported + unreported,
+    explanation = (
+        f"The grader claimed 'satisfied' but did not report on: {gaps}. The work may "
+        "be fine; its verification is missing."
     )
+    if verdict.explanation.strip():
+        explanation += f" Original grader summary: {verdict.explanation.strip()}"
+    return GraderVerdict(result="needs_revision", explanation=explanation, criteria=reported + unreported)
 
 
 # Checks and LLM verdict, merged ---------------------------------------------------
@@ -190,9 +233,11 @@ def merge_checks(llm: GraderVerdict | None, checks: list[Criterion]) -> GraderVe
         for c in (llm.criteria if llm else [])
         if normalize_name(c.name) not in checked
     ]
-    if llm is not None and llm.result == "needs_revision" and not llm.criteria:
-        # An objection that names no criterion still stands: keep it as a failing entry,
-        # so the verdict stays consistent and the agent sees the grader's words.
+    objection = llm is not None and llm.result == "needs_revision" and not llm.criteria
+    if objection and checks and all(c.passed for c in checks):
+        # An objection that names no criterion stands, and reaches the agent through the
+        # summary. Recorded as the grader gave it (`criteria: []`) unless passing checks
+        # would make the record contradict its verdict: then it is one failing entry.
         llm_criteria.append(
             Criterion(
                 name=UNNAMED_OBJECTION,
@@ -204,7 +249,7 @@ def merge_checks(llm: GraderVerdict | None, checks: list[Criterion]) -> GraderVe
     failing_checks = [c.name for c in checks if not c.passed]
     if llm is not None and llm.result == "failed":
         result = "failed"
-    elif any(not c.passed for c in criteria):
+    elif objection or any(not c.passed for c in criteria):
         result = "needs_revision"
     else:
         result = "satisfied"

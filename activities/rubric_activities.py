@@ -26,9 +26,11 @@ from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_ch
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
+    canonical_criteria,
     downgrade_unverified,
     escape_closers,
     grader_payload,
+    invented_criteria,
     merge_checks,
     missing_criteria,
     new_nonce,
@@ -42,6 +44,7 @@ from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
+from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.types import (
@@ -246,7 +249,10 @@ class RubricActivities:
         finally:
             current_thread_id.reset(token)
         freeze: list[str] = []
-        if llm is not None and not input.frozen_criteria and llm.result != "failed" and not unverified:
+        if not input.frozen_criteria and pinned_criteria(rubric):
+            # A list rubric's criteria are the run's from pass 0, whatever the grader said.
+            freeze = pinned_criteria(rubric)
+        elif llm is not None and not input.frozen_criteria and llm.result != "failed" and not unverified:
             checked = {normalize_name(c.name) for c in rubric.checked}
             freeze = [c.name for c in llm.criteria if normalize_name(c.name) not in checked]
         return GradeResult(
@@ -266,20 +272,21 @@ class RubricActivities:
         with _model_call("grader", model_label):
             model = self._models.get(model_label)
             tools = self._tools.resolve(input.settings.tools)
+        # The criteria this pass answers for: those frozen for the run, else a list
+        # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
+        frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
+        # A local model is forced through a grammar built from this pass's criteria, so a
+        # small model cannot answer with a verdict that fails validation.
+        schema: Any = verdict_schema(frozen) if model_label.startswith("local:") else GraderVerdict
         grader = create_agent(
             model,
             tools=tools,
             system_prompt=input.settings.system_prompt or GRADER_SYSTEM_PROMPT,
-            response_format=ToolStrategy(GraderVerdict, handle_errors=False),
+            response_format=ToolStrategy(schema, handle_errors=False),
         )
-        frozen = list(input.frozen_criteria)
-        # Before names are frozen, the rubric's own bullet lines are listed as the criteria
-        # to answer for (small models otherwise leave the list out); only frozen names are
-        # enforced by the coverage check.
-        listed = frozen or [c.name for c in rubric.criteria if not c.check]
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
         payload = grader_payload(
-            rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), listed
+            rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen
         )
         messages: list[Any] = [HumanMessage(content=payload)]
         config = {
@@ -306,15 +313,31 @@ class RubricActivities:
                 ]
                 continue
             missing = missing_criteria(verdict, frozen)
+            invented = invented_criteria(verdict, frozen)
+            if invented:
+                activity.logger.info(
+                    "grader pass %s: %s answer no criterion of the rubric; not frozen",
+                    input.operation_id, invented,
+                )
+            verdict = canonical_criteria(verdict, frozen)
             if not missing:
                 return verdict, False, ask
             if ask == 1:
-                messages = [*state["messages"], HumanMessage(content=reask_message(missing, frozen))]
+                messages = [
+                    *state["messages"],
+                    HumanMessage(content=reask_message(missing, frozen, invented)),
+                ]
                 continue
             if verdict.result == "satisfied":
                 return downgrade_unverified(verdict, missing), True, ask
             return verdict, False, ask
         raise AssertionError("unreachable: the loop returns or raises")
+
+
+def pinned_criteria(rubric: ParsedRubric) -> list[str]:
+    """A list rubric's LLM-graded criteria (its bullet or numbered lines without a check):
+    the grading run's criteria before any grader call. Empty for a free-text rubric."""
+    return [c.name for c in rubric.criteria if not c.check]
 
 
 def _invalid_output(exc: Exception, model: str) -> ApplicationError:

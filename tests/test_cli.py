@@ -80,7 +80,7 @@ class TestRun:
             verdict("satisfied", "all pass", tests=True, docs=True),
         )
         rubric = tmp_path / "rubric.md"
-        rubric.write_text("- tests pass\n- has docs\n")
+        rubric.write_text("- tests\n- docs\n")
         tid = thread_id()
         code, out, err = await rubricflow(
             client, task_queue, "run", "write it", "--rubric", f"@{rubric}",
@@ -104,7 +104,7 @@ class TestRun:
         grader = script(verdict("needs_revision", "still wrong", tests="fails on []"))
         tid = thread_id()
         code, out, err = await rubricflow(
-            client, task_queue, "run", "write it", "--rubric", "- tests pass",
+            client, task_queue, "run", "write it", "--rubric", "- tests",
             "--model", agent, "--grader-model", grader, "--max-iterations", "1",
             "--step-timeout", "45", "--thread", tid,
         )
@@ -190,7 +190,7 @@ class TestSteering:
         grader = script(verdict("satisfied", "ok", tests=True), verdict("satisfied", "ok", tests=True),
                         verdict("needs_revision", "no docs", docs="missing"))
         code, _, err = await rubricflow(
-            client, task_queue, "run", "write it", "--rubric", "- tests pass", "--model", agent,
+            client, task_queue, "run", "write it", "--rubric", "- tests", "--model", agent,
             "--grader-model", grader, "--thread", tid, "--idle-timeout", "600",
         )
         assert code == 0, err

@@ -38,7 +38,7 @@ class TestEncryptedRuns:
         target = client.service_client.config.target_host
         secure = await Client.connect(target, namespace=client.namespace,
                                       data_converter=with_codec(pydantic_data_converter, codec))
-        grader = script(verdict("satisfied", "The Nightjar valuation is there.", **{"Nightjar valuation": True}))
+        grader = script(verdict("satisfied", "The Nightjar valuation is there.", **{"mentions the Nightjar valuation": True}))
         async with build_worker(secure, queue=task_queue):
             run = await Rubricflow(secure, task_queue).start(
                 RunInput(message=SECRET_TASK, rubric=SECRET_RUBRIC,

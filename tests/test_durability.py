@@ -39,7 +39,7 @@ class TestWorkerCrash:
         rf = Rubricflow(client, task_queue)
         run_in = RunInput(
             message="go",
-            rubric="- tests pass",
+            rubric="- tests",
             agent=AgentSettings(model=agent),
             grader=GraderSettings(model=grader),
         )
@@ -76,6 +76,8 @@ RECORDED = [
     "review_after_continue_as_new",
     # A check-backed criterion whose verdict carries the sandbox's isolation level.
     "check_isolation",
+    # Cancelled during a grader pass: the thread ends cancelled, no evaluation, no hook.
+    "cancelled_mid_pass",
 ]
 
 

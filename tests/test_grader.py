@@ -189,14 +189,16 @@ class TestVerdictValidation:
 
 
 class TestCriteriaFreezing:
-    async def test_first_usable_pass_freezes_names_and_later_passes_get_them(self, client, task_queue, worker, script):
+    async def test_free_text_rubric_freezes_the_first_usable_answer(self, client, task_queue, worker, script):
+        """A free-text rubric keeps the middleware's rule: the grader's first usable
+        answer fixes the names; later passes get them."""
         agent = script("v1", "v2")
         grader = script(
             verdict("needs_revision", "no", **{"Tests pass": "test_x fails", "Has docs": True}),
             verdict("satisfied", "yes", **{"Tests pass": True, "Has docs": True}),
         )
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="go", rubric="- tests pass\n- docs", agent=AgentSettings(model=agent),
+            RunInput(message="go", rubric="The tests pass and the code has docs.", agent=AgentSettings(model=agent),
                      grader=GraderSettings(model=grader)),
             thread_id(),
         )
@@ -212,12 +214,13 @@ class TestCriteriaFreezing:
         assert block == "1. Tests pass\n2. Has docs"
         assert "passed" not in block and "gap" not in block
 
-    async def test_failed_or_unverified_pass_does_not_freeze(self, script):
-        failed = await grade(grade_input(script(verdict("failed", "bad rubric"))))
+    async def test_failed_or_unverified_pass_does_not_freeze_a_free_text_rubric(self, script):
+        free = "A and B hold."
+        failed = await grade(grade_input(script(verdict("failed", "bad rubric")), rubric=free))
         assert failed.freeze == []
-        unverified = await grade(grade_input(script(verdict("satisfied", "ok"))))
+        unverified = await grade(grade_input(script(verdict("satisfied", "ok")), rubric=free))
         assert unverified.unverified and unverified.freeze == []
-        usable = await grade(grade_input(script(verdict("satisfied", "ok", A=True, B=True))))
+        usable = await grade(grade_input(script(verdict("satisfied", "ok", A=True, B=True)), rubric=free))
         assert usable.freeze == ["A", "B"]
 
 
@@ -228,7 +231,7 @@ class TestCoverage:
         assert result.verdict.result == "satisfied" and not result.unverified
         assert result.model_calls == 2 and len(seen) == 2
         reask = seen[1][-1]
-        assert reask.type == "human" and "Missing:\n- B" in reask.content
+        assert reask.type == "human" and "Missing:\n- 2. B" in reask.content
 
     async def test_still_missing_after_reask_downgrades_satisfied(self, script, seen):
         grader = script(verdict("satisfied", "ok", A=True))
@@ -242,7 +245,7 @@ class TestCoverage:
 
     async def test_first_pass_without_criteria_is_reasked(self, script, seen):
         grader = script(verdict("satisfied", "ok"), verdict("satisfied", "ok", A=True, B=True))
-        result = await grade(grade_input(grader))
+        result = await grade(grade_input(grader, rubric="A and B hold."))  # free text: nothing pinned
         assert result.verdict.result == "satisfied" and result.model_calls == 2
         assert "listed no criteria" in seen[1][-1].content
 

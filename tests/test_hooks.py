@@ -24,7 +24,7 @@ def clean_sink():
 
 
 def thread_input(agent: str, grader: str, idle: int = 0) -> RunInput:
-    return RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+    return RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
                     grader=GraderSettings(model=grader), idle_timeout_s=idle)
 
 

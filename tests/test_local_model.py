@@ -127,6 +127,13 @@ class TestRealModel:
             assert by_name[checked.name].passed is expected
             for criterion in evaluation.criteria:
                 assert criterion.passed or criterion.gap
+        # Every rubric criterion is graded in the final evaluation, under its own name:
+        # the rubric's lines are pinned from pass 0 and the local grader's grammar names
+        # exactly those, so it can neither skip one nor invent another.
+        final = result.evaluations[-1]
+        assert final.result != "grader_error", final.explanation
+        assert sorted(c.name for c in final.criteria) == sorted(c.name for c in parsed.criteria)
+        assert result.frozen_criteria == [c.name for c in parsed.criteria if not c.check]
         # Transcript: the task first, then answer / revision turns, ending on an answer.
         assert result.transcript[0].content == DEMO_TASK
         assert result.transcript[-1].role == "assistant"

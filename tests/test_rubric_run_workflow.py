@@ -18,7 +18,10 @@ from tests.helpers import activity_attempts, activity_counts, activity_inputs, t
 from rubricflow.workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput
 
-RUBRIC = "- Tests pass\n- Has a docstring"
+RUBRIC = "The tests pass and the function has a docstring."
+"""Free text: the grader's first usable answer names the criteria (the scripted graders
+here answer `tests` and `docstring`); list rubrics, pinned from pass 0, are tested in
+tests/test_middleware_differences.py."""
 
 
 def run_input(agent: str, grader: str | None, rubric: str | None = RUBRIC, **grader_opts: Any) -> RunInput:

@@ -19,8 +19,8 @@ from rubricflow.workflows.types import (
     SubmitInput,
 )
 
-RUBRIC_A = "- tests pass"
-RUBRIC_B = "- has a docstring"
+RUBRIC_A = "- tests"
+RUBRIC_B = "- docstring"
 
 
 def thread(agent: str, grader: str, rubric: str | None = RUBRIC_A, idle: int = 600, cap: int = 3, **agent_kw) -> RunInput:

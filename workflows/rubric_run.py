@@ -74,6 +74,9 @@ SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
 HOOKS_PATCH = "evaluation-hooks-v1"
 """Histories recorded before hooks existed replay without their activities."""
 HOOK_TIMEOUT = timedelta(minutes=2)
+CANCEL_PATCH = "cancel-is-not-a-verdict-v1"
+"""Histories recorded before it recorded a cancelled pass as `grader_error` (and failed
+a cancelled turn); they replay that way."""
 
 ArgT = TypeVar("ArgT")
 ResultT = TypeVar("ResultT")
@@ -140,7 +143,16 @@ class RubricRunWorkflow:
                     await self._hooks_delivered()
                     raise
             item = self._mailbox.pop()
-            await self._handle(item)
+            try:
+                await self._handle(item)
+            except ActivityError as err:
+                if not isinstance(err.cause, CancelledError):
+                    raise
+                # Cancelled mid turn or pass: the passes recorded before still get
+                # their hooks; the cut-off one records nothing.
+                self.state.phase = "done"
+                await self._hooks_delivered()
+                raise
             # Hooks are delivered before the message counts as handled, so that a
             # `submit`'s reply and a continue-as-new can land in the same workflow task.
             await self._hooks_delivered()
@@ -322,6 +334,7 @@ class RubricRunWorkflow:
                 f"agent turn {turn} ({agent.model})",
             )
         except ActivityError as err:
+            _reraise_cancellation(err)
             raise ApplicationError(
                 f"agent turn {turn} failed with model {agent.model!r}: {_describe_failure(err)}",
                 type=errors.AGENT_TURN_FAILED,
@@ -353,6 +366,7 @@ class RubricRunWorkflow:
                 f"grader pass {run.id}:{iteration} ({grader.model})",
             )
         except ActivityError as err:
+            _reraise_cancellation(err)
             return Evaluation(
                 grading_run_id=run.id,
                 iteration=iteration,
@@ -476,6 +490,14 @@ class RubricRunWorkflow:
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+
+
+def _reraise_cancellation(err: ActivityError) -> None:
+    """A cancelled thread ends cancelled: a turn or pass cut off by the cancellation is
+    no verdict and no failure (nothing is recorded, no hook fires). `_activity` already
+    retried the one cancellation that is not the thread's: a pause's."""
+    if isinstance(err.cause, CancelledError) and workflow.patched(CANCEL_PATCH):
+        raise err
 
 
 def _describe_failure(err: ActivityError) -> str:

@@ -347,6 +347,12 @@ class Criterion(_Frozen):
     """For a criterion decided by a check that runs untrusted code: how it was isolated
     ("bubblewrap", "limits only", "refused: no bubblewrap"). Set by the worker's check,
     never by the grader (left out of the schema it answers to); None otherwise."""
+    id: int | None = Field(
+        default=None,
+        description="The criterion's number in the numbered criteria list, when one is given.",
+    )
+    """How a grader may answer a numbered criterion under a paraphrased name; records
+    carry the pinned name instead, and no `id`."""
 
     @model_validator(mode="after")
     def _gap_iff_failing(self) -> Criterion:
@@ -366,6 +372,8 @@ class Criterion(_Frozen):
             data.pop("gap", None)
         if self.isolation is None:
             data.pop("isolation", None)
+        if self.id is None:
+            data.pop("id", None)
         return data
 
 

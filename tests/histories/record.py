@@ -121,6 +121,36 @@ async def _continued(client: Client, rf: Rubricflow, name: str, folder: Path) ->
     (HERE / f"{name}.json").write_text((await latest.fetch_history()).to_json())
 
 
+async def _cancelled_mid_pass(rf: Rubricflow, name: str, folder: Path) -> None:
+    """A thread cancelled while its grader pass runs: it ends cancelled, nothing recorded."""
+    from temporalio.client import WorkflowFailureError
+
+    from tests.helpers import wait_for_heartbeating_activity
+
+    run = await rf.start(
+        RunInput(
+            message="hi",
+            rubric="- polite",
+            agent=AgentSettings(model=_script(folder, f"{name}-agent", "hello")),
+            grader=GraderSettings(model=_script(
+                folder, f"{name}-grader", {"delay_s": 300, **verdict("satisfied", "ok", polite=True)}
+            )),
+        ),
+        f"recorded-{name}-{uuid.uuid4().hex[:6]}",
+    )
+    await wait_for_heartbeating_activity(run.handle)
+    await run.handle.cancel()
+    try:
+        await run.handle.result()
+    except WorkflowFailureError:
+        pass  # the cancellation is the expected end; the history is what is kept
+    else:
+        raise SystemExit(f"{name}: the thread was not cancelled")
+    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+
+
+OTHERS = {"cancelled_mid_pass": _cancelled_mid_pass}
+
 CONTINUED = ("review_after_continue_as_new", "continued_flat_state")
 """`continued_flat_state` was recorded with the code before the thread's state was one
 object (it carries the earlier, flat `state`); record new cases under new names."""
@@ -130,7 +160,7 @@ async def main(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         singles = _single_runs(folder)
-        known = [*singles, *CONTINUED]
+        known = [*singles, *OTHERS, *CONTINUED]
         unknown = [n for n in names if n not in known]
         if not names or unknown:
             raise SystemExit(f"name the cases to record, from: {', '.join(known)} (unknown: {unknown})")
@@ -154,6 +184,8 @@ async def main(names: list[str]) -> None:
                 for name in names:
                     if name in singles:
                         await _single_run(rf, name, singles[name])
+                    elif name in OTHERS:
+                        await OTHERS[name](rf, name, folder)
                     else:
                         await _continued(env.client, rf, name, folder)
                     print(f"recorded {name}")

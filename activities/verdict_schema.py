@@ -1,0 +1,78 @@
+"""The verdict schema a local grader's output is forced through, built per pass.
+
+A local model answers through a grammar that llama.cpp builds from the structured-output
+tool's JSON schema. `GraderVerdict`'s own schema lets a small model produce what then
+fails validation (a failing criterion without a gap, a criterion it invented); this one,
+built from the criteria pinned for the pass, cannot:
+
+- `criteria` is exactly the pinned names, each once, in their order (a tuple of consts);
+- each entry is `{name, passed: true}` or `{name, passed: false, gap}` with a non-empty
+  `gap` (a `oneOf` on `passed`).
+
+Validation at the boundary (`GraderVerdict`) stays as it is: this only narrows what the
+model can say. Without pinned criteria (a free-text rubric's first pass) names are free,
+but the entry shapes are the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rubricflow.workflows.types import GraderVerdict
+
+EXPLANATION = {"type": "string", "description": "One or two sentences summarising the verdict."}
+
+
+def _entry(name: dict[str, Any]) -> dict[str, Any]:
+    passed = {
+        "type": "object",
+        "properties": {"name": name, "passed": {"const": True}},
+        "required": ["name", "passed"],
+        "additionalProperties": False,
+    }
+    failed = {
+        "type": "object",
+        "properties": {
+            "name": name,
+            "passed": {"const": False},
+            "gap": {"type": "string", "minLength": 1},
+        },
+        "required": ["name", "passed", "gap"],
+        "additionalProperties": False,
+    }
+    return {"oneOf": [passed, failed]}
+
+
+def _criteria(pinned: list[str]) -> dict[str, Any]:
+    if not pinned:
+        return {
+            "type": "array",
+            "items": _entry({"type": "string", "minLength": 1}),
+            "minItems": 1,
+        }
+    return {
+        "type": "array",
+        "prefixItems": [_entry({"const": name}) for name in pinned],
+        "items": False,
+        "minItems": len(pinned),
+        "maxItems": len(pinned),
+    }
+
+
+def verdict_schema(pinned: list[str]) -> dict[str, Any]:
+    """The JSON schema of a verdict answering exactly `pinned` (any names when empty),
+    named like `GraderVerdict` so that it is the structured-output tool. An object at the
+    top (tool parameters must be one), so `satisfied` with a failing entry is left to the
+    boundary's validation."""
+    return {
+        "title": GraderVerdict.__name__,
+        "description": "The grader's verdict on the transcript against the rubric.",
+        "type": "object",
+        "properties": {
+            "result": {"type": "string", "enum": ["satisfied", "needs_revision", "failed"]},
+            "explanation": EXPLANATION,
+            "criteria": _criteria(pinned),
+        },
+        "required": ["result", "explanation", "criteria"],
+        "additionalProperties": False,
+    }
