@@ -36,6 +36,7 @@ from rubricflow.activities.hooks import Hook, Ledger, parse_hooks
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
+from rubricflow import telemetry
 from rubricflow.settings import connect
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
@@ -111,12 +112,15 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
       another worker at once (not after the heartbeat timeout).
     - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
       grader passes one worker runs at once; lower it for CPU-bound local models.
+    - `RUBRICFLOW_PROMETHEUS_PORT` (default: none): serve the worker's metrics, Temporal's
+      SDK metrics among them, for Prometheus on this port (`/metrics`).
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
     env = os.environ if environ is None else environ
     grace = _env_int(env, "RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
     slots = _env_int(env, "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", 1, 10_000)
+    prometheus_port = _env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535)
     try:
         hooks = tuple(parse_hooks(env.get("RUBRICFLOW_HOOKS")))
     except ValueError as exc:
@@ -132,6 +136,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         script_state_dir=_env_path(env, "RUBRICFLOW_SCRIPT_STATE", default_script_state_dir()),
         graceful_shutdown=timedelta(seconds=grace) if grace is not None else DEFAULT_GRACEFUL_SHUTDOWN,
         max_concurrent_activities=slots,
+        prometheus_port=prometheus_port,
     )
 
 
@@ -197,10 +202,24 @@ async def _main() -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     config = config_from_env()  # before connecting: bad settings stop the worker at once
+    try:
+        # Before connecting: the client takes its tracing plugin and metrics runtime.
+        installed = telemetry.setup(
+            os.environ, service="rubricflow-worker", prometheus_port=config.prometheus_port, sdk_metrics=True
+        )
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: {exc}") from None
     stop = asyncio.Event()
     install_stop_handlers(stop)
-    client = await connect()
-    await run_worker(client, stop, config)
+    try:
+        client = await connect()
+        if installed.metrics_exporter is not None:
+            async with installed.metrics_exporter:
+                await run_worker(client, stop, config)
+        else:
+            await run_worker(client, stop, config)
+    finally:
+        installed.shutdown()
 
 
 def main() -> None:

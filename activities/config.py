@@ -41,6 +41,8 @@ class WorkerConfig:
     """`RUBRICFLOW_GRACEFUL_SHUTDOWN_S`: how long in-flight activities get on shutdown."""
     max_concurrent_activities: int | None = None
     """`RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES`: None leaves the SDK's default."""
+    prometheus_port: int | None = None
+    """`RUBRICFLOW_PROMETHEUS_PORT`: serve the worker's metrics for Prometheus on this port."""
 
     @property
     def ledger_dir(self) -> Path:

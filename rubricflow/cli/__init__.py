@@ -68,6 +68,9 @@ def entrypoint() -> None:
     # finalization then aborts the process now and then ("PyGILState_Release: thread
     # state ... must be current", temporalio/sdk-python#300), turning a clean exit into
     # SIGABRT. Everything is done and flushed here, so skip interpreter teardown.
+    from rubricflow.telemetry import flush
+
+    flush()  # spans and metrics still buffered, when OTEL_* configured an exporter
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
