@@ -3,6 +3,7 @@ each budget stops a run with `budget_exhausted` before the next spend, `extend` 
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -217,3 +218,56 @@ class TestTokensAndBudgetsInARun:
         await rf.extend(tid, ExtendInput(extra_wall_s=600))
         done = await wait_status(rf, tid, "satisfied")
         assert [e.result for e in done.evaluations] == ["satisfied"]
+
+
+class TestCommandLine:
+    async def test_a_token_budget_holds_and_extend_adds_to_it_with_cost_shown(self, client, task_queue, worker, script, tmp_path):
+        from tests.test_cli import rubricflow
+
+        agent = script(reply("v1", 100, 20), reply("v2", 100, 20))
+        grader = script(
+            graded(verdict("needs_revision", "no", tests="fails"), 100, 10),
+            graded(verdict("satisfied", "yes", tests=True), 100, 10),
+        )
+        prices = tmp_path / "prices.toml"
+        prices.write_text(
+            f'["{agent}"]\ninput_usd_per_mtok = 3.0\noutput_usd_per_mtok = 15.0\n'
+            f'["{grader}"]\ninput_usd_per_mtok = 1.0\noutput_usd_per_mtok = 5.0\n'
+        )
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "write it", "--rubric", RUBRIC, "--model", agent, "--grader-model", grader,
+            "--max-tokens", "200", "--thread", tid, "--idle-timeout", "600", "--json",
+            RUBRICFLOW_PRICES=str(prices),
+        )
+        assert code == 1, err
+        stopped = json.loads(out)
+        assert stopped["status"] == "budget_exhausted" and stopped["budget"]["exhausted"] == "tokens"
+        assert stopped["usage"] == {"input_tokens": 200, "output_tokens": 30, "total_tokens": 230}
+        assert stopped["cost_usd"] == pytest.approx((100 * 3 + 20 * 15 + 100 * 1 + 10 * 5) / 1e6)
+        assert stopped["run_cost_usd"] == pytest.approx(stopped["cost_usd"])  # the prices went with the run
+        code, out, err = await rubricflow(client, task_queue, "extend", tid, "--extra-tokens", "1000")
+        assert code == 0, err
+        rf = Rubricflow(client, task_queue)
+        done = await wait_status(rf, tid, "satisfied")
+        assert done.usage == Usage(input_tokens=400, output_tokens=60)
+        code, out, err = await rubricflow(client, task_queue, "status", tid, RUBRICFLOW_PRICES=str(prices))
+        assert code == 0 and "tokens: 400 in / 60 out; cost: $0.001500" in out
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (["--max-tokens", "0"], "--max-tokens must be a whole number from 1 to"),
+            (["--max-wall", "soon"], "--max-wall must be whole seconds from 1 to"),
+            (["--max-cost", "free"], "--max-cost must be a number of USD above 0"),
+            (["--max-cost", "1"], "--max-cost needs a price for scripted:a.json, scripted:g.json"),
+        ],
+    )
+    async def test_bad_budget_flags_exit_2_saying_what_to_fix(self, client, task_queue, args, message):
+        from tests.test_cli import rubricflow
+
+        code, _, err = await rubricflow(
+            client, task_queue, "run", "hi", "--rubric", RUBRIC, "--model", "scripted:a.json",
+            "--grader-model", "scripted:g.json", *args,
+        )
+        assert code == 2 and message in err, err
