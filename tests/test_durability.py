@@ -74,6 +74,8 @@ RECORDED = [
     # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
     "review_after_continue_as_new.before",
     "review_after_continue_as_new",
+    # Recorded with budgets and token usage: budget_exhausted, then extend adds tokens.
+    "budget_then_extend",
 ]
 
 
