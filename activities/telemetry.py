@@ -54,17 +54,28 @@ class UsageCounter(BaseCallbackHandler):
             self.output_tokens += int(token_usage.get("completion_tokens", 0) or 0)
 
 
-def _meter() -> metrics.Meter:
-    return metrics.get_meter(TRACER_NAME)
+# Created once, on the global (proxy) meter and tracer: they forward to the providers
+# `rubricflow.telemetry` installs later, and cost next to nothing while there are none.
+_METER = metrics.get_meter(TRACER_NAME)
+_TRACER = trace.get_tracer(TRACER_NAME)
+_STEP_DURATION = _METER.create_histogram(
+    STEP_DURATION_METRIC, unit="s", description="Agent turn and grader pass latency"
+)
+_TOKENS = _METER.create_counter(
+    TOKENS_METRIC, unit="{token}", description="Tokens spent, by model, role and direction"
+)
+_COST = _METER.create_counter(COST_METRIC, unit="USD", description="USD spent, by model and role")
+_HOOK_FAILURES = _METER.create_counter(
+    HOOK_FAILURES_METRIC, description="Per-evaluation hook deliveries that failed"
+)
 
 
 @contextlib.contextmanager
 def step_span(name: str, role: str, model: str, attributes: dict[str, Any]) -> Iterator[Span]:
     """A span for one agent turn or grader pass, and its latency on the step histogram."""
     started = time.monotonic()
-    tracer = trace.get_tracer(TRACER_NAME)
     outcome = "ok"
-    with tracer.start_as_current_span(
+    with _TRACER.start_as_current_span(
         name,
         attributes={"rubric.role": role, "gen_ai.request.model": model, **attributes},
         record_exception=True,
@@ -76,24 +87,19 @@ def step_span(name: str, role: str, model: str, attributes: dict[str, Any]) -> I
             outcome = "error"
             raise
         finally:
-            _meter().create_histogram(
-                STEP_DURATION_METRIC, unit="s", description="Agent turn and grader pass latency"
-            ).record(time.monotonic() - started, {"role": role, "model": model, "outcome": outcome})
+            _STEP_DURATION.record(time.monotonic() - started, {"role": role, "model": model, "outcome": outcome})
 
 
 def record_usage(span: Span, role: str, model: str, usage: Usage, price: ModelPrice | None) -> None:
     """Tokens (and cost, when the model is priced) on the span and the metrics."""
     span.set_attribute("gen_ai.usage.input_tokens", usage.input_tokens)
     span.set_attribute("gen_ai.usage.output_tokens", usage.output_tokens)
-    tokens = _meter().create_counter(TOKENS_METRIC, unit="{token}", description="Tokens spent, by model, role and direction")
-    tokens.add(usage.input_tokens, {"model": model, "role": role, "direction": "input"})
-    tokens.add(usage.output_tokens, {"model": model, "role": role, "direction": "output"})
+    _TOKENS.add(usage.input_tokens, {"model": model, "role": role, "direction": "input"})
+    _TOKENS.add(usage.output_tokens, {"model": model, "role": role, "direction": "output"})
     if price is not None:
         cost = price.cost(usage)
         span.set_attribute("rubric.cost_usd", cost)
-        _meter().create_counter(COST_METRIC, unit="USD", description="USD spent, by model and role").add(
-            cost, {"model": model, "role": role}
-        )
+        _COST.add(cost, {"model": model, "role": role})
 
 
 def tool_names(messages: Sequence[Message]) -> list[str]:
@@ -115,6 +121,4 @@ def mark_failed(span: Span, message: str) -> None:
 def record_hook_failures(failed: Sequence[str]) -> None:
     # Counted without the hook's target: a webhook URL may carry a token.
     if failed:
-        _meter().create_counter(
-            HOOK_FAILURES_METRIC, description="Per-evaluation hook deliveries that failed"
-        ).add(len(failed))
+        _HOOK_FAILURES.add(len(failed))

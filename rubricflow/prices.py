@@ -82,14 +82,12 @@ def thread_cost(usage_by_model: Mapping[str, Usage], table: Mapping[str, ModelPr
 
 def usage_json(progress: Progress, table: Mapping[str, ModelPrice]) -> dict[str, Any]:
     """Tokens, cost and budget as `--json` shows them."""
-    cost, unpriced = thread_cost(progress.usage_by_model, table)
+    cost, _ = thread_cost(progress.usage_by_model, table)
     return {
         "usage": progress.usage.model_dump() | {"total_tokens": progress.usage.total_tokens},
         "run_usage": progress.run_usage.model_dump() | {"total_tokens": progress.run_usage.total_tokens},
-        "usage_by_model": {m: u.model_dump() for m, u in progress.usage_by_model.items()},
-        "cost_usd": round(cost, 6) if table or progress.run_cost_usd is None else None,
+        "cost_usd": round(cost, 9) if table else None,
         "run_cost_usd": progress.run_cost_usd,
-        "unpriced_models": unpriced,
         "budget": progress.budget.model_dump() if progress.budget else None,
     }
 
