@@ -271,3 +271,30 @@ class TestCommandLine:
             "--grader-model", "scripted:g.json", *args,
         )
         assert code == 2 and message in err, err
+
+
+class TestUsageReading:
+    def test_llama_cpp_token_usage_is_read_when_messages_carry_no_usage_metadata(self):
+        from langchain_core.messages import AIMessage
+        from langchain_core.outputs import ChatGeneration, LLMResult
+
+        from rubricflow.activities.telemetry import UsageCounter
+
+        counter = UsageCounter()
+        counter.on_llm_end(LLMResult(
+            generations=[[ChatGeneration(message=AIMessage(content="hi"))]],
+            llm_output={"token_usage": {"prompt_tokens": 12, "completion_tokens": 3}},
+        ))
+        counter.on_llm_end(LLMResult(generations=[[ChatGeneration(message=AIMessage(
+            content="hi", usage_metadata={"input_tokens": 5, "output_tokens": 1, "total_tokens": 6}))]]))
+        assert counter.usage == Usage(input_tokens=17, output_tokens=4)
+
+    def test_the_web_ui_details_show_tokens_cost_and_an_exhausted_budget(self):
+        from rubricflow.workflows.visibility import render_details
+
+        state = budgeted(max_tokens=10, max_cost_usd=1.0, prices={
+            "scripted:g.json": ModelPrice(input_usd_per_mtok=1_000_000, output_usd_per_mtok=0)})
+        decide.spend(state, "scripted:g.json", Usage(input_tokens=12, output_tokens=2), "grader")
+        decide.exhaust(state, decide.budget_exhausted(state, T0), "agent_turn")
+        first = render_details(state).splitlines()[0]
+        assert first.endswith("· **tokens** 12 in / 2 out · **run cost** $12.0000 · **tokens budget exhausted**")
