@@ -8,7 +8,8 @@ variables. With none of them set nothing is installed and nothing is exported.
 - Metrics: `OTEL_METRICS_EXPORTER` = `otlp`, `console`, `prometheus` or `none`; `otlp`
   is implied by an OTLP endpoint. A worker also serves them for Prometheus when it is
   given a port (`RUBRICFLOW_PROMETHEUS_PORT`, read by worker.py), and routes Temporal's
-  own SDK metrics (and `workflow.metric_meter()`) through the same pipeline.
+  own SDK metrics through the same pipeline. The global meter provider is Temporal's
+  `ReplaySafeMeterProvider`, so the workflow's own metrics are not recorded on replay.
 - `OTEL_EXPORTER_OTLP_PROTOCOL` = `http/protobuf` (default) or `grpc`;
   `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES` as usual; `OTEL_SDK_DISABLED=true`
   turns all of it off.
@@ -25,6 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _OTLP_ENDPOINTS = ("OTEL_EXPORTER_OTLP_ENDPOINT",)
+
+
+class TelemetryConfigError(ValueError):
+    """An `OTEL_*` value rubricflow cannot honour; the message says what is supported."""
 
 
 @dataclass
@@ -76,7 +81,7 @@ def exporters(environ: Mapping[str, str], signal: str) -> list[str]:
     allowed = {"traces": {"otlp", "console"}, "metrics": {"otlp", "console", "prometheus"}}[signal]
     unknown = sorted(set(names) - allowed)
     if unknown:
-        raise ValueError(
+        raise TelemetryConfigError(
             f"OTEL_{signal.upper()}_EXPORTER names {unknown}: rubricflow supports "
             f"{sorted(allowed | {'none'})}"
         )
@@ -161,7 +166,7 @@ def _meter_provider(
             readers.append(PeriodicExportingMetricReader(_otlp(environ, "metric")))
         elif name == "prometheus":
             if prometheus_port is None:
-                raise ValueError(
+                raise TelemetryConfigError(
                     "OTEL_METRICS_EXPORTER=prometheus needs a port: set RUBRICFLOW_PROMETHEUS_PORT "
                     "(workers only)"
                 )
@@ -170,8 +175,12 @@ def _meter_provider(
 
             start_http_server(prometheus_port)
             readers.append(PrometheusMetricReader())
+    from temporalio.contrib.opentelemetry import ReplaySafeMeterProvider
+
     provider = MeterProvider(metric_readers=readers, resource=resource)
-    metrics.set_meter_provider(provider)
+    # Replay-safe: what workflow code records (workflows/telemetry.py) is dropped while a
+    # history replays, so a replayed run is never counted twice.
+    metrics.set_meter_provider(ReplaySafeMeterProvider(provider))
     return provider
 
 

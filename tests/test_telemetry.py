@@ -23,7 +23,12 @@ from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from temporalio.client import Client
-from temporalio.contrib.opentelemetry import MetricsExporter, OpenTelemetryPlugin, create_tracer_provider
+from temporalio.contrib.opentelemetry import (
+    MetricsExporter,
+    OpenTelemetryPlugin,
+    ReplaySafeMeterProvider,
+    create_tracer_provider,
+)
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
 from temporalio.worker import Replayer
@@ -48,7 +53,7 @@ def install_in_memory_providers() -> MeterProvider:
         tracer_provider.add_span_processor(SimpleSpanProcessor(SPANS))
         trace.set_tracer_provider(tracer_provider)
         meter_provider = MeterProvider(metric_readers=[READER])
-        metrics.set_meter_provider(meter_provider)
+        metrics.set_meter_provider(ReplaySafeMeterProvider(meter_provider))
         _PROVIDERS.append(meter_provider)
     return _PROVIDERS[0]
 
@@ -183,6 +188,8 @@ class TestTraces:
         await finished_trace(tid)
         history = await run.handle.fetch_history()
         before = len(SPANS.get_finished_spans())
+        runs_before = sum(p.value for p in points("rubricflow_runs"))
+        passes_before = sum(p.value for p in points("rubricflow_passes"))
         replayer = Replayer(
             workflows=[RubricRunWorkflow],
             plugins=[OpenTelemetryPlugin(add_temporal_spans=True)],
@@ -190,6 +197,9 @@ class TestTraces:
         )
         await replayer.replay_workflow(history)
         assert len(SPANS.get_finished_spans()) == before
+        # Nor metrics: the workflow's own are recorded on first execution only.
+        assert runs_before >= 1 and sum(p.value for p in points("rubricflow_runs")) == runs_before
+        assert sum(p.value for p in points("rubricflow_passes")) == passes_before
 
 
 def points(name: str) -> list[Any]:
@@ -251,6 +261,12 @@ class TestMetrics:
 
 
 class TestConfiguration:
+    async def test_the_cli_refuses_an_unknown_exporter_before_connecting(self, client, task_queue):
+        from tests.test_cli import rubricflow
+
+        code, _, err = await rubricflow(client, task_queue, "status", "no-such-thread", OTEL_TRACES_EXPORTER="jaeger")
+        assert code == 2 and "OTEL_TRACES_EXPORTER names ['jaeger']: rubricflow supports" in err, err
+
     def test_nothing_is_configured_without_otel_variables(self):
         assert telemetry.exporters({}, "traces") == [] and telemetry.exporters({}, "metrics") == []
 
@@ -287,6 +303,46 @@ class TestConfiguration:
                 worker.send_signal(signal.SIGTERM)
                 worker.wait(60)
         printed = err.read_text()
-        assert f'"rubric.grading_run_id": "{final.grading_run_id}"' in printed
+        assert f'"rubric.grading_run_id": "{final.grading_run_id}"' in printed, printed[-2000:]
         assert re.search(r'"name": "grader_pass"', printed)
         assert '"rubric.result": "satisfied"' in printed
+
+    async def test_the_worker_serves_its_metrics_for_prometheus(self, client, task_queue, script, tmp_path):
+        import httpx
+
+        from rubricflow.devserver import free_port
+
+        port = free_port()
+        env = {
+            **os.environ,
+            "TEMPORAL_ADDRESS": client.service_client.config.target_host,
+            "TEMPORAL_NAMESPACE": client.namespace,
+            "RUBRICFLOW_TASK_QUEUE": task_queue,
+            "RUBRICFLOW_DATA_DIR": str(tmp_path / "data"),
+            "RUBRICFLOW_PROMETHEUS_PORT": str(port),
+        }
+        worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            agent = script({"content": "v1", "usage": usage(21, 4)})
+            run = await Rubricflow(client, task_queue).start(
+                RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+                         grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True)))),
+                thread_id(),
+            )
+            assert (await asyncio.wait_for(run.result(), 60)).status == "satisfied"
+            wanted = [f'rubricflow_runs_total{{', 'status="satisfied"', f'task_queue="{task_queue}"',
+                      'rubricflow_tokens_total{', 'temporal_workflow_completed']
+            deadline = time.monotonic() + 30
+            async with httpx.AsyncClient() as http:
+                while True:
+                    page = (await http.get(f"http://127.0.0.1:{port}/metrics")).text
+                    if all(w in page for w in wanted) or time.monotonic() > deadline:
+                        break
+                    await asyncio.sleep(0.2)
+            assert [w for w in wanted if w not in page] == [], page[-3000:]
+            tokens = [line for line in page.splitlines() if line.startswith("rubricflow_tokens_total{") and agent in line]
+            assert sorted(line.rsplit(" ", 1)[1] for line in tokens) == ["21.0", "4.0"]
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            worker.wait(60)

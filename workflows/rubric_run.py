@@ -260,7 +260,7 @@ class RubricRunWorkflow:
     def _record(self, evaluation: Evaluation) -> bool:
         """Record a pass (events, hooks, status); True when it ends the grading run."""
         ended = decide.record_pass(self.state, evaluation)
-        record_pass(workflow.metric_meter(), evaluation.result, evaluation.reviewer is not None)
+        record_pass(evaluation.result, evaluation.reviewer is not None, workflow.info().task_queue)
         self._events.publish(evaluation_end_event(evaluation))
         if workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
@@ -490,7 +490,7 @@ class RubricRunWorkflow:
     def _finish(self, status: RunStatus) -> None:
         self._set_status(status)
         self._events.publish(run_end_event(self.state, status))
-        record_run_end(workflow.metric_meter(), self.state, status)
+        record_run_end(self.state, status, workflow.info().task_queue)
 
     @workflow.query
     def progress(self) -> Progress:

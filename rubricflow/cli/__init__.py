@@ -26,6 +26,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from rubricflow.cli.commands import COMMANDS, EXIT_BAD_INPUT, EXIT_NOT_SATISFIED
 from rubricflow.cli.inputs import BadInput, validation_message
 from rubricflow.prices import PriceTableError
+from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.serve import WorkerStartError
 from rubricflow.codec import CodecConfigError
@@ -39,7 +40,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = build_parser().parse_args(argv)
     try:
         return asyncio.run(COMMANDS[args.command](args, out))
-    except (BadInput, RunRefused, CodecConfigError, PriceTableError) as exc:
+    except (BadInput, RunRefused, CodecConfigError, PriceTableError, TelemetryConfigError) as exc:
         sys.stderr.write(f"rubricflow: {exc}\n")
         return EXIT_BAD_INPUT
     except ValidationError as exc:
