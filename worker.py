@@ -39,6 +39,7 @@ from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.health import serve_health
+from rubricflow import telemetry
 from rubricflow.settings import connect
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
@@ -155,12 +156,15 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_ALLOW_SCRIPTED` (default 0): 1 serves `scripted:PATH` models (tests,
       demos); 0 refuses them.
     - `RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it.
+    - `RUBRICFLOW_PROMETHEUS_PORT` (default: none): serve the worker's metrics, Temporal's
+      SDK metrics among them, for Prometheus on this port (`/metrics`).
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
     env = os.environ if environ is None else environ
     grace = _env_int(env, "RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
     slots = _env_int(env, "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", 1, 10_000)
+    prometheus_port = _env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535)
     try:
         hooks = tuple(parse_hooks(env.get("RUBRICFLOW_HOOKS")))
     except ValueError as exc:
@@ -190,6 +194,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         allow_weak_sandbox=_env_flag(env, "RUBRICFLOW_ALLOW_WEAK_SANDBOX"),
         allow_scripted=_env_flag(env, "RUBRICFLOW_ALLOW_SCRIPTED"),
         scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
+        prometheus_port=prometheus_port,
     )
 
 
@@ -271,10 +276,24 @@ async def _main() -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     config = config_from_env()  # before connecting: bad settings stop the worker at once
+    try:
+        # Before connecting: the client takes its tracing plugin and metrics runtime.
+        installed = telemetry.setup(
+            os.environ, service="rubricflow-worker", prometheus_port=config.prometheus_port, sdk_metrics=True
+        )
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: {exc}") from None
     stop = asyncio.Event()
     install_stop_handlers(stop)
-    client = await connect()
-    await run_worker(client, stop, config)
+    try:
+        client = await connect()
+        if installed.metrics_exporter is not None:
+            async with installed.metrics_exporter:
+                await run_worker(client, stop, config)
+        else:
+            await run_worker(client, stop, config)
+    finally:
+        installed.shutdown()
 
 
 def main() -> None:

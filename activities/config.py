@@ -59,6 +59,8 @@ class WorkerConfig:
     they are refused."""
     scripted_dir: Path | None = None
     """`RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it."""
+    prometheus_port: int | None = None
+    """`RUBRICFLOW_PROMETHEUS_PORT`: serve the worker's metrics for Prometheus on this port."""
 
     @property
     def ledger_dir(self) -> Path:

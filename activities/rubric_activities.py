@@ -43,6 +43,15 @@ from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.activities.scripted import current_thread_id
+from rubricflow.activities.telemetry import (
+    UsageCounter,
+    mark_failed,
+    record_hook_failures,
+    record_usage,
+    record_verdict,
+    step_span,
+    tool_names,
+)
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors
@@ -195,16 +204,31 @@ class RubricActivities:
         """Run the worker's per-evaluation hooks; returns the ones that failed (logged,
         never raised: a failing hook does not stop the run)."""
         async with _heartbeating(f"hooks for {input.evaluation.operation_id}"):
-            return await deliver(self._hooks, self._ledger, input)
+            failed = await deliver(self._hooks, self._ledger, input)
+        record_hook_failures(failed)
+        return failed
 
     @activity.defn
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
-        """Run the agent until it answers without calling a tool; return the new messages."""
+        """Run the agent until it answers without calling a tool; return the new messages
+        and the tokens its model calls reported."""
+        attributes: dict[str, Any] = {"rubric.thread_id": input.thread_id, "rubric.turn": input.turn}
+        if input.grading_run_id is not None:
+            attributes["rubric.grading_run_id"] = input.grading_run_id
+            attributes["rubric.iteration"] = input.iteration if input.iteration is not None else 0
+        with step_span("agent_turn", "agent", input.settings.model, attributes) as span:
+            result = await self._agent_turn(input)
+            span.set_attribute("rubric.tool_calls", tool_names(result.messages))
+            record_usage(span, "agent", input.settings.model, result.usage, input.price)
+            return result
+
+    async def _agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         with _model_call("agent", input.settings.model):
             model = self._models.get(input.settings.model)
             tools = self._tools.resolve(input.settings.tools)
         agent = create_agent(model, tools=tools, system_prompt=input.settings.system_prompt)
         history = [to_langchain(m) for m in input.messages]
+        counter = UsageCounter()
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
@@ -213,16 +237,33 @@ class RubricActivities:
             ):
                 with _model_call("agent", input.settings.model):
                     state = await agent.ainvoke(
-                        {"messages": history}, config={"recursion_limit": AGENT_RECURSION_LIMIT}
+                        {"messages": history},
+                        config={"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]},
                     )
         finally:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
-        return AgentTurnResult(messages=[from_langchain(m) for m in added])
+        return AgentTurnResult(messages=[from_langchain(m) for m in added], usage=counter.usage)
 
     @activity.defn
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
         """One grader pass: checks run as code, the LLM grades the rest, one verdict."""
+        model = input.settings.model
+        attributes = {
+            "rubric.thread_id": input.thread_id,
+            "rubric.grading_run_id": input.grading_run_id,
+            "rubric.iteration": input.iteration,
+        }
+        with step_span("grader_pass", "grader", model, attributes) as span:
+            result = await self._grade(input)
+            verdict = result.verdict
+            record_verdict(span, verdict.result, verdict.criteria, result.unverified)
+            record_usage(span, "grader", model, result.usage, input.settings.prices.get(model))
+            if verdict.result == "failed":
+                mark_failed(span, verdict.explanation)
+            return result
+
+    async def _grade(self, input: GradeInput) -> GradeResult:
         rubric = parse_rubric(input.rubric, self._checks.names())
         if rubric.problems:
             # The rubric cannot be evaluated as written: that is the grader's `failed`.
@@ -244,8 +285,9 @@ class RubricActivities:
                     rubric, input.transcript, last_answer(input.transcript) or ""
                 )
                 llm, unverified, calls = (None, False, 0)
+                counter = UsageCounter()
                 if rubric.needs_llm:
-                    llm, unverified, calls = await self._llm_verdict(input, rubric)
+                    llm, unverified, calls = await self._llm_verdict(input, rubric, counter)
         finally:
             current_thread_id.reset(token)
         freeze: list[str] = []
@@ -261,10 +303,11 @@ class RubricActivities:
             unverified=unverified,
             freeze=freeze,
             model_calls=calls,
+            usage=counter.usage,
         )
 
     async def _llm_verdict(
-        self, input: GradeInput, rubric: ParsedRubric
+        self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter
     ) -> tuple[GraderVerdict, bool, int]:
         """The LLM's verdict, with exactly one corrective re-ask when it is unusable
         (invalid, or not covering every criterion). Returns (verdict, unverified, calls)."""
@@ -292,6 +335,7 @@ class RubricActivities:
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,
             "metadata": {"rubricflow_operation_id": input.operation_id},
+            "callbacks": [counter],
         }
         for ask in (1, 2):
             try:

@@ -50,8 +50,17 @@ class ScriptedToolCall(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+class ScriptedUsage(BaseModel):
+    """Tokens a scripted reply declares, reported as a provider would (`usage_metadata`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    input_tokens: int = Field(ge=0)
+    output_tokens: int = Field(ge=0)
+
+
 class ScriptedResponse(BaseModel):
-    """One scripted reply: text, tool calls, a structured object, an error, a delay."""
+    """One scripted reply: text, tool calls, a structured object, an error, a delay,
+    and optionally the tokens it reports."""
 
     model_config = ConfigDict(extra="forbid")
     content: str = ""
@@ -59,6 +68,7 @@ class ScriptedResponse(BaseModel):
     structured: dict[str, Any] | None = None
     error: ScriptedError | None = None
     delay_s: float = Field(default=0.0, ge=0, le=3600)
+    usage: ScriptedUsage | None = None
 
 
 class Script(BaseModel):
@@ -82,7 +92,7 @@ class Script(BaseModel):
 
 
 SCRIPT_FORMAT = (
-    '{"responses": [<string> | {"content", "tool_calls", "structured", "error", "delay_s"}, ...], '
+    '{"responses": [<string> | {"content", "tool_calls", "structured", "error", "delay_s", "usage"}, ...], '
     '"deterministic": <bool>, "record_to": <path>} (the last two optional; see activities/scripted.py)'
 )
 
@@ -236,7 +246,19 @@ class ScriptedChatModel(BaseChatModel):
                     "type": "tool_call",
                 }
             )
-        message = AIMessage(content=response.content, tool_calls=calls)
+        extra: dict[str, Any] = {}
+        if response.usage is not None:
+            extra["usage_metadata"] = {
+                "input_tokens": response.usage.input_tokens,
+                "output_tokens": response.usage.output_tokens,
+                "total_tokens": response.usage.input_tokens + response.usage.output_tokens,
+            }
+        message = AIMessage(
+            content=response.content,
+            tool_calls=calls,
+            response_metadata={"model_name": f"scripted:{self.path}"},
+            **extra,
+        )
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _generate(

@@ -30,10 +30,14 @@ def connect_config() -> dict:
 
 
 async def connect(**overrides: object) -> Client:
-    """A client with the pydantic converter, and payload encryption when
-    `RUBRICFLOW_CODEC_KEYS` is set (see rubricflow/codec.py)."""
+    """A client with the pydantic converter, payload encryption when
+    `RUBRICFLOW_CODEC_KEYS` is set (see rubricflow/codec.py), and OpenTelemetry tracing
+    when the standard `OTEL_*` variables ask for it (see rubricflow/telemetry.py): the
+    client's span is then the parent of every run it starts."""
+    from rubricflow import telemetry
     from rubricflow.codec import codec_from_env, with_codec
 
-    config = {**connect_config(), **overrides}
+    installed = telemetry.setup(os.environ, service="rubricflow-client")
+    config = {**connect_config(), **installed.connect_options(), **overrides}
     converter = with_codec(pydantic_data_converter, codec_from_env())
     return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]

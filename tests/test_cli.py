@@ -88,7 +88,8 @@ class TestRun:
         )
         assert code == 0, err
         data = json.loads(out)
-        assert set(data) == {"thread_id", "grading_run_id", "status", "iterations", "evaluations", "answer"}
+        assert set(data) == {"thread_id", "grading_run_id", "status", "iterations", "evaluations", "answer",
+                             "usage", "run_usage", "cost_usd", "run_cost_usd", "budget"}
         assert data["thread_id"] == tid and data["status"] == "satisfied"
         assert data["iterations"] == 2 and data["answer"] == "v2"
         assert [e["result"] for e in data["evaluations"]] == ["needs_revision", "satisfied"]

@@ -78,6 +78,8 @@ RECORDED = [
     "check_isolation",
     # Cancelled during a grader pass: the thread ends cancelled, no evaluation, no hook.
     "cancelled_mid_pass",
+    # Recorded with budgets and token usage: budget_exhausted, then extend adds tokens.
+    "budget_then_extend",
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rubricflow.workflows.types import Evaluation, SubmitInput
+from rubricflow.workflows.types import Evaluation, ExtendInput, SubmitInput
 
 
 @dataclass
@@ -17,6 +17,8 @@ class Invocation:
     submit: SubmitInput | None = None
     evaluation: Evaluation | None = None
     extra_iterations: int = 0
+    extend: ExtendInput | None = None
+    """The whole `extend` (iterations and extra budget), for threads that count budgets."""
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import ValidationError
 from temporalio import workflow
@@ -50,7 +50,9 @@ with workflow.unsafe.imports_passed_through():
         RunResult,
         RunStatus,
         SubmitInput,
+        Usage,
     )
+    from rubricflow.workflows.telemetry import record_pass, record_run_end
 
 EVENTS_TOPIC = "events"
 
@@ -77,6 +79,8 @@ HOOK_TIMEOUT = timedelta(minutes=2)
 CANCEL_PATCH = "cancel-is-not-a-verdict-v1"
 """Histories recorded before it recorded a cancelled pass as `grader_error` (and failed
 a cancelled turn); they replay that way."""
+BUDGETS_PATCH = "run-budgets-v1"
+"""Histories recorded before budgets existed replay without their checks."""
 
 ArgT = TypeVar("ArgT")
 ResultT = TypeVar("ResultT")
@@ -224,19 +228,27 @@ class RubricRunWorkflow:
                 return
             await self._revise_and_grade(item.evaluation)
         else:
-            decide.grant_iterations(self.state, item.extra_iterations)
+            where = "revise"
+            if item.extend is not None:
+                where = decide.grant_budget(self.state, item.extend)
+            else:
+                decide.grant_iterations(self.state, item.extra_iterations)
             self._show_status()
-            await self._revise_and_grade(self.state.evaluations[-1])
+            if where == "revise":
+                await self._revise_and_grade(self.state.evaluations[-1])
+            else:
+                await self._grading_loop(skip_turn=where == "grading")
 
     async def _message(self, submit: SubmitInput) -> None:
         plan = decide.take_message(self.state, submit)
         if plan == "answer":
             self._set_status("running")
-            await self._agent_turn()
+            await self._agent_turn(graded=False)
             self._finish("answered")
             return
         if plan == "new_run":
             decide.start_grading_run(self.state, str(workflow.uuid4()))
+            decide.start_clock(self.state, workflow.now())
         self._set_status("running")
         await self._grading_loop()
 
@@ -244,11 +256,17 @@ class RubricRunWorkflow:
         decide.append_revision(self.state, last)
         await self._grading_loop()
 
-    async def _grading_loop(self) -> None:
+    async def _grading_loop(self, skip_turn: bool = False) -> None:
         # Bounded by the budget: every pass either ends the run or spends an iteration.
         try:
             while decide.has_budget(self.state):
-                await self._agent_turn()
+                if not skip_turn:
+                    if self._out_of_budget("agent_turn"):
+                        return
+                    await self._agent_turn()
+                skip_turn = False
+                if self._out_of_budget("grading"):
+                    return
                 evaluation = await self._grade()
                 if self._record(evaluation):
                     return
@@ -257,9 +275,18 @@ class RubricRunWorkflow:
         except _Stop:
             self._record(decide.take_stop(self.state))
 
+    def _out_of_budget(self, before: Literal["agent_turn", "grading"]) -> bool:
+        """Before the next spend: end the run when one of its budgets is used up."""
+        which = decide.budget_exhausted(self.state, workflow.now())
+        if which is None or not workflow.patched(BUDGETS_PATCH):
+            return False
+        self._finish(decide.exhaust(self.state, which, before))
+        return True
+
     def _record(self, evaluation: Evaluation) -> bool:
         """Record a pass (events, hooks, status); True when it ends the grading run."""
         ended = decide.record_pass(self.state, evaluation)
+        record_pass(evaluation.result, evaluation.reviewer is not None, workflow.info().task_queue)
         self._events.publish(evaluation_end_event(evaluation))
         if workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
@@ -314,7 +341,7 @@ class RubricRunWorkflow:
             finally:
                 self._inflight = None
 
-    async def _agent_turn(self) -> None:
+    async def _agent_turn(self, graded: bool = True) -> None:
         self.state.phase = "agent_turn"
         self._show_details()
         turn = self.state.turns
@@ -329,6 +356,7 @@ class RubricRunWorkflow:
                     turn=turn,
                     settings=agent,
                     messages=self.state.transcript,
+                    **decide.turn_context(self.state, agent.model, graded),
                 ),
                 timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"agent turn {turn} ({agent.model})",
@@ -341,6 +369,7 @@ class RubricRunWorkflow:
                 non_retryable=True,
             ) from err
         self.state.transcript.extend(result.messages)
+        decide.spend(self.state, agent.model, result.usage, "agent")
         self._events.publish(step_event(self.state, "agent_turn_end"))
 
     async def _grade(self) -> Evaluation:
@@ -372,7 +401,9 @@ class RubricRunWorkflow:
                 iteration=iteration,
                 result="grader_error",
                 explanation=f"{_describe_failure(err)} (configured grader model: {grader.model!r})",
+                usage=decide.pass_usage(self.state, Usage()),
             )
+        decide.spend(self.state, grader.model, graded.usage, "grader")
         decide.freeze_criteria(self.state, graded.freeze)
         verdict = graded.verdict
         return Evaluation(
@@ -382,6 +413,7 @@ class RubricRunWorkflow:
             explanation=verdict.explanation,
             criteria=verdict.criteria,
             unverified=graded.unverified,
+            usage=decide.pass_usage(self.state, graded.usage),
         )
 
     # -- messages: follow-ups ----------------------------------------------------------
@@ -457,15 +489,16 @@ class RubricRunWorkflow:
 
     @workflow.update
     def extend(self, input: ExtendInput) -> Progress:
-        """Grant more iterations after `max_iterations_reached`; the run goes on."""
+        """Grant more iterations after `max_iterations_reached`, or more budget after
+        `budget_exhausted`; the run goes on."""
         decide.extend(self.state, input)
         self._show_status()
-        self._mailbox.push("extend", extra_iterations=input.iterations)
+        self._mailbox.push("extend", extra_iterations=input.iterations, extend=input)
         return self.progress()
 
     @extend.validator
     def _validate_extend(self, input: ExtendInput) -> None:
-        decide.check_extend(self.state)
+        decide.check_extend(self.state, input)
 
     # -- visibility (workflows/visibility.py renders it) -----------------------------------
 
@@ -485,6 +518,7 @@ class RubricRunWorkflow:
     def _finish(self, status: RunStatus) -> None:
         self._set_status(status)
         self._events.publish(run_end_event(self.state, status))
+        record_run_end(self.state, status, workflow.info().task_queue)
 
     @workflow.query
     def progress(self) -> Progress:

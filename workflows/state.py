@@ -8,6 +8,7 @@ is one edit here plus its use.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -23,17 +24,23 @@ from rubricflow.workflows.types import (
     GRADER_SOURCE,
     GraderSettings,
     Message,
+    ModelPrice,
+    PassUsage,
     Phase,
     Progress,
     RejectInput,
     RunInput,
+    RunBudget,
     RunStatus,
     SubmitInput,
+    Usage,
     last_answer,
     recent_with_request,
 )
 
-ENDED_UNSATISFIED: frozenset[str] = frozenset({"max_iterations_reached", "failed", "grader_error"})
+ENDED_UNSATISFIED: frozenset[str] = frozenset(
+    {"max_iterations_reached", "failed", "grader_error", "budget_exhausted"}
+)
 """A grading run's terminal statuses that a person may still approve."""
 
 MessagePlan = Literal["answer", "new_run", "continue_run"]
@@ -55,6 +62,22 @@ class GradingRun(_State):
     """The budget: the grader's `max_iterations`, plus what `extend` granted."""
     frozen_criteria: list[str] = Field(default_factory=list)
     """Criterion names fixed by the run's first usable pass (names only)."""
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the run has spent (agent turns and grader passes)."""
+    cost_usd: float = 0.0
+    """What the run has spent, priced with its grader settings' `prices`."""
+    unpriced: list[str] = Field(default_factory=list)
+    """Models the run used that its price table lacks (their cost counts as 0)."""
+    started_at: datetime | None = None
+    """`workflow.now()` when the run started: the origin of its wall-clock budget."""
+    max_tokens: int | None = None
+    max_cost_usd: float | None = None
+    max_wall_s: int | None = None
+    """The budgets: the grader's, plus what `extend` granted (None: no limit)."""
+    exhausted: str | None = None
+    """Which budget ended the run: `tokens`, `cost` or `wall`."""
+    stopped_before: Literal["agent_turn", "grading"] | None = None
+    """The step a budget stopped the run before: where `extend` picks it up."""
 
 
 class ThreadState(_State):
@@ -78,6 +101,12 @@ class ThreadState(_State):
     """The status to go back to on `resume`."""
     stop: Evaluation | None = None
     """A reviewer's verdict that ends the paused in-flight run when it wakes up."""
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the thread has spent, over all its runs."""
+    usage_by_model: dict[str, Usage] = Field(default_factory=dict)
+    """The thread's tokens per model label."""
+    turn_usage: Usage | None = None
+    """The last agent turn's tokens, until the pass that follows records them."""
 
     @model_validator(mode="before")
     @classmethod
@@ -142,6 +171,120 @@ def start_grading_run(state: ThreadState, run_id: str) -> GradingRun:
     assert state.rubric is not None and state.grader is not None, "a grading run needs a rubric and a grader"
     state.run = GradingRun(id=run_id, rubric=state.rubric, max_iterations=state.grader.max_iterations)
     return state.run
+
+
+def start_clock(state: ThreadState, now: datetime) -> None:
+    """The run's budgets start now: the wall clock from `now`, token and cost budgets
+    from the grader's settings."""
+    assert state.run is not None and state.grader is not None
+    state.run.started_at = now
+    state.run.max_tokens = state.grader.max_tokens
+    state.run.max_cost_usd = state.grader.max_cost_usd
+    state.run.max_wall_s = state.grader.max_wall_s
+
+
+def spend(state: ThreadState, model: str, usage: Usage, role: Literal["agent", "grader"]) -> None:
+    """Count what an agent turn or grader pass spent: on the thread, per model, and on
+    the current run (tokens and, where the run's settings price the model, USD)."""
+    state.usage = state.usage + usage
+    state.usage_by_model[model] = state.usage_by_model.get(model, Usage()) + usage
+    if role == "agent":
+        state.turn_usage = (state.turn_usage or Usage()) + usage
+    run = state.run
+    if run is None:
+        return
+    run.usage = run.usage + usage
+    price = _price(state, model)
+    if price is not None:
+        run.cost_usd += price.cost(usage)
+    elif usage.total_tokens and model not in run.unpriced:
+        run.unpriced.append(model)
+
+
+def _price(state: ThreadState, model: str) -> ModelPrice | None:
+    return state.grader.prices.get(model) if state.grader is not None else None
+
+
+def pass_usage(state: ThreadState, grader: Usage) -> PassUsage:
+    """What an iteration spent, for its evaluation record: the agent turn(s) since the
+    last pass, and the pass. Taking it clears the agent's share."""
+    agent, state.turn_usage = state.turn_usage or Usage(), None
+    return PassUsage(agent=agent, grader=grader)
+
+
+def turn_context(state: ThreadState, model: str, graded: bool) -> dict[str, Any]:
+    """What an agent turn's span and cost metric need: its grading run and iteration
+    (for a graded turn) and its model's price (when the run's table has one)."""
+    context: dict[str, Any] = {}
+    if graded and state.run is not None:
+        context.update(grading_run_id=state.run.id, iteration=state.run.iteration)
+    price = _price(state, model)
+    if price is not None:
+        context["price"] = price
+    return context
+
+
+def budget_exhausted(state: ThreadState, now: datetime) -> str | None:
+    """Checked before every spend (an agent turn or a grader pass): which of the run's
+    budgets is used up (`tokens`, `cost`, `wall`), or None to go on. A turn in flight is
+    never cut short, so a run may overshoot its budget by at most that one step."""
+    run = state.run
+    if run is None:
+        return None
+    if run.max_tokens is not None and run.usage.total_tokens >= run.max_tokens:
+        return "tokens"
+    if run.max_cost_usd is not None and run.cost_usd >= run.max_cost_usd:
+        return "cost"
+    if (
+        run.max_wall_s is not None
+        and run.started_at is not None
+        and (now - run.started_at).total_seconds() >= run.max_wall_s
+    ):
+        return "wall"
+    return None
+
+
+def exhaust(state: ThreadState, which: str, before: Literal["agent_turn", "grading"]) -> RunStatus:
+    """End the run on its budget before step `before`: its records stay as they are."""
+    assert state.run is not None
+    state.run.exhausted = which
+    state.run.stopped_before = before
+    state.status = "budget_exhausted"
+    return state.status
+
+
+def grant_budget(
+    state: ThreadState, input: ExtendInput
+) -> Literal["agent_turn", "grading", "revise"]:
+    """`extend`, when its turn comes: each budget grows by what was given (a budget that
+    had no limit keeps none) and the run goes on. Returns where it goes on: the step a
+    budget stopped it before, or (after `max_iterations_reached`) a revision."""
+    run = state.run
+    assert run is not None, "extend applies to a grading run"
+    if run.max_tokens is not None:
+        run.max_tokens += input.extra_tokens
+    if run.max_cost_usd is not None:
+        run.max_cost_usd += input.extra_cost_usd
+    if run.max_wall_s is not None:
+        run.max_wall_s += input.extra_wall_s
+    run.max_iterations += input.iterations
+    where = run.stopped_before or "revise"
+    run.exhausted = None
+    run.stopped_before = None
+    state.status = "running"
+    return where
+
+
+def budget_view(state: ThreadState) -> RunBudget | None:
+    run = state.run
+    if run is None:
+        return None
+    return RunBudget(
+        max_tokens=run.max_tokens,
+        max_cost_usd=run.max_cost_usd,
+        max_wall_s=run.max_wall_s,
+        exhausted=run.exhausted,
+    )
 
 
 def has_budget(state: ThreadState) -> bool:
@@ -231,6 +374,11 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         answer=last_answer(state.transcript),
         invocations=state.invocations,
         pending=pending,
+        usage=state.usage,
+        run_usage=state.run.usage if state.run else Usage(),
+        usage_by_model=state.usage_by_model,
+        run_cost_usd=state.run.cost_usd if state.run and state.grader and state.grader.prices else None,
+        budget=budget_view(state),
     )
 
 
@@ -279,9 +427,21 @@ def check_reject(state: ThreadState) -> None:
         )
 
 
-def check_extend(state: ThreadState) -> None:
+def check_extend(state: ThreadState, input: ExtendInput | None = None) -> None:
+    if state.status == "budget_exhausted" and state.run is not None and input is not None:
+        flag = {"tokens": "extra_tokens", "cost": "extra_cost_usd", "wall": "extra_wall_s"}.get(
+            state.run.exhausted or ""
+        )
+        if flag is not None and not getattr(input, flag):
+            raise ValueError(f"the run's {state.run.exhausted} budget is used up: extend it with {flag}")
+        return
+    if state.status == "max_iterations_reached" and input is not None and not input.iterations:
+        raise ValueError("the run used all its iterations: extend it with iterations (--iterations N)")
     if state.status != "max_iterations_reached":
-        raise ValueError(f"extend applies after 'max_iterations_reached'; the status is {state.status!r}")
+        raise ValueError(
+            f"extend applies after 'max_iterations_reached'; the status is {state.status!r} "
+            "(after 'budget_exhausted' extend adds budget)"
+        )
 
 
 def pause(state: ThreadState) -> None:

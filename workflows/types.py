@@ -24,6 +24,9 @@ from pydantic import (
 MIN_ITERATIONS = 1
 MAX_ITERATIONS = 20
 DEFAULT_MAX_ITERATIONS = 3
+MAX_BUDGET_TOKENS = 1_000_000_000
+MAX_BUDGET_USD = 1_000_000.0
+MAX_BUDGET_WALL_S = 30 * 24 * 3600
 
 # Sizes are well below Temporal's 2 MiB payload limit: a run carries its transcript
 # in every activity input, so a single message or rubric must stay small.
@@ -49,12 +52,15 @@ RunStatus = Literal[
     "failed",
     "grader_error",
     "max_iterations_reached",
+    "budget_exhausted",
 ]
 """Status of the thread's current invocation. `answered` is the terminal status of a
-run without a rubric (nothing was graded)."""
+run without a rubric (nothing was graded). `budget_exhausted` goes beyond the seed's five
+terminal statuses: the run's token, cost or wall-clock budget was used up before its next
+agent turn or grader pass."""
 
 TERMINAL_STATUSES: frozenset[str] = frozenset(
-    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached"}
+    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached", "budget_exhausted"}
 )
 
 Phase = Literal["agent_turn", "grading", "idle", "done"]
@@ -110,6 +116,59 @@ def whole_number_from_text(
     return _whole_number(value, field, low, high, unit=unit, text=True)
 
 
+def _positive_amount(value: object, field: str, high: float) -> float:
+    """A USD amount: a number above 0 and at most `high` (bool and text refused)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= high:
+        raise ValueError(f"{field} must be a number of USD above 0 and at most {high:g}, got {value!r}")
+    return float(value)
+
+
+def amount_from_text(value: str, field: str, high: float = MAX_BUDGET_USD) -> float:
+    """A USD amount typed as text (a command-line flag), checked as the models check one."""
+    try:
+        number: object = float(value)
+    except ValueError:
+        number = value
+    return _positive_amount(number, field, high)
+
+
+def missing_price_message(model: str) -> str:
+    return (
+        f"max_cost_usd needs a price for model {model!r}: add it to the price table "
+        "(RUBRICFLOW_PRICES) or drop the cost budget"
+    )
+
+
+class Usage(_Frozen):
+    """Tokens spent, as LangChain's `usage_metadata` reports them."""
+
+    input_tokens: int = Field(default=0, ge=0)
+    output_tokens: int = Field(default=0, ge=0)
+
+    @property
+    def total_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+        )
+
+
+class ModelPrice(_Frozen):
+    """USD per million input and output tokens of one model."""
+
+    input_usd_per_mtok: float = Field(ge=0)
+    output_usd_per_mtok: float = Field(ge=0)
+
+    def cost(self, usage: Usage) -> float:
+        return (
+            usage.input_tokens * self.input_usd_per_mtok
+            + usage.output_tokens * self.output_usd_per_mtok
+        ) / 1_000_000
+
+
 def _check_tool_names(value: list[str]) -> list[str]:
     if len(value) > MAX_TOOLS:
         raise ValueError(f"at most {MAX_TOOLS} tools may be named, got {len(value)}")
@@ -155,11 +214,44 @@ class GraderSettings(_Frozen):
     timeout_s: int = DEFAULT_STEP_TIMEOUT_S
     """The longest one grader pass (checks, model and evidence tools) may run on a worker
     before it is cut off and retried."""
+    max_tokens: int | None = None
+    """Budget: input plus output tokens a grading run may spend (agent turns and grader
+    passes); None for no limit."""
+    max_cost_usd: float | None = None
+    """Budget: USD a grading run may spend, priced with `prices`; None for no limit."""
+    max_wall_s: int | None = None
+    """Budget: seconds of wall-clock time from the run's start; None for no limit."""
+    prices: dict[str, ModelPrice] = Field(default_factory=dict)
+    """Per model label (`provider:model-id`), USD per million tokens. Filled by the client
+    that starts the run from its price table (`RUBRICFLOW_PRICES`), so the workflow can
+    price what it spends without reading a file; required for every model a run uses
+    when `max_cost_usd` is set."""
 
     @field_validator("model", mode="before")
     @classmethod
     def _model(cls, value: object) -> str:
         return _check_model_spec(value, "grader model")
+
+    @field_validator("max_tokens", mode="before")
+    @classmethod
+    def _max_tokens(cls, value: object) -> int | None:
+        return None if value is None else _whole_number(value, "max_tokens", 1, MAX_BUDGET_TOKENS)
+
+    @field_validator("max_wall_s", mode="before")
+    @classmethod
+    def _max_wall(cls, value: object) -> int | None:
+        return None if value is None else _whole_number(value, "max_wall_s", 1, MAX_BUDGET_WALL_S)
+
+    @field_validator("max_cost_usd", mode="before")
+    @classmethod
+    def _max_cost(cls, value: object) -> float | None:
+        return None if value is None else _positive_amount(value, "max_cost_usd", MAX_BUDGET_USD)
+
+    @model_validator(mode="after")
+    def _cost_needs_price(self) -> GraderSettings:
+        if self.max_cost_usd is not None and self.model not in self.prices:
+            raise ValueError(missing_price_message(self.model))
+        return self
 
     @field_validator("tools")
     @classmethod
@@ -245,6 +337,12 @@ class RunInput(_Frozen):
             raise ValueError(
                 "a thread opened without a message needs idle_timeout_s > 0 to wait for one"
             )
+        if (
+            self.grader is not None
+            and self.grader.max_cost_usd is not None
+            and self.agent.model not in self.grader.prices
+        ):
+            raise ValueError(missing_price_message(self.agent.model))
         return self
 
 
@@ -291,7 +389,22 @@ class RejectInput(_Frozen):
 
 
 class ExtendInput(_Frozen):
-    iterations: int = Field(ge=MIN_ITERATIONS, le=MAX_ITERATIONS)
+    """More budget for a run that ended at its cap: iterations after
+    `max_iterations_reached`, or extra tokens, cost or wall time after `budget_exhausted`."""
+
+    iterations: int = Field(default=0, ge=0, le=MAX_ITERATIONS)
+    extra_tokens: int = Field(default=0, ge=0, le=MAX_BUDGET_TOKENS)
+    extra_cost_usd: float = Field(default=0.0, ge=0, le=MAX_BUDGET_USD)
+    extra_wall_s: int = Field(default=0, ge=0, le=MAX_BUDGET_WALL_S)
+
+    @model_validator(mode="after")
+    def _adds_something(self) -> ExtendInput:
+        if not (self.iterations or self.extra_tokens or self.extra_cost_usd or self.extra_wall_s):
+            raise ValueError(
+                "extend adds nothing: give iterations (1 to "
+                f"{MAX_ITERATIONS}) or extra tokens, cost or wall time"
+            )
+        return self
 
 
 class ToolCall(_Frozen):
@@ -421,6 +534,13 @@ def operation_id(grading_run_id: str, iteration: int) -> str:
     return f"{grading_run_id}:{iteration}"
 
 
+class PassUsage(_Frozen):
+    """Tokens of one iteration, by role."""
+
+    agent: Usage = Field(default_factory=Usage)
+    grader: Usage = Field(default_factory=Usage)
+
+
 class Evaluation(_Frozen):
     """One grader pass, appended to the thread's evaluations."""
 
@@ -432,6 +552,9 @@ class Evaluation(_Frozen):
     unverified: bool = False
     reviewer: str | None = None
     """Set when a person, not the grader, gave this verdict (approve / reject)."""
+    usage: PassUsage | None = None
+    """Tokens of this iteration: the agent turn before the pass, and the pass itself.
+    None for a reviewer's verdict and in records made before usage was counted."""
 
     @property
     def operation_id(self) -> str:
@@ -512,6 +635,26 @@ class Progress(_Frozen):
     """Messages the thread has finished handling."""
     pending: int = 0
     """Messages queued behind the current one."""
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the thread has spent (every agent turn and grader pass)."""
+    run_usage: Usage = Field(default_factory=Usage)
+    """Tokens the current grading run has spent."""
+    usage_by_model: dict[str, Usage] = Field(default_factory=dict)
+    """The thread's tokens per model label: what a client prices with its own table."""
+    run_cost_usd: float | None = None
+    """The current run's cost, when its settings carry prices for what it used."""
+    budget: RunBudget | None = None
+    """The current run's budgets (with what `extend` added); None without a run."""
+
+
+class RunBudget(_Frozen):
+    """A grading run's budgets as they stand (None: no limit)."""
+
+    max_tokens: int | None = None
+    max_cost_usd: float | None = None
+    max_wall_s: int | None = None
+    exhausted: str | None = None
+    """Which budget ended the run (`tokens`, `cost`, `wall`), once one did."""
 
 
 RunResult = Progress
@@ -526,11 +669,18 @@ class AgentTurnInput(_Frozen):
     turn: int
     settings: AgentSettings
     messages: list[Message]
+    grading_run_id: str | None = None
+    """The grading run the turn belongs to (None for an ungraded answer): for its span."""
+    iteration: int | None = None
+    price: ModelPrice | None = None
+    """The agent model's price from the run's table, when it has one: for the cost metric."""
 
 
 class AgentTurnResult(_Frozen):
     messages: list[Message]
     """The messages the turn added, ending with the agent's answer."""
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the turn's model calls reported (`usage_metadata`); zero when they report none."""
 
 
 class GradeInput(_Frozen):
@@ -566,6 +716,8 @@ class GradeResult(_Frozen):
     model_calls: int = 0
     """Grader model invocations in this pass: 0 for a rubric made only of checks, 2 after
     a corrective re-ask."""
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the pass's model calls reported, re-ask included."""
 
 
 

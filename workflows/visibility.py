@@ -36,6 +36,12 @@ def render_details(state: ThreadState) -> str:
         f"**status** {state.status} · **phase** {state.phase} · "
         f"**iteration** {iteration(state)}/{max_iterations(state) or '-'}"
     ]
+    if state.usage.total_tokens:
+        lines[0] += f" · **tokens** {state.usage.input_tokens} in / {state.usage.output_tokens} out"
+        if state.run is not None and state.grader is not None and state.grader.prices:
+            lines[0] += f" · **run cost** ${state.run.cost_usd:.4f}"
+        if state.run is not None and state.run.exhausted:
+            lines[0] += f" · **{state.run.exhausted} budget exhausted**"
     if state.evaluations:
         last = state.evaluations[-1]
         who = f" (reviewer {last.reviewer})" if last.reviewer else ""

@@ -25,6 +25,8 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from rubricflow.cli.commands import COMMANDS, EXIT_BAD_INPUT, EXIT_NOT_SATISFIED
 from rubricflow.cli.inputs import BadInput, validation_message
+from rubricflow.prices import PriceTableError
+from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.serve import WorkerStartError
 from rubricflow.codec import CodecConfigError
@@ -38,7 +40,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = build_parser().parse_args(argv)
     try:
         return asyncio.run(COMMANDS[args.command](args, out))
-    except (BadInput, RunRefused, CodecConfigError) as exc:
+    except (BadInput, RunRefused, CodecConfigError, PriceTableError, TelemetryConfigError) as exc:
         sys.stderr.write(f"rubricflow: {exc}\n")
         return EXIT_BAD_INPUT
     except ValidationError as exc:
@@ -68,6 +70,9 @@ def entrypoint() -> None:
     # finalization then aborts the process now and then ("PyGILState_Release: thread
     # state ... must be current", temporalio/sdk-python#300), turning a clean exit into
     # SIGABRT. Everything is done and flushed here, so skip interpreter teardown.
+    from rubricflow.telemetry import flush
+
+    flush()  # spans and metrics still buffered, when OTEL_* configured an exporter
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

@@ -13,8 +13,9 @@ from typing import Any, TextIO
 from temporalio.client import Client, WorkflowFailureError, WorkflowUpdateFailedError
 from temporalio.service import RPCError, RPCStatusCode
 
-from rubricflow.cli.inputs import BadInput, build_run_input, iterations, read_text_arg, seconds
+from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, iterations, read_text_arg, seconds
 from rubricflow.cli.render import isolation_note, render_counts, render_event, render_final, result_json
+from rubricflow.prices import price_table, usage_line
 from rubricflow.cli.serve import (
     WorkerProcess,
     install_stop_handlers,
@@ -71,6 +72,7 @@ async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> 
         out.write(json.dumps(result_json(progress), indent=2) + "\n")
     else:
         render_final(progress, out)
+        out.write(usage_line(progress, price_table()))
     return exit_code(progress.status)
 
 
@@ -102,6 +104,7 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
             for c in e.criteria:
                 if c.isolation:
                     out.write(f"    check {c.name}: {'pass' if c.passed else 'FAIL'}{isolation_note(c)}\n")
+        out.write(usage_line(progress, price_table()))
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
     return EXIT_OK
 
@@ -177,7 +180,12 @@ async def cmd_reject(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_extend(args: argparse.Namespace, out: TextIO) -> int:
-    more = ExtendInput(iterations=iterations(args.iterations, "--iterations"))
+    extra = extra_budget(args)
+    if args.iterations is None and not extra:
+        raise BadInput("extend needs --iterations N, or more budget: --extra-tokens, --extra-cost, --extra-wall")
+    more = ExtendInput(
+        iterations=iterations(args.iterations, "--iterations") if args.iterations is not None else 0, **extra
+    )
     return await _update(out, lambda rf: rf.extend(args.thread, more))
 
 
@@ -201,6 +209,7 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         render_event(event, out, asyncio.get_running_loop().time() - started)
         if event.type == "run_end":
             out.write(f"  run ended: {event.status}\n")
+            out.write("  " + usage_line(await rf.progress(args.thread), price_table()))
             out.flush()
     out.write(f"thread {args.thread} closed\n")
     return EXIT_OK

@@ -17,11 +17,14 @@ from rubricflow.workflows.types import (
     MAX_ITERATIONS,
     MAX_MESSAGE_CHARS,
     MAX_RUBRIC_CHARS,
+    MAX_BUDGET_TOKENS,
+    MAX_BUDGET_WALL_S,
     MAX_STEP_TIMEOUT_S,
     MIN_ITERATIONS,
     AgentSettings,
     GraderSettings,
     RunInput,
+    amount_from_text,
     whole_number_from_text,
 )
 
@@ -89,6 +92,36 @@ def seconds(value: str, flag: str) -> int:
     return whole_flag(value, flag, 0, MAX_IDLE_TIMEOUT_S, unit="whole seconds")
 
 
+def budget_flags(args: argparse.Namespace) -> dict[str, object]:
+    """`--max-tokens`, `--max-cost`, `--max-wall`, checked as the settings check them."""
+    budget: dict[str, object] = {}
+    if getattr(args, "max_tokens", None) is not None:
+        budget["max_tokens"] = whole_flag(args.max_tokens, "--max-tokens", 1, MAX_BUDGET_TOKENS)
+    if getattr(args, "max_cost", None) is not None:
+        try:
+            budget["max_cost_usd"] = amount_from_text(args.max_cost, "--max-cost")
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    if getattr(args, "max_wall", None) is not None:
+        budget["max_wall_s"] = whole_flag(args.max_wall, "--max-wall", 1, MAX_BUDGET_WALL_S, unit="whole seconds")
+    return budget
+
+
+def extra_budget(args: argparse.Namespace) -> dict[str, object]:
+    """`extend`'s `--extra-tokens`, `--extra-cost`, `--extra-wall`."""
+    extra: dict[str, object] = {}
+    if args.extra_tokens is not None:
+        extra["extra_tokens"] = whole_flag(args.extra_tokens, "--extra-tokens", 1, MAX_BUDGET_TOKENS)
+    if args.extra_cost is not None:
+        try:
+            extra["extra_cost_usd"] = amount_from_text(args.extra_cost, "--extra-cost")
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    if args.extra_wall is not None:
+        extra["extra_wall_s"] = whole_flag(args.extra_wall, "--extra-wall", 1, MAX_BUDGET_WALL_S, unit="whole seconds")
+    return extra
+
+
 def validation_message(exc: ValidationError) -> str:
     lines = []
     for err in exc.errors():
@@ -112,6 +145,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         else DEFAULT_STEP_TIMEOUT_S
     )
     grader = None
+    budget = budget_flags(args)
     if rubric is not None:
         grader_model = args.grader_model or os.environ.get("RUBRICFLOW_GRADER_MODEL") or model
         grader = GraderSettings(
@@ -124,10 +158,12 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
                 else DEFAULT_MAX_ITERATIONS
             ),
             timeout_s=step_timeout,
+            prices=_prices_for(budget, model, grader_model),
+            **budget,
         )
-    elif args.max_iterations is not None or args.grader_model:
-        raise BadInput("--max-iterations and --grader-model need a --rubric")
-    return RunInput(
+    elif args.max_iterations is not None or args.grader_model or budget:
+        raise BadInput("--max-iterations, --grader-model and budgets (--max-tokens, --max-cost, --max-wall) need a --rubric")
+    run = RunInput(
         message=read_text_arg(args.prompt, "prompt"),
         rubric=rubric,
         agent=AgentSettings(
@@ -136,3 +172,22 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         grader=grader,
         idle_timeout_s=seconds(args.idle_timeout, "--idle-timeout"),
     )
+    from rubricflow.prices import price_table, with_prices
+
+    return with_prices(run, price_table())
+
+
+def _prices_for(budget: dict[str, object], *models: str) -> dict[str, object]:
+    """With `--max-cost`, the run's models must be priced: say which are not."""
+    if "max_cost_usd" not in budget:
+        return {}
+    from rubricflow.prices import PRICES_ENV, price_table
+
+    table = price_table()
+    missing = sorted({m for m in models if m not in table})
+    if missing:
+        raise BadInput(
+            f"--max-cost needs a price for {', '.join(missing)}: add it to the price table "
+            f"{PRICES_ENV} names (JSON or TOML, USD per million input and output tokens)"
+        )
+    return {m: table[m] for m in models}

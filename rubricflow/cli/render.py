@@ -50,6 +50,8 @@ def render_counts(progress: Progress) -> str:
 
 
 def result_json(progress: Progress) -> dict[str, Any]:
+    from rubricflow.prices import price_table, usage_json
+
     return {
         "thread_id": progress.thread_id,
         "grading_run_id": progress.grading_run_id,
@@ -57,4 +59,5 @@ def result_json(progress: Progress) -> dict[str, Any]:
         "iterations": progress.iteration,
         "evaluations": [e.model_dump(mode="json") for e in progress.evaluations],
         "answer": progress.answer,
+        **usage_json(progress, price_table()),
     }

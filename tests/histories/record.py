@@ -25,7 +25,14 @@ from rubricflow.client import Rubricflow
 from rubricflow.devserver import temporal_binary
 from tests.helpers import verdict
 from rubricflow.worker import build_worker, config_from_env, ensure_search_attributes
-from rubricflow.workflows.types import AgentSettings, ApproveInput, GraderSettings, RunInput, SubmitInput
+from rubricflow.workflows.types import (
+    AgentSettings,
+    ApproveInput,
+    ExtendInput,
+    GraderSettings,
+    RunInput,
+    SubmitInput,
+)
 
 HERE = Path(__file__).parent
 SUGGEST_CAN_AT_EVENTS = 150
@@ -149,7 +156,39 @@ async def _cancelled_mid_pass(rf: Rubricflow, name: str, folder: Path) -> None:
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
-OTHERS = {"cancelled_mid_pass": _cancelled_mid_pass}
+async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
+    """A token budget ends the run with `budget_exhausted` after its first pass (usage
+    declared by the scripted models); `extend` adds tokens and the run ends satisfied."""
+    usage = {"usage": {"input_tokens": 100, "output_tokens": 20}}
+    run_in = RunInput(
+        message="Write find_duplicates(items).",
+        rubric="- tests pass",
+        agent=AgentSettings(model=_script(folder, f"{name}-agent", {"content": "v1", **usage}, {"content": "v2", **usage})),
+        grader=GraderSettings(
+            model=_script(
+                folder, f"{name}-grader",
+                {**verdict("needs_revision", "no", tests="fails"), **usage},
+                {**verdict("satisfied", "yes", tests=True), **usage},
+            ),
+            max_tokens=200,
+        ),
+        idle_timeout_s=2,
+    )
+    tid = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
+    run = await rf.start(run_in, tid)
+    async for event in rf.events(tid, follow=True):
+        if event.type == "run_end":
+            if event.status != "budget_exhausted":
+                raise SystemExit(f"{name}: the run ended {event.status}, not budget_exhausted")
+            break
+    await rf.extend(tid, ExtendInput(extra_tokens=1000))
+    final = await run.result()
+    if final.status != "satisfied":
+        raise SystemExit(f"{name}: the extended run ended {final.status}")
+    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+
+
+OTHERS = {"cancelled_mid_pass": _cancelled_mid_pass, "budget_then_extend": _budget_extended}
 
 CONTINUED = ("review_after_continue_as_new", "continued_flat_state")
 """`continued_flat_state` was recorded with the code before the thread's state was one
