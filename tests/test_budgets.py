@@ -22,7 +22,7 @@ from rubricflow.workflows.types import (
 )
 from tests.helpers import activity_counts, thread_id, verdict
 
-RUBRIC = "- tests pass"
+RUBRIC = "- tests"
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 

@@ -128,7 +128,7 @@ class TestTraces:
         )
         tid = thread_id()
         run = await Rubricflow(traced, task_queue).start(
-            RunInput(message="go", rubric="- tests pass\n- docstring", agent=AgentSettings(model=agent),
+            RunInput(message="go", rubric="- tests\n- docstring", agent=AgentSettings(model=agent),
                      grader=GraderSettings(model=grader)),
             tid,
         )
@@ -180,7 +180,7 @@ class TestTraces:
         grader = script(verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "yes", tests=True))
         tid = thread_id()
         run = await Rubricflow(traced, task_queue).start(
-            RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+            RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
                      grader=GraderSettings(model=grader)),
             tid,
         )
@@ -233,7 +233,7 @@ class TestMetrics:
             {**verdict("satisfied", "yes", tests=True), "usage": usage(17, 4)},
         )
         run = await Rubricflow(traced, task_queue).start(
-            RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+            RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
                      grader=GraderSettings(model=grader)),
             thread_id(),
         )
@@ -294,7 +294,7 @@ class TestConfiguration:
             worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, stderr=sink, stdout=subprocess.DEVNULL)
             try:
                 run = await Rubricflow(client, task_queue).start(
-                    RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=script("v1")),
+                    RunInput(message="go", rubric="- tests", agent=AgentSettings(model=script("v1")),
                              grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True)))),
                     thread_id(),
                 )
@@ -326,7 +326,7 @@ class TestConfiguration:
         try:
             agent = script({"content": "v1", "usage": usage(21, 4)})
             run = await Rubricflow(client, task_queue).start(
-                RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+                RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
                          grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True)))),
                 thread_id(),
             )

@@ -49,7 +49,7 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
     return {
         "revision_then_satisfied": RunInput(
             message="Write find_duplicates(items).",
-            rubric="- tests pass\n- has a docstring",
+            rubric="- tests\n- docstring",
             agent=AgentSettings(model=_script(folder, "a1", "v1", "v2")),
             grader=GraderSettings(model=_script(
                 folder, "g1",
@@ -103,7 +103,7 @@ async def _continued(client: Client, rf: Rubricflow, name: str, folder: Path) ->
     replies = 40
     run_in = RunInput(
         message="write it",
-        rubric="- tests pass",
+        rubric="- tests",
         agent=AgentSettings(model=_script(folder, f"{name}-agent", *[f"answer {i}" for i in range(replies)])),
         grader=GraderSettings(
             model=_script(folder, f"{name}-grader", *[verdict("needs_revision", "no", tests="fails")] * replies),
@@ -162,7 +162,7 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
     usage = {"usage": {"input_tokens": 100, "output_tokens": 20}}
     run_in = RunInput(
         message="Write find_duplicates(items).",
-        rubric="- tests pass",
+        rubric="- tests",
         agent=AgentSettings(model=_script(folder, f"{name}-agent", {"content": "v1", **usage}, {"content": "v2", **usage})),
         grader=GraderSettings(
             model=_script(
