@@ -22,6 +22,8 @@ from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, default_agents
+from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grading import (
@@ -44,6 +46,7 @@ from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
+from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path, limit_problem
 from rubricflow.workflows.types import (
     AgentTurnInput,
     AgentTurnResult,
@@ -121,7 +124,12 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
 
 
 def _config_error(exc: Exception) -> ApplicationError:
-    kind = errors.UNKNOWN_TOOL if isinstance(exc, UnknownToolError) else errors.MODEL_CONFIG_ERROR
+    if isinstance(exc, UnknownAgentError):
+        kind = errors.UNKNOWN_AGENT
+    elif isinstance(exc, UnknownToolError):
+        kind = errors.UNKNOWN_TOOL
+    else:
+        kind = errors.MODEL_CONFIG_ERROR
     return ApplicationError(
         str(exc),
         FailureDetails(exception_type=type(exc).__name__),
@@ -147,7 +155,7 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
             type=errors.AGENT_RECURSION_LIMIT,
             non_retryable=True,
         ) from None
-    except (ModelConfigError, UnknownToolError) as exc:
+    except (ModelConfigError, UnknownToolError, UnknownAgentError) as exc:
         raise _detached(_config_error(exc), exc) from None
     except Exception as exc:
         raise _detached(to_application_error(exc, model), exc) from None
@@ -168,6 +176,7 @@ class RubricActivities:
         checks: CheckRegistry | None = None,
         hooks: list[Hook] | None = None,
         ledger: Ledger | None = None,
+        agents: AgentRegistry | None = None,
     ) -> None:
         config = config or WorkerConfig()
         self._hooks = list(hooks if hooks is not None else config.hooks)
@@ -177,6 +186,7 @@ class RubricActivities:
         )
         self._tools = tools if tools is not None else default_registry(config.files_dir)
         self._checks = checks if checks is not None else default_checks()
+        self._agents = agents if agents is not None else default_agents()
 
     @activity.defn
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
@@ -189,10 +199,16 @@ class RubricActivities:
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         """Run the agent until it answers without calling a tool; return the new messages."""
         with _model_call("agent", input.settings.model):
+            factory = self._agents.resolve(input.settings.agent)
             model = self._models.get(input.settings.model)
             tools = self._tools.resolve(input.settings.tools)
-        agent = create_agent(model, tools=tools, system_prompt=input.settings.system_prompt)
+        agent = factory(model, tools, input.settings.system_prompt)
         history = [to_langchain(m) for m in input.messages]
+        graph_input: dict[str, Any] = {"messages": history}
+        if input.settings.agent != "default":
+            # The thread's files and todos: a graph without these keys ignores them.
+            graph_input["files"] = {p: f.model_dump(exclude_none=True) for p, f in input.files.items()}
+            graph_input["todos"] = [t.model_dump() for t in input.todos]
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
@@ -201,12 +217,13 @@ class RubricActivities:
             ):
                 with _model_call("agent", input.settings.model):
                     state = await agent.ainvoke(
-                        {"messages": history}, config={"recursion_limit": AGENT_RECURSION_LIMIT}
+                        graph_input, config={"recursion_limit": AGENT_RECURSION_LIMIT}
                     )
         finally:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
-        return AgentTurnResult(messages=[from_langchain(m) for m in added])
+        files, todos = _turn_files(input, state)
+        return AgentTurnResult(messages=[from_langchain(m) for m in added], files=files, todos=todos)
 
     @activity.defn
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
@@ -229,7 +246,7 @@ class RubricActivities:
                 _cut_off_after(input.settings.timeout_s, "grader pass", input.settings.model),
             ):
                 checks = await self._checks.run(
-                    rubric, input.transcript, last_answer(input.transcript) or ""
+                    rubric, input.transcript, last_answer(input.transcript) or "", input.files
                 )
                 llm, unverified, calls = (None, False, 0)
                 if rubric.needs_llm:
@@ -257,6 +274,10 @@ class RubricActivities:
         with _model_call("grader", model_label):
             model = self._models.get(model_label)
             tools = self._tools.resolve(input.settings.tools)
+        if input.agent != "default":
+            # The grader's file tools read the thread's files, not the worker's disk.
+            on_thread = {t.name: t for t in thread_file_tools(input.files)}
+            tools = [on_thread.get(t.name, t) for t in tools]
         grader = create_agent(
             model,
             tools=tools,
@@ -306,6 +327,26 @@ class RubricActivities:
                 return downgrade_unverified(verdict, missing), True, ask
             return verdict, False, ask
         raise AssertionError("unreachable: the loop returns or raises")
+
+
+def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str, AgentFile | None], list[Todo] | None]:
+    """What the turn changed in the thread's files, and its todos; a non-retryable
+    `FileLimitExceeded` when the files ended past the thread's limits."""
+    if input.settings.agent == "default":
+        return {}, None
+    after = {file_path(p): AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
+    problem = limit_problem(after)
+    if problem is not None:
+        raise ApplicationError(
+            f"agent {input.settings.agent!r}: {problem}",
+            FailureDetails(exception_type="FileLimitError"),
+            type=errors.FILE_LIMIT_EXCEEDED,
+            non_retryable=True,
+        )
+    todos = state.get("todos")
+    before = [t.model_dump() for t in input.todos]
+    new_todos = None if todos is None or todos == before else [Todo.model_validate(t) for t in todos]
+    return changed_files(dict(input.files), after), new_todos
 
 
 def _invalid_output(exc: Exception, model: str) -> ApplicationError:

@@ -48,9 +48,12 @@ def check_input(run: RunInput, *, installed: bool = False) -> None:
         check_provider(run.grader.model, installed=installed)
 
 
-def check_names(run: RunInput, tools: list[str], checks: list[str]) -> None:
-    """Refuse tool and check names unknown to a registry (the CLI passes the names a
-    default worker has: `rubricflow.preflight.tool_names()` and `check_names()`)."""
+def check_names(run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None) -> None:
+    """Refuse agent, tool and check names unknown to a registry (the CLI passes the names a
+    default worker has: `rubricflow.preflight.tool_names()`, `check_names()` and
+    `agent_names()`)."""
+    if agents is not None and run.agent.agent not in agents:
+        raise RunRefused(f"unknown agent {run.agent.agent!r}; known agents: {', '.join(agents)}")
     named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
     unknown = sorted({name for name in named if name not in tools})
     if unknown:

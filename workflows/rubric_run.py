@@ -303,6 +303,8 @@ class RubricRunWorkflow:
                     turn=turn,
                     settings=agent,
                     messages=self.state.transcript,
+                    files=self.state.files,
+                    todos=self.state.todos,
                 ),
                 timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"agent turn {turn} ({agent.model})",
@@ -313,6 +315,14 @@ class RubricRunWorkflow:
                 type=errors.AGENT_TURN_FAILED,
                 non_retryable=True,
             ) from err
+        try:
+            decide.take_turn_files(self.state, result.files, result.todos)
+        except ValueError as err:  # files.FileLimitError: the worker should have refused it
+            raise ApplicationError(
+                f"agent turn {turn} left the thread's files over their limits: {err}",
+                type=errors.FILE_LIMIT_EXCEEDED,
+                non_retryable=True,
+            ) from None
         self.state.transcript.extend(result.messages)
         self._events.publish(step_event(self.state, "agent_turn_end"))
 
@@ -334,6 +344,8 @@ class RubricRunWorkflow:
                     settings=grader,
                     transcript=self.state.transcript,
                     frozen_criteria=run.frozen_criteria,
+                    files=self.state.files,
+                    agent=self._input.agent.agent,
                 ),
                 timedelta(seconds=grader.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"grader pass {run.id}:{iteration} ({grader.model})",

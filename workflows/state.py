@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
+
 from rubricflow.workflows.types import (
     MAX_CARRIED_EVALUATIONS,
     MAX_CARRIED_MESSAGES,
@@ -78,6 +80,11 @@ class ThreadState(_State):
     """The status to go back to on `resume`."""
     stop: Evaluation | None = None
     """A reviewer's verdict that ends the paused in-flight run when it wakes up."""
+    files: dict[str, AgentFile] = Field(default_factory=dict)
+    """The agent's virtual files (a `deep` agent's), within `workflows/files.py`'s limits;
+    changed only from completed agent turns."""
+    todos: list[Todo] = Field(default_factory=list)
+    """The agent's latest `write_todos` list."""
 
     @model_validator(mode="before")
     @classmethod
@@ -115,6 +122,22 @@ def carried(state: ThreadState) -> ThreadState:
         },
         deep=True,
     )
+
+
+# -- an agent turn's files and todos -------------------------------------------------------
+
+
+def take_turn_files(
+    state: ThreadState, changes: dict[str, AgentFile | None], todos: list[Todo] | None
+) -> None:
+    """Keep what a completed agent turn changed in the thread's files and todos.
+
+    `FileLimitError` (a ValueError) when the files would pass the thread's limits; the
+    state is then unchanged."""
+    if changes:
+        state.files = apply_changes(state.files, changes)
+    if todos is not None:
+        state.todos = list(todos)
 
 
 # -- messages and grading runs -----------------------------------------------------------
@@ -231,6 +254,8 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         answer=last_answer(state.transcript),
         invocations=state.invocations,
         pending=pending,
+        files=file_listing(state.files),
+        todos=state.todos,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from temporalio.contrib.workflow_streams import WorkflowStreamState
+from rubricflow.workflows.files import AgentFile, FileInfo, Todo
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -142,6 +143,18 @@ class AgentSettings(_Frozen):
     @classmethod
     def _tools(cls, value: list[str]) -> list[str]:
         return _check_tool_names(value)
+
+    agent: str = "default"
+    """The agent by name, from the worker's agent registry: `default` (LangChain's
+    `create_agent`), `deep` (deepagents' `create_deep_agent`, with virtual files that are
+    thread state) or one a `rubricflow.agents` entry point adds."""
+
+    @field_validator("agent", mode="before")
+    @classmethod
+    def _agent(cls, value: object) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("agent must be an agent's name, e.g. 'default' or 'deep'")
+        return value.strip()
 
 
 class GraderSettings(_Frozen):
@@ -497,6 +510,10 @@ class Progress(_Frozen):
     """Messages the thread has finished handling."""
     pending: int = 0
     """Messages queued behind the current one."""
+    files: list[FileInfo] = Field(default_factory=list)
+    """The agent's virtual files (names and sizes); `rubricflow files` prints them."""
+    todos: list[Todo] = Field(default_factory=list)
+    """The agent's latest `write_todos` list."""
 
 
 RunResult = Progress
@@ -511,11 +528,18 @@ class AgentTurnInput(_Frozen):
     turn: int
     settings: AgentSettings
     messages: list[Message]
+    files: dict[str, AgentFile] = Field(default_factory=dict)
+    """The thread's files: the turn starts from them."""
+    todos: list[Todo] = Field(default_factory=list)
 
 
 class AgentTurnResult(_Frozen):
     messages: list[Message]
     """The messages the turn added, ending with the agent's answer."""
+    files: dict[str, AgentFile | None] = Field(default_factory=dict)
+    """What the turn changed in the thread's files: written or edited ones, None for a deleted one."""
+    todos: list[Todo] | None = None
+    """The agent's todo list after the turn; None when the turn did not touch it."""
 
 
 class GradeInput(_Frozen):
@@ -527,6 +551,12 @@ class GradeInput(_Frozen):
     transcript: list[Message]
     frozen_criteria: list[str] = Field(default_factory=list)
     """Criterion names fixed by the run's first usable pass; later passes answer for each."""
+    files: dict[str, AgentFile] = Field(default_factory=dict)
+    """The thread's files, for checks (`[check: run_python_tests solution.py]`) and the
+    grader's `read_file` / `list_files` tools."""
+    agent: str = "default"
+    """The thread's agent: with any other than `default`, the grader's file tools read
+    the thread's files instead of the worker's disk."""
 
     @property
     def operation_id(self) -> str:

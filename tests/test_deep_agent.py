@@ -1,0 +1,192 @@
+"""Issue 13: the agent is a deep agent (deepagents), its virtual files are thread state,
+and the grader and checks judge the files it wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from temporalio.client import WorkflowFailureError
+from temporalio.exceptions import ApplicationError
+
+from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, default_agents
+from rubricflow.client import Rubricflow, RunRefused, check_names
+from rubricflow.preflight import agent_names
+from rubricflow.workflows import errors
+from rubricflow.workflows.files import (
+    MAX_FILES,
+    MAX_FILES_BYTES,
+    AgentFile,
+    FileLimitError,
+    apply_changes,
+    changed_files,
+    file_path,
+)
+from rubricflow.workflows.state import ThreadState, carried, take_turn_files
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, SubmitInput
+from tests.helpers import activity_inputs, thread_id, verdict
+
+TESTS = '''```python tests
+from solution import find_duplicates
+
+def test_triple():
+    assert find_duplicates([1, 1, 1]) == [1]
+
+def test_order():
+    assert find_duplicates([3, 1, 3, 1]) == [3, 1]
+```'''
+RUBRIC = "- The solution passes its tests [check: run_python_tests solution.py]\n\n" + TESTS
+
+BUGGY = (
+    "def find_duplicates(items):\n"
+    "    return [x for i, x in enumerate(items) if x in items[:i]]\n"
+)
+FIX_OLD = "    return [x for i, x in enumerate(items) if x in items[:i]]\n"
+FIX_NEW = (
+    "    seen, dups = set(), []\n"
+    "    for x in items:\n"
+    "        if x in seen and x not in dups:\n"
+    "            dups.append(x)\n"
+    "        seen.add(x)\n"
+    "    return dups\n"
+)
+
+
+def call(name: str, **args: Any) -> dict[str, Any]:
+    return {"tool_calls": [{"name": name, "args": args}]}
+
+
+def deep_script() -> list[Any]:
+    """Turn 1: plan, write a buggy solution.py, answer. Turn 2 (after the failing check):
+    edit the file, ask a subagent to review it, answer."""
+    return [
+        call("write_todos", todos=[{"content": "write find_duplicates", "status": "in_progress"}]),
+        call("write_file", file_path="/solution.py", content=BUGGY),
+        "I wrote /solution.py.",
+        call("edit_file", file_path="/solution.py", old_string=FIX_OLD, new_string=FIX_NEW),
+        call("task", description="Review /solution.py for duplicates handling.", subagent_type="general-purpose"),
+        "The subagent found nothing else to fix.",
+        call("write_todos", todos=[{"content": "write find_duplicates", "status": "completed"}]),
+        "Fixed /solution.py: each duplicate once, in order of first repetition.",
+    ]
+
+
+def deep_run(agent_model: str, grader_model: str, **extra: Any) -> RunInput:
+    return RunInput(
+        message="Write find_duplicates(items) in solution.py.",
+        rubric=RUBRIC,
+        agent=AgentSettings(model=agent_model, agent="deep"),
+        grader=GraderSettings(model=grader_model, max_iterations=3),
+        **extra,
+    )
+
+
+class TestFiles:
+    def test_paths_with_and_without_the_leading_slash_name_the_same_file(self):
+        assert file_path("solution.py") == file_path("/solution.py") == "/solution.py"
+        with pytest.raises(ValueError, match="file path is empty"):
+            file_path("  ")
+
+    def test_changes_apply_and_deletions_remove(self):
+        files = apply_changes({}, {"a.py": AgentFile(content="x"), "/b.py": AgentFile(content="yy")})
+        assert sorted(files) == ["/a.py", "/b.py"]
+        after = apply_changes(files, {"/a.py": None})
+        assert sorted(after) == ["/b.py"]
+        assert changed_files(files, after) == {"/a.py": None}
+
+    def test_too_many_files_are_refused_with_the_limit(self):
+        many = {f"/f{i}.txt": AgentFile(content="x") for i in range(MAX_FILES + 1)}
+        with pytest.raises(FileLimitError, match=f"at most {MAX_FILES} are allowed"):
+            apply_changes({}, many)
+
+    def test_too_many_bytes_are_refused_and_the_state_is_unchanged(self):
+        state = ThreadState(files={"/keep.txt": AgentFile(content="k")})
+        with pytest.raises(FileLimitError, match=f"at most {MAX_FILES_BYTES} bytes"):
+            take_turn_files(state, {"/big.txt": AgentFile(content="x" * MAX_FILES_BYTES)}, None)
+        assert list(state.files) == ["/keep.txt"]
+
+    def test_files_are_carried_over_continue_as_new(self):
+        state = ThreadState(files={"/solution.py": AgentFile(content=BUGGY)})
+        take_turn_files(state, {}, [])
+        assert carried(state).files == state.files
+        # An old carried state without files still decodes.
+        assert ThreadState.model_validate({"status": "running"}).files == {}
+
+
+class TestAgentRegistry:
+    def test_builtins_and_the_client_side_names_agree(self):
+        assert default_agents().names() == agent_names() == ["deep", "default"]
+
+    def test_decorator_registers_and_unknown_names_are_refused(self):
+        registry = AgentRegistry()
+
+        @registry.agent("mine")
+        def mine(model, tools, system_prompt):
+            return None
+
+        assert registry.resolve("mine") is mine
+        with pytest.raises(UnknownAgentError, match="unknown agent 'nope'; this worker has: mine"):
+            registry.resolve("nope")
+
+    def test_the_client_refuses_an_unknown_agent_before_the_run(self):
+        run = RunInput(message="hi", agent=AgentSettings(model="scripted:x.json", agent="nope"))
+        with pytest.raises(RunRefused, match="unknown agent 'nope'; known agents: deep, default"):
+            check_names(run, [], [], agent_names())
+
+    def test_an_empty_agent_name_is_refused(self):
+        with pytest.raises(ValueError, match="agent must be an agent's name"):
+            AgentSettings(model="scripted:x.json", agent=" ")
+
+
+class TestDeepAgentRun:
+    async def test_write_fail_edit_pass_satisfied(self, client, task_queue, worker, script):
+        agent = script(*deep_script())
+        grader = script(verdict("satisfied", "unused: the rubric is all checks"))
+        rf = Rubricflow(client, task_queue)
+        run = await rf.start(deep_run(agent, grader), thread_id())
+        result = await run.result()
+
+        assert result.status == "satisfied"
+        assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
+        gap = result.evaluations[0].criteria[0].gap or ""
+        assert "FAIL test_triple" in gap  # the check ran the buggy file the agent wrote
+        assert [(f.path, f.size) for f in result.files] == [
+            ("/solution.py", len(BUGGY.replace(FIX_OLD, FIX_NEW).encode()))
+        ]
+        assert [(t.content, t.status) for t in result.todos] == [("write find_duplicates", "completed")]
+        tools_called = [c.name for m in result.transcript for c in m.tool_calls]
+        assert tools_called == ["write_todos", "write_file", "edit_file", "task", "write_todos"]
+        subagent = next(m for m in result.transcript if m.role == "tool" and m.name == "task")
+        assert subagent.content == "The subagent found nothing else to fix."
+        # The second turn started from the file the first one wrote.
+        turns = await activity_inputs(run.handle, "run_agent_turn")
+        assert turns[0]["files"] == {}
+        assert turns[1]["files"]["/solution.py"]["content"] == BUGGY
+        grades = await activity_inputs(run.handle, "grade_transcript")
+        assert grades[1]["files"]["/solution.py"]["content"] == BUGGY.replace(FIX_OLD, FIX_NEW)
+
+    async def test_an_oversized_write_is_refused_to_the_agent_with_the_limit(self, client, task_queue, worker, script):
+        agent = script(
+            call("write_file", file_path="big.txt", content="x" * (MAX_FILES_BYTES + 1)),
+            "I could not write it.",
+        )
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(message="write a big file", agent=AgentSettings(model=agent, agent="deep")), thread_id()
+        )
+        result = await run.result()
+        assert result.status == "answered"
+        refusal = next(m for m in result.transcript if m.role == "tool")
+        assert "write refused" in refusal.content and f"at most {MAX_FILES_BYTES} bytes" in refusal.content
+        assert result.files == []
+
+    async def test_an_unknown_agent_fails_on_the_first_activity_without_retries(self, client, task_queue, worker, script):
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(message="hi", agent=AgentSettings(model=script("never"), agent="nope")), thread_id()
+        )
+        with pytest.raises(WorkflowFailureError) as failure:
+            await run.result()
+        assert isinstance(failure.value.cause, ApplicationError)
+        assert "unknown agent 'nope'" in str(failure.value.cause.message)
+        from tests.helpers import activity_attempts
+
+        assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]
