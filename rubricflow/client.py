@@ -18,6 +18,7 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.settings import task_queue
+from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
 from rubricflow.workflows.types import (
@@ -118,6 +119,10 @@ class Rubricflow:
             yield item.data
             if item.data.type == "run_end" and not follow:
                 return
+
+    async def files(self, thread_id: str) -> dict[str, AgentFile]:
+        """The agent's virtual files (a `deep` agent's), by absolute path, with content."""
+        return await self.handle(thread_id).handle.query(RubricRunWorkflow.files)
 
     async def progress(self, thread_id: str) -> Progress:
         """The thread's state: from the query while it runs, from its result once closed."""

@@ -3,6 +3,7 @@ and the grader and checks judge the files it wrote."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -190,3 +191,56 @@ class TestDeepAgentRun:
         from tests.helpers import activity_attempts
 
         assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]
+
+
+class TestCommandLine:
+    async def test_run_status_and_files_show_what_the_deep_agent_wrote(self, client, task_queue, worker, script, tmp_path):
+        from tests.test_cli import rubricflow
+
+        rubric = tmp_path / "rubric.md"
+        rubric.write_text(RUBRIC, encoding="utf-8")
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "Write find_duplicates in solution.py.", "--agent", "deep",
+            "--model", script(*deep_script()), "--grader-model", script(verdict("satisfied", "unused")),
+            "--rubric", f"@{rubric}", "--thread", tid, "--json",
+        )
+        assert code == 0, err
+        assert json.loads(out)["status"] == "satisfied"
+
+        code, out, err = await rubricflow(client, task_queue, "status", tid, "--json")
+        assert code == 0, err
+        fixed = BUGGY.replace(FIX_OLD, FIX_NEW)
+        status = json.loads(out)
+        assert status["files"] == [{"path": "/solution.py", "size": len(fixed.encode())}]
+        assert status["todos"] == [{"content": "write find_duplicates", "status": "completed"}]
+        code, out, err = await rubricflow(client, task_queue, "status", tid)
+        assert f"/solution.py ({len(fixed.encode())} bytes)" in out and "[completed] write find_duplicates" in out
+
+        for name in ("solution.py", "/solution.py"):
+            code, out, err = await rubricflow(client, task_queue, "files", tid, name)
+            assert (code, out) == (0, fixed), err
+        code, out, err = await rubricflow(client, task_queue, "files", tid)
+        assert (code, out) == (0, f"/solution.py\t{len(fixed.encode())} bytes\n"), err
+        code, out, err = await rubricflow(client, task_queue, "files", tid, "nope.py")
+        assert code == 2 and f"thread {tid} has no file /nope.py; its files: /solution.py" in err
+
+    async def test_run_refuses_an_unknown_agent_before_starting(self, client, task_queue, script):
+        from tests.test_cli import rubricflow
+
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "hi", "--agent", "nope", "--model", script("never")
+        )
+        assert code == 2 and "unknown agent 'nope'; known agents: deep, default" in err
+
+    async def test_demo_with_a_deep_agent(self, client, task_queue, tmp_path):
+        from tests.test_cli import rubricflow, server_port
+
+        code, out, err = await rubricflow(
+            client, task_queue, "demo", "--scripted", "--agent", "deep", "--port", server_port(client),
+            "--data-dir", str(tmp_path / "data"),
+        )
+        assert code == 0, err
+        assert "The agent is a deep agent" in out
+        assert "[FAIL] find_duplicates passes the tests" in out  # the buggy /solution.py, tested
+        assert "status: satisfied" in out

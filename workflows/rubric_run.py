@@ -25,6 +25,7 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.errors as errors
     import rubricflow.workflows.state as decide
     from rubricflow.workflows.activity_defs import RubricActivityDefs
+    from rubricflow.workflows.files import AgentFile
     from rubricflow.workflows.mailbox import Invocation, Mailbox
     from rubricflow.workflows.visibility import (  # the *_ATTR keys are imported from here too
         ITERATION_ATTR,  # noqa: F401
@@ -474,6 +475,11 @@ class RubricRunWorkflow:
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+
+    @workflow.query
+    def files(self) -> dict[str, AgentFile]:
+        """The agent's virtual files with their content (`progress` lists names and sizes)."""
+        return dict(self.state.files)
 
 
 def _describe_failure(err: ActivityError) -> str:
