@@ -244,3 +244,80 @@ class TestCommandLine:
         assert "The agent is a deep agent" in out
         assert "[FAIL] find_duplicates passes the tests" in out  # the buggy /solution.py, tested
         assert "status: satisfied" in out
+
+
+class TestDurableFiles:
+    async def test_files_survive_continue_as_new(self, client, task_queue, worker, script):
+        follow_ups = 30
+        agent = script(
+            call("write_file", file_path="/notes.md", content="remember: 42\n"),
+            "noted",
+            *[f"reply {i}" for i in range(1, follow_ups)],
+            call("read_file", file_path="/notes.md"),
+            "the note says 42",
+        )
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        await rf.start(
+            RunInput(message="take a note", agent=AgentSettings(model=agent, agent="deep"), idle_timeout_s=600), tid
+        )
+        for i in range(1, follow_ups):
+            await rf.submit(tid, SubmitInput(message=f"follow-up {i}"))
+        runs = [wf async for wf in client.list_workflows(f"WorkflowId = '{tid}'")]
+        assert len(runs) >= 2, "the thread never continued as new"
+        progress = await rf.submit(tid, SubmitInput(message="what does the note say?"))
+        assert [(f.path, f.size) for f in progress.files] == [("/notes.md", 13)]
+        read = [m for m in progress.transcript if m.role == "tool" and m.name == "read_file"]
+        assert len(read) == 1 and "remember: 42" in read[0].content  # the new run's turn read it
+        assert progress.answer == "the note says 42"
+        latest = client.get_workflow_handle(tid)
+        turns = await activity_inputs(latest, "run_agent_turn")
+        assert turns[-1]["files"]["/notes.md"]["content"] == "remember: 42\n"
+        await latest.cancel()
+
+    @pytest.mark.slow
+    async def test_files_survive_a_sigkill_of_the_worker_mid_turn(self, client, task_queue, tmp_path):
+        """The worker dies during the second turn: the file the first turn wrote is in the
+        thread's state, the retried turn on a fresh worker starts from it."""
+        import asyncio
+        import signal
+
+        from tests.helpers import start_worker_process, wait_for_heartbeating_activity
+
+        responses = deep_script()
+        responses[3] = {**responses[3], "delay_s": 4}  # the edit_file reply: the kill lands here
+        path = tmp_path / "deep.json"
+        path.write_text(json.dumps({"responses": responses, "deterministic": True}), encoding="utf-8")
+        grader = tmp_path / "grader.json"
+        grader.write_text(json.dumps({"responses": ["unused"]}), encoding="utf-8")
+        worker_env = {"RUBRICFLOW_DATA_DIR": str(tmp_path / "worker-data")}
+        worker = await start_worker_process(client, task_queue, **worker_env)
+        try:
+            run = await Rubricflow(client, task_queue).start(
+                deep_run(f"scripted:{path}", f"scripted:{grader}"), thread_id()
+            )
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 60
+            while loop.time() < end:
+                progress = await run.progress()
+                if len(progress.evaluations) == 1 and progress.phase == "agent_turn":
+                    break
+                await asyncio.sleep(0.1)
+            assert [f.path for f in progress.files] == ["/solution.py"]
+            assert await wait_for_heartbeating_activity(run.handle) == "run_agent_turn"
+            worker.send_signal(signal.SIGKILL)
+            await worker.wait()
+            assert worker.returncode == -signal.SIGKILL
+            worker = await start_worker_process(client, task_queue, **worker_env)
+            result = await run.result()
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            await worker.wait()
+        assert result.status == "satisfied"
+        assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
+        turns = await activity_inputs(run.handle, "run_agent_turn")
+        assert len(turns) == 2  # one scheduled turn per turn; the killed attempt was retried
+        assert turns[1]["files"]["/solution.py"]["content"] == BUGGY
+        from tests.helpers import activity_attempts
+
+        assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
