@@ -74,6 +74,8 @@ RECORDED = [
     # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
     "review_after_continue_as_new.before",
     "review_after_continue_as_new",
+    # A deep agent (issue 13): files in the turn and grader payloads and in the state.
+    "deep_agent_files",
 ]
 
 

@@ -23,6 +23,7 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import temporal_binary
 from tests.helpers import verdict
+from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC, deep_script
 from rubricflow.worker import build_worker, ensure_search_attributes
 from rubricflow.workflows.types import AgentSettings, ApproveInput, GraderSettings, RunInput, SubmitInput
 
@@ -57,6 +58,14 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
         ),
         "no_rubric": RunInput(
             message="hi", agent=AgentSettings(model=_script(folder, "a3", "hello"))
+        ),
+        # A deep agent writes solution.py, the check fails it, the agent edits it, it passes:
+        # the thread's files travel in the turn and grader inputs and results.
+        "deep_agent_files": RunInput(
+            message="Write find_duplicates(items) in solution.py.",
+            rubric=DEEP_RUBRIC,
+            agent=AgentSettings(model=_script(folder, "a4", *deep_script()), agent="deep"),
+            grader=GraderSettings(model=_script(folder, "g4", "unused: the rubric is all checks")),
         ),
     }
 
