@@ -273,11 +273,13 @@ class RubricActivities:
         model_label = input.settings.model
         with _model_call("grader", model_label):
             model = self._models.get(model_label)
-            tools = self._tools.resolve(input.settings.tools)
-        if input.agent != "default":
-            # The grader's file tools read the thread's files, not the worker's disk.
-            on_thread = {t.name: t for t in thread_file_tools(input.files)}
-            tools = [on_thread.get(t.name, t) for t in tools]
+            names = list(input.settings.tools)
+            on_thread: dict[str, Any] = {}
+            if input.agent != "default":
+                # The grader's file tools read the thread's files, not the worker's disk.
+                on_thread = {t.name: t for t in thread_file_tools(input.files)}
+            others = iter(self._tools.resolve([n for n in names if n not in on_thread]))
+            tools = [on_thread[n] if n in on_thread else next(others) for n in names]
         grader = create_agent(
             model,
             tools=tools,

@@ -321,3 +321,31 @@ class TestDurableFiles:
         from tests.helpers import activity_attempts
 
         assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
+
+
+class TestGraderSeesTheFiles:
+    async def test_read_file_and_list_files_read_the_threads_files(self, client, task_queue, worker, tmp_path):
+        agent = tmp_path / "agent.json"
+        agent.write_text(json.dumps({"responses": [
+            call("write_file", file_path="/solution.py", content=BUGGY), "Done: see /solution.py.",
+        ]}), encoding="utf-8")
+        shown = tmp_path / "grader-saw.jsonl"
+        grader = tmp_path / "grader.json"
+        grader.write_text(json.dumps({"record_to": str(shown), "responses": [
+            call("list_files"),
+            call("read_file", path="solution.py"),  # without the leading slash
+            verdict("satisfied", "the file is there", written=True),
+        ]}), encoding="utf-8")
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(
+                message="Write solution.py.",
+                rubric="- solution.py is written",
+                agent=AgentSettings(model=f"scripted:{agent}", agent="deep"),
+                grader=GraderSettings(model=f"scripted:{grader}", tools=["list_files", "read_file"]),
+            ),
+            thread_id(),
+        )
+        assert (await run.result()).status == "satisfied"
+        last_view = json.loads(shown.read_text().splitlines()[-1])
+        tool_results = [m["content"] for m in last_view if m["type"] == "tool"]
+        assert tool_results == [f"/solution.py ({len(BUGGY.encode())} bytes)", BUGGY]
