@@ -270,10 +270,16 @@ class TestDurableFiles:
         read = [m for m in progress.transcript if m.role == "tool" and m.name == "read_file"]
         assert len(read) == 1 and "remember: 42" in read[0].content  # the new run's turn read it
         assert progress.answer == "the note says 42"
-        latest = client.get_workflow_handle(tid)
-        turns = await activity_inputs(latest, "run_agent_turn")
-        assert turns[-1]["files"]["/notes.md"]["content"] == "remember: 42\n"
-        await latest.cancel()
+        # The turn that read the note ran in a later run than the one that wrote it, and
+        # its input carried the file (the thread may have continued as new once more since).
+        turns = []
+        async for wf in client.list_workflows(f"WorkflowId = '{tid}'"):
+            turns += await activity_inputs(client.get_workflow_handle(tid, run_id=wf.run_id), "run_agent_turn")
+        asked = [t for t in turns if t["messages"][-1]["content"] == "what does the note say?"]
+        assert len(asked) == 1 and asked[0]["files"]["/notes.md"]["content"] == "remember: 42\n"
+        written = [t for t in turns if t["messages"][-1]["content"] == "take a note"]
+        assert len(written) == 1 and written[0]["files"] == {}
+        await client.get_workflow_handle(tid).cancel()
 
     @pytest.mark.slow
     async def test_files_survive_a_sigkill_of_the_worker_mid_turn(self, client, task_queue, tmp_path):
