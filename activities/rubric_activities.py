@@ -54,6 +54,7 @@ from rubricflow.workflows.types import (
     GradeResult,
     GraderVerdict,
     HookInput,
+    Message,
     last_answer,
 )
 
@@ -223,7 +224,10 @@ class RubricActivities:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
         files, todos = _turn_files(input, state)
-        return AgentTurnResult(messages=[from_langchain(m) for m in added], files=files, todos=todos)
+        messages = [from_langchain(m) for m in added]
+        if input.settings.agent != "default":
+            messages = [_compact_file_args(m) for m in messages]
+        return AgentTurnResult(messages=messages, files=files, todos=todos)
 
     @activity.defn
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
@@ -329,6 +333,31 @@ class RubricActivities:
                 return downgrade_unverified(verdict, missing), True, ask
             return verdict, False, ask
         raise AssertionError("unreachable: the loop returns or raises")
+
+
+MAX_FILE_ARG_CHARS = 4_000
+"""A `write_file` / `edit_file` call keeps at most this much of its text in the transcript:
+the whole file is in the thread's files, and the transcript travels in every turn's input
+beside them (Temporal's payload limit is 2 MiB)."""
+
+
+def _compact_file_args(message: Message) -> Message:
+    if not message.tool_calls:
+        return message
+    calls = []
+    for call in message.tool_calls:
+        if call.name in ("write_file", "edit_file"):
+            args = dict(call.args)
+            for key in ("content", "old_string", "new_string"):
+                value = args.get(key)
+                if isinstance(value, str) and len(value) > MAX_FILE_ARG_CHARS:
+                    args[key] = (
+                        value[:MAX_FILE_ARG_CHARS]
+                        + f"...({len(value) - MAX_FILE_ARG_CHARS} more characters, in the thread's files)"
+                    )
+            call = call.model_copy(update={"args": args})
+        calls.append(call)
+    return message.model_copy(update={"tool_calls": calls})
 
 
 def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str, AgentFile | None], list[Todo] | None]:

@@ -355,3 +355,19 @@ class TestGraderSeesTheFiles:
         last_view = json.loads(shown.read_text().splitlines()[-1])
         tool_results = [m["content"] for m in last_view if m["type"] == "tool"]
         assert tool_results == [f"/solution.py ({len(BUGGY.encode())} bytes)", BUGGY]
+
+
+class TestBoundedTranscript:
+    async def test_a_big_write_keeps_the_file_whole_and_the_transcript_small(self, client, task_queue, worker, script):
+        from rubricflow.activities.rubric_activities import MAX_FILE_ARG_CHARS
+
+        big = "x = 1\n" * 50_000  # 300 KB: within the thread's limits
+        agent = script(call("write_file", file_path="/big.py", content=big), "written")
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(message="write big.py", agent=AgentSettings(model=agent, agent="deep")), thread_id()
+        )
+        result = await run.result()
+        assert [(f.path, f.size) for f in result.files] == [("/big.py", len(big))]
+        written = next(m for m in result.transcript if m.tool_calls).tool_calls[0].args["content"]
+        assert written.startswith(big[:MAX_FILE_ARG_CHARS])
+        assert written.endswith(f"...({len(big) - MAX_FILE_ARG_CHARS} more characters, in the thread's files)")
