@@ -11,7 +11,8 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
+import contextlib
 from datetime import timedelta
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from temporalio.api.operatorservice.v1 import (
 )
 from temporalio.client import Client
 from temporalio.service import RPCError
-from temporalio.worker import Worker
+from temporalio.common import WorkerDeploymentVersion
+from temporalio.worker import Worker, WorkerDeploymentConfig
 
 from rubricflow.activities.agents import AgentRegistry
 from rubricflow.activities.config import (
@@ -37,6 +39,7 @@ from rubricflow.activities.hooks import Hook, Ledger, parse_hooks
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
+from rubricflow.health import serve_health
 from rubricflow.settings import connect
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
@@ -53,6 +56,7 @@ def build_worker(
     ledger: Ledger | None = None,
     config: WorkerConfig | None = None,
     graceful_shutdown: timedelta | None = None,
+    workflows: Sequence[type] = (RubricRunWorkflow,),
     agents: AgentRegistry | None = None,
     **worker_options: object,
 ) -> Worker:
@@ -64,10 +68,22 @@ def build_worker(
     )
     if config.max_concurrent_activities is not None:
         worker_options.setdefault("max_concurrent_activities", config.max_concurrent_activities)
+    if config.versioned:
+        assert config.deployment_name is not None and config.build_id is not None
+        worker_options.setdefault(
+            "deployment_config",
+            WorkerDeploymentConfig(
+                version=WorkerDeploymentVersion(
+                    deployment_name=config.deployment_name, build_id=config.build_id
+                ),
+                use_worker_versioning=True,
+                default_versioning_behavior=RubricRunWorkflow.VERSIONING_BEHAVIOR,
+            ),
+        )
     return Worker(
         client,
         task_queue=queue or config.task_queue,
-        workflows=[RubricRunWorkflow],
+        workflows=list(workflows),
         activities=[
             activities.run_agent_turn,
             activities.grade_transcript,
@@ -93,6 +109,19 @@ def _env_int(environ: Mapping[str, str], name: str, low: int, high: int) -> int 
     return value
 
 
+def _env_name(environ: Mapping[str, str], name: str) -> str | None:
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return None
+    value = raw.strip()
+    if len(value) > 255 or any(ch.isspace() or not ch.isprintable() or ch == "." for ch in value):
+        raise SystemExit(
+            f"rubricflow worker: {name} must be 1 to 255 printable characters without "
+            f"spaces or dots, got {raw!r}"
+        )
+    return value
+
+
 def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
     raw = environ.get(name)
     return Path(raw) if raw else default
@@ -113,6 +142,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
       another worker at once (not after the heartbeat timeout).
     - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
       grader passes one worker runs at once; lower it for CPU-bound local models.
+    - `RUBRICFLOW_DEPLOYMENT_NAME` and `RUBRICFLOW_BUILD_ID` (both or neither): Worker
+      Versioning; runs stay on the build they started on (see README, "Upgrades").
+    - `RUBRICFLOW_HEALTH_PORT`: serve `/healthz` and `/readyz` for probes.
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
@@ -126,6 +158,14 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
             f"rubricflow worker: RUBRICFLOW_HOOKS must be comma-separated 'module:function' "
             f"callables or http(s) URLs: {exc}"
         ) from None
+    deployment = _env_name(env, "RUBRICFLOW_DEPLOYMENT_NAME")
+    build_id = _env_name(env, "RUBRICFLOW_BUILD_ID")
+    if (deployment is None) != (build_id is None):
+        raise SystemExit(
+            "rubricflow worker: Worker Versioning needs both RUBRICFLOW_DEPLOYMENT_NAME and "
+            "RUBRICFLOW_BUILD_ID (or neither, to run unversioned)"
+        )
+    health_port = _env_int(env, "RUBRICFLOW_HEALTH_PORT", 0, 65535)
     return WorkerConfig(
         task_queue=env.get("RUBRICFLOW_TASK_QUEUE") or DEFAULT_TASK_QUEUE,
         data_dir=_env_path(env, "RUBRICFLOW_DATA_DIR", DEFAULT_DATA_DIR),
@@ -134,6 +174,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         script_state_dir=_env_path(env, "RUBRICFLOW_SCRIPT_STATE", default_script_state_dir()),
         graceful_shutdown=timedelta(seconds=grace) if grace is not None else DEFAULT_GRACEFUL_SHUTDOWN,
         max_concurrent_activities=slots,
+        deployment_name=deployment,
+        build_id=build_id,
+        health_port=health_port,
     )
 
 
@@ -144,13 +187,29 @@ async def run_worker(
     config = config or config_from_env()
     await ensure_search_attributes(client)
     worker = build_worker(client, config=config, **options)  # type: ignore[arg-type]
-    async with worker:
+    async with worker, _health(client, worker, config):
         log.info("worker polling task queue %r", worker.task_queue)
+        if config.versioned:
+            log.info(
+                "worker versioning: deployment %r, build %r (make a build current with "
+                "`temporal worker deployment set-current-version`)",
+                config.deployment_name,
+                config.build_id,
+            )
         await stop.wait()
         log.info(
             "shutting down: in-flight activities get %s to finish",
             options.get("graceful_shutdown", config.graceful_shutdown),
         )
+
+
+@contextlib.asynccontextmanager
+async def _health(client: Client, worker: Worker, config: WorkerConfig) -> AsyncIterator[None]:
+    if config.health_port is None:
+        yield
+        return
+    async with serve_health(client, worker, "0.0.0.0", config.health_port):
+        yield
 
 
 SEARCH_ATTRIBUTES = {

@@ -41,6 +41,16 @@ class WorkerConfig:
     """`RUBRICFLOW_GRACEFUL_SHUTDOWN_S`: how long in-flight activities get on shutdown."""
     max_concurrent_activities: int | None = None
     """`RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES`: None leaves the SDK's default."""
+    deployment_name: str | None = None
+    """`RUBRICFLOW_DEPLOYMENT_NAME`: with `build_id`, the worker uses Worker Versioning."""
+    build_id: str | None = None
+    """`RUBRICFLOW_BUILD_ID`: this build's id within the deployment."""
+    health_port: int | None = None
+    """`RUBRICFLOW_HEALTH_PORT`: serve `/healthz` and `/readyz` on this port (0: any free one)."""
+
+    @property
+    def versioned(self) -> bool:
+        return self.deployment_name is not None and self.build_id is not None
 
     @property
     def ledger_dir(self) -> Path:

@@ -2,7 +2,7 @@
 # Install rubricflow into ./.venv: the app, the local-model runtime and a local model.
 #
 #   bash deploy/install.sh                 # app + local extra + qwen2.5-coder-0.5b
-#   bash deploy/install.sh --dev           # ... plus the test tools
+#   bash deploy/install.sh --dev           # ... plus the test tools and the benchmark extra
 #   bash deploy/install.sh --model qwen2.5-coder-1.5b   # another local model (repeatable)
 #   bash deploy/install.sh --no-local      # app only (scripted and hosted models)
 #
@@ -17,7 +17,7 @@ models=()
 local_runtime=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    --dev) extras+=(dev); shift ;;
+    --dev) extras+=(dev bench); shift ;;
     --model) models+=("$2"); shift 2 ;;
     --no-local) local_runtime=0; shift ;;
     *) echo "deploy/install.sh: unknown option $1 (use --dev, --model NAME, --no-local)" >&2; exit 2 ;;

@@ -279,6 +279,30 @@ class TestWorkerProcess:
         assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
         assert "shutting down" in (await worker.stderr.read()).decode()
 
+    async def test_worker_command_serves_health_endpoints_for_probes(self, client, task_queue):
+        from rubricflow.devserver import free_port
+
+        port = free_port()
+        worker = await start_cli(client, task_queue, "worker", "--health-port", str(port))
+        await wait_for_poller(client, task_queue)
+
+        async def get(path: str) -> str:
+            async with asyncio.timeout(30):
+                while True:
+                    try:
+                        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                        break
+                    except OSError:
+                        await asyncio.sleep(0.1)  # the worker binds the port just after it polls
+                writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+                await writer.drain()
+                return (await reader.read()).decode().split("\r\n", 1)[0]
+
+        assert await get("/healthz") == "HTTP/1.1 200 OK"
+        assert await get("/readyz") == "HTTP/1.1 200 OK"
+        worker.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
+
     async def test_demo_stopped_by_sigterm_stops_its_worker(self, client, task_queue, script, tmp_path: Path):
         data = tmp_path / "data"
         slow = script({"content": "late", "delay_s": 300})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.bench import measure
+from rubricflow.bench.load import measure
 from tests.reliability import REPORT
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, VersioningBehavior
 from temporalio.contrib.workflow_streams import WorkflowStream
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, TimeoutError
 
@@ -96,6 +96,12 @@ class RubricRunWorkflow:
     work; `approve`, `reject` and `extend` let a person decide.
     """
 
+    VERSIONING_BEHAVIOR = VersioningBehavior.PINNED
+    """With Worker Versioning on (RUBRICFLOW_DEPLOYMENT_NAME / RUBRICFLOW_BUILD_ID), a run
+    stays on the build it started on: a new build never replays a run it did not start.
+    A versioned worker applies it as its default behaviour; it is not put on `defn`
+    because the server refuses a behaviour from an unversioned worker."""
+
     @workflow.init
     def __init__(self, input: RunInput) -> None:
         self._input = input
@@ -171,6 +177,14 @@ class RubricRunWorkflow:
         # The state is read now, not before the wait: what a handler changed meanwhile
         # goes with the thread.
         workflow.continue_as_new(
+            # A long thread moves to the deployment's current build when it continues as
+            # new (versioned workers only): what crosses over is the carried ThreadState,
+            # the contract both builds share.
+            initial_versioning_behavior=(
+                workflow.ContinueAsNewVersioningBehavior.AUTO_UPGRADE
+                if workflow.info().get_current_deployment_version() is not None
+                else None
+            ),
             args=[
                 input.model_copy(
                     update={

@@ -234,7 +234,12 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
-    return await run_worker_in_foreground(out)
+    extra = {}
+    if args.health_port is not None:
+        if not 0 <= args.health_port <= 65535:
+            raise BadInput(f"--health-port must be a port from 0 to 65535, got {args.health_port}")
+        extra["RUBRICFLOW_HEALTH_PORT"] = str(args.health_port)
+    return await run_worker_in_foreground(out, extra)
 
 
 async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:

@@ -88,7 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
             p.add_argument("--agent", default="default", choices=["default", "deep"], help="default, or deep: a deepagents agent that writes solution.py")
 
-    sub.add_parser("worker", help="run a worker (python -m rubricflow.worker) against TEMPORAL_ADDRESS until Ctrl-C")
+    worker = sub.add_parser("worker", help="run a worker (python -m rubricflow.worker) against TEMPORAL_ADDRESS until Ctrl-C")
+    worker.add_argument(
+        "--health-port",
+        type=int,
+        default=None,
+        help="serve /healthz and /readyz on this port (env RUBRICFLOW_HEALTH_PORT), for container probes",
+    )
     codec = sub.add_parser("codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)")
     codec.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default loopback; 0.0.0.0 in a container)"

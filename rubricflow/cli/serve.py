@@ -177,10 +177,10 @@ async def until_stopped(work: Awaitable[int], stop: asyncio.Event, stopped: int)
     return stopped
 
 
-async def run_worker_in_foreground(out: TextIO) -> int:
+async def run_worker_in_foreground(out: TextIO, extra_env: dict[str, str] | None = None) -> int:
     """`rubricflow worker`: the worker process with this terminal's output, until Ctrl-C
     or SIGTERM (passed on as SIGTERM), or until it exits; its exit code is returned."""
-    worker = await start_worker(worker_env(), None)
+    worker = await start_worker({**worker_env(), **(extra_env or {})}, None)
     stop = asyncio.Event()
     install_stop_handlers(stop)
     await until_stopped(worker.process.wait(), stop, 0)

@@ -1,0 +1,128 @@
+"""What durability costs: rubricflow beside bare Temporal and in-process deepagents.
+
+    python -m rubricflow.bench --latency 0 1 --concurrency 1 20 200 500 --out bench-out
+
+One throwaway dev server; one `python -m rubricflow.worker` process, one floor worker process
+(a bare Temporal workflow with the same activity sequence, counted from a warm-up rubricflow
+run's history) and, per batch, one in-process deepagents `RubricMiddleware` child process. For
+each model latency and concurrency the three systems run alternately, max(concurrency, --runs)
+runs each. Worker start-up is excluded (the workers poll and have done one warm-up run first).
+Writes DIR/bench.json (every figure) and DIR/bench.png; prints a table. Needs the `bench` extra:
+pip install 'rubricflow[bench]'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rubricflow.bench.harness import SYSTEMS, Bench
+from rubricflow.bench.report import grader_input_chars, plot, ratios
+
+
+def _require_extra() -> None:
+    missing = []
+    for module in ("deepagents", "matplotlib"):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(module)
+    if missing:
+        raise SystemExit(
+            f"python -m rubricflow.bench needs {', '.join(missing)}: install the bench extra, "
+            "pip install 'rubricflow[bench]' (from a checkout: pip install -e '.[bench]')"
+        )
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, got {text}")
+    return value
+
+
+def _latency(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"model latency must be 0..60 seconds, got {text}")
+    return value
+
+
+def _table(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) -> str:
+    lines = ["latency  conc  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  events  bytes  fail  load"]
+    for b in batches:
+        lines.append(
+            f"{b['latency_s']:>6g}s {b['concurrency']:>5}  {b['system']:<11} {b['runs_per_s']:>7.1f} "
+            f"{b['run_s_median']:>7.2f}s {b['run_s_p95']:>7.2f}s {b['iteration_s_median']:>8.2f}s "
+            f"{b['worker_cpu_s_per_iteration'] * 1000:>7.1f}ms {b['worker_peak_rss_mb']:>6.0f} "
+            f"{b['history_events_per_run']:>6.0f} {b['history_bytes_per_run']:>6.0f} {b['failures']:>4} {b['machine_load_1m']:>5.1f}"
+        )
+    lines.append("")
+    lines.append("latency  conc  runs/s floor/rf  time rf/floor  runs/s in-proc/rf  time rf/in-proc")
+    for r in ratio_rows:
+        lines.append(
+            f"{r['latency_s']:>6g}s {r['concurrency']:>5}  {r['throughput_vs_floor']:>15.2f}x "
+            f"{r['latency_vs_floor']:>13.2f}x {r['throughput_vs_in_process']:>17.2f}x "
+            f"{r['latency_vs_in_process']:>15.2f}x"
+        )
+    return "\n".join(lines)
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    batches: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="rubricflow-bench-") as tmp:
+        async with Bench(Path(tmp)) as bench:
+            for latency in args.latency:
+                for concurrency in args.concurrency:
+                    runs = max(concurrency, args.runs)
+                    for system in SYSTEMS:  # alternating, on the same server and machine
+                        batch = (await bench.batch(system, latency, concurrency, runs)).figures()
+                        batches.append(batch)
+                        print(f"latency {latency:g} s, {concurrency} concurrent, {system}: {runs} runs, "
+                              f"{batch['runs_per_s']:.1f} runs/s, p50 {batch['run_s_median']:.2f} s, "
+                              f"failures {batch['failures']}", file=sys.stderr, flush=True)
+            floor_steps = bench.steps
+    ratio_rows = ratios(batches)
+    return {
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
+        "command": "python -m rubricflow.bench " + " ".join(sys.argv[1:]),
+        "parameters": {"latency_s": args.latency, "concurrency": args.concurrency, "min_runs": args.runs},
+        "activities_per_run": floor_steps,
+        "batches": batches,
+        "ratios": ratio_rows,
+        "grader_input": grader_input_chars(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--latency", type=_latency, nargs="+", default=[0.0, 1.0],
+                        help="model latency per agent turn and grader pass, seconds (default 0 1)")
+    parser.add_argument("--concurrency", type=_positive, nargs="+", default=[1, 20, 200, 500],
+                        help="concurrent runs per batch (default 1 20 200 500)")
+    parser.add_argument("--runs", type=_positive, default=10,
+                        help="runs per batch at least (a batch runs max(concurrency, RUNS)); default 10")
+    parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for bench.json and bench.png")
+    args = parser.parse_args(argv)
+    _require_extra()
+    report = asyncio.run(run(args))
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "bench.json").write_text(json.dumps(report, indent=1))
+    plot(report["batches"], report["ratios"], args.out / "bench.png")
+    print(_table(report["batches"], report["ratios"]))
+    print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
+    print("grader input per pass: " + ", ".join(
+        f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"]))
+    print(f"wrote {args.out / 'bench.json'} and {args.out / 'bench.png'}")
+    return 1 if any(b["failures"] for b in report["batches"]) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,299 @@
+"""The three systems, measured alternately on one throwaway dev server.
+
+- rubricflow: `RubricRunWorkflow` on a `python -m rubricflow.worker` process, scripted models.
+- floor: `FloorWorkflow` (bare Temporal, the same activity sequence) on its own worker process.
+- in-process: deepagents `RubricMiddleware` in a child process, the same scripts.
+
+Every run is needs_revision -> satisfied (2 agent turns, 2 grader passes); model latency is
+the scripted replies' `delay_s`, and the floor's sleep in its agent and grader steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from temporalio.api.enums.v1 import EventType, TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.client import Client, WorkflowHandle
+from temporalio.contrib.pydantic import pydantic_data_converter
+
+from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
+from rubricflow.client import Rubricflow
+from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+
+SYSTEMS = ("rubricflow", "floor", "in_process")
+ITERATIONS = 2
+"""Grader passes per run: needs_revision, then satisfied."""
+HISTORY_SAMPLE = 5
+"""Histories fetched per batch for events and bytes per run."""
+POLLER_TIMEOUT_S = 60.0
+
+# Which rubricflow activity each floor step stands for; agent and grader steps sleep the latency.
+MODEL_ACTIVITIES = {"run_agent_turn", "grade_transcript"}
+
+
+def write_scripts(folder: Path, latency_s: float) -> tuple[Path, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    agent = folder / f"agent-{latency_s:g}.json"
+    grader = folder / f"grader-{latency_s:g}.json"
+    agent.write_text(json.dumps({"responses": [
+        {"content": "first answer", "delay_s": latency_s},
+        {"content": "revised answer", "delay_s": latency_s},
+    ]}))
+    grader.write_text(json.dumps({"responses": [
+        {"structured": {"result": "needs_revision", "explanation": "no",
+                        "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}]},
+         "delay_s": latency_s},
+        {"structured": {"result": "satisfied", "explanation": "yes",
+                        "criteria": [{"name": "ok", "passed": True}]},
+         "delay_s": latency_s},
+    ]}))
+    return agent, grader
+
+
+def proc_cpu_s(pid: int) -> float:
+    """User + system CPU-seconds of a live process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def proc_peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmHWM for process {pid}")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
+
+
+@dataclass
+class Batch:
+    """One system at one latency and concurrency."""
+
+    system: str
+    latency_s: float
+    concurrency: int
+    runs: int
+    wall_s: float
+    run_s: list[float]
+    failures: int
+    cpu_s: float
+    peak_rss_mb: float
+    load_1m: float = field(default_factory=lambda: os.getloadavg()[0])
+    """The machine's 1-minute load average when the batch ended (other work on the cores)."""
+    history_events: list[int] = field(default_factory=list)
+    history_bytes: list[int] = field(default_factory=list)
+    activities: list[int] = field(default_factory=list)
+
+    def figures(self) -> dict[str, Any]:
+        median = statistics.median(self.run_s)
+        p95 = percentile(self.run_s, 0.95)
+        return {
+            "system": self.system,
+            "latency_s": self.latency_s,
+            "concurrency": self.concurrency,
+            "runs": self.runs,
+            "failures": self.failures,
+            "wall_s": self.wall_s,
+            "runs_per_s": self.runs / self.wall_s,
+            "run_s_median": median,
+            "run_s_p95": p95,
+            "iteration_s_median": median / ITERATIONS,
+            "iteration_s_p95": p95 / ITERATIONS,
+            "worker_cpu_s_per_iteration": self.cpu_s / (self.runs * ITERATIONS),
+            "worker_peak_rss_mb": self.peak_rss_mb,
+            "machine_load_1m": self.load_1m,
+            # In-process runs keep no durable history: 0 events, 0 bytes.
+            "history_events_per_run": statistics.mean(self.history_events) if self.history_events else 0.0,
+            "history_bytes_per_run": statistics.mean(self.history_bytes) if self.history_bytes else 0.0,
+            "activities_per_run": statistics.mean(self.activities) if self.activities else 0.0,
+        }
+
+
+async def history_stats(handle: WorkflowHandle[Any, Any]) -> tuple[int, int, list[str]]:
+    """Events, bytes (the events' protobuf size) and the scheduled activity types, in order."""
+    history = await handle.fetch_history()
+    scheduled = [
+        e.activity_task_scheduled_event_attributes.activity_type.name
+        for e in history.events
+        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+    ]
+    return len(history.events), sum(e.ByteSize() for e in history.events), scheduled
+
+
+async def wait_for_pollers(
+    client: Client, queue: str, process: subprocess.Popen[bytes], workers: int = 1
+) -> None:
+    """Until `workers` distinct workers poll both the workflow and the activity side of `queue`."""
+    deadline = time.monotonic() + POLLER_TIMEOUT_S
+    kinds = (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"worker for {queue!r} exited with code {process.returncode}")
+        polling = 0
+        for kind in kinds:
+            described = await client.workflow_service.describe_task_queue(
+                DescribeTaskQueueRequest(
+                    namespace=client.namespace, task_queue=TaskQueue(name=queue), task_queue_type=kind
+                )
+            )
+            polling += len({p.identity for p in described.pollers}) >= workers
+        if polling == len(kinds):
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no worker polled {queue!r} within {POLLER_TIMEOUT_S:.0f} s")
+        await asyncio.sleep(0.1)
+
+
+class Bench:
+    """One dev server, one rubricflow worker process, one floor worker process."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.server: subprocess.Popen[bytes] | None = None
+        self.rf_queue = f"bench-rf-{uuid.uuid4().hex[:8]}"
+        self.floor_queue = f"bench-floor-{uuid.uuid4().hex[:8]}"
+        self.steps: list[str] = []
+        self.env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_HOOKS"}
+        self.env.update({
+            "RUBRICFLOW_LOG_LEVEL": "WARNING",
+            "RUBRICFLOW_DATA_DIR": str(folder / "data"),
+            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+        })
+
+    async def __aenter__(self) -> Bench:
+        try:
+            await self._start()
+        except BaseException:
+            await self.__aexit__()
+            raise
+        return self
+
+    async def _start(self) -> None:
+        port = free_port()
+        address = f"127.0.0.1:{port}"
+        self.server = spawn_dev_server(port)
+        self.client = await connect_when_up(address, self.server, data_converter=pydantic_data_converter)
+        self.env.update({"TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": self.rf_queue})
+        self.rf_worker = self._spawn([sys.executable, "-m", "rubricflow.worker"])
+        self.floor_worker = self._spawn(
+            [sys.executable, "-m", "rubricflow.bench.floor_worker", address, self.floor_queue]
+        )
+        await wait_for_pollers(self.client, self.rf_queue, self.rf_worker)
+        await wait_for_pollers(self.client, self.floor_queue, self.floor_worker)
+        # Warm-up: first-call imports and model construction are not measured, and the
+        # rubricflow run's history gives the activity sequence the floor repeats.
+        agent, grader = write_scripts(self.folder / "scripts", 0.0)
+        ok, _, handle = await self._rubricflow_run(agent, grader)
+        if not ok:
+            raise RuntimeError("the rubricflow warm-up run did not end satisfied after 2 passes")
+        _, _, self.steps = await history_stats(handle)
+        ok, _, _ = await self._floor_run(0.0)
+        if not ok:
+            raise RuntimeError("the floor warm-up run failed")
+
+    async def __aexit__(self, *exc: object) -> None:
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if self.server is not None:
+            self.server.terminate()
+            self.server.wait(timeout=30)
+
+    def _spawn(self, command: list[str]) -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen(command, env=self.env, start_new_session=True, stdin=subprocess.DEVNULL)
+        self.procs.append(proc)
+        return proc
+
+    async def _rubricflow_run(self, agent: Path, grader: Path) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+        run_input = RunInput(message="go", rubric="- ok", agent=AgentSettings(model=f"scripted:{agent}"),
+                             grader=GraderSettings(model=f"scripted:{grader}"))
+        started = time.monotonic()
+        started_run = await Rubricflow(self.client, self.rf_queue).start(run_input, f"bench-{uuid.uuid4().hex[:12]}")
+        handle = started_run.handle
+        try:
+            result = await handle.result()
+        except Exception:
+            return False, time.monotonic() - started, handle
+        ok = result.status == "satisfied" and len(result.evaluations) == ITERATIONS
+        return ok, time.monotonic() - started, handle
+
+    async def _floor_run(self, latency_s: float) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+        steps = [FloorStep(kind=name, sleep_s=latency_s if name in MODEL_ACTIVITIES else 0.0)
+                 for name in self.steps]
+        started = time.monotonic()
+        handle = await self.client.start_workflow(
+            FloorWorkflow.run, FloorInput(steps=steps), id=f"floor-{uuid.uuid4().hex[:12]}",
+            task_queue=self.floor_queue,
+        )
+        try:
+            result = await handle.result()
+        except Exception:
+            return False, time.monotonic() - started, handle
+        return result.steps == len(steps), time.monotonic() - started, handle
+
+    async def durable_batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:
+        agent, grader = write_scripts(self.folder / "scripts", latency_s)
+        worker = self.rf_worker if system == "rubricflow" else self.floor_worker
+        gate = asyncio.Semaphore(concurrency)
+
+        async def one() -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+            async with gate:
+                if system == "rubricflow":
+                    return await self._rubricflow_run(agent, grader)
+                return await self._floor_run(latency_s)
+
+        cpu_before = proc_cpu_s(worker.pid)
+        began = time.monotonic()
+        outcomes = await asyncio.gather(*(one() for _ in range(runs)))
+        wall = time.monotonic() - began
+        cpu = proc_cpu_s(worker.pid) - cpu_before
+        batch = Batch(system, latency_s, concurrency, runs, wall, [s for _, s, _ in outcomes],
+                      sum(1 for ok, _, _ in outcomes if not ok), cpu, proc_peak_rss_mb(worker.pid))
+        for _, _, handle in outcomes[:HISTORY_SAMPLE]:
+            events, size, scheduled = await history_stats(handle)
+            batch.history_events.append(events)
+            batch.history_bytes.append(size)
+            batch.activities.append(len(scheduled))
+        return batch
+
+    async def in_process_batch(self, latency_s: float, concurrency: int, runs: int) -> Batch:
+        agent, grader = write_scripts(self.folder / "scripts", latency_s)
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "rubricflow.bench.inprocess", "--agent", str(agent), "--grader",
+            str(grader), "--runs", str(runs), "--concurrency", str(concurrency),
+            env=self.env, stdout=asyncio.subprocess.PIPE,
+        )
+        out, _ = await proc.communicate()
+        if proc.returncode != 0:
+            raise RuntimeError(f"the in-process benchmark exited with code {proc.returncode}")
+        data = json.loads(out)
+        failures = sum(1 for ok, n in zip(data["ok"], data["passes"]) if not ok or n != ITERATIONS)
+        return Batch("in_process", latency_s, concurrency, runs, data["wall_s"], data["run_s"], failures,
+                     data["cpu_s"], data["peak_rss_mb"])
+
+    async def batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:
+        if system == "in_process":
+            return await self.in_process_batch(latency_s, concurrency, runs)
+        return await self.durable_batch(system, latency_s, concurrency, runs)

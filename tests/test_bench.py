@@ -1,0 +1,108 @@
+"""The benchmark command at tiny sizes, so it never rots: every system, every figure a number."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SYSTEMS = {"rubricflow", "floor", "in_process"}
+
+
+def _numbers(value: Any, where: str) -> list[str]:
+    """Paths of every figure that is not a finite number (bools and None count as not)."""
+    if isinstance(value, dict):
+        return [bad for k, v in value.items() for bad in _numbers(v, f"{where}.{k}")]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return [where]
+    return []
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    out = tmp_path_factory.mktemp("bench")
+    done = subprocess.run(
+        [sys.executable, "-m", "rubricflow.bench", "--latency", "0", "--concurrency", "1", "2",
+         "--runs", "2", "--out", str(out)],
+        capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads((out / "bench.json").read_text()), out
+
+
+def test_every_system_at_every_concurrency(report):
+    data, _ = report
+    seen = {(b["system"], b["latency_s"], b["concurrency"]) for b in data["batches"]}
+    assert seen == {(s, 0.0, c) for s in SYSTEMS for c in (1, 2)}
+    assert [(r["latency_s"], r["concurrency"]) for r in data["ratios"]] == [(0.0, 1), (0.0, 2)]
+
+
+def test_every_figure_is_a_number_and_no_run_failed(report):
+    data, _ = report
+    for batch in data["batches"]:
+        figures = {k: v for k, v in batch.items() if k != "system"}
+        assert _numbers(figures, batch["system"]) == []
+        assert batch["failures"] == 0
+        assert batch["runs"] == 2
+        assert batch["runs_per_s"] > 0 and batch["worker_peak_rss_mb"] > 0
+    for row in data["ratios"]:
+        assert _numbers(row, "ratios") == []
+    for row in data["grader_input"]:
+        assert _numbers(row, "grader_input") == []
+
+
+def test_the_floor_schedules_as_many_activities_as_rubricflow(report):
+    data, _ = report
+    steps = data["activities_per_run"]
+    assert steps.count("run_agent_turn") == 2 and steps.count("grade_transcript") == 2
+    per_run = {b["system"]: b["activities_per_run"] for b in data["batches"] if b["concurrency"] == 1}
+    assert per_run["rubricflow"] == per_run["floor"] == len(steps)
+    assert per_run["in_process"] == 0  # nothing durable: no history
+
+
+def test_grader_input_is_flat_beyond_the_caps(report):
+    data, _ = report
+    rows = {r["thread_messages"]: r for r in data["grader_input"]}
+    # the last 30 messages plus the first user request, which fell out of that window
+    assert rows[200]["messages_shown"] == rows[50]["messages_shown"] == 31
+    beyond = [rows[n]["grader_input_chars"] for n in (50, 100, 200)]
+    assert max(beyond) <= min(beyond) * 1.01
+    assert rows[2]["grader_input_chars"] < rows[30]["grader_input_chars"]
+
+
+def test_the_plot_is_written(report):
+    _, out = report
+    png = out / "bench.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "says"),
+    [("--concurrency", "0", "at least 1"), ("--latency", "-1", "0..60 seconds"), ("--runs", "x", "invalid")],
+)
+def test_bad_arguments_are_refused_with_what_is_allowed(tmp_path, flag, value, says):
+    done = subprocess.run(
+        [sys.executable, "-m", "rubricflow.bench", flag, value, "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert flag in done.stderr and says in done.stderr
+    assert not (tmp_path / "bench.json").exists()
+
+
+def test_a_missing_bench_extra_is_named_with_how_to_install_it(tmp_path):
+    # deepagents made unimportable in the child: the command must say which extra to install.
+    code = (
+        "import sys; sys.modules['deepagents'] = None\n"
+        "from rubricflow.bench.__main__ import main\n"
+        f"main(['--out', {str(tmp_path)!r}])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "deepagents" in done.stderr and "rubricflow[bench]" in done.stderr
+    assert not (tmp_path / "bench.json").exists()
