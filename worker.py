@@ -26,6 +26,7 @@ from temporalio.service import RPCError
 from temporalio.common import WorkerDeploymentVersion
 from temporalio.worker import Worker, WorkerDeploymentConfig
 
+from rubricflow.activities.agents import AgentRegistry
 from rubricflow.activities.config import (
     DEFAULT_DATA_DIR,
     DEFAULT_FILES_DIR,
@@ -57,13 +58,14 @@ def build_worker(
     config: WorkerConfig | None = None,
     graceful_shutdown: timedelta | None = None,
     workflows: Sequence[type] = (RubricRunWorkflow,),
+    agents: AgentRegistry | None = None,
     **worker_options: object,
 ) -> Worker:
     """The worker for `client`: settings from `config` (default: this process's
     environment, `config_from_env()`); the other arguments override it."""
     config = config or config_from_env()
     activities = RubricActivities(
-        config=config, models=models, tools=tools, hooks=hooks, ledger=ledger
+        config=config, models=models, tools=tools, hooks=hooks, ledger=ledger, agents=agents
     )
     if config.max_concurrent_activities is not None:
         worker_options.setdefault("max_concurrent_activities", config.max_concurrent_activities)

@@ -1,8 +1,10 @@
-"""Built-in tools: `run_python_tests` (isolated) and `read_file` (one directory only)."""
+"""Built-in tools: `run_python_tests` (isolated), `read_file` and `list_files` (one
+directory only, or a thread's virtual files for the grader of a `deep` agent)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from langchain_core.tools import BaseTool, StructuredTool
 
@@ -56,3 +58,57 @@ def read_file_tool(root: Path) -> BaseTool:
             f"(at most {MAX_READ_CHARS} characters are returned)."
         ),
     )
+
+
+def list_files_tool(root: Path) -> BaseTool:
+    base = root.resolve()
+
+    def list_files() -> str:
+        if not base.is_dir():
+            return "(no files)"
+        paths = sorted(p for p in base.rglob("*") if p.is_file())
+        return "\n".join(f"{p.relative_to(base)} ({p.stat().st_size} bytes)" for p in paths) or "(no files)"
+
+    return StructuredTool.from_function(
+        func=list_files,
+        name="list_files",
+        description="List the readable files, with their sizes in bytes.",
+    )
+
+
+def thread_file_tools(files: dict[str, Any]) -> list[BaseTool]:
+    """`read_file` and `list_files` over a thread's virtual files (what a `deep` agent
+    wrote), not the worker's disk. Paths with or without the leading slash."""
+    from rubricflow.workflows.files import file_path
+
+    def read_file(path: str) -> str:
+        try:
+            data = files.get(file_path(path))
+        except ValueError as exc:
+            return f"error: {exc}"
+        if data is None:
+            known = ", ".join(sorted(files)) or "(none)"
+            return f"error: the agent wrote no file {path!r}; its files: {known}"
+        text = data.content
+        if len(text) > MAX_READ_CHARS:
+            text = text[:MAX_READ_CHARS] + "...(truncated)"
+        return text
+
+    def list_files() -> str:
+        return "\n".join(f"{p} ({f.size} bytes)" for p, f in sorted(files.items())) or "(no files)"
+
+    return [
+        StructuredTool.from_function(
+            func=read_file,
+            name="read_file",
+            description=(
+                "Read a file the agent wrote, by its path (e.g. /solution.py; at most "
+                f"{MAX_READ_CHARS} characters are returned)."
+            ),
+        ),
+        StructuredTool.from_function(
+            func=list_files,
+            name="list_files",
+            description="List the files the agent wrote, with their sizes in bytes.",
+        ),
+    ]

@@ -7,7 +7,9 @@ call at all. How a rubric is read (criteria, check names, tests block) is the
 contract's, `rubricflow.workflows.rubric`, shared with the client.
 
 `run_python_tests` (built in) takes the Python code blocks of the agent's final answer and
-runs them, isolated, against the rubric's fenced tests block:
+runs them, isolated, against the rubric's fenced tests block. Given a file, it tests a
+file the agent wrote instead (a `deep` agent's virtual file, with or without the leading
+slash): `- The solution passes [check: run_python_tests solution.py]`.
 
     ```python tests
     def test_triple():
@@ -18,11 +20,12 @@ runs them, isolated, against the rubric's fenced tests block:
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 # parse_rubric is imported here too for rubric_activities, which reads it from this module.
 from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks, parse_rubric  # noqa: F401
+from rubricflow.workflows.files import AgentFile, file_path
 from rubricflow.workflows.types import Criterion, Message
 
 MAX_GAP_CHARS = 2_000
@@ -34,6 +37,8 @@ class CheckContext:
     rubric: ParsedRubric
     transcript: list[Message]
     answer: str
+    files: dict[str, AgentFile] = field(default_factory=dict)
+    """The thread's files (what a `deep` agent wrote), by absolute path."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,13 @@ class CheckRegistry:
     def names(self) -> list[str]:
         return sorted(self._checks)
 
-    async def run(self, rubric: ParsedRubric, transcript: list[Message], answer: str) -> list[Criterion]:
+    async def run(
+        self,
+        rubric: ParsedRubric,
+        transcript: list[Message],
+        answer: str,
+        files: dict[str, AgentFile] | None = None,
+    ) -> list[Criterion]:
         """Each check-backed criterion's verdict, computed by its check."""
         results = []
         for criterion in rubric.checked:
@@ -77,7 +88,7 @@ class CheckRegistry:
             if fn is None:
                 outcome = CheckOutcome(False, f"unknown check {criterion.check!r}")
             else:
-                outcome = await fn(CheckContext(criterion, rubric, transcript, answer))
+                outcome = await fn(CheckContext(criterion, rubric, transcript, answer, dict(files or {})))
             gap = None
             if not outcome.passed:
                 detail = outcome.detail.strip() or f"check {criterion.check} failed"
@@ -95,8 +106,19 @@ def run_python_tests_check(*, allow_weak_sandbox: bool = False) -> Check:
     async def check(context: CheckContext) -> CheckOutcome:
         from rubricflow.activities.sandbox import run_python_tests
 
-        code = code_blocks(context.answer)
-        if not code:
+        if context.criterion.arg:
+            # `[check: run_python_tests solution.py]`: a file the agent wrote.
+            path = file_path(context.criterion.arg)
+            data = context.files.get(path)
+            if data is None:
+                known = ", ".join(sorted(context.files)) or "(none)"
+                return CheckOutcome(False, f"the agent wrote no file {path}; its files: {known}")
+            code = data.content
+        else:
+            code = code_blocks(context.answer)
+        if not code.strip():
+            if context.criterion.arg:
+                return CheckOutcome(False, f"the file {file_path(context.criterion.arg)} is empty")
             return CheckOutcome(False, "the final answer has no ```python code block to test")
         if not context.rubric.tests:
             return CheckOutcome(False, "the rubric has no ```python tests block")

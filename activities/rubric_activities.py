@@ -22,6 +22,8 @@ from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, default_agents
+from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grading import (
@@ -56,6 +58,7 @@ from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_
 from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
+from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path, limit_problem
 from rubricflow.workflows.types import (
     AgentTurnInput,
     AgentTurnResult,
@@ -63,6 +66,7 @@ from rubricflow.workflows.types import (
     GradeResult,
     GraderVerdict,
     HookInput,
+    Message,
     last_answer,
 )
 
@@ -133,7 +137,12 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
 
 
 def _config_error(exc: Exception) -> ApplicationError:
-    kind = errors.UNKNOWN_TOOL if isinstance(exc, UnknownToolError) else errors.MODEL_CONFIG_ERROR
+    if isinstance(exc, UnknownAgentError):
+        kind = errors.UNKNOWN_AGENT
+    elif isinstance(exc, UnknownToolError):
+        kind = errors.UNKNOWN_TOOL
+    else:
+        kind = errors.MODEL_CONFIG_ERROR
     return ApplicationError(
         str(exc),
         FailureDetails(exception_type=type(exc).__name__),
@@ -159,7 +168,7 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
             type=errors.AGENT_RECURSION_LIMIT,
             non_retryable=True,
         ) from None
-    except (ModelConfigError, UnknownToolError) as exc:
+    except (ModelConfigError, UnknownToolError, UnknownAgentError) as exc:
         raise _detached(_config_error(exc), exc) from None
     except Exception as exc:
         raise _detached(to_application_error(exc, model), exc) from None
@@ -180,6 +189,7 @@ class RubricActivities:
         checks: CheckRegistry | None = None,
         hooks: list[Hook] | None = None,
         ledger: Ledger | None = None,
+        agents: AgentRegistry | None = None,
     ) -> None:
         config = config or WorkerConfig()
         self._hooks = list(hooks if hooks is not None else config.hooks)
@@ -198,6 +208,7 @@ class RubricActivities:
         self._checks = (
             checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         )
+        self._agents = agents if agents is not None else default_agents()
 
     @activity.defn
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
@@ -224,11 +235,17 @@ class RubricActivities:
 
     async def _agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         with _model_call("agent", input.settings.model):
+            factory = self._agents.resolve(input.settings.agent)
             model = self._models.get(input.settings.model)
             tools = self._tools.resolve(input.settings.tools)
-        agent = create_agent(model, tools=tools, system_prompt=input.settings.system_prompt)
+        agent = factory(model, tools, input.settings.system_prompt)
         history = [to_langchain(m) for m in input.messages]
         counter = UsageCounter()
+        graph_input: dict[str, Any] = {"messages": history}
+        if input.settings.agent != "default":
+            # The thread's files and todos: a graph without these keys ignores them.
+            graph_input["files"] = {p: f.model_dump(exclude_none=True) for p, f in input.files.items()}
+            graph_input["todos"] = [t.model_dump() for t in input.todos]
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
@@ -237,13 +254,17 @@ class RubricActivities:
             ):
                 with _model_call("agent", input.settings.model):
                     state = await agent.ainvoke(
-                        {"messages": history},
+                        graph_input,
                         config={"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]},
                     )
         finally:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
-        return AgentTurnResult(messages=[from_langchain(m) for m in added], usage=counter.usage)
+        files, todos = _turn_files(input, state)
+        messages = [from_langchain(m) for m in added]
+        if input.settings.agent != "default":
+            messages = [_compact_file_args(m) for m in messages]
+        return AgentTurnResult(messages=messages, files=files, todos=todos, usage=counter.usage)
 
     @activity.defn
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
@@ -282,7 +303,7 @@ class RubricActivities:
                 _cut_off_after(input.settings.timeout_s, "grader pass", input.settings.model),
             ):
                 checks = await self._checks.run(
-                    rubric, input.transcript, last_answer(input.transcript) or ""
+                    rubric, input.transcript, last_answer(input.transcript) or "", input.files
                 )
                 llm, unverified, calls = (None, False, 0)
                 counter = UsageCounter()
@@ -314,7 +335,13 @@ class RubricActivities:
         model_label = input.settings.model
         with _model_call("grader", model_label):
             model = self._models.get(model_label)
-            tools = self._tools.resolve(input.settings.tools)
+            names = list(input.settings.tools)
+            on_thread: dict[str, Any] = {}
+            if input.agent != "default":
+                # The grader's file tools read the thread's files, not the worker's disk.
+                on_thread = {t.name: t for t in thread_file_tools(input.files)}
+            others = iter(self._tools.resolve([n for n in names if n not in on_thread]))
+            tools = [on_thread[n] if n in on_thread else next(others) for n in names]
         # The criteria this pass answers for: those frozen for the run, else a list
         # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
@@ -382,6 +409,49 @@ def pinned_criteria(rubric: ParsedRubric) -> list[str]:
     """A list rubric's LLM-graded criteria (its bullet or numbered lines without a check):
     the grading run's criteria before any grader call. Empty for a free-text rubric."""
     return [c.name for c in rubric.criteria if not c.check]
+MAX_FILE_ARG_CHARS = 4_000
+"""A `write_file` / `edit_file` call keeps at most this much of its text in the transcript:
+the whole file is in the thread's files, and the transcript travels in every turn's input
+beside them (Temporal's payload limit is 2 MiB)."""
+
+
+def _compact_file_args(message: Message) -> Message:
+    if not message.tool_calls:
+        return message
+    calls = []
+    for call in message.tool_calls:
+        if call.name in ("write_file", "edit_file"):
+            args = dict(call.args)
+            for key in ("content", "old_string", "new_string"):
+                value = args.get(key)
+                if isinstance(value, str) and len(value) > MAX_FILE_ARG_CHARS:
+                    args[key] = (
+                        value[:MAX_FILE_ARG_CHARS]
+                        + f"...({len(value) - MAX_FILE_ARG_CHARS} more characters, in the thread's files)"
+                    )
+            call = call.model_copy(update={"args": args})
+        calls.append(call)
+    return message.model_copy(update={"tool_calls": calls})
+
+
+def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str, AgentFile | None], list[Todo] | None]:
+    """What the turn changed in the thread's files, and its todos; a non-retryable
+    `FileLimitExceeded` when the files ended past the thread's limits."""
+    if input.settings.agent == "default":
+        return {}, None
+    after = {file_path(p): AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
+    problem = limit_problem(after)
+    if problem is not None:
+        raise ApplicationError(
+            f"agent {input.settings.agent!r}: {problem}",
+            FailureDetails(exception_type="FileLimitError"),
+            type=errors.FILE_LIMIT_EXCEEDED,
+            non_retryable=True,
+        )
+    todos = state.get("todos")
+    before = [t.model_dump() for t in input.todos]
+    new_todos = None if todos is None or todos == before else [Todo.model_validate(t) for t in todos]
+    return changed_files(dict(input.files), after), new_todos
 
 
 def _invalid_output(exc: Exception, model: str) -> ApplicationError:

@@ -60,10 +60,14 @@ def default_registry(
     `read_file` reads only below `files_dir` (the worker passes `WorkerConfig.files_dir`,
     from `RUBRICFLOW_FILES_DIR`).
     """
-    from rubricflow.activities.builtin_tools import read_file_tool, run_python_tests_tool
+    from rubricflow.activities.builtin_tools import list_files_tool, read_file_tool, run_python_tests_tool
 
     registry = ToolRegistry(
-        [run_python_tests_tool(allow_weak_sandbox=allow_weak_sandbox), read_file_tool(files_dir)]
+        [
+            run_python_tests_tool(allow_weak_sandbox=allow_weak_sandbox),
+            read_file_tool(files_dir),
+            list_files_tool(files_dir),
+        ]
     )
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         registry.add(entry.load())

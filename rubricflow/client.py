@@ -18,6 +18,7 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.settings import task_queue
+from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
 from rubricflow.workflows.types import (
@@ -48,9 +49,12 @@ def check_input(run: RunInput, *, installed: bool = False) -> None:
         check_provider(run.grader.model, installed=installed)
 
 
-def check_names(run: RunInput, tools: list[str], checks: list[str]) -> None:
-    """Refuse tool and check names unknown to a registry (the CLI passes the names a
-    default worker has: `rubricflow.preflight.tool_names()` and `check_names()`)."""
+def check_names(run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None) -> None:
+    """Refuse agent, tool and check names unknown to a registry (the CLI passes the names a
+    default worker has: `rubricflow.preflight.tool_names()`, `check_names()` and
+    `agent_names()`)."""
+    if agents is not None and run.agent.agent not in agents:
+        raise RunRefused(f"unknown agent {run.agent.agent!r}; known agents: {', '.join(agents)}")
     named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
     unknown = sorted({name for name in named if name not in tools})
     if unknown:
@@ -115,6 +119,10 @@ class Rubricflow:
             yield item.data
             if item.data.type == "run_end" and not follow:
                 return
+
+    async def files(self, thread_id: str) -> dict[str, AgentFile]:
+        """The agent's virtual files (a `deep` agent's), by absolute path, with content."""
+        return await self.handle(thread_id).handle.query(RubricRunWorkflow.files)
 
     async def progress(self, thread_id: str) -> Progress:
         """The thread's state: from the query while it runs, from its result once closed."""

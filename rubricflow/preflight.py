@@ -13,6 +13,8 @@ import sys
 from importlib.metadata import entry_points
 
 from rubricflow.workflows.registries import (
+    AGENTS_ENTRY_POINT_GROUP,
+    BUILTIN_AGENTS,
     BUILTIN_CHECKS,
     BUILTIN_TOOLS,
     CHECKS_ENTRY_POINT_GROUP,
@@ -112,3 +114,8 @@ def tool_names() -> list[str]:
 def check_names() -> list[str]:
     """Checks a default worker on this machine has: built-ins plus installed entry points."""
     return sorted({*BUILTIN_CHECKS, *(e.name for e in entry_points(group=CHECKS_ENTRY_POINT_GROUP))})
+
+
+def agent_names() -> list[str]:
+    """Agents a default worker on this machine has: built-ins plus installed entry points."""
+    return sorted({*BUILTIN_AGENTS, *(e.name for e in entry_points(group=AGENTS_ENTRY_POINT_GROUP))})

@@ -161,7 +161,7 @@ class TestBadInput:
             (["--model", "scripted:a.json", "--rubric", "   "], "rubric is empty or whitespace"),
             (["--model", "scripted:a.json", "--rubric", "@/no/such/rubric.md"], "cannot read rubric file"),
             ([], "no agent model"),
-            (["--model", "scripted:a.json", "--tool", "nope"], "unknown tool(s) ['nope']; known tools: read_file, run_python_tests"),
+            (["--model", "scripted:a.json", "--tool", "nope"], "unknown tool(s) ['nope']; known tools: list_files, read_file, run_python_tests"),
             (["--model", "scripted:a.json", "--rubric", "- a", "--grader-tool", "nope"], "unknown tool(s) ['nope']"),
             (["--model", "scripted:a.json", "--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
             (["--model", "scripted:a.json", "--rubric", "- tests [check: run_python_tests]"], "no ```python tests block"),

@@ -80,6 +80,8 @@ RECORDED = [
     "cancelled_mid_pass",
     # Recorded with budgets and token usage: budget_exhausted, then extend adds tokens.
     "budget_then_extend",
+    # A deep agent (issue 13): files in the turn and grader payloads and in the state.
+    "deep_agent_files",
 ]
 
 

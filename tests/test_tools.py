@@ -30,7 +30,7 @@ class TestRegistry:
             registry.add(_tool("dup"))
 
     def test_defaults_hold_the_builtins(self, tmp_path):
-        assert default_registry(tmp_path).names() == ["read_file", "run_python_tests"]
+        assert default_registry(tmp_path).names() == ["list_files", "read_file", "run_python_tests"]
         assert default_checks().names() == ["run_python_tests"]
 
 

@@ -27,4 +27,10 @@ AGENT_RECURSION_LIMIT = "AgentRecursionLimit"
 AGENT_TURN_FAILED = "AgentTurnFailed"
 """A run failed because its agent turn could not complete."""
 
-NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT)
+UNKNOWN_AGENT = "UnknownAgent"
+"""An agent name that the worker's agent registry does not hold."""
+
+FILE_LIMIT_EXCEEDED = "FileLimitExceeded"
+"""An agent turn left the thread's files past their limits (`workflows/files.py`)."""
+
+NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, UNKNOWN_AGENT, FILE_LIMIT_EXCEEDED)

@@ -25,6 +25,7 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.errors as errors
     import rubricflow.workflows.state as decide
     from rubricflow.workflows.activity_defs import RubricActivityDefs
+    from rubricflow.workflows.files import AgentFile
     from rubricflow.workflows.mailbox import Invocation, Mailbox
     from rubricflow.workflows.visibility import (  # the *_ATTR keys are imported from here too
         ITERATION_ATTR,  # noqa: F401
@@ -357,6 +358,8 @@ class RubricRunWorkflow:
                     settings=agent,
                     messages=self.state.transcript,
                     **decide.turn_context(self.state, agent.model, graded),
+                    files=self.state.files,
+                    todos=self.state.todos,
                 ),
                 timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"agent turn {turn} ({agent.model})",
@@ -368,6 +371,14 @@ class RubricRunWorkflow:
                 type=errors.AGENT_TURN_FAILED,
                 non_retryable=True,
             ) from err
+        try:
+            decide.take_turn_files(self.state, result.files, result.todos)
+        except ValueError as err:  # files.FileLimitError: the worker should have refused it
+            raise ApplicationError(
+                f"agent turn {turn} left the thread's files over their limits: {err}",
+                type=errors.FILE_LIMIT_EXCEEDED,
+                non_retryable=True,
+            ) from None
         self.state.transcript.extend(result.messages)
         decide.spend(self.state, agent.model, result.usage, "agent")
         self._events.publish(step_event(self.state, "agent_turn_end"))
@@ -390,6 +401,8 @@ class RubricRunWorkflow:
                     settings=grader,
                     transcript=self.state.transcript,
                     frozen_criteria=run.frozen_criteria,
+                    files=self.state.files,
+                    agent=self._input.agent.agent,
                 ),
                 timedelta(seconds=grader.timeout_s) + STEP_TIMEOUT_GRACE,
                 f"grader pass {run.id}:{iteration} ({grader.model})",
@@ -524,6 +537,11 @@ class RubricRunWorkflow:
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+
+    @workflow.query
+    def files(self) -> dict[str, AgentFile]:
+        """The agent's virtual files with their content (`progress` lists names and sizes)."""
+        return dict(self.state.files)
 
 
 def _reraise_cancellation(err: ActivityError) -> None:

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
+
 from rubricflow.workflows.types import (
     MAX_CARRIED_EVALUATIONS,
     MAX_CARRIED_MESSAGES,
@@ -107,6 +109,11 @@ class ThreadState(_State):
     """The thread's tokens per model label."""
     turn_usage: Usage | None = None
     """The last agent turn's tokens, until the pass that follows records them."""
+    files: dict[str, AgentFile] = Field(default_factory=dict)
+    """The agent's virtual files (a `deep` agent's), within `workflows/files.py`'s limits;
+    changed only from completed agent turns."""
+    todos: list[Todo] = Field(default_factory=list)
+    """The agent's latest `write_todos` list."""
 
     @model_validator(mode="before")
     @classmethod
@@ -144,6 +151,22 @@ def carried(state: ThreadState) -> ThreadState:
         },
         deep=True,
     )
+
+
+# -- an agent turn's files and todos -------------------------------------------------------
+
+
+def take_turn_files(
+    state: ThreadState, changes: dict[str, AgentFile | None], todos: list[Todo] | None
+) -> None:
+    """Keep what a completed agent turn changed in the thread's files and todos.
+
+    `FileLimitError` (a ValueError) when the files would pass the thread's limits; the
+    state is then unchanged."""
+    if changes:
+        state.files = apply_changes(state.files, changes)
+    if todos is not None:
+        state.todos = list(todos)
 
 
 # -- messages and grading runs -----------------------------------------------------------
@@ -379,6 +402,8 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         usage_by_model=state.usage_by_model,
         run_cost_usd=state.run.cost_usd if state.run and state.grader and state.grader.prices else None,
         budget=budget_view(state),
+        files=file_listing(state.files),
+        todos=state.todos,
     )
 
 

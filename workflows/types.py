@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from temporalio.contrib.workflow_streams import WorkflowStreamState
 from pydantic.json_schema import SkipJsonSchema
+from rubricflow.workflows.files import AgentFile, FileInfo, Todo
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -202,6 +203,18 @@ class AgentSettings(_Frozen):
     @classmethod
     def _tools(cls, value: list[str]) -> list[str]:
         return _check_tool_names(value)
+
+    agent: str = "default"
+    """The agent by name, from the worker's agent registry: `default` (LangChain's
+    `create_agent`), `deep` (deepagents' `create_deep_agent`, with virtual files that are
+    thread state) or one a `rubricflow.agents` entry point adds."""
+
+    @field_validator("agent", mode="before")
+    @classmethod
+    def _agent(cls, value: object) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("agent must be an agent's name, e.g. 'default' or 'deep'")
+        return value.strip()
 
 
 class GraderSettings(_Frozen):
@@ -655,6 +668,10 @@ class RunBudget(_Frozen):
     max_wall_s: int | None = None
     exhausted: str | None = None
     """Which budget ended the run (`tokens`, `cost`, `wall`), once one did."""
+    files: list[FileInfo] = Field(default_factory=list)
+    """The agent's virtual files (names and sizes); `rubricflow files` prints them."""
+    todos: list[Todo] = Field(default_factory=list)
+    """The agent's latest `write_todos` list."""
 
 
 RunResult = Progress
@@ -674,6 +691,9 @@ class AgentTurnInput(_Frozen):
     iteration: int | None = None
     price: ModelPrice | None = None
     """The agent model's price from the run's table, when it has one: for the cost metric."""
+    files: dict[str, AgentFile] = Field(default_factory=dict)
+    """The thread's files: the turn starts from them."""
+    todos: list[Todo] = Field(default_factory=list)
 
 
 class AgentTurnResult(_Frozen):
@@ -681,6 +701,10 @@ class AgentTurnResult(_Frozen):
     """The messages the turn added, ending with the agent's answer."""
     usage: Usage = Field(default_factory=Usage)
     """Tokens the turn's model calls reported (`usage_metadata`); zero when they report none."""
+    files: dict[str, AgentFile | None] = Field(default_factory=dict)
+    """What the turn changed in the thread's files: written or edited ones, None for a deleted one."""
+    todos: list[Todo] | None = None
+    """The agent's todo list after the turn; None when the turn did not touch it."""
 
 
 class GradeInput(_Frozen):
@@ -692,6 +716,12 @@ class GradeInput(_Frozen):
     transcript: list[Message]
     frozen_criteria: list[str] = Field(default_factory=list)
     """Criterion names fixed by the run's first usable pass; later passes answer for each."""
+    files: dict[str, AgentFile] = Field(default_factory=dict)
+    """The thread's files, for checks (`[check: run_python_tests solution.py]`) and the
+    grader's `read_file` / `list_files` tools."""
+    agent: str = "default"
+    """The thread's agent: with any other than `default`, the grader's file tools read
+    the thread's files instead of the worker's disk."""
 
     @property
     def operation_id(self) -> str:

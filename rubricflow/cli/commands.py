@@ -25,7 +25,7 @@ from rubricflow.cli.serve import (
 from rubricflow.client import Rubricflow, check_input, check_names
 from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
-from rubricflow.preflight import tool_names
+from rubricflow.preflight import agent_names, tool_names
 from rubricflow.settings import connect, task_queue
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
@@ -47,9 +47,9 @@ def exit_code(status: str) -> int:
 
 def preflight(run: RunInput) -> None:
     """What a default worker on this machine would refuse, refused now: unknown or
-    uninstalled model providers, unknown tools and checks."""
+    uninstalled model providers, unknown agents, tools and checks."""
     check_input(run, installed=True)
-    check_names(run, tool_names(), known_checks())
+    check_names(run, tool_names(), known_checks(), agent_names())
 
 
 async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
@@ -90,7 +90,11 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
     rf = Rubricflow(await connect())
     progress = await rf.progress(args.thread)
     if args.json:
-        data = result_json(progress) | {"phase": progress.phase}
+        data = result_json(progress) | {
+            "phase": progress.phase,
+            "files": [f.model_dump() for f in progress.files],
+            "todos": [t.model_dump() for t in progress.todos],
+        }
         out.write(json.dumps(data, indent=2) + "\n")
     else:
         out.write(
@@ -105,7 +109,34 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
                 if c.isolation:
                     out.write(f"    check {c.name}: {'pass' if c.passed else 'FAIL'}{isolation_note(c)}\n")
         out.write(usage_line(progress, price_table()))
+        if progress.todos:
+            out.write("todos:\n" + "".join(f"  [{t.status}] {t.content}\n" for t in progress.todos))
+        if progress.files:
+            out.write("files:\n" + "".join(f"  {f.path} ({f.size} bytes)\n" for f in progress.files))
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
+    return EXIT_OK
+
+
+async def cmd_files(args: argparse.Namespace, out: TextIO) -> int:
+    """`rubricflow files THREAD [PATH]`: list a thread's files, or print one."""
+    from rubricflow.workflows.files import file_path
+
+    files = await Rubricflow(await connect()).files(args.thread)
+    if args.path is None:
+        for path, data in sorted(files.items()):
+            out.write(f"{path}\t{data.size} bytes\n")
+        if not files:
+            out.write(f"thread {args.thread} has no files\n")
+        return EXIT_OK
+    try:
+        path = file_path(args.path)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    if path not in files:
+        raise BadInput(
+            f"thread {args.thread} has no file {path}; its files: {', '.join(sorted(files)) or '(none)'}"
+        )
+    out.write(files[path].content)
     return EXIT_OK
 
 
@@ -253,11 +284,20 @@ DEMO_SYSTEM_PROMPT = (
 )
 
 
+DEMO_DEEP_TASK = DEMO_TASK + " Write it to /solution.py."
+DEMO_DEEP_SYSTEM_PROMPT = (
+    "You are a careful Python programmer. Write the complete code to /solution.py with "
+    "write_file; when you are asked to revise, fix that file with edit_file. Then answer "
+    "in one sentence."
+)
+
+
 def demo_models(args: argparse.Namespace) -> tuple[str, str, str]:
     """(agent model, grader model, what to say about them)."""
     if args.scripted:
+        deep = getattr(args, "agent", "default") == "deep"
         return (
-            f"scripted:{demo_file('agent.json')}",
+            f"scripted:{demo_file('deep_agent.json' if deep else 'agent.json')}",
             f"scripted:{demo_file('grader.json')}",
             "scripted models (no model runs: the replies are canned, the tests are real)",
         )
@@ -270,10 +310,15 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     if args.scripted:
         os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"  # for the demo's own worker process
     max_iterations = iterations(args.max_iterations)
+    deep = getattr(args, "agent", "default") == "deep"
     run = RunInput(
-        message=DEMO_TASK,
-        rubric=Path(demo_file("rubric.md")).read_text(encoding="utf-8"),
-        agent=AgentSettings(model=agent_model, system_prompt=DEMO_SYSTEM_PROMPT),
+        message=DEMO_DEEP_TASK if deep else DEMO_TASK,
+        rubric=Path(demo_file("rubric_deep.md" if deep else "rubric.md")).read_text(encoding="utf-8"),
+        agent=AgentSettings(
+            model=agent_model,
+            system_prompt=DEMO_DEEP_SYSTEM_PROMPT if deep else DEMO_SYSTEM_PROMPT,
+            agent="deep" if deep else "default",
+        ),
         grader=GraderSettings(model=grader_model, max_iterations=max_iterations),
     )
     preflight(run)
@@ -282,7 +327,10 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
         out.write(
             f"demo: {about}.\nThe rubric has a check-backed criterion (the rubric's tests "
             "really run on the agent's code, isolated) and criteria the grader model "
-            f"judges; up to {max_iterations} grading passes.\n\n"
+            f"judges; up to {max_iterations} grading passes.\n"
+            + ("The agent is a deep agent: the tests run /solution.py, the file it writes "
+               "(`rubricflow files THREAD /solution.py` prints it).\n" if deep else "")
+            + "\n"
         )
         rf = Rubricflow(client)
         handle = await rf.start(run)
@@ -332,6 +380,7 @@ COMMANDS = {
     "watch": cmd_watch,
     "codec-server": cmd_codec_server,
     "status": cmd_status,
+    "files": cmd_files,
     "list": cmd_list,
     "worker": cmd_worker,
     "dev": cmd_dev,

@@ -167,7 +167,11 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         message=read_text_arg(args.prompt, "prompt"),
         rubric=rubric,
         agent=AgentSettings(
-            model=model, system_prompt=args.system_prompt, tools=args.tool or [], timeout_s=step_timeout
+            model=model,
+            system_prompt=args.system_prompt,
+            tools=args.tool or [],
+            timeout_s=step_timeout,
+            agent=getattr(args, "agent", None) or "default",
         ),
         grader=grader,
         idle_timeout_s=seconds(args.idle_timeout, "--idle-timeout"),

@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--step-timeout", help="seconds one agent turn or grader pass may run before it is cut off and retried, 1..3600 (default 600)")
     run.add_argument("--system-prompt", help="the agent's system prompt")
     run.add_argument("--grader-prompt", help="replaces the built-in grader system prompt")
+    run.add_argument("--agent", default="default", help="the agent by name: default, deep (deepagents, with virtual files) or a worker's own (default: default)")
     run.add_argument("--tool", action="append", help="agent tool by name (repeatable)")
     run.add_argument("--grader-tool", action="append", help="grader evidence tool by name (repeatable)")
     run.add_argument("--thread", help="thread id (default: a new one)")
@@ -70,6 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument("thread")
     status.add_argument("--json", action="store_true")
 
+    files = sub.add_parser("files", help="print the files a deep agent wrote in a thread")
+    files.add_argument("thread")
+    files.add_argument("path", nargs="?", help="one file (with or without the leading /); omitted: list them all")
+
     lister = sub.add_parser("list", help="list recent threads")
     lister.add_argument("--limit", type=int, default=50)
     lister.add_argument("--status", help="only threads whose RubricStatus is this (e.g. needs_revision, satisfied)")
@@ -87,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--grader-model", help="grader model (default: the agent's model)")
             p.add_argument("--max-iterations", default="3", help="grading passes (1..20, default 3)")
             p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
+            p.add_argument("--agent", default="default", choices=["default", "deep"], help="default, or deep: a deepagents agent that writes solution.py")
 
     worker = sub.add_parser("worker", help="run a worker (python -m rubricflow.worker) against TEMPORAL_ADDRESS until Ctrl-C")
     worker.add_argument(

@@ -33,6 +33,9 @@ from rubricflow.workflows.types import (
     RunInput,
     SubmitInput,
 )
+from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC, deep_script
+from rubricflow.worker import build_worker, ensure_search_attributes
+from rubricflow.workflows.types import AgentSettings, ApproveInput, GraderSettings, RunInput, SubmitInput
 
 HERE = Path(__file__).parent
 SUGGEST_CAN_AT_EVENTS = 150
@@ -84,6 +87,14 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
                 verdict("needs_revision", "no docstring", **{"has a docstring": "add one"}),
                 verdict("satisfied", "ok", **{"has a docstring": True}),
             )),
+        ),
+        # A deep agent writes solution.py, the check fails it, the agent edits it, it passes:
+        # the thread's files travel in the turn and grader inputs and results.
+        "deep_agent_files": RunInput(
+            message="Write find_duplicates(items) in solution.py.",
+            rubric=DEEP_RUBRIC,
+            agent=AgentSettings(model=_script(folder, "a5", *deep_script()), agent="deep"),
+            grader=GraderSettings(model=_script(folder, "g5", "unused: the rubric is all checks")),
         ),
     }
 

@@ -1,0 +1,143 @@
+"""Agents by name: an agent is code, so it lives with the worker; a run only names it.
+
+An entry is a factory `(model, tools, system_prompt) -> runnable`: a LangGraph runnable
+that takes `{"messages": [...]}` (plus `files` and `todos`, which a graph without those
+keys ignores) and returns its state with the messages it added. Built in:
+
+- `default`: LangChain's `create_agent` (the agent rubricflow always ran).
+- `deep`: deepagents' `create_deep_agent` with the run's model, tools and system prompt,
+  planning (`write_todos`), subagents (`task`) and a virtual filesystem (`ls`,
+  `read_file`, `write_file`, `edit_file`, `glob`, `grep`) whose files are the thread's
+  (`rubricflow.workflows.files`): a write past the thread's limits is refused to the
+  agent with the reason, so it can adapt.
+
+Installed packages add agents under the `rubricflow.agents` entry-point group (the entry
+point's name is the agent's name, its object the factory).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from importlib.metadata import entry_points
+from typing import Any
+
+from langchain.agents import create_agent
+from langchain.agents.middleware import AgentMiddleware, TodoListMiddleware
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import ToolMessage
+from langchain_core.tools import BaseTool
+
+from rubricflow.workflows.files import AgentFile, file_path, limit_problem
+from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP
+
+AgentFactory = Callable[[BaseChatModel, Sequence[BaseTool], "str | None"], Any]
+
+
+class UnknownAgentError(LookupError):
+    """A run named an agent that this worker's registry does not hold."""
+
+
+class AgentRegistry:
+    """Maps names to agent factories. Register with `add` or `@registry.agent("name")`."""
+
+    def __init__(self, agents: dict[str, AgentFactory] | None = None) -> None:
+        self._agents: dict[str, AgentFactory] = {}
+        for name, factory in (agents or {}).items():
+            self.add(name, factory)
+
+    def add(self, name: str, factory: AgentFactory) -> None:
+        if name in self._agents:
+            raise ValueError(f"an agent named {name!r} is already registered")
+        self._agents[name] = factory
+
+    def agent(self, name: str) -> Callable[[AgentFactory], AgentFactory]:
+        """Decorator: `@registry.agent("mine")` registers a factory."""
+
+        def register(factory: AgentFactory) -> AgentFactory:
+            self.add(name, factory)
+            return factory
+
+        return register
+
+    def names(self) -> list[str]:
+        return sorted(self._agents)
+
+    def resolve(self, name: str) -> AgentFactory:
+        if name not in self._agents:
+            raise UnknownAgentError(
+                f"unknown agent {name!r}; this worker has: {', '.join(self.names()) or '(none registered)'}"
+            )
+        return self._agents[name]
+
+
+def default_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:
+    return create_agent(model, tools=list(tools), system_prompt=system_prompt)
+
+
+class FileLimitMiddleware(AgentMiddleware):
+    """Refuses a `write_file` or `edit_file` that would take the thread's files past
+    their limits; the agent gets the reason as the tool's error."""
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        problem = _write_problem(request)
+        if problem is not None:
+            return ToolMessage(
+                content=f"Error: write refused: {problem}",
+                tool_call_id=request.tool_call["id"],
+                name=request.tool_call["name"],
+                status="error",
+            )
+        return await handler(request)
+
+    def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        problem = _write_problem(request)
+        if problem is not None:
+            return ToolMessage(
+                content=f"Error: write refused: {problem}",
+                tool_call_id=request.tool_call["id"],
+                name=request.tool_call["name"],
+                status="error",
+            )
+        return handler(request)
+
+
+def _write_problem(request: Any) -> str | None:
+    name, args = request.tool_call["name"], request.tool_call.get("args") or {}
+    if name not in ("write_file", "edit_file") or not isinstance(args.get("file_path"), str):
+        return None
+    state = request.state if isinstance(request.state, dict) else {}
+    files = {p: AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
+    path = file_path(args["file_path"])
+    if name == "write_file":
+        content = str(args.get("content", ""))
+    else:
+        old = files.get(path)
+        if old is None or not isinstance(args.get("old_string"), str):
+            return None  # the tool itself reports the missing file or bad arguments
+        count = 0 if args.get("replace_all") else 1
+        content = old.content.replace(args["old_string"], str(args.get("new_string", "")), count or -1)
+    files[path] = AgentFile(content=content)
+    return limit_problem(files)
+
+
+def deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:
+    from deepagents import create_deep_agent
+
+    return create_deep_agent(
+        model=model,
+        tools=list(tools),
+        system_prompt=system_prompt,
+        middleware=[TodoListMiddleware(), FileLimitMiddleware()],
+    )
+
+
+def builtin_agents() -> dict[str, AgentFactory]:
+    return {"default": default_agent, "deep": deep_agent}
+
+
+def default_agents() -> AgentRegistry:
+    """Built-in agents plus those of the `rubricflow.agents` entry points."""
+    registry = AgentRegistry(builtin_agents())
+    for entry in entry_points(group=AGENTS_ENTRY_POINT_GROUP):
+        registry.add(entry.name, entry.load())
+    return registry
