@@ -345,7 +345,7 @@ class TestGraderSeesTheFiles:
         run = await Rubricflow(client, task_queue).start(
             RunInput(
                 message="Write solution.py.",
-                rubric="- solution.py is written",
+                rubric="- written",
                 agent=AgentSettings(model=f"scripted:{agent}", agent="deep"),
                 grader=GraderSettings(model=f"scripted:{grader}", tools=["list_files", "read_file"]),
             ),

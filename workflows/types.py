@@ -658,6 +658,10 @@ class Progress(_Frozen):
     """The current run's cost, when its settings carry prices for what it used."""
     budget: RunBudget | None = None
     """The current run's budgets (with what `extend` added); None without a run."""
+    files: list[FileInfo] = Field(default_factory=list)
+    """The agent's virtual files (names and sizes); `rubricflow files` prints them."""
+    todos: list[Todo] = Field(default_factory=list)
+    """The agent's latest `write_todos` list."""
 
 
 class RunBudget(_Frozen):
@@ -668,10 +672,6 @@ class RunBudget(_Frozen):
     max_wall_s: int | None = None
     exhausted: str | None = None
     """Which budget ended the run (`tokens`, `cost`, `wall`), once one did."""
-    files: list[FileInfo] = Field(default_factory=list)
-    """The agent's virtual files (names and sizes); `rubricflow files` prints them."""
-    todos: list[Todo] = Field(default_factory=list)
-    """The agent's latest `write_todos` list."""
 
 
 RunResult = Progress
