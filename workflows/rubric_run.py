@@ -234,7 +234,7 @@ class RubricRunWorkflow:
     def _record(self, evaluation: Evaluation) -> bool:
         """Record a pass (events, hooks, status); True when it ends the grading run."""
         ended = decide.record_pass(self.state, evaluation)
-        self._events.publish(evaluation_end_event(evaluation))
+        self._publish(evaluation_end_event(evaluation))
         if workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
             self._hook_deliveries.append(
@@ -294,7 +294,7 @@ class RubricRunWorkflow:
         turn = self.state.turns
         self.state.turns += 1
         agent = self._input.agent
-        self._events.publish(step_event(self.state, "agent_turn_start"))
+        self._publish(step_event(self.state, "agent_turn_start"))
         try:
             result = await self._activity(
                 RubricActivityDefs.run_agent_turn,
@@ -314,7 +314,7 @@ class RubricRunWorkflow:
                 non_retryable=True,
             ) from err
         self.state.transcript.extend(result.messages)
-        self._events.publish(step_event(self.state, "agent_turn_end"))
+        self._publish(step_event(self.state, "agent_turn_end"))
 
     async def _grade(self) -> Evaluation:
         run, grader, rubric = self.state.run, self.state.grader, self.state.rubric
@@ -322,7 +322,7 @@ class RubricRunWorkflow:
         self.state.phase = "grading"
         self._show_details()
         iteration = run.iteration
-        self._events.publish(step_event(self.state, "rubric_evaluation_start"))
+        self._publish(step_event(self.state, "rubric_evaluation_start"))
         try:
             graded = await self._activity(
                 RubricActivityDefs.grade_transcript,
@@ -456,7 +456,11 @@ class RubricRunWorkflow:
 
     def _finish(self, status: RunStatus) -> None:
         self._set_status(status)
-        self._events.publish(run_end_event(self.state, status))
+        self._publish(run_end_event(self.state, status))
+
+    def _publish(self, event: RunEvent) -> None:
+        """Publish on the thread's stream, stamped with workflow time."""
+        self._events.publish(event.model_copy(update={"at": workflow.now()}))
 
     @workflow.query
     def progress(self) -> Progress:
