@@ -154,10 +154,10 @@ def target_host() -> str:
 
 
 def _failure_cause(err: BaseException) -> str | None:
-    cause: BaseException | None = err
-    while getattr(cause, "cause", None) is not None:
-        cause = cause.cause  # type: ignore[union-attr]
-    if cause is None or cause is err:
+    """The message of what the workflow (or update) failed with: its own words, which
+    already name the step and the underlying error."""
+    cause = getattr(err, "cause", None)
+    if cause is None:
         return None
     return getattr(cause, "message", None) or str(cause) or None
 

@@ -308,6 +308,8 @@ class RubricRunWorkflow:
                 f"agent turn {turn} ({agent.model})",
             )
         except ActivityError as err:
+            if _cancelled(err):
+                raise  # the thread was cancelled: it ends cancelled, not failed
             raise ApplicationError(
                 f"agent turn {turn} failed with model {agent.model!r}: {_describe_failure(err)}",
                 type=errors.AGENT_TURN_FAILED,
@@ -339,6 +341,8 @@ class RubricRunWorkflow:
                 f"grader pass {run.id}:{iteration} ({grader.model})",
             )
         except ActivityError as err:
+            if _cancelled(err):
+                raise  # the thread was cancelled: it ends cancelled, not with a grader_error
             return Evaluation(
                 grading_run_id=run.id,
                 iteration=iteration,
@@ -468,6 +472,19 @@ class RubricRunWorkflow:
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
 
 
+CANCELLED_IS_CANCELLED_PATCH = "cancelled-is-cancelled"
+"""Histories from before it end a thread cancelled mid-step as failed (or grader_error)."""
+
+
+def _cancelled(err: ActivityError) -> bool:
+    """The step was cancelled by the thread's cancellation (a `pause` never gets here)."""
+    return isinstance(err.cause, CancelledError) and workflow.patched(CANCELLED_IS_CANCELLED_PATCH)
+
+
+FAILURE_SAID_ONCE_PATCH = "failure-said-once"
+"""Histories from before it repeat a provider's error type and HTTP status in a failure."""
+
+
 def _describe_failure(err: ActivityError) -> str:
     """Name what broke: exception type, HTTP status where there is one, and the message."""
     with workflow.unsafe.imports_passed_through():
@@ -479,6 +496,9 @@ def _describe_failure(err: ActivityError) -> str:
         head = f"raised {(details and details.exception_type) or cause.type or 'ApplicationError'}"
         if details is not None and details.http_status is not None:
             head += f" (HTTP {details.http_status})"
+            # The provider's message already names the error and its status: say it once.
+            if f"(HTTP {details.http_status})" in cause.message and workflow.patched(FAILURE_SAID_ONCE_PATCH):
+                return cause.message
         return f"{head}: {cause.message}"
     if isinstance(cause, TimeoutError):
         return f"timed out ({cause.type.name if cause.type else 'timeout'})"
