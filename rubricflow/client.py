@@ -55,7 +55,9 @@ __all__ = [
     "ThreadRow",
     "check_input",
     "check_names",
+    "check_scripted_file",
     "new_thread_id",
+    "run_models",
 ]
 
 
@@ -185,11 +187,12 @@ def check_input(run: RunInput, *, installed: bool = False) -> None:
     """Checks that need more than the model's own validation, before anything starts:
     known model providers and, with `installed` (the worker runs beside this process),
     their packages present."""
-    models = [run.agent.model, *([run.grader.model] if run.grader is not None else [])]
-    for model in models:
+    for model in run_models(run):
         check_provider(model, installed=installed)
-        if installed:
-            check_scripted_file(model)
+
+
+def run_models(run: RunInput) -> list[str]:
+    return [run.agent.model, *([run.grader.model] if run.grader is not None else [])]
 
 
 def check_scripted_file(model: str) -> None:

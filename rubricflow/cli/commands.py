@@ -28,7 +28,15 @@ from rubricflow.cli.serve import (
     run_worker_in_foreground,
     serve,
 )
-from rubricflow.client import CLOSED_STATUSES, Rubricflow, RunFailed, check_input, check_names
+from rubricflow.client import (
+    CLOSED_STATUSES,
+    Rubricflow,
+    RunFailed,
+    check_input,
+    check_names,
+    check_scripted_file,
+    run_models,
+)
 from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
 from rubricflow.preflight import tool_names
@@ -60,6 +68,8 @@ def preflight(run: RunInput) -> None:
     uninstalled model providers, unknown tools and checks."""
     check_input(run, installed=True)
     check_names(run, tool_names(), known_checks())
+    for model in run_models(run):  # the worker runs here: its scripted files must be readable
+        check_scripted_file(model)
 
 
 class Follower:
