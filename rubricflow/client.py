@@ -53,6 +53,7 @@ __all__ = [
     "ServerUnreachable",
     "ThreadNotFound",
     "ThreadRow",
+    "UpdateRefused",
     "check_input",
     "check_names",
     "check_scripted_file",
@@ -71,14 +72,20 @@ class ThreadNotFound(RubricflowError, LookupError):
         super().__init__(f"no thread {thread_id!r} on this server (see `rubricflow list`)")
 
 
-class RunFailed(RubricflowError):
+class RunFailed(RubricflowError, WorkflowFailureError):
     """The thread's workflow ended without a result: `status` is failed, cancelled,
-    terminated or timed_out; `cause` is what broke (None when there is nothing more)."""
+    terminated or timed_out; `cause` is the exception it ended with (as Temporal's
+    `WorkflowFailureError`, which this is too) and `reason` its message, if any."""
 
-    def __init__(self, thread_id: str, status: str, cause: str | None) -> None:
-        self.thread_id, self.status, self.cause = thread_id, status, cause
+    def __init__(self, thread_id: str, status: str, error: WorkflowFailureError) -> None:
+        WorkflowFailureError.__init__(self, cause=error.cause)
+        self.thread_id, self.status = thread_id, status
+        self.reason = _failure_cause(error)
         said = status.replace("_", " ")
-        super().__init__(f"thread {thread_id} {said}" + (f": {cause}" if cause else ""))
+        self.args = (f"thread {thread_id} {said}" + (f": {self.reason}" if self.reason else ""),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 class ServerUnreachable(RubricflowError, ConnectionError):
@@ -88,6 +95,18 @@ class ServerUnreachable(RubricflowError, ConnectionError):
             f"cannot reach Temporal at {address} ({reason}); start one with `rubricflow dev` "
             "or set TEMPORAL_ADDRESS"
         )
+
+
+class UpdateRefused(RunRefused, WorkflowUpdateFailedError):
+    """The thread refused an update (`pause`, `approve`, ...) that does not apply now;
+    the message says why. A `RunRefused`, and Temporal's `WorkflowUpdateFailedError`
+    (its `cause` is the thread's refusal)."""
+
+    def __init__(self, message: str) -> None:
+        RunRefused.__init__(self, message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 CLOSED_STATUSES = {
@@ -176,7 +195,7 @@ def typed_errors(thread_id: str | None = None) -> Iterator[None]:
             raise ServerUnreachable(target_host(), err.message) from err
         raise
     except WorkflowUpdateFailedError as err:
-        raise RunRefused(_failure_cause(err) or str(err)) from err
+        raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
 
 
 def new_thread_id() -> str:
@@ -237,7 +256,7 @@ class RunHandle:
             except WorkflowFailureError as err:
                 description = await self.handle.describe()
                 status = CLOSED_STATUSES.get(description.status, "failed")  # type: ignore[arg-type]
-                raise RunFailed(self.thread_id, status, _failure_cause(err)) from err
+                raise RunFailed(self.thread_id, status, err) from err.cause
 
     async def progress(self) -> Progress:
         with typed_errors(self.thread_id):
