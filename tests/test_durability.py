@@ -74,6 +74,8 @@ RECORDED = [
     # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
     "review_after_continue_as_new.before",
     "review_after_continue_as_new",
+    # Events stamped with workflow time (`at`); a failing agent turn's 401 said once.
+    "agent_auth_error",
 ]
 
 
