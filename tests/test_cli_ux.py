@@ -224,6 +224,18 @@ class TestIterationWording:
         await rf.cancel(tid)
 
 
+class TestQuietTerminal:
+    async def test_a_retried_step_is_one_line(self, client, task_queue, worker, script):
+        grader = script({"error": {"status": 500, "message": "overloaded"}},
+                        {**verdict("satisfied", ok=True), "delay_s": 3})
+        code, out, err = await run_cli(client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok",
+                                       "--grader-model", grader)
+        assert code == 0, err
+        [line] = [x for x in out.splitlines() if "retrying" in x]
+        assert line.startswith("grader pass 1 of 3: ") and "HTTP 500" in line
+        assert line.endswith("retrying (attempt 2 of 5)")
+
+
 class TestInterruptsAndPipes:
     async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script):
         tid = thread_id()
