@@ -287,6 +287,22 @@ class TestOneImportRoot:
         out = subprocess.run([sys.executable, "-m", "rubricflow.cli", "--version"], capture_output=True, text=True)
         assert out.returncode == 0 and out.stdout.strip() == f"rubricflow {__version__}"
 
+    def test_help_documents_the_exit_codes_and_debug_shows_the_traceback(self):
+        import subprocess
+
+        from rubricflow.cli import commands
+
+        out = subprocess.run([sys.executable, "-m", "rubricflow.cli", "--help"], capture_output=True, text=True).stdout
+        codes = {commands.EXIT_OK, commands.EXIT_NOT_SATISFIED, commands.EXIT_BAD_INPUT, commands.EXIT_UNREACHABLE,
+                 commands.EXIT_INTERRUPTED, commands.EXIT_BROKEN_PIPE}
+        documented = {int(m) for m in re.findall(r"^  (\d+) ", out.partition("exit codes:")[2], re.M)}
+        assert documented == codes
+        env = {**os.environ, "TEMPORAL_ADDRESS": "127.0.0.1:1"}
+        quiet = subprocess.run([sys.executable, "-m", "rubricflow.cli", "status", "t"], capture_output=True, text=True, env=env)
+        loud = subprocess.run([sys.executable, "-m", "rubricflow.cli", "--debug", "status", "t"], capture_output=True, text=True, env=env)
+        assert quiet.returncode == loud.returncode == 3
+        assert "Traceback" not in quiet.stderr and "Traceback" in loud.stderr
+
     async def test_the_readme_client_example_runs(self, client, task_queue, worker, tmp_path: Path):
         readme = (ROOT / "README.md").read_text()
         section = readme[readme.index("### Python client"):]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from rich_argparse import RichHelpFormatter
+from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
 from rubricflow.cli.commands import DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rubricflow",
         description="LLM agents that must meet a rubric, run on Temporal.",
         epilog=EXIT_CODES_HELP,
-        formatter_class=RichHelpFormatter,
+        formatter_class=RawDescriptionRichHelpFormatter,  # keeps the exit-code table's lines
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an unexpected error")
