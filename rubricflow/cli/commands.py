@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -82,6 +83,21 @@ class Follower:
         self.started: Any = None
         self.step = "agent turn"
         self.seen_attempts: set[tuple[str, int]] = set()
+        self.console = console(out)
+        self.status: Any = None
+        """On a terminal, a live line under the events: what the thread is doing now."""
+
+    @contextlib.contextmanager
+    def live(self) -> Iterator[None]:
+        if not self.console.is_terminal:
+            yield
+            return
+        with self.console.status(f"thread {self.thread_id}: waiting for events") as status:
+            self.status = status
+            try:
+                yield
+            finally:
+                self.status = None
 
     def event(self, event: Any) -> None:
         if self.started is None:
@@ -90,7 +106,11 @@ class Follower:
             self.step = "agent turn"
         elif event.type == "rubric_evaluation_start":
             self.step = f"grader {pass_of(event.iteration, self.max_iterations)}"
-        render_event(event, self.out, self.started, self.max_iterations)
+        render_event(event, self.out, self.started, self.max_iterations, self.console)
+        if self.status is not None:
+            doing = {"agent_turn_start": f"{self.step} running", "rubric_evaluation_start": f"{self.step} running",
+                     "run_end": "run ended"}.get(event.type, "waiting for the next step")
+            self.status.update(f"thread {self.thread_id}: {doing}")
 
     async def watch_retries(self) -> None:
         while True:
@@ -108,7 +128,7 @@ class Follower:
                 self.seen_attempts.add(key)
                 why = (pending.last_failure.message or "failed").splitlines()[0][:160]
                 of = f" of {pending.maximum_attempts}" if pending.maximum_attempts else ""
-                console(self.out).print(
+                self.console.print(
                     f"{self.step}: {why}, retrying (attempt {pending.attempt}{of})", markup=False
                 )
                 self.out.flush()
@@ -120,9 +140,10 @@ async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO,
     follower = Follower(rf, thread_id, out, max_iterations)
     retries = None if as_json else asyncio.ensure_future(follower.watch_retries())
     try:
-        async for event in rf.events(thread_id):
-            if not as_json:
-                follower.event(event)
+        with contextlib.nullcontext() if as_json else follower.live():
+            async for event in rf.events(thread_id):
+                if not as_json:
+                    follower.event(event)
     finally:
         if retries is not None:
             retries.cancel()
@@ -271,9 +292,10 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     if description.status == WorkflowExecutionStatus.RUNNING:
         retries = asyncio.ensure_future(follower.watch_retries())
         try:
-            async for event in rf.events(args.thread, args.from_offset, follow=True):
-                follower.event(event)
-                last = event.status if event.type == "run_end" else last
+            with follower.live():
+                async for event in rf.events(args.thread, args.from_offset, follow=True):
+                    follower.event(event)
+                    last = event.status if event.type == "run_end" else last
         finally:
             retries.cancel()
         description = await rf.describe(args.thread)

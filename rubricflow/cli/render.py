@@ -56,8 +56,9 @@ def stamp(event: RunEvent, started: Any) -> str:
     return f"[{offset}]"
 
 
-def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iterations: int | None = None) -> None:
-    c = console(out)
+def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iterations: int | None = None,
+                 c: Console | None = None) -> None:
+    c = c or console(out)
     head = escape(stamp(event, started))
     if event.type == "agent_turn_start":
         c.print(f"{head} agent turn...")
