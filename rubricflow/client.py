@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
 
+from pydantic import BaseModel, ConfigDict
 from temporalio.client import (
     Client,
     WithStartWorkflowOperation,
     WorkflowExecutionStatus,
+    WorkflowFailureError,
     WorkflowHandle,
+    WorkflowUpdateFailedError,
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError, RPCStatusCode
 
 from rubricflow.preflight import RunRefused, check_provider
-from rubricflow.settings import task_queue
 from rubricflow.workflows.files import AgentFile
+from rubricflow.settings import connect as _connect
+from rubricflow.settings import connect_config, task_queue
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
+from rubricflow.workflows.visibility import ITERATION_ATTR, RUN_ID_ATTR
 from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
@@ -33,7 +44,159 @@ from rubricflow.workflows.types import (
 )
 
 
-__all__ = ["RunHandle", "Rubricflow", "RunRefused", "check_input", "check_names", "new_thread_id"]
+__all__ = [
+    "LIST_STATUSES",
+    "RubricflowError",
+    "RunFailed",
+    "RunHandle",
+    "RunRefused",
+    "Rubricflow",
+    "ServerUnreachable",
+    "ThreadNotFound",
+    "ThreadRow",
+    "UpdateRefused",
+    "check_input",
+    "check_names",
+    "check_scripted_file",
+    "new_thread_id",
+    "run_models",
+]
+
+
+class RubricflowError(Exception):
+    """Base of the client's errors; the message says what happened and what to do."""
+
+
+class ThreadNotFound(RubricflowError, LookupError):
+    def __init__(self, thread_id: str) -> None:
+        self.thread_id = thread_id
+        super().__init__(f"no thread {thread_id!r} on this server (see `rubricflow list`)")
+
+
+class RunFailed(RubricflowError, WorkflowFailureError):
+    """The thread's workflow ended without a result: `status` is failed, cancelled,
+    terminated or timed_out; `cause` is the exception it ended with (as Temporal's
+    `WorkflowFailureError`, which this is too) and `reason` its message, if any."""
+
+    def __init__(self, thread_id: str, status: str, error: WorkflowFailureError) -> None:
+        WorkflowFailureError.__init__(self, cause=error.cause)
+        self.thread_id, self.status = thread_id, status
+        self.reason = _failure_cause(error)
+        said = status.replace("_", " ")
+        self.args = (f"thread {thread_id} {said}" + (f": {self.reason}" if self.reason else ""),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class ServerUnreachable(RubricflowError, ConnectionError):
+    def __init__(self, address: str, reason: str) -> None:
+        self.address = address
+        super().__init__(
+            f"cannot reach Temporal at {address} ({reason}); start one with `rubricflow dev` "
+            "or set TEMPORAL_ADDRESS"
+        )
+
+
+class UpdateRefused(RunRefused, WorkflowUpdateFailedError):
+    """The thread refused an update (`pause`, `approve`, ...) that does not apply now;
+    the message says why. A `RunRefused`, and Temporal's `WorkflowUpdateFailedError`
+    (its `cause` is the thread's refusal)."""
+
+    def __init__(self, message: str) -> None:
+        RunRefused.__init__(self, message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+CLOSED_STATUSES = {
+    WorkflowExecutionStatus.FAILED: "failed",
+    WorkflowExecutionStatus.CANCELED: "cancelled",
+    WorkflowExecutionStatus.TERMINATED: "terminated",
+    WorkflowExecutionStatus.TIMED_OUT: "timed_out",
+    WorkflowExecutionStatus.CONTINUED_AS_NEW: "continued",
+}
+"""A closed workflow without a result, said plainly."""
+
+LIST_STATUSES = (
+    "running", "paused", "needs_revision", "answered", "satisfied", "failed", "grader_error",
+    "max_iterations_reached",
+)
+"""The values `list(status=...)` filters on (the `RubricStatus` search attribute)."""
+
+
+class ThreadRow(BaseModel):
+    """One row of `Rubricflow.list()`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    thread_id: str
+    workflow_run_id: str
+    status: str
+    """The thread's real state: running, paused, idle (waiting for a follow-up), the
+    run's terminal status, or failed/cancelled/terminated/timed_out for the workflow."""
+    rubric_status: str | None
+    iteration: int | None
+    """Grading passes spent in the current grading run."""
+    grading_run_id: str | None
+    started: datetime
+    closed: datetime | None
+
+
+def row_status(workflow_status: WorkflowExecutionStatus | None, rubric_status: str | None) -> str:
+    """The state a person wants to see for a listed thread."""
+    if workflow_status in CLOSED_STATUSES:
+        return CLOSED_STATUSES[workflow_status]  # type: ignore[index]
+    if workflow_status == WorkflowExecutionStatus.RUNNING:
+        if rubric_status in (None, "running", "needs_revision"):
+            return "running"
+        if rubric_status == "paused":
+            return "paused"
+        return f"idle ({rubric_status})"
+    return rubric_status or "unknown"
+
+
+def visibility_query(status: str | None) -> str:
+    """The list filter, from validated values only (nothing a caller typed is pasted in)."""
+    query = f"WorkflowType = '{RubricRunWorkflow.__name__}'"
+    if status is not None:
+        if status not in LIST_STATUSES:
+            raise RunRefused(
+                f"unknown status {status!r}; use one of: {', '.join(LIST_STATUSES)}"
+            )
+        query += f" AND RubricStatus = '{status}'"
+    return query
+
+
+def target_host() -> str:
+    with contextlib.suppress(Exception):
+        return str(connect_config().get("target_host"))
+    return os.environ.get("TEMPORAL_ADDRESS", "localhost:7233")
+
+
+def _failure_cause(err: BaseException) -> str | None:
+    """The message of what the workflow (or update) failed with: its own words, which
+    already name the step and the underlying error."""
+    cause = getattr(err, "cause", None)
+    if cause is None:
+        return None
+    return getattr(cause, "message", None) or str(cause) or None
+
+
+@contextlib.contextmanager
+def typed_errors(thread_id: str | None = None) -> Iterator[None]:
+    """Temporal's errors as the client's own."""
+    try:
+        yield
+    except RPCError as err:
+        if err.status == RPCStatusCode.NOT_FOUND and thread_id is not None:
+            raise ThreadNotFound(thread_id) from err
+        if err.status == RPCStatusCode.UNAVAILABLE:
+            raise ServerUnreachable(target_host(), err.message) from err
+        raise
+    except WorkflowUpdateFailedError as err:
+        raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
 
 
 def new_thread_id() -> str:
@@ -44,9 +207,27 @@ def check_input(run: RunInput, *, installed: bool = False) -> None:
     """Checks that need more than the model's own validation, before anything starts:
     known model providers and, with `installed` (the worker runs beside this process),
     their packages present."""
-    check_provider(run.agent.model, installed=installed)
-    if run.grader is not None:
-        check_provider(run.grader.model, installed=installed)
+    for model in run_models(run):
+        check_provider(model, installed=installed)
+
+
+def run_models(run: RunInput) -> list[str]:
+    return [run.agent.model, *([run.grader.model] if run.grader is not None else [])]
+
+
+def check_scripted_file(model: str) -> None:
+    """`scripted:PATH` read on this machine (the worker runs beside the caller): the file
+    must exist and be readable, else the run would only fail once started."""
+    provider, _, path = model.partition(":")
+    if provider.strip() != "scripted":
+        return
+    file = Path(path.strip())
+    if not file.is_file() or not os.access(file, os.R_OK):
+        why = "does not exist" if not file.exists() else "is not a readable file"
+        raise RunRefused(
+            f"the scripted model file {str(file)!r} {why}; pass --model scripted:PATH with a "
+            "JSON file of canned replies ({\"responses\": [...]})"
+        )
 
 
 def check_names(run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None) -> None:
@@ -71,10 +252,19 @@ class RunHandle:
     handle: WorkflowHandle[RubricRunWorkflow, RunResult]
 
     async def result(self) -> RunResult:
-        return await self.handle.result()
+        """The run's final state; raises `RunFailed` when the workflow failed, was
+        cancelled, terminated or timed out."""
+        with typed_errors(self.thread_id):
+            try:
+                return await self.handle.result()
+            except WorkflowFailureError as err:
+                description = await self.handle.describe()
+                status = CLOSED_STATUSES.get(description.status, "failed")  # type: ignore[arg-type]
+                raise RunFailed(self.thread_id, status, err) from err.cause
 
     async def progress(self) -> Progress:
-        return await self.handle.query(RubricRunWorkflow.progress)
+        with typed_errors(self.thread_id):
+            return await self.handle.query(RubricRunWorkflow.progress)
 
 
 class Rubricflow:
@@ -83,6 +273,18 @@ class Rubricflow:
     def __init__(self, client: Client, queue: str | None = None) -> None:
         self.client = client
         self.queue = queue or task_queue()
+
+    @classmethod
+    async def connect(cls, queue: str | None = None, **overrides: Any) -> Rubricflow:
+        """Connect with Temporal's standard client configuration (TEMPORAL_ADDRESS,
+        TEMPORAL_NAMESPACE, TLS, API key, or a profile) and the task queue from
+        RUBRICFLOW_TASK_QUEUE; raises `ServerUnreachable` with the address tried."""
+        try:
+            client = await _connect(**overrides)
+        except RuntimeError as err:
+            address = str(overrides.get("target_host") or target_host())
+            raise ServerUnreachable(address, str(err).splitlines()[0]) from err
+        return cls(client, queue)
 
     async def start(self, run: RunInput, thread_id: str | None = None) -> RunHandle:
         check_input(run)
@@ -114,11 +316,19 @@ class Rubricflow:
     ) -> AsyncIterator[RunEvent]:
         """The thread's events from `from_offset`, live. Ends at the next `run_end`, or,
         with `follow`, only when the thread closes."""
+        await self.describe(thread_id)
         stream = WorkflowStreamClient.create(self.client, thread_id)
-        async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
-            yield item.data
-            if item.data.type == "run_end" and not follow:
-                return
+        with typed_errors(thread_id):
+            async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
+                event = item.data.model_copy(update={"offset": item.offset})
+                yield event
+                if event.type == "run_end" and not follow:
+                    return
+
+    async def describe(self, thread_id: str) -> Any:
+        """Temporal's description of the thread's workflow (raises `ThreadNotFound`)."""
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.describe()
 
     async def files(self, thread_id: str) -> dict[str, AgentFile]:
         """The agent's virtual files (a `deep` agent's), by absolute path, with content."""
@@ -127,12 +337,10 @@ class Rubricflow:
     async def progress(self, thread_id: str) -> Progress:
         """The thread's state: from the query while it runs, from its result once closed."""
         handle = self.handle(thread_id)
-        description = await handle.handle.describe()
-        if description.status == WorkflowExecutionStatus.COMPLETED:
-            return await handle.result()
-        if description.status != WorkflowExecutionStatus.RUNNING:
-            await handle.result()  # raises the failure, cancellation or termination
-        return await handle.progress()
+        description = await self.describe(thread_id)
+        if description.status == WorkflowExecutionStatus.RUNNING:
+            return await handle.progress()
+        return await handle.result()  # RunFailed when it failed, was cancelled, terminated
 
     async def submit(
         self, thread_id: str, message: SubmitInput, start: RunInput | None = None
@@ -140,9 +348,10 @@ class Rubricflow:
         """Send a message and wait until the thread has handled it. With `start`, the
         thread is created if it does not exist (update-with-start: one round trip)."""
         if start is None:
-            return await self.handle(thread_id).handle.execute_update(
-                RubricRunWorkflow.submit, message
-            )
+            with typed_errors(thread_id):
+                return await self.handle(thread_id).handle.execute_update(
+                    RubricRunWorkflow.submit, message
+                )
         check_input(start)
         operation = WithStartWorkflowOperation(
             RubricRunWorkflow.run,
@@ -152,44 +361,59 @@ class Rubricflow:
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             static_summary=f"rubric thread: {message.message[:80]}",
         )
-        return await self.client.execute_update_with_start_workflow(
-            RubricRunWorkflow.submit, message, start_workflow_operation=operation
-        )
+        with typed_errors(thread_id):
+            return await self.client.execute_update_with_start_workflow(
+                RubricRunWorkflow.submit, message, start_workflow_operation=operation
+            )
 
     async def send(self, thread_id: str, message: SubmitInput) -> None:
         """Fire-and-forget: queue a message on the thread."""
-        await self.handle(thread_id).handle.signal(RubricRunWorkflow.send, message)
+        with typed_errors(thread_id):
+            await self.handle(thread_id).handle.signal(RubricRunWorkflow.send, message)
 
     async def pause(self, thread_id: str) -> Progress:
-        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.pause)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.pause)
 
     async def resume(self, thread_id: str) -> Progress:
-        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.resume)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.resume)
 
     async def approve(self, thread_id: str, review: ApproveInput) -> Progress:
-        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.approve, review)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.approve, review)
 
     async def reject(self, thread_id: str, review: RejectInput) -> Progress:
-        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.reject, review)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.reject, review)
 
     async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
-        return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.extend, more)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.extend, more)
 
     async def cancel(self, thread_id: str) -> None:
-        await self.handle(thread_id).handle.cancel()
+        with typed_errors(thread_id):
+            await self.handle(thread_id).handle.cancel()
 
-    async def list(self, limit: int = 50, status: str | None = None) -> list[tuple[str, str, str]]:
-        """(thread id, rubric status or Temporal status, start time), newest first.
-        `status` filters on the `RubricStatus` search attribute."""
-        query = f"WorkflowType = '{RubricRunWorkflow.__name__}'"
-        if status is not None:
-            query += f" AND RubricStatus = '{status}'"
+    async def list(self, limit: int = 50, status: str | None = None) -> list[ThreadRow]:
+        """Threads newest first. `status` filters on the `RubricStatus` search attribute
+        and must be one of `LIST_STATUSES` (else `RunRefused`)."""
+        if limit < 1:
+            raise RunRefused(f"limit must be at least 1, got {limit}")
+        query = visibility_query(status)
         rows = []
-        async for wf in self.client.list_workflows(query, limit=limit):
-            shown = wf.typed_search_attributes.get(STATUS_ATTR) or (
-                wf.status.name if wf.status else "UNKNOWN"
-            )
-            if wf.status and wf.status != WorkflowExecutionStatus.RUNNING:
-                shown = f"{shown} ({wf.status.name.lower()})"
-            rows.append((wf.id, shown, wf.start_time.isoformat(timespec="seconds")))
+        with typed_errors():
+            async for wf in self.client.list_workflows(query, limit=limit):
+                attrs = wf.typed_search_attributes
+                rubric_status = attrs.get(STATUS_ATTR)
+                rows.append(ThreadRow(
+                    thread_id=wf.id,
+                    workflow_run_id=wf.run_id,
+                    status=row_status(wf.status, rubric_status),
+                    rubric_status=rubric_status,
+                    iteration=attrs.get(ITERATION_ATTR),
+                    grading_run_id=attrs.get(RUN_ID_ATTR),
+                    started=wf.start_time,
+                    closed=wf.close_time,
+                ))
         return rows

@@ -90,6 +90,9 @@ class TestRun:
         data = json.loads(out)
         assert set(data) == {"thread_id", "grading_run_id", "status", "iterations", "evaluations", "answer",
                              "usage", "run_usage", "cost_usd", "run_cost_usd", "budget"}
+        assert set(data) == {"thread_id", "grading_run_id", "status", "phase", "iterations", "max_iterations",
+                             "evaluations", "answer", "error"}
+        assert data["error"] is None
         assert data["thread_id"] == tid and data["status"] == "satisfied"
         assert data["iterations"] == 2 and data["answer"] == "v2"
         assert [e["result"] for e in data["evaluations"]] == ["needs_revision", "satisfied"]
@@ -135,7 +138,9 @@ class TestRun:
         assert (status["status"], status["phase"], status["answer"]) == ("answered", "done", "hi there")
         code, out, err = await rubricflow(client, task_queue, "list", "--limit", "200")
         assert code == 0, err
-        assert any(line.split("\t")[:2] == [tid, "answered (completed)"] for line in out.splitlines())
+        lines = out.splitlines()
+        assert lines[0].split("\t") == ["thread", "status", "iteration", "grading run", "started", "closed"]
+        assert any(line.split("\t")[:2] == [tid, "answered"] for line in lines[1:])
 
 
 class TestBadInput:
@@ -182,7 +187,7 @@ class TestSteering:
         assert code == 2 and "no thread 'no-such-thread-x1'" in err
         for command in (["pause"], ["resume"], ["extend", "--iterations", "1"], ["status"]):
             code, _, err = await rubricflow(client, task_queue, command[0], "no-such-thread-x1", *command[1:])
-            assert code == 2 and "not found" in err, (command, err)
+            assert code == 2 and "no thread 'no-such-thread-x1' on this server" in err, (command, err)
 
 
     async def test_reject_send_list_and_refusals_from_a_second_terminal(self, client, task_queue, worker, script):

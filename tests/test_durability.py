@@ -82,6 +82,8 @@ RECORDED = [
     "budget_then_extend",
     # A deep agent (issue 13): files in the turn and grader payloads and in the state.
     "deep_agent_files",
+    # Events stamped with workflow time (`at`); a failing agent turn's 401 said once.
+    "agent_auth_error",
 ]
 
 

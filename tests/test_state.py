@@ -214,6 +214,24 @@ class TestReview:
         decide.grant_iterations(state, 3)
         assert state.run.max_iterations == 5 and decide.has_budget(state)
 
+    def test_approve_after_the_cap_keeps_k_of_n(self):
+        """`approve` after `2 of 2` showed `iteration 3 of 2`: an approval spends no pass."""
+        state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)
+        approval = decide.approve(state, ApproveInput(reviewer="ana"))
+        assert approval is not None and decide.record_pass(state, approval) == "satisfied"
+        view = decide.progress_view(state, "t-1", pending=0)
+        assert (view.iteration, view.max_iterations) == (2, 2)
+
+    def test_extend_shows_the_new_budget_at_once_and_once_only(self):
+        """The update's answer said `iteration 2 of 2` after `extend --iterations 2`."""
+        state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)
+        decide.extend(state, ExtendInput(iterations=2))
+        view = decide.progress_view(state, "t-1", pending=1)
+        assert (view.status, view.iteration, view.max_iterations) == ("running", 2, 4)
+        decide.grant_iterations(state, 2)
+        view = decide.progress_view(state, "t-1", pending=0)
+        assert (view.iteration, view.max_iterations, state.granted) == (2, 4, 0)
+
     def test_extend_is_refused_unless_the_cap_was_reached(self):
         with pytest.raises(ValueError, match="extend applies after 'max_iterations_reached'; the status is 'satisfied'"):
             decide.check_extend(graded_thread(status="satisfied"))

@@ -252,8 +252,8 @@ class TestEventsAndVisibility:
         await run_end(rf, capped, 1)
         # Visibility is eventually consistent: wait for the index, bounded.
         for _ in range(100):
-            satisfied = {row[0] for row in await rf.list(200, "satisfied")}
-            capped_rows = {row[0] for row in await rf.list(200, "max_iterations_reached")}
+            satisfied = {row.thread_id for row in await rf.list(200, "satisfied")}
+            capped_rows = {row.thread_id for row in await rf.list(200, "max_iterations_reached")}
             if done in satisfied and capped in capped_rows:
                 break
             await asyncio.sleep(0.1)

@@ -288,7 +288,7 @@ class RubricRunWorkflow:
         """Record a pass (events, hooks, status); True when it ends the grading run."""
         ended = decide.record_pass(self.state, evaluation)
         record_pass(evaluation.result, evaluation.reviewer is not None, workflow.info().task_queue)
-        self._events.publish(evaluation_end_event(evaluation))
+        self._publish(evaluation_end_event(evaluation))
         if workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
             self._hook_deliveries.append(
@@ -348,7 +348,7 @@ class RubricRunWorkflow:
         turn = self.state.turns
         self.state.turns += 1
         agent = self._input.agent
-        self._events.publish(step_event(self.state, "agent_turn_start"))
+        self._publish(step_event(self.state, "agent_turn_start"))
         try:
             result = await self._activity(
                 RubricActivityDefs.run_agent_turn,
@@ -381,7 +381,7 @@ class RubricRunWorkflow:
             ) from None
         self.state.transcript.extend(result.messages)
         decide.spend(self.state, agent.model, result.usage, "agent")
-        self._events.publish(step_event(self.state, "agent_turn_end"))
+        self._publish(step_event(self.state, "agent_turn_end"))
 
     async def _grade(self) -> Evaluation:
         run, grader, rubric = self.state.run, self.state.grader, self.state.rubric
@@ -389,7 +389,7 @@ class RubricRunWorkflow:
         self.state.phase = "grading"
         self._show_details()
         iteration = run.iteration
-        self._events.publish(step_event(self.state, "rubric_evaluation_start"))
+        self._publish(step_event(self.state, "rubric_evaluation_start"))
         try:
             graded = await self._activity(
                 RubricActivityDefs.grade_transcript,
@@ -530,8 +530,12 @@ class RubricRunWorkflow:
 
     def _finish(self, status: RunStatus) -> None:
         self._set_status(status)
-        self._events.publish(run_end_event(self.state, status))
+        self._publish(run_end_event(self.state, status))
         record_run_end(self.state, status, workflow.info().task_queue)
+
+    def _publish(self, event: RunEvent) -> None:
+        """Publish on the thread's stream, stamped with workflow time."""
+        self._events.publish(event.model_copy(update={"at": workflow.now()}))
 
     @workflow.query
     def progress(self) -> Progress:
@@ -552,6 +556,10 @@ def _reraise_cancellation(err: ActivityError) -> None:
         raise err
 
 
+FAILURE_SAID_ONCE_PATCH = "failure-said-once"
+"""Histories from before it repeat a provider's error type and HTTP status in a failure."""
+
+
 def _describe_failure(err: ActivityError) -> str:
     """Name what broke: exception type, HTTP status where there is one, and the message."""
     with workflow.unsafe.imports_passed_through():
@@ -563,6 +571,9 @@ def _describe_failure(err: ActivityError) -> str:
         head = f"raised {(details and details.exception_type) or cause.type or 'ApplicationError'}"
         if details is not None and details.http_status is not None:
             head += f" (HTTP {details.http_status})"
+            # The provider's message already names the error and its status: say it once.
+            if f"(HTTP {details.http_status})" in cause.message and workflow.patched(FAILURE_SAID_ONCE_PATCH):
+                return cause.message
         return f"{head}: {cause.message}"
     if isinstance(cause, TimeoutError):
         return f"timed out ({cause.type.name if cause.type else 'timeout'})"

@@ -114,6 +114,8 @@ class ThreadState(_State):
     changed only from completed agent turns."""
     todos: list[Todo] = Field(default_factory=list)
     """The agent's latest `write_todos` list."""
+    granted: int = 0
+    """Iterations an accepted `extend` granted that its queued item has not yet added."""
 
     @model_validator(mode="before")
     @classmethod
@@ -327,7 +329,7 @@ def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
     allowed pass ends it as `max_iterations_reached` (the record keeps the verdict)."""
     assert state.run is not None, "a pass belongs to a grading run"
     state.evaluations.append(evaluation)
-    state.run.iteration = evaluation.iteration + 1
+    state.run.iteration = passes_after(state.run.iteration, evaluation)
     if evaluation.result != "needs_revision":
         state.status = evaluation.result
     elif state.run.iteration >= state.run.max_iterations:
@@ -349,6 +351,7 @@ def grant_iterations(state: ThreadState, iterations: int) -> None:
     """`extend`, when its turn comes: the run's budget grows and it goes on."""
     assert state.run is not None, "extend applies to a grading run"
     state.run.max_iterations += iterations
+    state.granted = max(0, state.granted - iterations)
     state.status = "running"
 
 
@@ -377,7 +380,7 @@ def iteration(state: ThreadState) -> int:
 def max_iterations(state: ThreadState) -> int | None:
     """The current run's budget; before any run, the grader's cap (None without a grader)."""
     if state.run is not None:
-        return state.run.max_iterations
+        return state.run.max_iterations + state.granted
     return state.grader.max_iterations if state.grader is not None else None
 
 
@@ -525,5 +528,16 @@ def reject(state: ThreadState, input: RejectInput) -> Evaluation:
 
 
 def extend(state: ThreadState, input: ExtendInput) -> None:
-    """Accept an `extend`: the run is running again; the budget grows when it is handled."""
+    """Accept an `extend`: the run is running again; the budget grows when it is handled
+    (until then `granted` counts it, so the budget a caller sees is already the new one)."""
     state.status = "running"
+    state.granted += input.iterations
+
+
+def passes_after(spent: int, evaluation: Evaluation) -> int:
+    """Passes spent once `evaluation` is recorded: a grader's pass or a reviewer's
+    rejection spends one; a reviewer's approval ends the run without spending one (so
+    `approve` after `3 of 3` stays `3 of 3`)."""
+    if evaluation.reviewer is not None and evaluation.result == "satisfied":
+        return spent
+    return evaluation.iteration + 1

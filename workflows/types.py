@@ -8,6 +8,7 @@ what to fix.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from temporalio.contrib.workflow_streams import WorkflowStreamState
@@ -627,6 +628,10 @@ class RunEvent(_Frozen):
     unverified: bool | None = None
     status: RunStatus | None = None
     answer: str | None = None
+    at: datetime | None = None
+    """Workflow time of the event (None in histories recorded before it was stamped)."""
+    offset: int | None = None
+    """The event's offset on the thread's stream, set by the client that read it."""
 
 
 class Progress(_Frozen):

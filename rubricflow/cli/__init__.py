@@ -1,7 +1,11 @@
 """`rubricflow`: start, follow and inspect grading runs from a terminal.
 
-Exit codes: 0 satisfied (or answered, with no rubric), 1 any other terminal status or
-a failed run, 2 bad input (refused before anything starts).
+Exit codes (one table, `rubricflow --help` shows it): 0 satisfied (or answered, with no
+rubric) and any other command done; 1 any other terminal status, or a thread whose
+workflow failed, was cancelled, terminated or timed out; 2 bad input, refused before
+anything starts (an unknown thread id too); 3 cannot reach the Temporal server; 130
+interrupted by Ctrl-C (the thread goes on); 141 the output pipe closed. No traceback
+reaches the terminal unless `--debug` asks for it.
 
 The CLI imports only the contract (`rubricflow.workflows`), the client, Temporal and
 pydantic: never LangChain, `rubricflow.activities` or `rubricflow.worker`. Commands
@@ -14,21 +18,33 @@ worker process).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import json
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import TextIO
 
 from pydantic import ValidationError
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.service import RPCError
 
-from rubricflow.cli.commands import COMMANDS, EXIT_BAD_INPUT, EXIT_NOT_SATISFIED
+from rubricflow.cli.commands import (
+    COMMANDS,
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_SATISFIED,
+    EXIT_UNREACHABLE,
+)
 from rubricflow.cli.inputs import BadInput, validation_message
 from rubricflow.prices import PriceTableError
 from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
+from rubricflow.cli.render import result_json
 from rubricflow.cli.serve import WorkerStartError
+from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, target_host
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
@@ -37,31 +53,59 @@ __all__ = ["entrypoint", "main"]
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    try:
+        import argcomplete
+
+        argcomplete.autocomplete(parser)
+    except ImportError:  # pragma: no cover - completion is optional
+        pass
+    args = parser.parse_args(argv)
     try:
         return asyncio.run(COMMANDS[args.command](args, out))
-    except (BadInput, RunRefused, CodecConfigError, PriceTableError, TelemetryConfigError) as exc:
-        sys.stderr.write(f"rubricflow: {exc}\n")
-        return EXIT_BAD_INPUT
-    except ValidationError as exc:
-        sys.stderr.write(f"rubricflow: {validation_message(exc)}\n")
-        return EXIT_BAD_INPUT
-    except RPCError as exc:
-        if exc.status == RPCStatusCode.NOT_FOUND:
-            sys.stderr.write(f"rubricflow: not found ({exc.message}); check the thread id with `rubricflow list`\n")
-            return EXIT_BAD_INPUT
-        raise
-    except (DevServerError, WorkerStartError) as exc:
-        sys.stderr.write(f"rubricflow: {exc}\n")
-        return EXIT_NOT_SATISFIED
-    except RuntimeError as exc:
-        if "connect" in str(exc).lower():
+    except KeyboardInterrupt:
+        thread = getattr(args, "current_thread", None)
+        if thread:
             sys.stderr.write(
-                f"rubricflow: cannot reach Temporal ({exc}); start one with `rubricflow dev` "
-                "or set TEMPORAL_ADDRESS\n"
+                f"\ninterrupted: thread {thread} goes on; re-attach with `rubricflow watch {thread}`\n"
             )
-            return EXIT_NOT_SATISFIED
-        raise
+        else:
+            sys.stderr.write("\ninterrupted\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`| head`): say nothing, and keep Python's own flush at
+        # exit from raising again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
+        code, message = classify(exc)
+        if args.debug:
+            traceback.print_exc()
+        if getattr(args, "json", False):  # the one --json shape, with `error` set
+            status = exc.status if isinstance(exc, RunFailed) else None
+            thread = getattr(args, "current_thread", None) or getattr(args, "thread", None)
+            out.write(json.dumps(result_json(None, thread, message, status=status), indent=2) + "\n")
+        sys.stderr.write(f"rubricflow: {message}\n")
+        return code
+
+
+def classify(exc: Exception) -> tuple[int, str]:
+    """(exit code, the one line a person reads) for an error a command raised."""
+    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError)):
+        return EXIT_BAD_INPUT, str(exc)
+    if isinstance(exc, ValidationError):
+        return EXIT_BAD_INPUT, validation_message(exc)
+    if isinstance(exc, ServerUnreachable):
+        return EXIT_UNREACHABLE, str(exc)
+    if isinstance(exc, RPCError) and "connect" in str(exc).lower():
+        return EXIT_UNREACHABLE, str(ServerUnreachable(target_host(), str(exc)))
+    if isinstance(exc, RunFailed):
+        return EXIT_NOT_SATISFIED, str(exc)
+    if isinstance(exc, (DevServerError, WorkerStartError)):
+        return EXIT_NOT_SATISFIED, str(exc)
+    what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return EXIT_NOT_SATISFIED, f"unexpected error: {what} (run with --debug for the traceback)"
 
 
 def entrypoint() -> None:
@@ -73,6 +117,9 @@ def entrypoint() -> None:
     from rubricflow.telemetry import flush
 
     flush()  # spans and metrics still buffered, when OTEL_* configured an exporter
-    sys.stdout.flush()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = EXIT_BROKEN_PIPE
     sys.stderr.flush()
     os._exit(code)

@@ -4,29 +4,47 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
 import os
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from temporalio.client import Client, WorkflowFailureError, WorkflowUpdateFailedError
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.client import Client, WorkflowExecutionStatus
 
-from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, iterations, read_text_arg, seconds
-from rubricflow.cli.render import isolation_note, render_counts, render_event, render_final, result_json
-from rubricflow.prices import price_table, usage_line
+from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, iterations, read_text_arg, seconds, whole_flag
+from rubricflow.cli.render import (
+    console,
+    isolation_note,
+    pass_of,
+    render_counts,
+    render_event,
+    render_final,
+    render_list,
+    result_json,
+    write_json,
+)
 from rubricflow.cli.serve import (
     WorkerProcess,
     install_stop_handlers,
     run_worker_in_foreground,
     serve,
 )
-from rubricflow.client import Rubricflow, check_input, check_names
+from rubricflow.client import (
+    CLOSED_STATUSES,
+    Rubricflow,
+    RunFailed,
+    check_input,
+    check_names,
+    check_scripted_file,
+    run_models,
+)
 from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
 from rubricflow.preflight import agent_names, tool_names
-from rubricflow.settings import connect, task_queue
+from rubricflow.prices import price_table, usage_line
+from rubricflow.settings import task_queue
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     AgentSettings,
@@ -38,7 +56,11 @@ from rubricflow.workflows.types import (
     SubmitInput,
 )
 
-EXIT_OK, EXIT_NOT_SATISFIED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_NOT_SATISFIED, EXIT_BAD_INPUT, EXIT_UNREACHABLE = 0, 1, 2, 3
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
+"""The exit codes, one table (documented in `rubricflow --help` and the README)."""
+RETRY_POLL_S = 1.0
+"""How often a followed run's pending activities are looked at for retries."""
 
 
 def exit_code(status: str) -> int:
@@ -50,26 +72,99 @@ def preflight(run: RunInput) -> None:
     uninstalled model providers, unknown agents, tools and checks."""
     check_input(run, installed=True)
     check_names(run, tool_names(), known_checks(), agent_names())
+    for model in run_models(run):  # the worker runs here: its scripted files must be readable
+        check_scripted_file(model)
 
 
-async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
+class Follower:
+    """Prints a thread's events, one line each, numbered for people, plus one line per
+    retry of a step (read from the workflow's pending activities)."""
+
+    def __init__(self, rf: Rubricflow, thread_id: str, out: TextIO, max_iterations: int | None = None):
+        self.rf, self.thread_id, self.out = rf, thread_id, out
+        self.max_iterations = max_iterations
+        self.started: Any = None
+        self.step = "agent turn"
+        self.seen_attempts: set[tuple[str, int]] = set()
+        self.console = console(out)
+        self.status: Any = None
+        """On a terminal, a live line under the events: what the thread is doing now."""
+
+    @contextlib.contextmanager
+    def live(self) -> Iterator[None]:
+        if not self.console.is_terminal:
+            yield
+            return
+        with self.console.status(f"thread {self.thread_id}: waiting for events") as status:
+            self.status = status
+            try:
+                yield
+            finally:
+                self.status = None
+
+    def event(self, event: Any) -> None:
+        if self.started is None:
+            self.started = event.at
+        if event.type == "agent_turn_start":
+            self.step = "agent turn"
+        elif event.type == "rubric_evaluation_start":
+            self.step = f"grader {pass_of(event.iteration, self.max_iterations)}"
+        render_event(event, self.out, self.started, self.max_iterations, self.console)
+        if self.status is not None:
+            doing = {"agent_turn_start": f"{self.step} running", "rubric_evaluation_start": f"{self.step} running",
+                     "run_end": "run ended"}.get(event.type, "waiting for the next step")
+            self.status.update(f"thread {self.thread_id}: {doing}")
+
+    async def watch_retries(self) -> None:
+        while True:
+            await asyncio.sleep(RETRY_POLL_S)
+            try:
+                description = await self.rf.describe(self.thread_id)
+            except Exception:  # a momentary outage: the event stream reports real trouble
+                continue
+            for pending in description.raw_description.pending_activities:
+                if pending.activity_type.name == "deliver_evaluation" or pending.attempt < 2:
+                    continue
+                key = (pending.activity_id, pending.attempt)
+                if key in self.seen_attempts:
+                    continue
+                self.seen_attempts.add(key)
+                why = (pending.last_failure.message or "failed").splitlines()[0][:160]
+                of = f" of {pending.maximum_attempts}" if pending.maximum_attempts else ""
+                self.console.print(
+                    f"{self.step}: {why}, retrying (attempt {pending.attempt}{of})", markup=False
+                )
+                self.out.flush()
+
+
+async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO,
+                 max_iterations: int | None = None) -> int:
     """Print the thread's events up to the end of the current run, then its state."""
-    started = asyncio.get_running_loop().time()
-    async for event in rf.events(thread_id):
-        if not as_json:
-            render_event(event, out, asyncio.get_running_loop().time() - started)
+    follower = Follower(rf, thread_id, out, max_iterations)
+    retries = None if as_json else asyncio.ensure_future(follower.watch_retries())
+    try:
+        with contextlib.nullcontext() if as_json else follower.live():
+            async for event in rf.events(thread_id):
+                if not as_json:
+                    follower.event(event)
+    finally:
+        if retries is not None:
+            retries.cancel()
+    return await final_state(rf, thread_id, as_json, out)
+
+
+async def final_state(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
+    """The thread's state (or why it has none), as text or the one `--json` shape."""
     try:
         progress = await rf.progress(thread_id)
-    except WorkflowFailureError as err:
-        cause = err.cause
-        message = getattr(cause, "message", None) or str(cause or err)
+    except RunFailed as err:
         if as_json:
-            out.write(json.dumps({"thread_id": thread_id, "status": "error", "error": message}) + "\n")
+            write_json(result_json(None, thread_id, str(err), status=err.status), out)
         else:
-            out.write(f"\nrun failed: {message}\n")
+            out.write(f"\n{err}\n")
         return EXIT_NOT_SATISFIED
     if as_json:
-        out.write(json.dumps(result_json(progress), indent=2) + "\n")
+        write_json(result_json(progress), out)
     else:
         render_final(progress, out)
         out.write(usage_line(progress, price_table()))
@@ -79,32 +174,33 @@ async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> 
 async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     run = build_run_input(args)
     preflight(run)
-    rf = Rubricflow(await connect())
+    rf = await Rubricflow.connect()
     handle = await rf.start(run, args.thread)
+    args.current_thread = handle.thread_id  # for the Ctrl-C line
     if not args.json:
         out.write(f"thread {handle.thread_id} started on task queue {rf.queue!r}\n")
-    return await follow(rf, handle.thread_id, args.json, out)
+        out.flush()
+    return await follow(rf, handle.thread_id, args.json, out,
+                        run.grader.max_iterations if run.grader else None)
 
 
 async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
-    rf = Rubricflow(await connect())
-    progress = await rf.progress(args.thread)
+    rf = await Rubricflow.connect()
+    try:
+        progress = await rf.progress(args.thread)
+    except RunFailed as err:
+        if args.json:
+            write_json(result_json(None, args.thread, str(err), status=err.status), out)
+        else:
+            out.write(f"{err}\n")
+        return EXIT_NOT_SATISFIED
     if args.json:
-        data = result_json(progress) | {
-            "phase": progress.phase,
-            "files": [f.model_dump() for f in progress.files],
-            "todos": [t.model_dump() for t in progress.todos],
-        }
-        out.write(json.dumps(data, indent=2) + "\n")
+        write_json(result_json(progress), out)
     else:
-        out.write(
-            f"thread {progress.thread_id}: {progress.status} (phase {progress.phase}, "
-            f"iteration {progress.iteration}"
-            + (f" of {progress.max_iterations}" if progress.max_iterations else "")
-            + ")\n"
-        )
+        out.write(f"thread {progress.thread_id}: {progress.status} (phase {progress.phase}, "
+                  + render_counts(progress).partition("(")[2])
         for e in progress.evaluations:
-            out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
+            out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
             for c in e.criteria:
                 if c.isolation:
                     out.write(f"    check {c.name}: {'pass' if c.passed else 'FAIL'}{isolation_note(c)}\n")
@@ -121,7 +217,7 @@ async def cmd_files(args: argparse.Namespace, out: TextIO) -> int:
     """`rubricflow files THREAD [PATH]`: list a thread's files, or print one."""
     from rubricflow.workflows.files import file_path
 
-    files = await Rubricflow(await connect()).files(args.thread)
+    files = await (await Rubricflow.connect()).files(args.thread)
     if args.path is None:
         for path, data in sorted(files.items()):
             out.write(f"{path}\t{data.size} bytes\n")
@@ -141,9 +237,13 @@ async def cmd_files(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    rf = Rubricflow(await connect())
-    for thread_id, status, started in await rf.list(args.limit, args.status):
-        out.write(f"{thread_id}\t{status}\t{started}\n")
+    limit = whole_flag(args.limit, "--limit", 1, 1000)
+    rf = await Rubricflow.connect()
+    rows = await rf.list(limit, args.status)
+    if args.json:
+        write_json([row.model_dump(mode="json") for row in rows], out)
+    else:
+        render_list(rows, out)
     return EXIT_OK
 
 
@@ -158,7 +258,7 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             max_iterations=iterations(args.max_iterations) if args.max_iterations else DEFAULT_MAX_ITERATIONS,
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
-    rf = Rubricflow(await connect())
+    rf = await Rubricflow.connect()
     start = None
     if args.model:
         # Create the thread if it does not exist yet (update-with-start).
@@ -173,21 +273,17 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     progress = await rf.submit(args.thread, message, start)
     if args.json:
-        out.write(json.dumps(result_json(progress), indent=2) + "\n")
+        write_json(result_json(progress), out)
     else:
         for e in progress.evaluations[-3:]:
-            out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
+            out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
         render_final(progress, out)
     return exit_code(progress.status)
 
 
 async def _update(out: TextIO, call: Any) -> int:
-    rf = Rubricflow(await connect())
-    try:
-        progress = await call(rf)
-    except WorkflowUpdateFailedError as err:
-        cause = err.cause
-        raise BadInput(getattr(cause, "message", None) or str(cause)) from err
+    rf = await Rubricflow.connect()
+    progress = await call(rf)  # a refusal raises RunRefused: exit 2 with its reason
     out.write(render_counts(progress))
     return EXIT_OK
 
@@ -221,28 +317,40 @@ async def cmd_extend(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_cancel(args: argparse.Namespace, out: TextIO) -> int:
-    await Rubricflow(await connect()).cancel(args.thread)
+    await (await Rubricflow.connect()).cancel(args.thread)
     out.write(f"cancellation requested for thread {args.thread}\n")
     return EXIT_OK
 
 
 async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     """Follow a thread's events live (from offset 0 by default) until it closes."""
-    rf = Rubricflow(await connect())
-    try:
-        await rf.handle(args.thread).handle.describe()
-    except RPCError as err:
-        if err.status == RPCStatusCode.NOT_FOUND:
-            raise BadInput(f"no thread {args.thread!r} on this server (see `rubricflow list`)") from err
-        raise
-    started = asyncio.get_running_loop().time()
-    async for event in rf.events(args.thread, args.from_offset, follow=True):
-        render_event(event, out, asyncio.get_running_loop().time() - started)
-        if event.type == "run_end":
-            out.write(f"  run ended: {event.status}\n")
-            out.write("  " + usage_line(await rf.progress(args.thread), price_table()))
-            out.flush()
-    out.write(f"thread {args.thread} closed\n")
+    rf = await Rubricflow.connect()
+    args.current_thread = args.thread
+    description = await rf.describe(args.thread)  # ThreadNotFound: exit 2
+    follower = Follower(rf, args.thread, out)
+    last = None
+    if description.status == WorkflowExecutionStatus.RUNNING:
+        retries = asyncio.ensure_future(follower.watch_retries())
+        try:
+            with follower.live():
+                async for event in rf.events(args.thread, args.from_offset, follow=True):
+                    follower.event(event)
+                    last = event.status if event.type == "run_end" else last
+        finally:
+            retries.cancel()
+        description = await rf.describe(args.thread)
+    if description.status in CLOSED_STATUSES:
+        return await final_state(rf, args.thread, False, out)  # says failed/cancelled/... and why
+    progress = await rf.progress(args.thread)
+    out.write(f"thread {args.thread} closed: {progress.status}\n")
+    return exit_code(last or progress.status)
+
+
+async def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
+    """A shell completion script (argcomplete's), for `eval "$(rubricflow completion bash)"`."""
+    import argcomplete
+
+    out.write(argcomplete.shellcode(["rubricflow"], shell=args.shell))
     return EXIT_OK
 
 
@@ -335,7 +443,7 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
         rf = Rubricflow(client)
         handle = await rf.start(run)
         out.write(f"thread {handle.thread_id}\n")
-        code = await follow(rf, handle.thread_id, False, out)
+        code = await follow(rf, handle.thread_id, False, out, max_iterations)
         out.write(
             f"\nsee the run: {server.ui_url}/namespaces/default/workflows/{handle.thread_id}"
             f"\n(the history is kept in {server.db_file or 'the running server'}; "
@@ -381,6 +489,8 @@ COMMANDS = {
     "codec-server": cmd_codec_server,
     "status": cmd_status,
     "files": cmd_files,
+    "progress": cmd_status,
+    "completion": cmd_completion,
     "list": cmd_list,
     "worker": cmd_worker,
     "dev": cmd_dev,

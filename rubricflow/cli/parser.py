@@ -5,15 +5,23 @@ from __future__ import annotations
 import argparse
 import os
 
+from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
+
 from rubricflow.cli.commands import DEMO_LOCAL_MODEL
+from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
 from rubricflow.workflows.types import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="rubricflow", description="LLM agents that must meet a rubric, run on Temporal."
+        prog="rubricflow",
+        description="LLM agents that must meet a rubric, run on Temporal.",
+        epilog=EXIT_CODES_HELP,
+        formatter_class=RawDescriptionRichHelpFormatter,  # keeps the exit-code table's lines
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
+    parser.add_argument("--debug", action="store_true", help="show the full traceback of an unexpected error")
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="start a thread and follow it to a verdict")
@@ -65,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     extend.add_argument("--extra-wall", help="more seconds for the run's --max-wall budget")
     watch = sub.add_parser("watch", help="follow a thread's events live until it closes")
     watch.add_argument("thread")
-    watch.add_argument("--from", dest="from_offset", type=int, default=0, help="event offset to replay from (default 0)")
+    watch.add_argument("--from", dest="from_offset", type=int, default=0, help="event offset to replay from (default 0; `watch` prints each event's offset)")
 
     status = sub.add_parser("status", help="show a thread's state")
     status.add_argument("thread")
@@ -76,8 +84,17 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("path", nargs="?", help="one file (with or without the leading /); omitted: list them all")
 
     lister = sub.add_parser("list", help="list recent threads")
-    lister.add_argument("--limit", type=int, default=50)
-    lister.add_argument("--status", help="only threads whose RubricStatus is this (e.g. needs_revision, satisfied)")
+    lister.add_argument("--limit", default="50", help="at most this many threads, 1..1000 (default 50)")
+    lister.add_argument("--status", choices=LIST_STATUSES, metavar="STATUS",
+                        help=f"only threads whose RubricStatus is STATUS: {', '.join(LIST_STATUSES)}")
+    lister.add_argument("--json", action="store_true", help="a JSON array of rows")
+
+    progress = sub.add_parser("progress", help="a thread's state now (the same as status)")
+    progress.add_argument("thread")
+    progress.add_argument("--json", action="store_true")
+
+    completion = sub.add_parser("completion", help="print a shell completion script (eval \"$(rubricflow completion bash)\")")
+    completion.add_argument("shell", choices=("bash", "zsh"))
 
     for name, text in (
         ("dev", "run the embedded Temporal server and a worker until Ctrl-C"),
@@ -107,4 +124,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     codec.add_argument("--port", type=int, default=8081)
     codec.add_argument("--ui-origin", default="http://127.0.0.1:8233", help="the Web UI's origin, allowed by CORS")
+    for command in sub.choices.values():
+        command.formatter_class = RichHelpFormatter
     return parser
+
+
+EXIT_CODES_HELP = """exit codes:
+  0    satisfied (or answered, with no rubric); any other command done
+  1    another terminal status (max_iterations_reached, grader_error, failed), or the
+       thread's workflow failed, was cancelled, terminated or timed out
+  2    bad input, refused before anything starts (also: an unknown thread id)
+  3    cannot reach the Temporal server
+  130  interrupted (Ctrl-C): the thread goes on; `rubricflow watch ID` re-attaches
+  141  the output pipe closed (e.g. `| head`)"""
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rubricflow")
+    except PackageNotFoundError:
+        return "unknown"

@@ -1,30 +1,99 @@
-"""What the terminal shows: live events, the final state, the `--json` object."""
+"""What the terminal shows: live events, the final state, the `--json` object, the list.
+
+Colour and tables only on a terminal (rich decides from the stream); piped, plain text.
+People count grading passes from 1 (`grading pass 1 of 3`); the records keep the
+zero-based `iteration`.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any, TextIO
 
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from rubricflow.client import ThreadRow
 from rubricflow.workflows.types import Criterion, Progress, RunEvent
 
+STATUS_STYLE = {
+    "satisfied": "green", "answered": "green", "running": "cyan", "paused": "yellow",
+    "needs_revision": "yellow", "max_iterations_reached": "red", "grader_error": "red",
+    "failed": "red", "cancelled": "red", "terminated": "red", "timed_out": "red",
+}
 
-def render_event(event: RunEvent, out: TextIO, elapsed: float) -> None:
-    stamp = f"[{elapsed:6.1f}s]"
+
+def console(out: TextIO) -> Console:
+    """Rich on a terminal; piped, plain lines (no colour, no wrapping, no markup codes)."""
+    return Console(file=out, soft_wrap=True, highlight=False, emoji=False)
+
+
+def styled(status: str | None) -> str:
+    text = escape(str(status))
+    style = STATUS_STYLE.get(str(status).split(" ")[0])
+    return f"[{style}]{text}[/]" if style else text
+
+
+def pass_of(iteration: int | None, max_iterations: int | None) -> str:
+    """`pass 1 of 3` from the zero-based iteration of the pass."""
+    number = (iteration or 0) + 1
+    return f"pass {number}" + (f" of {max_iterations}" if max_iterations else "")
+
+
+def spent_of(progress: Progress) -> str:
+    """`2 of 3 grading passes`: passes spent in the current grading run."""
+    if progress.max_iterations is None:
+        return "no grading"
+    return f"{progress.iteration} of {progress.max_iterations} grading passes"
+
+
+def stamp(event: RunEvent, started: Any) -> str:
+    """`[#offset +seconds]`: seconds since the first event seen, by workflow time."""
+    offset = f"#{event.offset}" if event.offset is not None else ""
+    if event.at is not None and started is not None:
+        return f"[{offset} +{(event.at - started).total_seconds():5.1f}s]"
+    return f"[{offset}]"
+
+
+def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iterations: int | None = None,
+                 c: Console | None = None) -> None:
+    c = c or console(out)
+    head = escape(stamp(event, started))
     if event.type == "agent_turn_start":
-        out.write(f"{stamp} agent turn (iteration {event.iteration})...\n")
+        c.print(f"{head} agent turn...")
     elif event.type == "agent_turn_end":
-        out.write(f"{stamp} agent answered ({len(event.answer or '')} characters)\n")
+        c.print(f"{head} agent answered ({len(event.answer or '')} characters)")
     elif event.type == "rubric_evaluation_start":
-        out.write(f"{stamp} grading pass {event.iteration}...\n")
+        c.print(f"{head} grading {pass_of(event.iteration, max_iterations)}...")
     elif event.type == "rubric_evaluation_end":
         flag = " (unverified)" if event.unverified else ""
-        out.write(f"{stamp} verdict: {event.result}{flag} - {event.explanation}\n")
+        c.print(f"{head} verdict: {styled(event.result)}{flag} - {escape(event.explanation or '')}")
         for criterion in event.criteria or []:
             if criterion.passed:
-                out.write(f"    [pass] {criterion.name}{isolation_note(criterion)}\n")
+                c.print(f"    [green]\\[pass][/] {escape(criterion.name)}{escape(isolation_note(criterion))}")
             else:
                 gap = (criterion.gap or "").strip().replace("\n", "\n           ")
-                out.write(f"    [FAIL] {criterion.name}{isolation_note(criterion)}: {gap}\n")
+                c.print(f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(isolation_note(criterion))}: {escape(gap)}")
+    elif event.type == "run_end":
+        c.print(f"{head} run ended: {styled(event.status)}")
     out.flush()
+
+
+def render_final(progress: Progress, out: TextIO) -> None:
+    c = console(out)
+    c.print()
+    line = f"status: {styled(progress.status)}"
+    if progress.grading_run_id:
+        line += f" after {spent_of(progress)} (grading run {escape(progress.grading_run_id)})"
+    c.print(line)
+    c.print(f"thread: {escape(progress.thread_id)}\n\nanswer:")
+    c.print(progress.answer or "(none)", markup=False)
+
+
+def render_counts(progress: Progress) -> str:
+    """`thread T: STATUS (2 of 3 grading passes)`, the line the steering commands print."""
+    return f"thread {progress.thread_id}: {progress.status} ({spent_of(progress)})\n"
 
 
 def isolation_note(criterion: Criterion) -> str:
@@ -32,32 +101,61 @@ def isolation_note(criterion: Criterion) -> str:
     return f" (isolation: {criterion.isolation})" if criterion.isolation else ""
 
 
-def render_final(progress: Progress, out: TextIO) -> None:
-    passes = len([e for e in progress.evaluations if e.grading_run_id == progress.grading_run_id])
-    out.write(f"\nstatus: {progress.status}")
-    if progress.grading_run_id:
-        out.write(f" after {passes} grading pass(es) (grading run {progress.grading_run_id})")
-    out.write(f"\nthread: {progress.thread_id}\n\nanswer:\n{progress.answer or '(none)'}\n")
+def result_json(progress: Progress | None, thread_id: str | None = None, error: str | None = None,
+                status: str | None = None) -> dict[str, Any]:
+    """The one `--json` shape, for success and failure alike (`error` is null on success)."""
+    from rubricflow.prices import price_table, usage_json
+
+    usage = (
+        usage_json(progress, price_table())
+        if progress
+        else {"usage": None, "run_usage": None, "cost_usd": None, "run_cost_usd": None, "budget": None}
+    )
+    return {
+        "thread_id": progress.thread_id if progress else thread_id,
+        "grading_run_id": progress.grading_run_id if progress else None,
+        "status": progress.status if progress else status,
+        "phase": progress.phase if progress else None,
+        "iterations": progress.iteration if progress else None,
+        "max_iterations": progress.max_iterations if progress else None,
+        "evaluations": [e.model_dump(mode="json") for e in progress.evaluations] if progress else [],
+        "answer": progress.answer if progress else None,
+        "files": [f.model_dump() for f in progress.files] if progress else [],
+        "todos": [t.model_dump() for t in progress.todos] if progress else [],
+        **usage,
+        "error": error,
+    }
 
 
-def render_counts(progress: Progress) -> str:
-    """`thread T: STATUS (iteration N of M)`, the line the steering commands print."""
+def write_json(data: Any, out: TextIO) -> None:
+    out.write(json.dumps(data, indent=2) + "\n")
+    out.flush()
+
+
+LIST_COLUMNS = ("thread", "status", "iteration", "grading run", "started", "closed")
+
+
+def list_cells(row: ThreadRow) -> tuple[str, ...]:
     return (
-        f"thread {progress.thread_id}: {progress.status} (iteration {progress.iteration}"
-        + (f" of {progress.max_iterations}" if progress.max_iterations else "")
-        + ")\n"
+        row.thread_id,
+        row.status,
+        "-" if row.iteration is None else str(row.iteration),
+        (row.grading_run_id or "-")[:12],
+        row.started.isoformat(timespec="seconds"),
+        row.closed.isoformat(timespec="seconds") if row.closed else "-",
     )
 
 
-def result_json(progress: Progress) -> dict[str, Any]:
-    from rubricflow.prices import price_table, usage_json
-
-    return {
-        "thread_id": progress.thread_id,
-        "grading_run_id": progress.grading_run_id,
-        "status": progress.status,
-        "iterations": progress.iteration,
-        "evaluations": [e.model_dump(mode="json") for e in progress.evaluations],
-        "answer": progress.answer,
-        **usage_json(progress, price_table()),
-    }
+def render_list(rows: list[ThreadRow], out: TextIO) -> None:
+    """A table on a terminal; piped, a header and tab-separated lines."""
+    c = console(out)
+    if not c.is_terminal:
+        out.write("\t".join(LIST_COLUMNS) + "\n")
+        for row in rows:
+            out.write("\t".join(list_cells(row)) + "\n")
+        return
+    table = Table(*LIST_COLUMNS, header_style="bold")
+    for row in rows:
+        cells = list_cells(row)
+        table.add_row(escape(cells[0]), styled(cells[1]), *(escape(x) for x in cells[2:]))
+    c.print(table)
