@@ -88,10 +88,9 @@ class TestRun:
         )
         assert code == 0, err
         data = json.loads(out)
-        assert set(data) == {"thread_id", "grading_run_id", "status", "iterations", "evaluations", "answer",
-                             "usage", "run_usage", "cost_usd", "run_cost_usd", "budget"}
         assert set(data) == {"thread_id", "grading_run_id", "status", "phase", "iterations", "max_iterations",
-                             "evaluations", "answer", "error"}
+                             "evaluations", "answer", "files", "todos",
+                             "usage", "run_usage", "cost_usd", "run_cost_usd", "budget", "error"}
         assert data["error"] is None
         assert data["thread_id"] == tid and data["status"] == "satisfied"
         assert data["iterations"] == 2 and data["answer"] == "v2"

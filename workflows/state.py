@@ -293,6 +293,7 @@ def grant_budget(
     if run.max_wall_s is not None:
         run.max_wall_s += input.extra_wall_s
     run.max_iterations += input.iterations
+    state.granted = max(0, state.granted - input.iterations)  # now counted in the run itself
     where = run.stopped_before or "revise"
     run.exhausted = None
     run.stopped_before = None
