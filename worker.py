@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import signal
+import sys
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -32,11 +33,12 @@ from rubricflow.activities.config import (
     WorkerConfig,
     default_script_state_dir,
 )
-from rubricflow.activities.hooks import Hook, Ledger, parse_hooks
+from rubricflow.activities.hooks import Hook, Ledger, check_hooks, parse_hooks, parse_webhook_secret
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.settings import connect
+from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
 log = logging.getLogger("rubricflow.worker")
@@ -102,7 +104,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_TASK_QUEUE` (default `rubricflow`): the task queue polled.
     - `RUBRICFLOW_DATA_DIR` (default `.rubricflow`): joined local models, hook ledger.
     - `RUBRICFLOW_FILES_DIR` (default `.rubricflow/files`): what `read_file` may read.
-    - `RUBRICFLOW_HOOKS`: per-evaluation hooks, `module:function` or webhook URLs.
+    - `RUBRICFLOW_HOOKS`: per-evaluation hooks, `module:function` or webhook URLs
+      (checked here: each callable imports, each URL is http(s)).
+    - `RUBRICFLOW_WEBHOOK_SECRET` (`whsec_` + base64): signs webhook deliveries.
     - `RUBRICFLOW_SCRIPT_STATE` (default `<tmp>/rubricflow-scripted`): scripted models'
       cursors, shared by the machine's workers.
     - `RUBRICFLOW_GRACEFUL_SHUTDOWN_S` (default 30): on SIGTERM/SIGINT the worker stops
@@ -119,19 +123,29 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     slots = _env_int(env, "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", 1, 10_000)
     try:
         hooks = tuple(parse_hooks(env.get("RUBRICFLOW_HOOKS")))
+        check_hooks(hooks)
     except ValueError as exc:
         raise SystemExit(
             f"rubricflow worker: RUBRICFLOW_HOOKS must be comma-separated 'module:function' "
             f"callables or http(s) URLs: {exc}"
         ) from None
+    try:
+        webhook_secret = parse_webhook_secret(env.get("RUBRICFLOW_WEBHOOK_SECRET"))
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: RUBRICFLOW_WEBHOOK_SECRET is not usable: {exc}") from None
+    task_queue = env.get("RUBRICFLOW_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+    problem = id_problem(task_queue)
+    if problem:
+        raise SystemExit(f"rubricflow worker: RUBRICFLOW_TASK_QUEUE {problem}")
     return WorkerConfig(
-        task_queue=env.get("RUBRICFLOW_TASK_QUEUE") or DEFAULT_TASK_QUEUE,
+        task_queue=task_queue,
         data_dir=_env_path(env, "RUBRICFLOW_DATA_DIR", DEFAULT_DATA_DIR),
         files_dir=_env_path(env, "RUBRICFLOW_FILES_DIR", DEFAULT_FILES_DIR),
         hooks=hooks,
         script_state_dir=_env_path(env, "RUBRICFLOW_SCRIPT_STATE", default_script_state_dir()),
         graceful_shutdown=timedelta(seconds=grace) if grace is not None else DEFAULT_GRACEFUL_SHUTDOWN,
         max_concurrent_activities=slots,
+        webhook_secret=webhook_secret,
     )
 
 
@@ -204,11 +218,22 @@ async def _main() -> None:
 
 
 def main() -> None:
-    asyncio.run(_main())
-    # Skip interpreter teardown once the worker has shut down: the Temporal bridge's
-    # threads can abort CPython finalization (temporalio/sdk-python#300).
+    code = 0
+    try:
+        asyncio.run(_main())
+    except SystemExit as exc:  # a setting or a namespace the worker cannot use
+        if isinstance(exc.code, str):
+            print(exc.code, file=sys.stderr)
+            code = 2
+        else:
+            code = exc.code or 0
+    # Skip interpreter teardown, also after a refused setting: the Temporal bridge's
+    # threads can abort CPython finalization (temporalio/sdk-python#300) with
+    # `Fatal Python error: PyGILState_Release`.
     logging.shutdown()
-    os._exit(0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

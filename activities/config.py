@@ -41,6 +41,8 @@ class WorkerConfig:
     """`RUBRICFLOW_GRACEFUL_SHUTDOWN_S`: how long in-flight activities get on shutdown."""
     max_concurrent_activities: int | None = None
     """`RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES`: None leaves the SDK's default."""
+    webhook_secret: bytes | None = field(default=None, repr=False)
+    """`RUBRICFLOW_WEBHOOK_SECRET` (`whsec_...`): signs webhook deliveries (Standard Webhooks)."""
 
     @property
     def ledger_dir(self) -> Path:

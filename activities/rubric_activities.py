@@ -171,6 +171,7 @@ class RubricActivities:
     ) -> None:
         config = config or WorkerConfig()
         self._hooks = list(hooks if hooks is not None else config.hooks)
+        self._webhook_secret = config.webhook_secret
         self._ledger = ledger or Ledger(config.ledger_dir)
         self._models = models or ModelFactory(
             models_dir=config.models_dir, script_state_dir=config.script_state_dir
@@ -180,10 +181,16 @@ class RubricActivities:
 
     @activity.defn
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
-        """Run the worker's per-evaluation hooks; returns the ones that failed (logged,
-        never raised: a failing hook does not stop the run)."""
+        """Run the worker's per-evaluation hooks; returns the ones that failed for good
+        (logged in one line: a failing hook does not stop the run). A webhook that may
+        answer later raises a retryable error until the retry policy's last attempt."""
+        info = activity.info()
+        cap = info.retry_policy.maximum_attempts if info.retry_policy else 1
         async with _heartbeating(f"hooks for {input.evaluation.operation_id}"):
-            return await deliver(self._hooks, self._ledger, input)
+            return await deliver(
+                self._hooks, self._ledger, input,
+                secret=self._webhook_secret, final_attempt=cap > 0 and info.attempt >= cap,
+            )
 
     @activity.defn
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:

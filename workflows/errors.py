@@ -27,4 +27,8 @@ AGENT_RECURSION_LIMIT = "AgentRecursionLimit"
 AGENT_TURN_FAILED = "AgentTurnFailed"
 """A run failed because its agent turn could not complete."""
 
+HOOK_UNAVAILABLE = "HookUnavailable"
+"""A webhook answered 5xx, could not be reached or missed its deadline: the hook
+activity retries it (its details list the hooks that already failed for good)."""
+
 NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT)
