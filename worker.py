@@ -37,6 +37,7 @@ from rubricflow.activities.hooks import Hook, Ledger, check_hooks, parse_hooks, 
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
+from rubricflow.codec import CodecConfigError
 from rubricflow.settings import connect
 from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
@@ -213,7 +214,10 @@ async def _main() -> None:
     config = config_from_env()  # before connecting: bad settings stop the worker at once
     stop = asyncio.Event()
     install_stop_handlers(stop)
-    client = await connect()
+    try:
+        client = await connect()
+    except CodecConfigError as exc:
+        raise SystemExit(f"rubricflow worker: {exc}") from None
     await run_worker(client, stop, config)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import datetime
 
 from temporalio.client import (
     Client,
@@ -14,10 +15,12 @@ from temporalio.client import (
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
+from temporalio.api.enums.v1 import EventType
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.settings import task_queue
+from rubricflow.workflows.ids import check_id as _check_id
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
 from rubricflow.workflows.types import (
@@ -32,7 +35,49 @@ from rubricflow.workflows.types import (
 )
 
 
-__all__ = ["RunHandle", "Rubricflow", "RunRefused", "check_input", "check_names", "new_thread_id"]
+__all__ = [
+    "RunHandle", "Rubricflow", "RunRefused", "Stuck", "ThreadStuck", "check_input", "check_names",
+    "new_thread_id",
+]
+
+STUCK_AFTER_ATTEMPTS = 2
+"""A workflow task on its second attempt has failed once: reported, never a silent hang."""
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A thread whose workflow task keeps failing (Temporal retries it forever)."""
+
+    thread_id: str
+    attempt: int
+    since: datetime | None
+    last_failure: str
+
+    def describe(self) -> str:
+        return (
+            f"thread {self.thread_id} is stuck: its workflow task has failed "
+            f"{self.attempt - 1} time(s) and Temporal keeps retrying it; last failure: "
+            f"{self.last_failure}"
+        )
+
+
+class ThreadStuck(Exception):
+    """The thread's workflow task keeps failing (a codec key mismatch, a worker bug): the
+    run cannot move until what the failure names is fixed on the worker or client."""
+
+    def __init__(self, stuck: Stuck) -> None:
+        super().__init__(stuck.describe())
+        self.stuck = stuck
+
+
+def check_id(kind: str, value: str) -> str:
+    """A thread id or task queue Temporal accepts and `list` shows on one row, else
+    `RunRefused` saying what to fix (non-empty, at most 1000 characters, no control
+    characters)."""
+    try:
+        return _check_id(kind, value)
+    except ValueError as exc:
+        raise RunRefused(str(exc)) from None
 
 
 def new_thread_id() -> str:
@@ -78,11 +123,11 @@ class Rubricflow:
 
     def __init__(self, client: Client, queue: str | None = None) -> None:
         self.client = client
-        self.queue = queue or task_queue()
+        self.queue = check_id("task queue", task_queue() if queue is None else queue)
 
     async def start(self, run: RunInput, thread_id: str | None = None) -> RunHandle:
         check_input(run)
-        thread_id = thread_id or new_thread_id()
+        thread_id = new_thread_id() if thread_id is None else check_id("thread id", thread_id)
         try:
             handle = await self.client.start_workflow(
                 RubricRunWorkflow.run,
@@ -101,6 +146,7 @@ class Rubricflow:
         return RunHandle(thread_id, handle)
 
     def handle(self, thread_id: str) -> RunHandle:
+        check_id("thread id", thread_id)
         return RunHandle(
             thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
         )
@@ -110,6 +156,7 @@ class Rubricflow:
     ) -> AsyncIterator[RunEvent]:
         """The thread's events from `from_offset`, live. Ends at the next `run_end`, or,
         with `follow`, only when the thread closes."""
+        check_id("thread id", thread_id)
         stream = WorkflowStreamClient.create(self.client, thread_id)
         async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
             yield item.data
@@ -120,11 +167,39 @@ class Rubricflow:
         """The thread's state: from the query while it runs, from its result once closed."""
         handle = self.handle(thread_id)
         description = await handle.handle.describe()
+        stuck = await self._stuck(handle, description)
+        if stuck is not None:
+            raise ThreadStuck(stuck)
         if description.status == WorkflowExecutionStatus.COMPLETED:
             return await handle.result()
         if description.status != WorkflowExecutionStatus.RUNNING:
             await handle.result()  # raises the failure, cancellation or termination
         return await handle.progress()
+
+    async def stuck(self, thread_id: str) -> Stuck | None:
+        """Whether the thread's workflow task keeps failing, and its last failure
+        (Temporal's pending workflow task and the history's last `WorkflowTaskFailed`)."""
+        handle = self.handle(thread_id)
+        return await self._stuck(handle, await handle.handle.describe())
+
+    async def _stuck(self, handle: RunHandle, description) -> Stuck | None:
+        if description.status != WorkflowExecutionStatus.RUNNING:
+            return None
+        pending = description.raw_description.pending_workflow_task
+        if not description.raw_description.HasField("pending_workflow_task"):
+            return None
+        if pending.attempt < STUCK_AFTER_ATTEMPTS:
+            return None
+        failure = "(not in the history yet)"
+        async for event in handle.handle.fetch_history_events():
+            if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED:
+                attrs = event.workflow_task_failed_event_attributes
+                failure = attrs.failure.message or attrs.failure.WhichOneof("failure_info") or "unknown"
+        since = (
+            pending.original_scheduled_time.ToDatetime()
+            if pending.HasField("original_scheduled_time") else None
+        )
+        return Stuck(handle.thread_id, pending.attempt, since, failure)
 
     async def submit(
         self, thread_id: str, message: SubmitInput, start: RunInput | None = None
@@ -136,6 +211,7 @@ class Rubricflow:
                 RubricRunWorkflow.submit, message
             )
         check_input(start)
+        check_id("thread id", thread_id)
         operation = WithStartWorkflowOperation(
             RubricRunWorkflow.run,
             start,

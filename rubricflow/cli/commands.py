@@ -20,7 +20,7 @@ from rubricflow.cli.serve import (
     run_worker_in_foreground,
     serve,
 )
-from rubricflow.client import Rubricflow, check_input, check_names
+from rubricflow.client import Rubricflow, ThreadStuck, check_input, check_names
 from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
 from rubricflow.preflight import tool_names
@@ -192,6 +192,9 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         if err.status == RPCStatusCode.NOT_FOUND:
             raise BadInput(f"no thread {args.thread!r} on this server (see `rubricflow list`)") from err
         raise
+    stuck = await rf.stuck(args.thread)
+    if stuck is not None:
+        raise ThreadStuck(stuck)
     started = asyncio.get_running_loop().time()
     async for event in rf.events(args.thread, args.from_offset, follow=True):
         render_event(event, out, asyncio.get_running_loop().time() - started)
