@@ -79,19 +79,48 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     another worker at once (tests/test_crash.py::TestGracefulShutdown)."""
 
     every = heartbeat_interval(activity.info().heartbeat_timeout).total_seconds()
+    faults = provider_faults_so_far()
 
     async def beat() -> None:
         while True:
-            activity.heartbeat(detail)
+            activity.heartbeat(detail, faults)
             await asyncio.sleep(every)
 
     task = asyncio.create_task(beat())
     try:
         yield
+    except ApplicationError as err:
+        if err.non_retryable or err.type not in PROVIDER_FAULTS:
+            raise
+        # A provider fault (not a worker death, which never gets here): count it in the
+        # heartbeat details, which the next attempt reads, and stop at the budget.
+        faults += 1
+        activity.heartbeat(detail, faults)
+        if faults < errors.PROVIDER_ATTEMPTS:
+            raise
+        raise ApplicationError(
+            f"{err.message} (provider fault {faults} of {errors.PROVIDER_ATTEMPTS} for this "
+            "step; giving up)",
+            *err.details,
+            type=err.type,
+            non_retryable=True,
+        ) from None
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+PROVIDER_FAULTS = (errors.PROVIDER_ERROR, errors.STEP_TIMEOUT)
+
+
+def provider_faults_so_far() -> int:
+    """Provider faults earlier attempts of this step met (their heartbeat details carry
+    the count; an attempt lost to a dying worker adds nothing)."""
+    details = activity.info().heartbeat_details
+    if len(details) >= 2 and isinstance(details[1], int):
+        return details[1]
+    return 0
 
 
 def _detached(err: ApplicationError, cause: BaseException) -> ApplicationError:

@@ -74,6 +74,8 @@ RECORDED = [
     # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
     "review_after_continue_as_new.before",
     "review_after_continue_as_new",
+    # Hooks beside the thread, a hook failure recorded, steps bounded by total time.
+    "hook_failed_beside_thread",
 ]
 
 

@@ -3,6 +3,7 @@ errors, signed deliveries (Standard Webhooks), settings checked at worker start.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
 import time
@@ -13,9 +14,14 @@ from temporalio.exceptions import ApplicationError
 
 from rubricflow.activities import hooks as hooks_module
 from rubricflow.activities.hooks import Hook, Ledger, deliver, parse_hooks, parse_webhook_secret
-from rubricflow.worker import config_from_env
+from rubricflow.client import Rubricflow
+from rubricflow.worker import build_worker, config_from_env
 from rubricflow.workflows import errors
-from rubricflow.workflows.types import Evaluation, HookInput
+from rubricflow.workflows.rubric_run import HOOK_RETRY_POLICY
+from rubricflow.workflows.types import (
+    AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput,
+)
+from tests.helpers import thread_id, verdict
 from tests.hook_sink import WebhookSink
 from tests.reliability import REPORT
 
@@ -151,3 +157,53 @@ class TestCleanExit:
             assert done.stderr.startswith("rubricflow worker: RUBRICFLOW_")
             assert "Fatal Python error" not in done.stderr and "Traceback" not in done.stderr
         REPORT.refuse("bad worker setting")
+
+
+class TestHooksBesideTheThread:
+    async def test_slow_and_failing_webhooks_never_hold_the_next_message(
+        self, client, task_queue, script, tmp_path, monkeypatch, caplog
+    ):
+        monkeypatch.setattr(hooks_module, "WEBHOOK_DEADLINE_S", 2.0)
+        trickle, failing = WebhookSink("trickle", 5.0), WebhookSink("error")
+        hooks = [Hook(trickle.url), Hook(failing.url)]
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        try:
+            async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
+                await rf.start(RunInput(
+                    message="go", rubric="- tests pass", idle_timeout_s=600,
+                    agent=AgentSettings(model=script("v1", "v2")),
+                    grader=GraderSettings(model=script(*[verdict("satisfied", "ok", tests=True)] * 2)),
+                ), tid)
+                async for event in rf.events(tid):
+                    pass  # until the first run ends; its hooks are now being delivered
+                started = time.monotonic()
+                after = await asyncio.wait_for(rf.submit(tid, SubmitInput(message="follow-up")), 30)
+                handled_s = time.monotonic() - started
+                assert after.status == "satisfied" and after.invocations == 2
+                # Each webhook's failure is recorded once, after its retries.
+                failures = []
+                async with asyncio.timeout(120):
+                    async for event in rf.events(tid, follow=True):
+                        if event.type == "hook_failed":
+                            failures.append((event.hook, event.iteration, event.grading_run_id))
+                        if len(failures) == 4:
+                            break
+                progress = await rf.progress(tid)
+                await rf.cancel(tid)
+        finally:
+            trickle.close()
+            failing.close()
+        assert handled_s < 10, f"the follow-up waited {handled_s:.1f} s behind the hooks"
+        runs = {e.grading_run_id for e in after.evaluations}
+        assert sorted(failures) == sorted((h.target, 0, r) for h in hooks for r in runs)
+        assert progress.hooks_failed == 4
+        assert len(failing.requests) == 2 * HOOK_RETRY_POLICY.maximum_attempts  # retried, with backoff
+        assert len(trickle.requests) == 2 * HOOK_RETRY_POLICY.maximum_attempts
+        logged = [r for r in caplog.records if r.name == "rubricflow.hooks"]
+        assert len(logged) == 4 and all(r.exc_info is None for r in logged)
+        REPORT.fault("webhook trickling during a thread")
+        REPORT.fault("webhook answering 500 during a thread")
+        REPORT.figure(f"hooks beside the thread: the follow-up was handled in {handled_s:.1f} s while a "
+                      "trickling and a failing webhook were retried; 4 failures recorded once each")
+        REPORT.run(tid, "satisfied", after.status)

@@ -78,6 +78,8 @@ class ThreadState(_State):
     """The status to go back to on `resume`."""
     stop: Evaluation | None = None
     """A reviewer's verdict that ends the paused in-flight run when it wakes up."""
+    hooks_failed: int = 0
+    """Hook deliveries that failed for good, over the thread's life."""
 
     @model_validator(mode="before")
     @classmethod

@@ -461,6 +461,7 @@ EventType = Literal[
     "rubric_evaluation_start",
     "rubric_evaluation_end",
     "run_end",
+    "hook_failed",
 ]
 
 
@@ -476,6 +477,8 @@ class RunEvent(_Frozen):
     unverified: bool | None = None
     status: RunStatus | None = None
     answer: str | None = None
+    hook: str | None = None
+    """`hook_failed`: the hook (`module:function` or URL) that failed for good."""
 
 
 class Progress(_Frozen):
@@ -497,6 +500,8 @@ class Progress(_Frozen):
     """Messages the thread has finished handling."""
     pending: int = 0
     """Messages queued behind the current one."""
+    hooks_failed: int = 0
+    """Hook deliveries that failed for good (each also a `hook_failed` event)."""
 
 
 RunResult = Progress

@@ -98,6 +98,8 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
         )
         for e in progress.evaluations:
             out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
+        if progress.hooks_failed:
+            out.write(f"hooks failed: {progress.hooks_failed} (see `rubricflow watch {progress.thread_id}`)\n")
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
     return EXIT_OK
 

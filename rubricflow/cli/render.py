@@ -24,6 +24,8 @@ def render_event(event: RunEvent, out: TextIO, elapsed: float) -> None:
             else:
                 gap = (criterion.gap or "").strip().replace("\n", "\n           ")
                 out.write(f"    [FAIL] {criterion.name}: {gap}\n")
+    elif event.type == "hook_failed":
+        out.write(f"{stamp} hook {event.hook} failed for pass {event.iteration}: {event.explanation}\n")
     out.flush()
 
 
