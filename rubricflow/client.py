@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
 from temporalio.client import (
     Client,
@@ -15,7 +15,9 @@ from temporalio.client import (
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
-from temporalio.api.enums.v1 import EventType
+from temporalio.api.enums.v1 import EventType, TaskQueueKind, TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from rubricflow.preflight import RunRefused, check_provider
@@ -39,6 +41,9 @@ __all__ = [
     "RunHandle", "Rubricflow", "RunRefused", "Stuck", "ThreadStuck", "check_input", "check_names",
     "new_thread_id",
 ]
+
+POLLER_FRESH = timedelta(minutes=2)
+"""A poller seen this recently is a live worker (Temporal remembers gone ones for minutes)."""
 
 STUCK_AFTER_ATTEMPTS = 2
 """A workflow task on its second attempt has failed once: reported, never a silent hang."""
@@ -175,6 +180,23 @@ class Rubricflow:
         if description.status != WorkflowExecutionStatus.RUNNING:
             await handle.result()  # raises the failure, cancellation or termination
         return await handle.progress()
+
+    async def workers_polling(self) -> int:
+        """Workers polling this task queue for workflow tasks now (0: a message sent now
+        waits, queued, until one starts)."""
+        response = await self.client.workflow_service.describe_task_queue(
+            DescribeTaskQueueRequest(
+                namespace=self.client.namespace,
+                task_queue=TaskQueue(name=self.queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+                task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+            )
+        )
+        now = datetime.now(timezone.utc)
+        return sum(
+            1 for poller in response.pollers
+            if not poller.HasField("last_access_time")
+            or now - poller.last_access_time.ToDatetime(timezone.utc) < POLLER_FRESH
+        )
 
     async def stuck(self, thread_id: str) -> Stuck | None:
         """Whether the thread's workflow task keeps failing, and its last failure

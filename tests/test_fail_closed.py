@@ -148,3 +148,46 @@ class TestIds:
         code, out, err = await rubricflow(client, task_queue, "status", "a\nb")
         assert code == 2 and "thread id 'a\\nb' contains the control character" in err and "Traceback" not in err
         REPORT.refuse("bad thread id or task queue")
+
+
+class TestCleanEnds:
+    async def test_send_warns_at_once_when_no_worker_polls(self, client, task_queue, script):
+        from tests.test_cli import rubricflow
+
+        rf = Rubricflow(client, task_queue)
+        run = await rf.start(RunInput(agent=AgentSettings(model=script("hi")), idle_timeout_s=60), thread_id())
+        started = asyncio.get_running_loop().time()
+        code, out, err = await rubricflow(client, task_queue, "send", "--no-wait", run.thread_id, "hello")
+        assert asyncio.get_running_loop().time() - started < 15
+        assert code == 0 and f"queued on thread {run.thread_id}" in out
+        assert f"no worker is polling task queue {task_queue!r}" in err
+        await run.handle.terminate("test over")
+        REPORT.refuse("send with no worker (warned)")
+
+    async def test_no_warning_when_a_worker_polls(self, client, task_queue, script):
+        async with build_worker(client, queue=task_queue):
+            rf = Rubricflow(client, task_queue)
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 30
+            while not await rf.workers_polling():  # the worker's first poll: nothing to await
+                assert loop.time() < end
+                await asyncio.sleep(0.2)
+
+    def test_invalid_utf8_in_argv_is_refused_with_a_message(self):
+        import subprocess
+        import sys
+
+        done = subprocess.run([sys.executable, "-m", "rubricflow.cli", "status", b"thr\xffead"],
+                              capture_output=True, timeout=60)
+        assert done.returncode == 2
+        assert b"is not valid UTF-8" in done.stderr and b"Traceback" not in done.stderr
+        REPORT.refuse("invalid UTF-8 argument")
+
+    def test_invalid_utf8_in_a_file_is_refused_with_a_message(self, tmp_path):
+        from rubricflow.cli.inputs import BadInput, read_text_arg
+
+        bad = tmp_path / "rubric.md"
+        bad.write_bytes(b"- tests pass \xff\n")
+        with pytest.raises(BadInput, match="is not valid UTF-8 \\(byte 13\\); save it as UTF-8"):
+            read_text_arg(f"@{bad}", "rubric")
+        REPORT.refuse("invalid UTF-8 file")

@@ -35,7 +35,21 @@ from rubricflow.preflight import RunRefused
 __all__ = ["entrypoint", "main"]
 
 
+def undecodable_argument(argv: Sequence[str]) -> str | None:
+    """An argument that was not valid UTF-8 (Python keeps its bytes as lone surrogates)."""
+    for arg in argv:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return None
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
+    bad = undecodable_argument(sys.argv[1:] if argv is None else argv)
+    if bad is not None:
+        sys.stderr.write(f"rubricflow: argument {bad!r} is not valid UTF-8; pass text as UTF-8\n")
+        return EXIT_BAD_INPUT
     args = build_parser().parse_args(argv)
     try:
         return asyncio.run(COMMANDS[args.command](args, out))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -123,6 +124,7 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
     rf = Rubricflow(await connect())
+    await warn_without_workers(rf)
     start = None
     if args.model:
         # Create the thread if it does not exist yet (update-with-start).
@@ -143,6 +145,17 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"  pass {e.iteration}: {e.result} - {e.explanation}\n")
         render_final(progress, out)
     return exit_code(progress.status)
+
+
+async def warn_without_workers(rf: Rubricflow) -> None:
+    """Say at once when no worker polls the task queue: the message would wait silently."""
+    if not await rf.workers_polling():
+        sys.stderr.write(
+            f"rubricflow: warning: no worker is polling task queue {rf.queue!r}; the message is "
+            "queued and handled once a worker starts there (`rubricflow worker`, or check "
+            "RUBRICFLOW_TASK_QUEUE)\n"
+        )
+        sys.stderr.flush()
 
 
 async def _update(out: TextIO, call: Any) -> int:

@@ -36,6 +36,10 @@ def read_text_arg(value: str, what: str) -> str:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise BadInput(
+            f"{what} file {str(path)!r} is not valid UTF-8 (byte {exc.start}); save it as UTF-8"
+        ) from None
 
 
 def whole_flag(value: str, flag: str, low: int, high: int, unit: str = "a whole number") -> int:
