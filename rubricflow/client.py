@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
@@ -18,7 +19,9 @@ from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.api.enums.v1 import EventType, TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError, RPCStatusCode
 
 from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.settings import task_queue
@@ -38,9 +41,19 @@ from rubricflow.workflows.types import (
 
 
 __all__ = [
-    "RunHandle", "Rubricflow", "RunRefused", "Stuck", "ThreadStuck", "check_input", "check_names",
+    "RunHandle", "Rubricflow", "RunRefused", "ServerUnreachable", "Stuck", "ThreadStuck", "check_input", "check_names",
     "new_thread_id",
 ]
+
+OUTAGE_GIVE_UP = timedelta(minutes=5)
+"""How long `events` keeps reconnecting through a server outage before it gives up."""
+_OUTAGE_CODES = (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED, RPCStatusCode.UNKNOWN)
+
+
+class ServerUnreachable(Exception):
+    """The Temporal server stayed unreachable past the give-up time; the thread itself
+    goes on on the server."""
+
 
 POLLER_FRESH = timedelta(minutes=2)
 """A poller seen this recently is a live worker (Temporal remembers gone ones for minutes)."""
@@ -157,16 +170,57 @@ class Rubricflow:
         )
 
     async def events(
-        self, thread_id: str, from_offset: int = 0, follow: bool = False
+        self,
+        thread_id: str,
+        from_offset: int = 0,
+        follow: bool = False,
+        *,
+        on_outage: Callable[[str], None] | None = None,
+        give_up_after: timedelta = OUTAGE_GIVE_UP,
     ) -> AsyncIterator[RunEvent]:
         """The thread's events from `from_offset`, live. Ends at the next `run_end`, or,
-        with `follow`, only when the thread closes."""
+        with `follow`, only when the thread closes.
+
+        A server outage does not end it: it reconnects with backoff and goes on from the
+        next offset, telling `on_outage` once when the server goes away and once when it
+        is back; after `give_up_after` without the server it raises `ServerUnreachable`."""
         check_id("thread id", thread_id)
-        stream = WorkflowStreamClient.create(self.client, thread_id)
-        async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
-            yield item.data
-            if item.data.type == "run_end" and not follow:
+        offset = from_offset
+        lost_at: float | None = None
+        delay = 0.5
+        loop = asyncio.get_running_loop()
+        while True:
+            stream = WorkflowStreamClient.create(self.client, thread_id)
+            try:
+                async for item in stream.subscribe(EVENTS_TOPIC, offset, result_type=RunEvent):
+                    if lost_at is not None:
+                        lost_at, delay = None, 0.5
+                        if on_outage:
+                            on_outage(f"reconnected to the server; following thread {thread_id} again")
+                    offset = item.offset + 1
+                    yield item.data
+                    if item.data.type == "run_end" and not follow:
+                        return
                 return
+            except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
+                if isinstance(err, RPCError) and err.status not in _OUTAGE_CODES:
+                    raise
+                now = loop.time()
+                if lost_at is None:
+                    lost_at = now
+                    if on_outage:
+                        on_outage(
+                            f"lost the server ({getattr(err, 'message', None) or err}); the run goes "
+                            f"on there; reconnecting for up to {give_up_after.total_seconds():.0f} s"
+                        )
+                elif now - lost_at > give_up_after.total_seconds():
+                    raise ServerUnreachable(
+                        f"the server stayed unreachable for {give_up_after.total_seconds():.0f} s; "
+                        f"thread {thread_id} goes on there: follow it later with "
+                        f"`rubricflow watch {thread_id}`"
+                    ) from err
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
 
     async def progress(self, thread_id: str) -> Progress:
         """The thread's state: from the query while it runs, from its result once closed."""

@@ -27,7 +27,7 @@ from rubricflow.cli.commands import COMMANDS, EXIT_BAD_INPUT, EXIT_NOT_SATISFIED
 from rubricflow.cli.inputs import BadInput, validation_message
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.serve import WorkerStartError
-from rubricflow.client import ThreadStuck
+from rubricflow.client import ServerUnreachable, ThreadStuck
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
             sys.stderr.write(f"rubricflow: not found ({exc.message}); check the thread id with `rubricflow list`\n")
             return EXIT_BAD_INPUT
         raise
-    except ThreadStuck as exc:
+    except (ThreadStuck, ServerUnreachable) as exc:
         sys.stderr.write(f"rubricflow: {exc}\n")
         return EXIT_NOT_SATISFIED
     except (DevServerError, WorkerStartError) as exc:

@@ -54,7 +54,7 @@ def preflight(run: RunInput) -> None:
 async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
     """Print the thread's events up to the end of the current run, then its state."""
     started = asyncio.get_running_loop().time()
-    async for event in rf.events(thread_id):
+    async for event in rf.events(thread_id, on_outage=say_outage):
         if not as_json:
             render_event(event, out, asyncio.get_running_loop().time() - started)
     try:
@@ -147,6 +147,11 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
     return exit_code(progress.status)
 
 
+def say_outage(line: str) -> None:
+    sys.stderr.write(f"rubricflow: {line}\n")
+    sys.stderr.flush()
+
+
 async def warn_without_workers(rf: Rubricflow) -> None:
     """Say at once when no worker polls the task queue: the message would wait silently."""
     if not await rf.workers_polling():
@@ -211,7 +216,7 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     if stuck is not None:
         raise ThreadStuck(stuck)
     started = asyncio.get_running_loop().time()
-    async for event in rf.events(args.thread, args.from_offset, follow=True):
+    async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
         render_event(event, out, asyncio.get_running_loop().time() - started)
         if event.type == "run_end":
             out.write(f"  run ended: {event.status}\n")
