@@ -141,9 +141,9 @@ class Ledger:
     def __init__(self, root: Path) -> None:
         self.root = root
 
-    def _path(self, hook: Hook, key: str) -> Path:
+    def _path(self, hook: Hook, key: str, suffix: str = "") -> Path:
         digest = hashlib.sha256(f"{hook.target}\0{key}".encode()).hexdigest()[:40]
-        return self.root / digest
+        return self.root / (digest + suffix)
 
     def delivered(self, hook: Hook, key: str) -> bool:
         return self._path(hook, key).exists()
@@ -151,6 +151,15 @@ class Ledger:
     def mark(self, hook: Hook, key: str) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
         self._path(hook, key).touch()
+
+    def failed(self, hook: Hook, key: str) -> bool:
+        """Failed for good on an earlier attempt (a retry for another hook neither runs
+        nor logs it again; the final attempt still reports it)."""
+        return self._path(hook, key, ".failed").exists()
+
+    def mark_failed(self, hook: Hook, key: str) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._path(hook, key, ".failed").touch()
 
 
 async def _post(url: str, key: str, body: bytes, secret: bytes | None) -> None:
@@ -195,6 +204,9 @@ async def deliver(
     for hook in hooks:
         if ledger.delivered(hook, key):
             continue
+        if ledger.failed(hook, key):
+            failed.append(hook.target)
+            continue
         try:
             if hook.is_webhook():
                 body = json.dumps(
@@ -223,6 +235,7 @@ async def deliver(
             log.warning("hook %s failed for evaluation %s: %s: %s; the run goes on",
                         hook.target, key, type(exc).__name__, exc)
             failed.append(hook.target)
+            ledger.mark_failed(hook, key)
             continue
         ledger.mark(hook, key)
     if retry:

@@ -207,3 +207,19 @@ class TestHooksBesideTheThread:
         REPORT.figure(f"hooks beside the thread: the follow-up was handled in {handled_s:.1f} s while a "
                       "trickling and a failing webhook were retried; 4 failures recorded once each")
         REPORT.run(tid, "satisfied", after.status)
+
+
+class TestFailedOnce:
+    async def test_a_hook_that_failed_for_good_is_not_run_or_logged_again_on_a_retry(self, tmp_path, caplog):
+        failing = WebhookSink("error")
+        try:
+            ledger = Ledger(tmp_path)
+            hooks = [Hook("tests.hook_sink:explode"), Hook(failing.url)]
+            with pytest.raises(ApplicationError):
+                await deliver(hooks, ledger, evaluation(), final_attempt=False)
+            assert await deliver(hooks, ledger, evaluation(), final_attempt=True) == [
+                "tests.hook_sink:explode", failing.url]
+        finally:
+            failing.close()
+        logged = [r.getMessage() for r in caplog.records if r.name == "rubricflow.hooks"]
+        assert len(logged) == 2 and "explode failed" in logged[0] and "after its retries" in logged[1]
