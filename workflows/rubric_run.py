@@ -164,9 +164,11 @@ class RubricRunWorkflow:
                     raise
             item = self._mailbox.pop()
             await self._handle(item)
-            if not self._hooks_beside:
-                # Before hooks ran beside the thread, they were delivered before the
-                # message counted as handled (histories recorded then replay so).
+            if not self._hooks_beside or workflow.info().is_continue_as_new_suggested():
+                # Hooks run beside the thread, except when it is about to continue as
+                # new: then they are delivered before the message counts as handled, so
+                # that the next message cannot keep deferring the continue-as-new (and
+                # before hooks ran beside the thread, always: old histories replay so).
                 await self._hooks_delivered()
             self.state.invocations = item.number
         self.state.phase = "done"
