@@ -70,7 +70,7 @@ def heartbeat_interval(heartbeat_timeout: timedelta | None) -> timedelta:
 
 
 @contextlib.asynccontextmanager
-async def _heartbeating(detail: str) -> AsyncIterator[None]:
+async def _heartbeating(detail: str, count_faults: bool = True) -> AsyncIterator[None]:
     """Heartbeat while a model call runs, so a dead worker is noticed within the
     heartbeat timeout and a cancellation (pause, cancel) reaches the activity.
 
@@ -90,10 +90,11 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     try:
         yield
     except ApplicationError as err:
-        if err.non_retryable or err.type not in PROVIDER_FAULTS:
+        if err.non_retryable or not count_faults:
             raise
-        # A provider fault (not a worker death, which never gets here): count it in the
-        # heartbeat details, which the next attempt reads, and stop at the budget.
+        # A fault of the step itself (provider error, timeout, output that does not
+        # validate; a worker death never gets here): count it in the heartbeat details,
+        # which the next attempt reads, and stop at the budget.
         faults += 1
         activity.heartbeat(detail, faults)
         if faults < errors.PROVIDER_ATTEMPTS:
@@ -109,9 +110,6 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-
-
-PROVIDER_FAULTS = (errors.PROVIDER_ERROR, errors.STEP_TIMEOUT)
 
 
 def provider_faults_so_far() -> int:
@@ -215,7 +213,7 @@ class RubricActivities:
         answer later raises a retryable error until the retry policy's last attempt."""
         info = activity.info()
         cap = info.retry_policy.maximum_attempts if info.retry_policy else 1
-        async with _heartbeating(f"hooks for {input.evaluation.operation_id}"):
+        async with _heartbeating(f"hooks for {input.evaluation.operation_id}", count_faults=False):
             return await deliver(
                 self._hooks, self._ledger, input,
                 secret=self._webhook_secret, final_attempt=cap > 0 and info.attempt >= cap,

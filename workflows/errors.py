@@ -32,7 +32,8 @@ HOOK_UNAVAILABLE = "HookUnavailable"
 activity retries it (its details list the hooks that already failed for good)."""
 
 PROVIDER_ATTEMPTS = 5
-"""Provider faults (retryable `ProviderError`, `StepTimeout`) one step may meet before
-it fails: counted by the activity across its attempts, so worker deaths do not count."""
+"""Faults one step may meet before it fails (a retryable `ProviderError`, `StepTimeout`,
+`GraderOutputInvalid`: whatever the activity itself raises as retryable): counted by the
+activity across its attempts, so worker deaths do not count."""
 
 NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT)
