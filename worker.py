@@ -8,11 +8,12 @@ workflow and activities on the task queue, and shuts down cleanly on SIGINT/SIGT
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
+import sys
 from collections.abc import AsyncIterator, Mapping, Sequence
-import contextlib
 from datetime import timedelta
 from pathlib import Path
 
@@ -35,13 +36,15 @@ from rubricflow.activities.config import (
     WorkerConfig,
     default_script_state_dir,
 )
-from rubricflow.activities.hooks import Hook, Ledger, parse_hooks
+from rubricflow.activities.hooks import Hook, Ledger, check_hooks, parse_hooks, parse_webhook_secret
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.health import serve_health
 from rubricflow import telemetry
+from rubricflow.codec import CodecConfigError
 from rubricflow.settings import connect
+from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
 log = logging.getLogger("rubricflow.worker")
@@ -141,7 +144,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_TASK_QUEUE` (default `rubricflow`): the task queue polled.
     - `RUBRICFLOW_DATA_DIR` (default `.rubricflow`): joined local models, hook ledger.
     - `RUBRICFLOW_FILES_DIR` (default `.rubricflow/files`): what `read_file` may read.
-    - `RUBRICFLOW_HOOKS`: per-evaluation hooks, `module:function` or webhook URLs.
+    - `RUBRICFLOW_HOOKS`: per-evaluation hooks, `module:function` or webhook URLs
+      (checked here: each callable imports, each URL is http(s)).
+    - `RUBRICFLOW_WEBHOOK_SECRET` (`whsec_` + base64): signs webhook deliveries.
     - `RUBRICFLOW_SCRIPT_STATE` (default `<tmp>/rubricflow-scripted`): scripted models'
       cursors, shared by the machine's workers.
     - `RUBRICFLOW_GRACEFUL_SHUTDOWN_S` (default 30): on SIGTERM/SIGINT the worker stops
@@ -169,6 +174,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     prometheus_port = _env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535)
     try:
         hooks = tuple(parse_hooks(env.get("RUBRICFLOW_HOOKS")))
+        check_hooks(hooks)
     except ValueError as exc:
         raise SystemExit(
             f"rubricflow worker: RUBRICFLOW_HOOKS must be comma-separated 'module:function' "
@@ -182,8 +188,16 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
             "RUBRICFLOW_BUILD_ID (or neither, to run unversioned)"
         )
     health_port = _env_int(env, "RUBRICFLOW_HEALTH_PORT", 0, 65535)
+    try:
+        webhook_secret = parse_webhook_secret(env.get("RUBRICFLOW_WEBHOOK_SECRET"))
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: RUBRICFLOW_WEBHOOK_SECRET is not usable: {exc}") from None
+    task_queue = env.get("RUBRICFLOW_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+    problem = id_problem(task_queue)
+    if problem:
+        raise SystemExit(f"rubricflow worker: RUBRICFLOW_TASK_QUEUE {problem}")
     return WorkerConfig(
-        task_queue=env.get("RUBRICFLOW_TASK_QUEUE") or DEFAULT_TASK_QUEUE,
+        task_queue=task_queue,
         data_dir=_env_path(env, "RUBRICFLOW_DATA_DIR", DEFAULT_DATA_DIR),
         files_dir=_env_path(env, "RUBRICFLOW_FILES_DIR", DEFAULT_FILES_DIR),
         hooks=hooks,
@@ -197,6 +211,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         allow_scripted=_env_flag(env, "RUBRICFLOW_ALLOW_SCRIPTED"),
         scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
         prometheus_port=prometheus_port,
+        webhook_secret=webhook_secret,
     )
 
 
@@ -289,6 +304,10 @@ async def _main() -> None:
     install_stop_handlers(stop)
     try:
         client = await connect()
+    except CodecConfigError as exc:
+        installed.shutdown()
+        raise SystemExit(f"rubricflow worker: {exc}") from None
+    try:
         if installed.metrics_exporter is not None:
             async with installed.metrics_exporter:
                 await run_worker(client, stop, config)
@@ -299,11 +318,22 @@ async def _main() -> None:
 
 
 def main() -> None:
-    asyncio.run(_main())
-    # Skip interpreter teardown once the worker has shut down: the Temporal bridge's
-    # threads can abort CPython finalization (temporalio/sdk-python#300).
+    code = 0
+    try:
+        asyncio.run(_main())
+    except SystemExit as exc:  # a setting or a namespace the worker cannot use
+        if isinstance(exc.code, str):
+            print(exc.code, file=sys.stderr)
+            code = 2
+        else:
+            code = exc.code or 0
+    # Skip interpreter teardown, also after a refused setting: the Temporal bridge's
+    # threads can abort CPython finalization (temporalio/sdk-python#300) with
+    # `Fatal Python error: PyGILState_Release`.
     logging.shutdown()
-    os._exit(0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -61,6 +61,8 @@ class WorkerConfig:
     """`RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it."""
     prometheus_port: int | None = None
     """`RUBRICFLOW_PROMETHEUS_PORT`: serve the worker's metrics for Prometheus on this port."""
+    webhook_secret: bytes | None = field(default=None, repr=False)
+    """`RUBRICFLOW_WEBHOOK_SECRET` (`whsec_...`): signs webhook deliveries (Standard Webhooks)."""
 
     @property
     def ledger_dir(self) -> Path:

@@ -1,7 +1,9 @@
 """Conversion between our transcript `Message`s and LangChain messages.
 
 LangChain objects never leave an activity: what crosses into workflow state is our
-own small type, with non-text blocks kept by their type only.
+own small type, with non-text blocks kept by their type only. Text that cannot be
+encoded (a lone surrogate such as `"\\ud800"` in a model's reply) is cleaned here, at the
+boundary, to U+FFFD: it would otherwise fail the payload's encoding on every retry.
 """
 
 from __future__ import annotations
@@ -44,11 +46,36 @@ def to_langchain(message: Message) -> BaseMessage:
     return SystemMessage(content=message.content)
 
 
+def clean_text(text: str) -> str:
+    """`text` as valid Unicode: surrogate pairs joined, lone surrogates replaced by U+FFFD."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+def _clean(value: Any) -> Any:
+    """`clean_text` through the strings, lists and dicts of tool-call arguments."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    if isinstance(value, dict):
+        return {_clean(k): _clean(v) for k, v in value.items()}
+    return value
+
+
 def from_langchain(message: BaseMessage) -> Message:
     text, blocks = _split_content(message.content)
+    text = clean_text(text)
     if isinstance(message, AIMessage):
         calls = [
-            ToolCall(id=c.get("id") or f"call_{i}", name=c["name"], args=dict(c.get("args") or {}))
+            ToolCall(
+                id=clean_text(c.get("id") or f"call_{i}"),
+                name=clean_text(c["name"]),
+                args=_clean(dict(c.get("args") or {})),
+            )
             for i, c in enumerate(message.tool_calls)
         ]
         return Message(role="assistant", content=text, tool_calls=calls, blocks=blocks)
@@ -56,8 +83,8 @@ def from_langchain(message: BaseMessage) -> Message:
         return Message(
             role="tool",
             content=text,
-            name=message.name,
-            tool_call_id=message.tool_call_id,
+            name=clean_text(message.name) if message.name else message.name,
+            tool_call_id=clean_text(message.tool_call_id),
             blocks=blocks,
         )
     if isinstance(message, HumanMessage):

@@ -86,7 +86,7 @@ def heartbeat_interval(heartbeat_timeout: timedelta | None) -> timedelta:
 
 
 @contextlib.asynccontextmanager
-async def _heartbeating(detail: str) -> AsyncIterator[None]:
+async def _heartbeating(detail: str, count_faults: bool = True) -> AsyncIterator[None]:
     """Heartbeat while a model call runs, so a dead worker is noticed within the
     heartbeat timeout and a cancellation (pause, cancel) reaches the activity.
 
@@ -95,19 +95,46 @@ async def _heartbeating(detail: str) -> AsyncIterator[None]:
     another worker at once (tests/test_crash.py::TestGracefulShutdown)."""
 
     every = heartbeat_interval(activity.info().heartbeat_timeout).total_seconds()
+    faults = provider_faults_so_far()
 
     async def beat() -> None:
         while True:
-            activity.heartbeat(detail)
+            activity.heartbeat(detail, faults)
             await asyncio.sleep(every)
 
     task = asyncio.create_task(beat())
     try:
         yield
+    except ApplicationError as err:
+        if err.non_retryable or not count_faults:
+            raise
+        # A fault of the step itself (provider error, timeout, output that does not
+        # validate; a worker death never gets here): count it in the heartbeat details,
+        # which the next attempt reads, and stop at the budget.
+        faults += 1
+        activity.heartbeat(detail, faults)
+        if faults < errors.PROVIDER_ATTEMPTS:
+            raise
+        raise ApplicationError(
+            f"{err.message} (provider fault {faults} of {errors.PROVIDER_ATTEMPTS} for this "
+            "step; giving up)",
+            *err.details,
+            type=err.type,
+            non_retryable=True,
+        ) from None
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+def provider_faults_so_far() -> int:
+    """Provider faults earlier attempts of this step met (their heartbeat details carry
+    the count; an attempt lost to a dying worker adds nothing)."""
+    details = activity.info().heartbeat_details
+    if len(details) >= 2 and isinstance(details[1], int):
+        return details[1]
+    return 0
 
 
 def _detached(err: ApplicationError, cause: BaseException) -> ApplicationError:
@@ -193,6 +220,7 @@ class RubricActivities:
     ) -> None:
         config = config or WorkerConfig()
         self._hooks = list(hooks if hooks is not None else config.hooks)
+        self._webhook_secret = config.webhook_secret
         self._ledger = ledger or Ledger(config.ledger_dir)
         self._models = models or ModelFactory(
             models_dir=config.models_dir,
@@ -212,10 +240,16 @@ class RubricActivities:
 
     @activity.defn
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
-        """Run the worker's per-evaluation hooks; returns the ones that failed (logged,
-        never raised: a failing hook does not stop the run)."""
-        async with _heartbeating(f"hooks for {input.evaluation.operation_id}"):
-            failed = await deliver(self._hooks, self._ledger, input)
+        """Run the worker's per-evaluation hooks; returns the ones that failed for good
+        (logged in one line: a failing hook does not stop the run). A webhook that may
+        answer later raises a retryable error until the retry policy's last attempt."""
+        info = activity.info()
+        cap = info.retry_policy.maximum_attempts if info.retry_policy else 1
+        async with _heartbeating(f"hooks for {input.evaluation.operation_id}", count_faults=False):
+            failed = await deliver(
+                self._hooks, self._ledger, input,
+                secret=self._webhook_secret, final_attempt=cap > 0 and info.attempt >= cap,
+            )
         record_hook_failures(failed)
         return failed
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import contextlib
 import os
 import uuid
-from collections.abc import AsyncIterator, Iterator
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,10 @@ from temporalio.client import (
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
+from temporalio.api.enums.v1 import EventType, TaskQueueKind, TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -29,6 +36,7 @@ from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.workflows.files import AgentFile
 from rubricflow.settings import connect as _connect
 from rubricflow.settings import connect_config, task_queue
+from rubricflow.workflows.ids import check_id as _check_id
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
 from rubricflow.workflows.visibility import ITERATION_ATTR, RUN_ID_ATTR
@@ -52,7 +60,9 @@ __all__ = [
     "RunRefused",
     "Rubricflow",
     "ServerUnreachable",
+    "Stuck",
     "ThreadNotFound",
+    "ThreadStuck",
     "ThreadRow",
     "UpdateRefused",
     "check_input",
@@ -199,6 +209,54 @@ def typed_errors(thread_id: str | None = None) -> Iterator[None]:
         raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
 
 
+OUTAGE_GIVE_UP = timedelta(minutes=5)
+"""How long `events` keeps reconnecting through a server outage before it gives up."""
+_OUTAGE_CODES = (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED, RPCStatusCode.UNKNOWN)
+
+
+POLLER_FRESH = timedelta(minutes=2)
+"""A poller seen this recently is a live worker (Temporal remembers gone ones for minutes)."""
+
+STUCK_AFTER_ATTEMPTS = 2
+"""A workflow task on its second attempt has failed once: reported, never a silent hang."""
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A thread whose workflow task keeps failing (Temporal retries it forever)."""
+
+    thread_id: str
+    attempt: int
+    since: datetime | None
+    last_failure: str
+
+    def describe(self) -> str:
+        return (
+            f"thread {self.thread_id} is stuck: its workflow task has failed "
+            f"{self.attempt - 1} time(s) and Temporal keeps retrying it; last failure: "
+            f"{self.last_failure}"
+        )
+
+
+class ThreadStuck(RubricflowError):
+    """The thread's workflow task keeps failing (a codec key mismatch, a worker bug): the
+    run cannot move until what the failure names is fixed on the worker or client."""
+
+    def __init__(self, stuck: Stuck) -> None:
+        super().__init__(stuck.describe())
+        self.stuck = stuck
+
+
+def check_id(kind: str, value: str) -> str:
+    """A thread id or task queue Temporal accepts and `list` shows on one row, else
+    `RunRefused` saying what to fix (non-empty, at most 1000 characters, no control
+    characters)."""
+    try:
+        return _check_id(kind, value)
+    except ValueError as exc:
+        raise RunRefused(str(exc)) from None
+
+
 def new_thread_id() -> str:
     return f"thread-{uuid.uuid4().hex[:12]}"
 
@@ -272,7 +330,7 @@ class Rubricflow:
 
     def __init__(self, client: Client, queue: str | None = None) -> None:
         self.client = client
-        self.queue = queue or task_queue()
+        self.queue = check_id("task queue", task_queue() if queue is None else queue)
 
     @classmethod
     async def connect(cls, queue: str | None = None, **overrides: Any) -> Rubricflow:
@@ -288,7 +346,7 @@ class Rubricflow:
 
     async def start(self, run: RunInput, thread_id: str | None = None) -> RunHandle:
         check_input(run)
-        thread_id = thread_id or new_thread_id()
+        thread_id = new_thread_id() if thread_id is None else check_id("thread id", thread_id)
         try:
             handle = await self.client.start_workflow(
                 RubricRunWorkflow.run,
@@ -307,23 +365,65 @@ class Rubricflow:
         return RunHandle(thread_id, handle)
 
     def handle(self, thread_id: str) -> RunHandle:
+        check_id("thread id", thread_id)
         return RunHandle(
             thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
         )
 
     async def events(
-        self, thread_id: str, from_offset: int = 0, follow: bool = False
+        self,
+        thread_id: str,
+        from_offset: int = 0,
+        follow: bool = False,
+        *,
+        on_outage: Callable[[str], None] | None = None,
+        give_up_after: timedelta = OUTAGE_GIVE_UP,
     ) -> AsyncIterator[RunEvent]:
         """The thread's events from `from_offset`, live. Ends at the next `run_end`, or,
-        with `follow`, only when the thread closes."""
-        await self.describe(thread_id)
-        stream = WorkflowStreamClient.create(self.client, thread_id)
-        with typed_errors(thread_id):
-            async for item in stream.subscribe(EVENTS_TOPIC, from_offset, result_type=RunEvent):
-                event = item.data.model_copy(update={"offset": item.offset})
-                yield event
-                if event.type == "run_end" and not follow:
-                    return
+        with `follow`, only when the thread closes.
+
+        A server outage does not end it: it reconnects with backoff and goes on from the
+        next offset, telling `on_outage` once when the server goes away and once when it
+        is back; after `give_up_after` without the server it raises `ServerUnreachable`."""
+        check_id("thread id", thread_id)
+        await self.describe(thread_id)  # ThreadNotFound before anything is followed
+        offset = from_offset
+        lost_at: float | None = None
+        delay = 0.5
+        loop = asyncio.get_running_loop()
+        while True:
+            stream = WorkflowStreamClient.create(self.client, thread_id)
+            try:
+                async for item in stream.subscribe(EVENTS_TOPIC, offset, result_type=RunEvent):
+                    if lost_at is not None:
+                        lost_at, delay = None, 0.5
+                        if on_outage:
+                            on_outage(f"reconnected to the server; following thread {thread_id} again")
+                    offset = item.offset + 1
+                    event = item.data.model_copy(update={"offset": item.offset})
+                    yield event
+                    if event.type == "run_end" and not follow:
+                        return
+                return
+            except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
+                if isinstance(err, RPCError) and err.status not in _OUTAGE_CODES:
+                    raise
+                now = loop.time()
+                if lost_at is None:
+                    lost_at = now
+                    if on_outage:
+                        on_outage(
+                            f"lost the server ({getattr(err, 'message', None) or err}); the run goes "
+                            f"on there; reconnecting for up to {give_up_after.total_seconds():.0f} s"
+                        )
+                elif now - lost_at > give_up_after.total_seconds():
+                    raise ServerUnreachable(
+                        target_host(),
+                        f"unreachable for {give_up_after.total_seconds():.0f} s; thread "
+                        f"{thread_id} goes on there: follow it later with `rubricflow watch {thread_id}`",
+                    ) from err
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
 
     async def describe(self, thread_id: str) -> Any:
         """Temporal's description of the thread's workflow (raises `ThreadNotFound`)."""
@@ -338,9 +438,54 @@ class Rubricflow:
         """The thread's state: from the query while it runs, from its result once closed."""
         handle = self.handle(thread_id)
         description = await self.describe(thread_id)
+        stuck = await self._stuck(handle, description)
+        if stuck is not None:
+            raise ThreadStuck(stuck)
         if description.status == WorkflowExecutionStatus.RUNNING:
             return await handle.progress()
         return await handle.result()  # RunFailed when it failed, was cancelled, terminated
+
+    async def workers_polling(self) -> int:
+        """Workers polling this task queue for workflow tasks now (0: a message sent now
+        waits, queued, until one starts)."""
+        response = await self.client.workflow_service.describe_task_queue(
+            DescribeTaskQueueRequest(
+                namespace=self.client.namespace,
+                task_queue=TaskQueue(name=self.queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+                task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+            )
+        )
+        now = datetime.now(timezone.utc)
+        return sum(
+            1 for poller in response.pollers
+            if not poller.HasField("last_access_time")
+            or now - poller.last_access_time.ToDatetime(timezone.utc) < POLLER_FRESH
+        )
+
+    async def stuck(self, thread_id: str) -> Stuck | None:
+        """Whether the thread's workflow task keeps failing, and its last failure
+        (Temporal's pending workflow task and the history's last `WorkflowTaskFailed`)."""
+        handle = self.handle(thread_id)
+        return await self._stuck(handle, await handle.handle.describe())
+
+    async def _stuck(self, handle: RunHandle, description) -> Stuck | None:
+        if description.status != WorkflowExecutionStatus.RUNNING:
+            return None
+        pending = description.raw_description.pending_workflow_task
+        if not description.raw_description.HasField("pending_workflow_task"):
+            return None
+        if pending.attempt < STUCK_AFTER_ATTEMPTS:
+            return None
+        failure = "(not in the history yet)"
+        async for event in handle.handle.fetch_history_events():
+            if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED:
+                attrs = event.workflow_task_failed_event_attributes
+                failure = attrs.failure.message or attrs.failure.WhichOneof("failure_info") or "unknown"
+        since = (
+            pending.original_scheduled_time.ToDatetime()
+            if pending.HasField("original_scheduled_time") else None
+        )
+        return Stuck(handle.thread_id, pending.attempt, since, failure)
 
     async def submit(
         self, thread_id: str, message: SubmitInput, start: RunInput | None = None
@@ -353,6 +498,7 @@ class Rubricflow:
                     RubricRunWorkflow.submit, message
                 )
         check_input(start)
+        check_id("thread id", thread_id)
         operation = WithStartWorkflowOperation(
             RubricRunWorkflow.run,
             start,

@@ -7,6 +7,13 @@ the server and its history hold only ciphertext. Keys come from `RUBRICFLOW_CODE
 held only in the environment of the processes that need to read payloads. To rotate: put
 the new key first and keep the old ones until no history still needs them.
 
+Encryption cannot half-work: a process with keys refuses payloads that are not
+encrypted (a client without the keys would otherwise store its task and rubric in the
+history in plaintext, and the worker would take them), unless
+`RUBRICFLOW_CODEC_ALLOW_PLAINTEXT=1` opens a migration window. A payload under a key id
+this process does not hold, or one that fails authentication (same key id, other bytes),
+raises a `CodecConfigError` naming the key id and what to do.
+
 `rubricflow codec-server` serves Temporal's codec-server protocol (`POST /decode`,
 `POST /encode`) on loopback, so the Web UI can show decrypted payloads to those who hold
 the keys (Web UI: Settings -> Codec Server -> http://127.0.0.1:8081).
@@ -21,6 +28,7 @@ import os
 from collections.abc import Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from google.protobuf import json_format
 from temporalio.api.common.v1 import Payload, Payloads
@@ -61,11 +69,12 @@ def parse_keys(spec: str) -> dict[str, bytes]:
 
 
 class EncryptionCodec(PayloadCodec):
-    def __init__(self, keys: dict[str, bytes]) -> None:
+    def __init__(self, keys: dict[str, bytes], *, allow_plaintext: bool = False) -> None:
         if not keys:
             raise CodecConfigError("no codec keys given")
         self._keys = dict(keys)
         self._active = next(iter(keys))
+        self._allow_plaintext = allow_plaintext
 
     def encode_sync(self, payloads: Sequence[Payload]) -> list[Payload]:
         aes = AESGCM(self._keys[self._active])
@@ -84,17 +93,33 @@ class EncryptionCodec(PayloadCodec):
         decoded = []
         for payload in payloads:
             if payload.metadata.get("encoding") != ENCODING:
+                if not self._allow_plaintext:
+                    raise CodecConfigError(
+                        "refused a payload that is not encrypted: this process holds codec keys "
+                        f"({', '.join(map(repr, self._keys))}), so the sender must too; give it the "
+                        "same RUBRICFLOW_CODEC_KEYS (or set RUBRICFLOW_CODEC_ALLOW_PLAINTEXT=1 "
+                        "on the worker for a migration window)"
+                    )
                 decoded.append(payload)
                 continue
-            key_id = payload.metadata.get(KEY_ID, b"").decode()
+            key_id = payload.metadata.get(KEY_ID, b"").decode(errors="replace")
             key = self._keys.get(key_id)
             if key is None:
                 raise CodecConfigError(
                     f"payload encrypted with key {key_id!r}, which this process does not "
-                    "hold: add it to RUBRICFLOW_CODEC_KEYS"
+                    f"hold (it holds {', '.join(map(repr, self._keys))}): add key {key_id!r} "
+                    "to RUBRICFLOW_CODEC_KEYS, the same on every worker and client"
                 )
             nonce, ciphertext = payload.data[:NONCE_BYTES], payload.data[NONCE_BYTES:]
-            decoded.append(Payload.FromString(AESGCM(key).decrypt(nonce, ciphertext, None)))
+            try:
+                plain = AESGCM(key).decrypt(nonce, ciphertext, None)
+            except InvalidTag:
+                raise CodecConfigError(
+                    f"payload under key {key_id!r} failed authentication: this process's key "
+                    f"{key_id!r} has other bytes than the sender's (or the payload was altered); "
+                    f"give every worker and client the same RUBRICFLOW_CODEC_KEYS entry for {key_id!r}"
+                ) from None
+            decoded.append(Payload.FromString(plain))
         return decoded
 
     async def encode(self, payloads: Sequence[Payload]) -> list[Payload]:
@@ -105,8 +130,14 @@ class EncryptionCodec(PayloadCodec):
 
 
 def codec_from_env() -> EncryptionCodec | None:
+    """`RUBRICFLOW_CODEC_KEYS`, with `RUBRICFLOW_CODEC_ALLOW_PLAINTEXT` (`1` or `0`)."""
     spec = os.environ.get("RUBRICFLOW_CODEC_KEYS")
-    return EncryptionCodec(parse_keys(spec)) if spec else None
+    if not spec:
+        return None
+    allow = os.environ.get("RUBRICFLOW_CODEC_ALLOW_PLAINTEXT", "")
+    if allow not in ("", "0", "1"):
+        raise CodecConfigError(f"RUBRICFLOW_CODEC_ALLOW_PLAINTEXT must be 1 or 0, got {allow!r}")
+    return EncryptionCodec(parse_keys(spec), allow_plaintext=allow == "1")
 
 
 def with_codec(converter: DataConverter, codec: PayloadCodec | None) -> DataConverter:

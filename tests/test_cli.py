@@ -257,7 +257,7 @@ class TestWorkerProcess:
             RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES="0",
         )
         assert code == 1
-        assert f"the worker exited with code 1 before it polled task queue {task_queue!r}; see {data / 'worker.log'}" in err
+        assert f"the worker exited with code 2 before it polled task queue {task_queue!r}; see {data / 'worker.log'}" in err
         assert "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES must be a whole number" in (data / "worker.log").read_text()
 
     async def test_dev_serves_runs_until_sigterm(self, client, task_queue, script, tmp_path: Path):

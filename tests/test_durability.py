@@ -84,6 +84,8 @@ RECORDED = [
     "deep_agent_files",
     # Events stamped with workflow time (`at`); a failing agent turn's 401 said once.
     "agent_auth_error",
+    # Hooks beside the thread, a hook failure recorded, steps bounded by total time.
+    "hook_failed_beside_thread",
 ]
 
 

@@ -33,4 +33,13 @@ UNKNOWN_AGENT = "UnknownAgent"
 FILE_LIMIT_EXCEEDED = "FileLimitExceeded"
 """An agent turn left the thread's files past their limits (`workflows/files.py`)."""
 
+HOOK_UNAVAILABLE = "HookUnavailable"
+"""A webhook answered 5xx, could not be reached or missed its deadline: the hook
+activity retries it (its details list the hooks that already failed for good)."""
+
+PROVIDER_ATTEMPTS = 5
+"""Faults one step may meet before it fails (a retryable `ProviderError`, `StepTimeout`,
+`GraderOutputInvalid`: whatever the activity itself raises as retryable): counted by the
+activity across its attempts, so worker deaths do not count."""
+
 NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, UNKNOWN_AGENT, FILE_LIMIT_EXCEEDED)

@@ -32,6 +32,7 @@ with workflow.unsafe.imports_passed_through():
         RUN_ID_ATTR,  # noqa: F401
         STATUS_ATTR,  # noqa: F401
         evaluation_end_event,
+        hook_failed_event,
         render_details,
         run_end_event,
         search_attribute_updates,
@@ -83,6 +84,32 @@ a cancelled turn); they replay that way."""
 BUDGETS_PATCH = "run-budgets-v1"
 """Histories recorded before budgets existed replay without their checks."""
 
+HOOKS_BESIDE_PATCH = "hooks-beside-the-thread-v1"
+"""Hook deliveries run beside the thread (the next message does not wait for them),
+retried with backoff, and a delivery that fails for good is recorded (`hook_failed`)."""
+HOOK_RETRY_POLICY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(seconds=30),
+    maximum_attempts=5,
+)
+MAX_HOOK_DELIVERIES = 8
+"""Hook activities one thread runs at once; more wait for a slot (still scheduled in order)."""
+
+STEP_BUDGET_PATCH = "step-retries-by-time-v1"
+"""A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
+timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
+activity counts itself (`errors.PROVIDER_ATTEMPTS`)."""
+STEP_RETRY_POLICY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(seconds=30),
+    maximum_attempts=errors.PROVIDER_ATTEMPTS + 20,
+    non_retryable_error_types=list(errors.NON_RETRYABLE),
+)
+STEP_BUDGET_FACTOR = errors.PROVIDER_ATTEMPTS + 3
+"""A step's total time (schedule-to-close): this many times one attempt's timeout."""
+
 ArgT = TypeVar("ArgT")
 ResultT = TypeVar("ResultT")
 
@@ -118,6 +145,8 @@ class RubricRunWorkflow:
         self._mailbox = Mailbox(issued=self.state.invocations)
         self._inflight: Any = None
         self._hook_deliveries: list[Any] = []
+        self._hook_slots = asyncio.Semaphore(MAX_HOOK_DELIVERIES)
+        self._hooks_beside: bool | None = None
         if input.message is not None:
             self._mailbox.push("message", submit=SubmitInput(message=input.message))
 
@@ -158,9 +187,12 @@ class RubricRunWorkflow:
                 self.state.phase = "done"
                 await self._hooks_delivered()
                 raise
-            # Hooks are delivered before the message counts as handled, so that a
-            # `submit`'s reply and a continue-as-new can land in the same workflow task.
-            await self._hooks_delivered()
+            if not self._hooks_beside or workflow.info().is_continue_as_new_suggested():
+                # Hooks run beside the thread, except when it is about to continue as
+                # new: then they are delivered before the message counts as handled, so
+                # that the next message cannot keep deferring the continue-as-new (and
+                # before hooks ran beside the thread, always: old histories replay so).
+                await self._hooks_delivered()
             self.state.invocations = item.number
         self.state.phase = "done"
         self._show_details()
@@ -289,7 +321,12 @@ class RubricRunWorkflow:
         ended = decide.record_pass(self.state, evaluation)
         record_pass(evaluation.result, evaluation.reviewer is not None, workflow.info().task_queue)
         self._publish(evaluation_end_event(evaluation))
-        if workflow.patched(HOOKS_PATCH):
+        if self._hooks_beside is None:
+            self._hooks_beside = workflow.patched(HOOKS_BESIDE_PATCH)
+        if self._hooks_beside:
+            self._hook_deliveries = [t for t in self._hook_deliveries if not t.done()]
+            self._hook_deliveries.append(asyncio.create_task(self._deliver_hooks(evaluation)))
+        elif workflow.patched(HOOKS_PATCH):
             # One activity per evaluation: replay never fires a hook again.
             self._hook_deliveries.append(
                 workflow.start_activity_method(
@@ -306,6 +343,30 @@ class RubricRunWorkflow:
             return False
         self._finish(ended)
         return True
+
+    async def _deliver_hooks(self, evaluation: Evaluation) -> None:
+        """One evaluation's hooks, beside the thread: one activity (replay never fires a
+        hook again), retried by its policy; what fails for good becomes a `hook_failed`
+        event and counts in `progress().hooks_failed`."""
+        async with self._hook_slots:
+            try:
+                failed = await workflow.execute_activity_method(
+                    RubricActivityDefs.deliver_evaluation,
+                    HookInput(thread_id=workflow.info().workflow_id, evaluation=evaluation),
+                    start_to_close_timeout=HOOK_TIMEOUT,
+                    heartbeat_timeout=HEARTBEAT_TIMEOUT,
+                    retry_policy=HOOK_RETRY_POLICY,
+                    summary=f"hooks for {evaluation.operation_id}",
+                )
+                reason = "failed after its retries (see the worker log)"
+            except ActivityError as err:
+                failed, reason = ["(every hook not yet delivered)"], _describe_failure(err)
+                workflow.logger.warning(
+                    "hooks for %s failed: %s; the thread goes on", evaluation.operation_id, reason
+                )
+        for target in failed:
+            self.state.hooks_failed += 1
+            self._publish(hook_failed_event(evaluation, target, reason))
 
     # -- activities ------------------------------------------------------------------
 
@@ -325,12 +386,14 @@ class RubricRunWorkflow:
                 )
             if self.state.stop is not None:
                 raise _Stop()
+            by_time = workflow.patched(STEP_BUDGET_PATCH)
             self._inflight = workflow.start_activity_method(
                 activity,
                 arg,
                 start_to_close_timeout=timeout,
+                schedule_to_close_timeout=timeout * STEP_BUDGET_FACTOR if by_time else None,
                 heartbeat_timeout=HEARTBEAT_TIMEOUT,
-                retry_policy=MODEL_RETRY_POLICY,
+                retry_policy=STEP_RETRY_POLICY if by_time else MODEL_RETRY_POLICY,
                 summary=summary,
             )
             try:
@@ -540,7 +603,10 @@ class RubricRunWorkflow:
     @workflow.query
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
-        return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+        view = decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+        if self.state.hooks_failed:
+            view = view.model_copy(update={"hooks_failed": self.state.hooks_failed})
+        return view
 
     @workflow.query
     def files(self) -> dict[str, AgentFile]:

@@ -116,6 +116,8 @@ class ThreadState(_State):
     """The agent's latest `write_todos` list."""
     granted: int = 0
     """Iterations an accepted `extend` granted that its queued item has not yet added."""
+    hooks_failed: int = 0
+    """Hook deliveries that failed for good, over the thread's life."""
 
     @model_validator(mode="before")
     @classmethod

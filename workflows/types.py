@@ -613,6 +613,7 @@ EventType = Literal[
     "rubric_evaluation_start",
     "rubric_evaluation_end",
     "run_end",
+    "hook_failed",
 ]
 
 
@@ -632,6 +633,8 @@ class RunEvent(_Frozen):
     """Workflow time of the event (None in histories recorded before it was stamped)."""
     offset: int | None = None
     """The event's offset on the thread's stream, set by the client that read it."""
+    hook: str | None = None
+    """`hook_failed`: the hook (`module:function` or URL) that failed for good."""
 
 
 class Progress(_Frozen):
@@ -677,6 +680,8 @@ class RunBudget(_Frozen):
     max_wall_s: int | None = None
     exhausted: str | None = None
     """Which budget ended the run (`tokens`, `cost`, `wall`), once one did."""
+    hooks_failed: int = 0
+    """Hook deliveries that failed for good (each also a `hook_failed` event)."""
 
 
 RunResult = Progress

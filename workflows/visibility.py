@@ -83,3 +83,14 @@ def run_end_event(state: ThreadState, status: RunStatus) -> RunEvent:
         status=status,
         answer=last_answer(state.transcript),
     )
+
+
+def hook_failed_event(evaluation: Evaluation, hook: str, reason: str) -> RunEvent:
+    """A hook that still failed after its retries: said on the stream, once."""
+    return RunEvent(
+        type="hook_failed",
+        grading_run_id=evaluation.grading_run_id,
+        iteration=evaluation.iteration,
+        hook=hook,
+        explanation=reason,
+    )

@@ -44,12 +44,22 @@ from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.render import result_json
 from rubricflow.cli.serve import WorkerStartError
-from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, target_host
+from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, ThreadStuck, target_host
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
 
 __all__ = ["entrypoint", "main"]
+
+
+def undecodable_argument(argv: Sequence[str]) -> str | None:
+    """An argument that was not valid UTF-8 (Python keeps its bytes as lone surrogates)."""
+    for arg in argv:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return None
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
@@ -60,6 +70,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         argcomplete.autocomplete(parser)
     except ImportError:  # pragma: no cover - completion is optional
         pass
+    bad = undecodable_argument(sys.argv[1:] if argv is None else argv)
+    if bad is not None:
+        sys.stderr.write(f"rubricflow: argument {bad!r} is not valid UTF-8; pass text as UTF-8\n")
+        return EXIT_BAD_INPUT
     args = parser.parse_args(argv)
     try:
         return asyncio.run(COMMANDS[args.command](args, out))
@@ -100,7 +114,7 @@ def classify(exc: Exception) -> tuple[int, str]:
         return EXIT_UNREACHABLE, str(exc)
     if isinstance(exc, RPCError) and "connect" in str(exc).lower():
         return EXIT_UNREACHABLE, str(ServerUnreachable(target_host(), str(exc)))
-    if isinstance(exc, RunFailed):
+    if isinstance(exc, (RunFailed, ThreadStuck)):
         return EXIT_NOT_SATISFIED, str(exc)
     if isinstance(exc, (DevServerError, WorkerStartError)):
         return EXIT_NOT_SATISFIED, str(exc)

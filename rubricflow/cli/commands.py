@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -35,6 +36,7 @@ from rubricflow.client import (
     CLOSED_STATUSES,
     Rubricflow,
     RunFailed,
+    ThreadStuck,
     check_input,
     check_names,
     check_scripted_file,
@@ -144,7 +146,7 @@ async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO,
     retries = None if as_json else asyncio.ensure_future(follower.watch_retries())
     try:
         with contextlib.nullcontext() if as_json else follower.live():
-            async for event in rf.events(thread_id):
+            async for event in rf.events(thread_id, on_outage=say_outage):
                 if not as_json:
                     follower.event(event)
     finally:
@@ -209,6 +211,8 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
             out.write("todos:\n" + "".join(f"  [{t.status}] {t.content}\n" for t in progress.todos))
         if progress.files:
             out.write("files:\n" + "".join(f"  {f.path} ({f.size} bytes)\n" for f in progress.files))
+        if progress.hooks_failed:
+            out.write(f"hooks failed: {progress.hooks_failed} (see `rubricflow watch {progress.thread_id}`)\n")
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
     return EXIT_OK
 
@@ -259,6 +263,7 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
     rf = await Rubricflow.connect()
+    await warn_without_workers(rf)
     start = None
     if args.model:
         # Create the thread if it does not exist yet (update-with-start).
@@ -279,6 +284,22 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
         render_final(progress, out)
     return exit_code(progress.status)
+
+
+def say_outage(line: str) -> None:
+    sys.stderr.write(f"rubricflow: {line}\n")
+    sys.stderr.flush()
+
+
+async def warn_without_workers(rf: Rubricflow) -> None:
+    """Say at once when no worker polls the task queue: the message would wait silently."""
+    if not await rf.workers_polling():
+        sys.stderr.write(
+            f"rubricflow: warning: no worker is polling task queue {rf.queue!r}; the message is "
+            "queued and handled once a worker starts there (`rubricflow worker`, or check "
+            "RUBRICFLOW_TASK_QUEUE)\n"
+        )
+        sys.stderr.flush()
 
 
 async def _update(out: TextIO, call: Any) -> int:
@@ -327,13 +348,16 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     rf = await Rubricflow.connect()
     args.current_thread = args.thread
     description = await rf.describe(args.thread)  # ThreadNotFound: exit 2
+    stuck = await rf.stuck(args.thread)
+    if stuck is not None:
+        raise ThreadStuck(stuck)
     follower = Follower(rf, args.thread, out)
     last = None
     if description.status == WorkflowExecutionStatus.RUNNING:
         retries = asyncio.ensure_future(follower.watch_retries())
         try:
             with follower.live():
-                async for event in rf.events(args.thread, args.from_offset, follow=True):
+                async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
                     follower.event(event)
                     last = event.status if event.type == "run_end" else last
         finally:

@@ -77,6 +77,9 @@ def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iteratio
                 c.print(f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(isolation_note(criterion))}: {escape(gap)}")
     elif event.type == "run_end":
         c.print(f"{head} run ended: {styled(event.status)}")
+    elif event.type == "hook_failed":
+        c.print(f"{head} hook {escape(event.hook or '?')} failed for {pass_of(event.iteration, None)}: "
+                f"{escape(event.explanation or '')}")
     out.flush()
 
 

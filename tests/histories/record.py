@@ -22,6 +22,7 @@ from temporalio.client import Client
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.testing import WorkflowEnvironment
 
+from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.client import Rubricflow, RunFailed
 from rubricflow.devserver import temporal_binary
 from tests.helpers import verdict
@@ -208,6 +209,27 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
 
 OTHERS = {"cancelled_mid_pass": _cancelled_mid_pass, "budget_then_extend": _budget_extended}
 
+def _hooked_runs(folder: Path) -> dict[str, RunInput]:
+    """Cases recorded on a worker with a failing and a working hook."""
+    return {
+        # Hooks beside the thread (a failure recorded as `hook_failed`), steps bounded by
+        # total time (the step-retries-by-time patch).
+        "hook_failed_beside_thread": RunInput(
+            message="Write find_duplicates(items).",
+            rubric="- tests pass",
+            agent=AgentSettings(model=_script(folder, "a-hooked", "v1", "v2")),
+            grader=GraderSettings(model=_script(
+                folder, "g-hooked",
+                verdict("needs_revision", "no", tests="fails"),
+                verdict("satisfied", "yes", tests=True),
+            )),
+        ),
+    }
+
+
+HOOKS = [Hook("tests.hook_sink:explode"), Hook("tests.hook_sink:record")]
+
+
 CONTINUED = ("review_after_continue_as_new", "continued_flat_state")
 """`continued_flat_state` was recorded with the code before the thread's state was one
 object (it carries the earlier, flat `state`); record new cases under new names."""
@@ -217,7 +239,8 @@ async def main(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         singles = _single_runs(folder)
-        known = [*singles, *OTHERS, *CONTINUED]
+        hooked = _hooked_runs(folder)
+        known = [*singles, *OTHERS, *hooked, *CONTINUED]
         unknown = [n for n in names if n not in known]
         if not names or unknown:
             raise SystemExit(f"name the cases to record, from: {', '.join(known)} (unknown: {unknown})")
@@ -243,9 +266,16 @@ async def main(names: list[str]) -> None:
                         await _single_run(rf, name, singles[name])
                     elif name in OTHERS:
                         await OTHERS[name](rf, name, folder)
-                    else:
+                    elif name in CONTINUED:
                         await _continued(env.client, rf, name, folder)
+                    else:
+                        continue
                     print(f"recorded {name}")
+            async with build_worker(env.client, queue=queue, hooks=HOOKS, ledger=Ledger(folder / "ledger")):
+                for name in names:
+                    if name in hooked:
+                        await _single_run(rf, name, hooked[name])
+                        print(f"recorded {name}")
         finally:
             await env.shutdown()
 

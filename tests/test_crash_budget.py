@@ -1,0 +1,79 @@
+"""Crashes are not provider errors: worker deaths during one step never use up the
+retries meant for provider faults, and provider faults still end the step."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import pytest
+from temporalio.api.enums.v1 import PendingActivityState
+from temporalio.client import WorkflowFailureError
+
+from rubricflow.client import Rubricflow
+from rubricflow.worker import build_worker
+from rubricflow.workflows import errors
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+from tests.helpers import activity_attempts, start_worker_process, thread_id, verdict
+from tests.reliability import REPORT
+
+pytestmark = [pytest.mark.reliability, pytest.mark.slow]
+
+KILLS = 5
+
+
+async def wait_for_attempt(handle, attempt: int, deadline_s: float = 90) -> None:
+    """Until the run's activity is running its `attempt`-th attempt on a worker. There is
+    no event to await from outside: poll the server's description."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while loop.time() < end:
+        description = await handle.describe()
+        for pending in description.raw_description.pending_activities:
+            if pending.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED and pending.attempt == attempt:
+                return
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"attempt {attempt} of the step never started")
+
+
+class TestCrashesAreNotProviderFaults:
+    async def test_five_worker_deaths_in_one_step_and_the_run_finishes(self, client, task_queue, script):
+        # Each slow reply is cut off by a SIGKILL; the next attempt takes the next reply.
+        agent = script(*[{"content": "never delivered", "delay_s": 120}] * KILLS, "the answer")
+        grader = script(verdict("satisfied", "ok", tests=True))
+        rf = Rubricflow(client, task_queue)
+        run = None
+        for attempt in range(1, KILLS + 1):
+            doomed = await start_worker_process(client, task_queue)
+            try:
+                if run is None:
+                    run = await rf.start(RunInput(message="go", rubric="- tests pass",
+                                                  agent=AgentSettings(model=agent),
+                                                  grader=GraderSettings(model=grader)), thread_id())
+                await wait_for_attempt(run.handle, attempt)
+            finally:
+                doomed.send_signal(signal.SIGKILL)
+                await doomed.wait()
+            assert doomed.returncode == -signal.SIGKILL
+        async with build_worker(client, queue=task_queue):
+            result = await run.result()
+        assert result.status == "satisfied" and result.answer == "the answer"
+        assert ("run_agent_turn", KILLS + 1) in await activity_attempts(run.handle)
+        REPORT.kill("worker SIGKILL (5 in one step)", KILLS)
+        REPORT.run(run.thread_id, "satisfied", result.status)
+        REPORT.figure(f"{KILLS} worker deaths in one agent turn: the run finished on attempt {KILLS + 1}")
+
+    async def test_five_provider_503s_still_end_the_step(self, client, task_queue, script):
+        agent = script(*[{"error": {"status": 503, "message": "overloaded"}}] * errors.PROVIDER_ATTEMPTS, "too late")
+        grader = script(verdict("satisfied", "ok", tests=True))
+        async with build_worker(client, queue=task_queue):
+            run = await Rubricflow(client, task_queue).start(
+                RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+                         grader=GraderSettings(model=grader)), thread_id())
+            with pytest.raises(WorkflowFailureError) as failed:
+                await run.result()
+        assert f"provider fault {errors.PROVIDER_ATTEMPTS} of {errors.PROVIDER_ATTEMPTS}" in str(failed.value.cause)
+        attempts = [a for a in await activity_attempts(run.handle) if a[0] == "run_agent_turn"]
+        assert attempts[-1] == ("run_agent_turn", errors.PROVIDER_ATTEMPTS)
+        REPORT.fault("HTTP 503 five times in one step")
+        REPORT.run(run.thread_id, "failed", "failed")
