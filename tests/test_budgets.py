@@ -252,7 +252,8 @@ class TestCommandLine:
         done = await wait_status(rf, tid, "satisfied")
         assert done.usage == Usage(input_tokens=400, output_tokens=60)
         code, out, err = await rubricflow(client, task_queue, "status", tid, RUBRICFLOW_PRICES=str(prices))
-        assert code == 0 and "tokens: 400 in / 60 out; cost: $0.001500" in out
+        assert code == 0, err
+        assert "tokens: 400 in / 60 out; cost: $0.001500" in out
 
     @pytest.mark.parametrize(
         ("args", "message"),

@@ -603,10 +603,7 @@ class RubricRunWorkflow:
     @workflow.query
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
-        view = decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
-        if self.state.hooks_failed:
-            view = view.model_copy(update={"hooks_failed": self.state.hooks_failed})
-        return view
+        return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
 
     @workflow.query
     def files(self) -> dict[str, AgentFile]:

@@ -410,6 +410,7 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         budget=budget_view(state),
         files=file_listing(state.files),
         todos=state.todos,
+        hooks_failed=state.hooks_failed,
     )
 
 

@@ -670,6 +670,8 @@ class Progress(_Frozen):
     """The agent's virtual files (names and sizes); `rubricflow files` prints them."""
     todos: list[Todo] = Field(default_factory=list)
     """The agent's latest `write_todos` list."""
+    hooks_failed: int = 0
+    """Hook deliveries that failed for good (each also a `hook_failed` event)."""
 
 
 class RunBudget(_Frozen):
@@ -680,8 +682,6 @@ class RunBudget(_Frozen):
     max_wall_s: int | None = None
     exhausted: str | None = None
     """Which budget ended the run (`tokens`, `cost`, `wall`), once one did."""
-    hooks_failed: int = 0
-    """Hook deliveries that failed for good (each also a `hook_failed` event)."""
 
 
 RunResult = Progress
