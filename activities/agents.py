@@ -79,26 +79,23 @@ class FileLimitMiddleware(AgentMiddleware):
     their limits; the agent gets the reason as the tool's error."""
 
     async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
-        problem = _write_problem(request)
-        if problem is not None:
-            return ToolMessage(
-                content=f"Error: write refused: {problem}",
-                tool_call_id=request.tool_call["id"],
-                name=request.tool_call["name"],
-                status="error",
-            )
-        return await handler(request)
+        return _refusal(request) or await handler(request)
 
     def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
-        problem = _write_problem(request)
-        if problem is not None:
-            return ToolMessage(
-                content=f"Error: write refused: {problem}",
-                tool_call_id=request.tool_call["id"],
-                name=request.tool_call["name"],
-                status="error",
-            )
-        return handler(request)
+        return _refusal(request) or handler(request)
+
+
+def _refusal(request: Any) -> ToolMessage | None:
+    """The tool's error for a write past the limits; None lets the call through."""
+    problem = _write_problem(request)
+    if problem is None:
+        return None
+    return ToolMessage(
+        content=f"Error: write refused: {problem}",
+        tool_call_id=request.tool_call["id"],
+        name=request.tool_call["name"],
+        status="error",
+    )
 
 
 def _write_problem(request: Any) -> str | None:

@@ -386,7 +386,8 @@ class Rubricflow:
         next offset, telling `on_outage` once when the server goes away and once when it
         is back; after `give_up_after` without the server it raises `ServerUnreachable`."""
         check_id("thread id", thread_id)
-        await self.describe(thread_id)  # ThreadNotFound before anything is followed
+        with contextlib.suppress(ServerUnreachable):  # an outage: the loop below rides it out
+            await self.describe(thread_id)  # ThreadNotFound before anything is followed
         offset = from_offset
         lost_at: float | None = None
         delay = 0.5

@@ -47,7 +47,7 @@ class TestCrashesAreNotProviderFaults:
             doomed = await start_worker_process(client, task_queue)
             try:
                 if run is None:
-                    run = await rf.start(RunInput(message="go", rubric="- tests pass",
+                    run = await rf.start(RunInput(message="go", rubric="- tests",
                                                   agent=AgentSettings(model=agent),
                                                   grader=GraderSettings(model=grader)), thread_id())
                 await wait_for_attempt(run.handle, attempt)
@@ -68,7 +68,7 @@ class TestCrashesAreNotProviderFaults:
         grader = script(verdict("satisfied", "ok", tests=True))
         async with build_worker(client, queue=task_queue):
             run = await Rubricflow(client, task_queue).start(
-                RunInput(message="go", rubric="- tests pass", agent=AgentSettings(model=agent),
+                RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
                          grader=GraderSettings(model=grader)), thread_id())
             with pytest.raises(WorkflowFailureError) as failed:
                 await run.result()

@@ -171,7 +171,7 @@ class TestHooksBesideTheThread:
         try:
             async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
                 await rf.start(RunInput(
-                    message="go", rubric="- tests pass", idle_timeout_s=600,
+                    message="go", rubric="- tests", idle_timeout_s=600,
                     agent=AgentSettings(model=script("v1", "v2")),
                     grader=GraderSettings(model=script(*[verdict("satisfied", "ok", tests=True)] * 2)),
                 ), tid)

@@ -48,7 +48,7 @@ async def test_watch_rides_out_a_server_outage(tmp_path, script):
     try:
         rf = Rubricflow(server.client, queue)
         run = await rf.start(RunInput(
-            message="go", rubric="- tests pass", idle_timeout_s=0,
+            message="go", rubric="- tests", idle_timeout_s=0,
             agent=AgentSettings(model=script({"content": "the answer", "delay_s": 3})),
             grader=GraderSettings(model=script(verdict("satisfied", "ok", tests=True))),
         ), thread_id())

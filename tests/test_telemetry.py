@@ -151,7 +151,8 @@ class TestTraces:
                 }),
             ]
 
-        def grading(number: int, iteration: int, result: str, passed: list[str], failed: list[str], inp: int, out: int):
+        def grading(number: int, iteration: int, result: str, passed: list[str], failed: list[str], inp: int, out: int,
+                    hook: int):
             return [
                 ("StartActivity:grade_transcript", "RunWorkflow:RubricRunWorkflow", wf),
                 ("RunActivity:grade_transcript", "StartActivity:grade_transcript", activity(number)),
@@ -162,16 +163,18 @@ class TestTraces:
                     "gen_ai.usage.input_tokens": inp, "gen_ai.usage.output_tokens": out,
                 }),
                 ("StartActivity:deliver_evaluation", "RunWorkflow:RubricRunWorkflow", wf),
-                ("RunActivity:deliver_evaluation", "StartActivity:deliver_evaluation", activity(number + 1)),
+                ("RunActivity:deliver_evaluation", "StartActivity:deliver_evaluation", activity(hook)),
             ]
 
         expected = [
             ("StartWorkflow:RubricRunWorkflow", None, wf),
             ("RunWorkflow:RubricRunWorkflow", "StartWorkflow:RubricRunWorkflow", wf),
+            # Hooks run beside the thread: the revision turn (3) is scheduled before the
+            # first pass's hook delivery (4).
             *turn(1, 0, 100, 20),
-            *grading(2, 0, "needs_revision", ["docstring"], ["tests"], 400, 50),
-            *turn(4, 1, 150, 30),
-            *grading(5, 1, "satisfied", ["tests", "docstring"], [], 500, 60),
+            *grading(2, 0, "needs_revision", ["docstring"], ["tests"], 400, 50, hook=4),
+            *turn(3, 1, 150, 30),
+            *grading(5, 1, "satisfied", ["tests", "docstring"], [], 500, 60, hook=6),
         ]
         assert tree(spans, names) == sorted(expected, key=repr)
 

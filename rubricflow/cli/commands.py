@@ -132,9 +132,10 @@ class Follower:
                     continue
                 self.seen_attempts.add(key)
                 why = (pending.last_failure.message or "failed").splitlines()[0][:160]
-                of = f" of {pending.maximum_attempts}" if pending.maximum_attempts else ""
+                # Attempts, not a budget: worker deaths are attempts too, while the step's
+                # own faults are capped by the activity (the failure says when it gives up).
                 self.console.print(
-                    f"{self.step}: {why}, retrying (attempt {pending.attempt}{of})", markup=False
+                    f"{self.step}: {why}, retrying (attempt {pending.attempt})", markup=False
                 )
                 self.out.flush()
 
