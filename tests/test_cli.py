@@ -240,6 +240,32 @@ class TestWorkerProcess:
         assert "shutting down" in text  # stopped by SIGTERM, gracefully
         assert "worker polling" not in out + err
 
+    async def test_demo_with_an_invalid_first_verdict_retries_quietly(self, client, task_queue, tmp_path: Path, script):
+        """Issue 14: the grader's verdict fails validation twice in a pass (a failing criterion
+        without a gap). The terminal shows one retry line and no traceback; the worker's
+        log keeps the details."""
+        from rubricflow.cli.commands import demo_file
+
+        data = tmp_path / "data"
+        answer = json.loads(Path(demo_file("agent.json")).read_text())["responses"][-1]
+        invalid = {"structured": {"result": "needs_revision", "explanation": "x", "criteria": [
+            {"name": "Has a docstring that explains what is returned", "passed": False},
+            {"name": "Uses no third-party packages", "passed": True},
+        ]}}
+        valid = verdict("satisfied", "ok", **{
+            "Has a docstring that explains what is returned": True, "Uses no third-party packages": True,
+        })
+        code, out, err = await rubricflow(
+            client, task_queue, "demo", "--model", script(answer), "--grader-model", script(invalid, invalid, valid),
+            "--port", server_port(client), "--data-dir", str(data),
+        )
+        assert code == 0, err
+        assert "status: satisfied" in out
+        assert "Traceback" not in out + err
+        retries = [line for line in out.splitlines() if "retrying" in line]
+        assert len(retries) == 1 and "did not validate" in retries[0], out
+        assert "fails but has no gap" in (data / "worker.log").read_text()
+
     async def test_demo_verbose_streams_the_worker_output_instead(self, client, task_queue, tmp_path: Path):
         data = tmp_path / "data"
         code, out, err = await rubricflow(
