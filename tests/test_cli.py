@@ -303,11 +303,13 @@ class TestWorkerProcess:
 
     async def test_worker_command_runs_a_worker_until_sigterm(self, client, task_queue, script):
         worker = await start_cli(client, task_queue, "worker")
-        await wait_for_poller(client, task_queue)
-        code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
-        assert code == 0 and "status: answered" in out, err
-        worker.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
+        try:
+            await wait_for_poller(client, task_queue)
+            code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
+            assert code == 0 and "status: answered" in out, err
+        finally:
+            worker.send_signal(signal.SIGTERM)  # never left running when an assertion fails
+            assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
         assert "shutting down" in (await worker.stderr.read()).decode()
 
     async def test_worker_command_serves_health_endpoints_for_probes(self, client, task_queue):
@@ -329,10 +331,12 @@ class TestWorkerProcess:
                 await writer.drain()
                 return (await reader.read()).decode().split("\r\n", 1)[0]
 
-        assert await get("/healthz") == "HTTP/1.1 200 OK"
-        assert await get("/readyz") == "HTTP/1.1 200 OK"
-        worker.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
+        try:
+            assert await get("/healthz") == "HTTP/1.1 200 OK"
+            assert await get("/readyz") == "HTTP/1.1 200 OK"
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(worker.wait(), timeout=60) == 0
 
     async def test_demo_stopped_by_sigterm_stops_its_worker(self, client, task_queue, script, tmp_path: Path):
         data = tmp_path / "data"
