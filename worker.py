@@ -46,6 +46,7 @@ from rubricflow.codec import CodecConfigError
 from rubricflow.settings import connect
 from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.types import whole_number_from_text
 
 log = logging.getLogger("rubricflow.worker")
 
@@ -101,16 +102,14 @@ def build_worker(
 
 
 def _env_int(environ: Mapping[str, str], name: str, low: int, high: int) -> int | None:
+    """The contract's one whole-number check, for a setting (unset or blank: None)."""
     raw = environ.get(name)
     if raw is None or not raw.strip():
         return None
     try:
-        value = int(raw)
-    except ValueError:
-        value = None
-    if value is None or not low <= value <= high:
-        raise SystemExit(f"rubricflow worker: {name} must be a whole number from {low} to {high}, got {raw!r}")
-    return value
+        return whole_number_from_text(raw, name, low, high)
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: {exc}") from None
 
 
 def _env_name(environ: Mapping[str, str], name: str) -> str | None:

@@ -26,6 +26,7 @@ from importlib.metadata import entry_points
 # parse_rubric is imported here too for rubric_activities, which reads it from this module.
 from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks, parse_rubric  # noqa: F401
 from rubricflow.workflows.files import AgentFile, file_path
+from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP
 from rubricflow.workflows.types import Criterion, Message
 
 MAX_GAP_CHARS = 2_000
@@ -132,13 +133,10 @@ def builtin_checks(*, allow_weak_sandbox: bool = False) -> dict[str, Check]:
     return {"run_python_tests": run_python_tests_check(allow_weak_sandbox=allow_weak_sandbox)}
 
 
-CHECKS_ENTRY_POINT_GROUP = "rubricflow.checks"
-"""Installed packages add checks here: the entry point's name is the check's name, its
-object an `async def check(context: CheckContext) -> CheckOutcome`."""
-
-
 def default_checks(*, allow_weak_sandbox: bool = False) -> CheckRegistry:
     registry = CheckRegistry(builtin_checks(allow_weak_sandbox=allow_weak_sandbox))
+    # Installed packages add checks here: the entry point's name is the check's name,
+    # its object an `async def check(context: CheckContext) -> CheckOutcome`.
     for entry in entry_points(group=CHECKS_ENTRY_POINT_GROUP):
         registry.add(entry.name, entry.load())
     return registry

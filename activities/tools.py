@@ -9,6 +9,8 @@ from typing import Any
 
 from langchain_core.tools import BaseTool, tool as lc_tool
 
+from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
+
 
 class UnknownToolError(LookupError):
     """A run named a tool that this worker's registry does not hold."""
@@ -48,10 +50,6 @@ class ToolRegistry:
         return [self._tools[n] for n in names]
 
 
-ENTRY_POINT_GROUP = "rubricflow.tools"
-"""Installed packages add tools here: each entry point names a `BaseTool` or a function."""
-
-
 def default_registry(
     files_dir: Path = Path(".rubricflow/files"), *, allow_weak_sandbox: bool = False
 ) -> ToolRegistry:
@@ -69,6 +67,7 @@ def default_registry(
             list_files_tool(files_dir),
         ]
     )
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
+    # Installed packages add tools here: each entry point names a `BaseTool` or a function.
+    for entry in entry_points(group=TOOLS_ENTRY_POINT_GROUP):
         registry.add(entry.load())
     return registry

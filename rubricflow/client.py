@@ -463,11 +463,12 @@ class Rubricflow:
             or now - poller.last_access_time.ToDatetime(timezone.utc) < POLLER_FRESH
         )
 
-    async def stuck(self, thread_id: str) -> Stuck | None:
+    async def stuck(self, thread_id: str, description: Any = None) -> Stuck | None:
         """Whether the thread's workflow task keeps failing, and its last failure
-        (Temporal's pending workflow task and the history's last `WorkflowTaskFailed`)."""
+        (Temporal's pending workflow task and the history's last `WorkflowTaskFailed`).
+        `description`: the thread's `describe()`, when the caller already has it."""
         handle = self.handle(thread_id)
-        return await self._stuck(handle, await handle.handle.describe())
+        return await self._stuck(handle, description or await self.describe(thread_id))
 
     async def _stuck(self, handle: RunHandle, description) -> Stuck | None:
         if description.status != WorkflowExecutionStatus.RUNNING:

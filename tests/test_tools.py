@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.checks import CHECKS_ENTRY_POINT_GROUP, default_checks
+from rubricflow.activities.checks import default_checks
 from rubricflow.workflows.rubric import parse_rubric
-from rubricflow.activities.tools import ENTRY_POINT_GROUP, ToolRegistry, UnknownToolError, default_registry
+from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
+from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
 
 
 class TestRegistry:
@@ -68,7 +69,7 @@ class TestEntryPoints:
         dist.mkdir()
         (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: rf-plugin\nVersion: 0.1\n")
         (dist / "entry_points.txt").write_text(
-            f"[{ENTRY_POINT_GROUP}]\nshout = rf_plugin_mod:shout\n\n"
+            f"[{TOOLS_ENTRY_POINT_GROUP}]\nshout = rf_plugin_mod:shout\n\n"
             f"[{CHECKS_ENTRY_POINT_GROUP}]\nsays_hello = rf_plugin_mod:says_hello\n"
         )
         monkeypatch.syspath_prepend(str(tmp_path))

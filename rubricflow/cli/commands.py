@@ -349,7 +349,7 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     rf = await Rubricflow.connect()
     args.current_thread = args.thread
     description = await rf.describe(args.thread)  # ThreadNotFound: exit 2
-    stuck = await rf.stuck(args.thread)
+    stuck = await rf.stuck(args.thread, description)
     if stuck is not None:
         raise ThreadStuck(stuck)
     follower = Follower(rf, args.thread, out)
