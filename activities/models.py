@@ -22,7 +22,7 @@ from rubricflow.activities.local_models import build_local_chat_model
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.scripted import ScriptedChatModel, load_script
 
-__all__ = ["ModelConfigError", "ModelFactory", "check_provider", "known_providers", "load_script"]
+__all__ = ["ModelFactory", "check_provider", "known_providers"]
 
 OUR_PROVIDERS = ("scripted", "local")
 

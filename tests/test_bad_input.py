@@ -11,7 +11,8 @@ import pytest
 from pydantic import ValidationError
 from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
-from rubricflow.activities.models import ModelConfigError, load_script
+from rubricflow.activities.model_errors import ModelConfigError
+from rubricflow.activities.scripted import load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
