@@ -18,7 +18,6 @@ worker process).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
