@@ -215,10 +215,11 @@ class ScriptedChatModel(BaseChatModel):
         """The reply to serve, and (for a deterministic script) the index to consume once
         it is delivered."""
         script = load_script(self.path)
+        index = _Cursors(self.state_dir).take(self.path, current_thread_id.get(), advance=not script.deterministic)
+        # Logged after the cursor moved: a line in the log means the reply is taken.
         if script.record_to:
             with open(script.record_to, "a", encoding="utf-8") as log:
                 log.write(json.dumps([{"type": m.type, "content": m.content} for m in messages]) + "\n")
-        index = _Cursors(self.state_dir).take(self.path, current_thread_id.get(), advance=not script.deterministic)
         # The last response repeats once the list is exhausted.
         response = script.responses[min(index, len(script.responses) - 1)]
         return response, index if script.deterministic else None

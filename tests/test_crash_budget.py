@@ -4,10 +4,11 @@ retries meant for provider faults, and provider faults still end the step."""
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
+from pathlib import Path
 
 import pytest
-from temporalio.api.enums.v1 import PendingActivityState
 from temporalio.client import WorkflowFailureError
 
 from rubricflow.client import Rubricflow
@@ -22,24 +23,28 @@ pytestmark = [pytest.mark.reliability, pytest.mark.slow]
 KILLS = 5
 
 
-async def wait_for_attempt(handle, attempt: int, deadline_s: float = 90) -> None:
-    """Until the run's activity is running its `attempt`-th attempt on a worker. There is
-    no event to await from outside: poll the server's description."""
+async def wait_for_calls(log: Path, calls: int, deadline_s: float = 90) -> None:
+    """Until the scripted model has taken its `calls`-th reply (a line of its `record_to`
+    log is written once the reply is taken). The activity's attempt being STARTED on the
+    server is not enough: a kill before the model is called would leave the reply unused
+    and shift every later attempt by one. There is no event to await from outside: poll."""
     loop = asyncio.get_running_loop()
     end = loop.time() + deadline_s
     while loop.time() < end:
-        description = await handle.describe()
-        for pending in description.raw_description.pending_activities:
-            if pending.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED and pending.attempt == attempt:
-                return
+        if log.exists() and len(log.read_text(encoding="utf-8").splitlines()) >= calls:
+            return
         await asyncio.sleep(0.2)
-    raise AssertionError(f"attempt {attempt} of the step never started")
+    raise AssertionError(f"the model was never called a {calls}th time")
 
 
 class TestCrashesAreNotProviderFaults:
-    async def test_five_worker_deaths_in_one_step_and_the_run_finishes(self, client, task_queue, script):
+    async def test_five_worker_deaths_in_one_step_and_the_run_finishes(self, client, task_queue, script, tmp_path):
         # Each slow reply is cut off by a SIGKILL; the next attempt takes the next reply.
-        agent = script(*[{"content": "never delivered", "delay_s": 120}] * KILLS, "the answer")
+        calls = tmp_path / "agent-calls.jsonl"
+        agent_script = tmp_path / "agent.json"
+        agent_script.write_text(json.dumps({"record_to": str(calls), "responses": [
+            *[{"content": "never delivered", "delay_s": 120}] * KILLS, "the answer"]}), encoding="utf-8")
+        agent = f"scripted:{agent_script}"
         grader = script(verdict("satisfied", "ok", tests=True))
         rf = Rubricflow(client, task_queue)
         run = None
@@ -50,7 +55,7 @@ class TestCrashesAreNotProviderFaults:
                     run = await rf.start(RunInput(message="go", rubric="- tests",
                                                   agent=AgentSettings(model=agent),
                                                   grader=GraderSettings(model=grader)), thread_id())
-                await wait_for_attempt(run.handle, attempt)
+                await wait_for_calls(calls, attempt)
             finally:
                 doomed.send_signal(signal.SIGKILL)
                 await doomed.wait()

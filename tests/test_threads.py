@@ -8,6 +8,7 @@ import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
 from rubricflow.client import Rubricflow
+from tests.conftest import SUGGEST_CAN_AT_EVENTS
 from tests.helpers import activity_counts, activity_results, thread_id, verdict
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -48,6 +49,17 @@ async def run_end(rf: Rubricflow, tid: str, count: int) -> None:
             seen += 1
             if seen == count:
                 return
+
+
+async def continue_as_new_suggested(handle) -> bool:
+    """The server suggested continue-as-new on the run's latest workflow task."""
+    from temporalio.api.enums.v1 import EventType
+
+    last = None
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED:
+            last = event.workflow_task_started_event_attributes
+    return last is not None and last.suggest_continue_as_new
 
 
 class TestThreadLifecycle:
@@ -263,8 +275,6 @@ class TestEventsAndVisibility:
 
 class TestLongThreads:
     async def test_continue_as_new_keeps_state_events_and_a_bounded_history(self, client, task_queue, worker, script):
-        from tests.conftest import SUGGEST_CAN_AT_EVENTS
-
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
         turns = 12
@@ -295,20 +305,12 @@ class TestLongThreads:
     async def test_an_approve_accepted_while_continuing_as_new_goes_to_the_next_run(self, client, task_queue, script):
         """The thread waits for its handlers before it continues as new; a review
         accepted in that wait must reach the next run, not be dropped with the old one."""
-        from temporalio.api.enums.v1 import EventType
         from temporalio.client import WorkflowContinuedAsNewError, WorkflowUpdateStage
         from temporalio.worker import Worker
 
         from rubricflow.activities.rubric_activities import RubricActivities
         from rubricflow.worker import config_from_env
         from tests.held_workflow import HeldRubricRunWorkflow
-
-        async def continue_as_new_suggested(handle) -> bool:
-            last = None
-            async for event in handle.fetch_history_events():
-                if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED:
-                    last = event.workflow_task_started_event_attributes
-            return last is not None and last.suggest_continue_as_new
 
         activities = RubricActivities(config=config_from_env())
         worker = Worker(
@@ -345,6 +347,43 @@ class TestLongThreads:
         assert after.evaluations == approved.evaluations
         # The approval's hook was delivered by the run that recorded it, before it handed over.
         assert len(await activity_results(first_run, "deliver_evaluation")) == len(after.evaluations)
+
+    async def test_an_idle_thread_continues_as_new_once_the_server_suggests_it(self, client, task_queue, script):
+        """The suggestion can come while the thread is idle (a hook finishing beside it, a
+        signal): the thread must not wait for its next message to act on it, or a review
+        accepted meanwhile would be held in an old run indefinitely."""
+        from temporalio.client import WorkflowContinuedAsNewError
+        from temporalio.worker import Worker
+
+        from rubricflow.activities.rubric_activities import RubricActivities
+        from rubricflow.worker import config_from_env
+        from tests.held_workflow import HeldRubricRunWorkflow
+
+        activities = RubricActivities(config=config_from_env())
+        worker = Worker(
+            client, task_queue=task_queue, workflows=[HeldRubricRunWorkflow],
+            activities=[activities.run_agent_turn, activities.grade_transcript, activities.deliver_evaluation],
+        )
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        agent, grader = script("answer"), script(verdict("satisfied", "ok", tests=True))
+        async with worker:
+            first = await client.start_workflow(
+                HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue)
+            first_run = client.get_workflow_handle(tid, run_id=first.result_run_id)
+            await run_end(rf, tid, 1)
+            # Idle now. Each signal is a workflow task that grows the history and touches
+            # nothing the thread waits on (the thread holds nothing, so `release` is a no-op).
+            for _ in range(SUGGEST_CAN_AT_EVENTS):
+                if await continue_as_new_suggested(first_run):
+                    break
+                await first.signal(HeldRubricRunWorkflow.release)
+            else:
+                raise AssertionError("the server never suggested continue-as-new")
+            with pytest.raises(WorkflowContinuedAsNewError):
+                await asyncio.wait_for(first_run.result(follow_runs=False), timeout=60)
+            after = await rf.progress(tid)
+        assert after.status == "satisfied" and [e.result for e in after.evaluations] == ["satisfied"]
 
 
 class TestSearchAttributeSetup:

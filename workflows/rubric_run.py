@@ -96,6 +96,11 @@ HOOK_RETRY_POLICY = RetryPolicy(
 MAX_HOOK_DELIVERIES = 8
 """Hook activities one thread runs at once; more wait for a slot (still scheduled in order)."""
 
+IDLE_CAN_PATCH = "idle-continues-as-new-v1"
+"""An idle thread acts on the server's continue-as-new suggestion when it comes (a hook
+finishing beside it, a signal), not only when it next goes idle. Histories recorded
+before waited for the next message or the idle timeout; they replay so."""
+
 STEP_BUDGET_PATCH = "step-retries-by-time-v1"
 """A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
 timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
@@ -164,9 +169,11 @@ class RubricRunWorkflow:
                         continue
                 self.state.phase = "idle"
                 self._show_details()
+                wake_to_continue = workflow.patched(IDLE_CAN_PATCH)
                 try:
                     await workflow.wait_condition(
-                        lambda: bool(self._mailbox),
+                        lambda: bool(self._mailbox)
+                        or (wake_to_continue and workflow.info().is_continue_as_new_suggested()),
                         timeout=timedelta(seconds=input.idle_timeout_s or 1),
                     )
                 except asyncio.TimeoutError:
@@ -176,6 +183,8 @@ class RubricRunWorkflow:
                     self.state.phase = "done"
                     await self._hooks_delivered()
                     raise
+                if not self._mailbox:
+                    continue  # woken by the suggestion: continue as new at the top
             item = self._mailbox.pop()
             try:
                 await self._handle(item)
