@@ -316,7 +316,8 @@ class RubricActivities:
             record_usage(span, "grader", model, result.usage, input.settings.prices.get(model))
             if verdict.result == "failed":
                 mark_failed(span, verdict.explanation)
-            return result
+            # Tells the thread whether to schedule hook deliveries for its evaluations.
+            return result.model_copy(update={"hooks": bool(self._hooks)})
 
     async def _grade(self, input: GradeInput) -> GradeResult:
         rubric = parse_rubric(input.rubric, self._checks.names())

@@ -86,6 +86,10 @@ RECORDED = [
     "agent_auth_error",
     # Hooks beside the thread, a hook failure recorded, steps bounded by total time.
     "hook_failed_beside_thread",
+    # A worker without hooks: no hook activity; continue-as-new, then a follow-up and an
+    # approve (the no-hook-activity and idle-continues-as-new patches).
+    "continued_without_hooks.before",
+    "continued_without_hooks",
 ]
 
 

@@ -56,7 +56,8 @@ class TestVerdicts:
             {"name": "docstring", "passed": True},
         ]
         assert result.answer == "answer v1"
-        assert await activity_counts(run.handle) == {"run_agent_turn": 1, "grade_transcript": 1, "deliver_evaluation": 1}
+        # The worker has no hooks: the thread schedules no hook activity.
+        assert await activity_counts(run.handle) == {"run_agent_turn": 1, "grade_transcript": 1}
 
     async def test_needs_revision_then_satisfied(self, client, task_queue, worker, script):
         agent = script("answer v1", "answer v2")
@@ -88,7 +89,24 @@ class TestVerdicts:
         inputs = await activity_inputs(run.handle, "run_agent_turn")
         sent = [[m["content"] for m in turn["messages"]] for turn in inputs]
         assert revision in sent[1] and revision not in sent[0]
+        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+
+    async def test_a_worker_with_hooks_gets_one_hook_activity_per_evaluation(self, client, task_queue, script, tmp_path):
+        from rubricflow.activities.hooks import Ledger, parse_hooks
+        from rubricflow.worker import build_worker
+        from tests import hook_sink
+
+        agent = script("answer v1", "answer v2")
+        grader = script(verdict("needs_revision", "no", tests="fails", docstring=True),
+                        verdict("satisfied", "fixed", tests=True, docstring=True))
+        async with build_worker(client, queue=task_queue, hooks=parse_hooks("tests.hook_sink:record"),
+                                ledger=Ledger(tmp_path)):
+            run = await start(client, task_queue, run_input(agent, grader))
+            result = await run.result()
+        assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
         assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2, "deliver_evaluation": 2}
+        assert [d for d in hook_sink.DELIVERED if d[0] == run.thread_id] == [
+            (run.thread_id, e.operation_id, e.result) for e in result.evaluations]
 
     @pytest.mark.parametrize("cap", [1, 2])
     async def test_cap_ends_with_max_iterations_reached(self, client, task_queue, worker, script, cap):
@@ -104,7 +122,7 @@ class TestVerdicts:
         # The agent's last answer stays as it was: no revision message after the last pass.
         assert result.transcript[-1].role == "assistant"
         assert result.answer == f"answer v{cap}"
-        assert await activity_counts(run.handle) == {"run_agent_turn": cap, "grade_transcript": cap, "deliver_evaluation": cap}
+        assert await activity_counts(run.handle) == {"run_agent_turn": cap, "grade_transcript": cap}
 
     async def test_failed_ends_the_run(self, client, task_queue, worker, script):
         agent = script("answer")

@@ -101,6 +101,11 @@ IDLE_CAN_PATCH = "idle-continues-as-new-v1"
 finishing beside it, a signal), not only when it next goes idle. Histories recorded
 before waited for the next message or the idle timeout; they replay so."""
 
+NO_HOOKS_PATCH = "no-hook-activity-without-hooks-v1"
+"""A thread whose workers report no hooks (`GradeResult.hooks` False) schedules no hook
+activity for its evaluations. Histories recorded before scheduled one for every
+evaluation; they replay so."""
+
 STEP_BUDGET_PATCH = "step-retries-by-time-v1"
 """A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
 timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
@@ -332,7 +337,9 @@ class RubricRunWorkflow:
         self._publish(evaluation_end_event(evaluation))
         if self._hooks_beside is None:
             self._hooks_beside = workflow.patched(HOOKS_BESIDE_PATCH)
-        if self._hooks_beside:
+        if self.state.hooks is False and workflow.patched(NO_HOOKS_PATCH):
+            pass  # the workers have no hooks: nothing to deliver
+        elif self._hooks_beside:
             self._hook_deliveries = [t for t in self._hook_deliveries if not t.done()]
             self._hook_deliveries.append(asyncio.create_task(self._deliver_hooks(evaluation)))
         elif workflow.patched(HOOKS_PATCH):
@@ -490,6 +497,8 @@ class RubricRunWorkflow:
             )
         decide.spend(self.state, grader.model, graded.usage, "grader")
         decide.freeze_criteria(self.state, graded.freeze)
+        if graded.hooks is not None:
+            self.state.hooks = graded.hooks
         verdict = graded.verdict
         return Evaluation(
             grading_run_id=run.id,

@@ -118,6 +118,10 @@ class ThreadState(_State):
     """Iterations an accepted `extend` granted that its queued item has not yet added."""
     hooks_failed: int = 0
     """Hook deliveries that failed for good, over the thread's life."""
+    hooks: bool | None = None
+    """Whether the task queue's workers deliver evaluation hooks, as the latest grader pass
+    reported (`GradeResult.hooks`); None until one has. Every worker of a task queue is
+    expected to share one hook configuration."""
 
     @model_validator(mode="before")
     @classmethod

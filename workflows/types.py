@@ -758,6 +758,9 @@ class GradeResult(_Frozen):
     a corrective re-ask."""
     usage: Usage = Field(default_factory=Usage)
     """Tokens the pass's model calls reported, re-ask included."""
+    hooks: bool | None = None
+    """Whether the worker that graded has evaluation hooks configured (None from workers
+    that predate the field). The thread schedules no hook activity while it is False."""
 
 
 

@@ -230,9 +230,11 @@ def _hooked_runs(folder: Path) -> dict[str, RunInput]:
 HOOKS = [Hook("tests.hook_sink:explode"), Hook("tests.hook_sink:record")]
 
 
-CONTINUED = ("review_after_continue_as_new", "continued_flat_state")
+CONTINUED = ("review_after_continue_as_new", "continued_flat_state", "continued_without_hooks")
 """`continued_flat_state` was recorded with the code before the thread's state was one
-object (it carries the earlier, flat `state`); record new cases under new names."""
+object (it carries the earlier, flat `state`); `continued_without_hooks` after a worker
+without hooks stopped getting hook activities and an idle thread acted on the
+continue-as-new suggestion when it came. Record new cases under new names."""
 
 
 async def main(names: list[str]) -> None:
