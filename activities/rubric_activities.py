@@ -26,6 +26,7 @@ from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, defau
 from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
+from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
     canonical_criteria,
@@ -237,6 +238,7 @@ class RubricActivities:
             checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         )
         self._agents = agents if agents is not None else default_agents()
+        self._graphs = GraphCache()
 
     @activity.defn
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
@@ -272,7 +274,11 @@ class RubricActivities:
             factory = self._agents.resolve(input.settings.agent)
             model = self._models.get(input.settings.model)
             tools = self._tools.resolve(input.settings.tools)
-        agent = factory(model, tools, input.settings.system_prompt)
+        settings = input.settings
+        agent = self._graphs.get(
+            ("agent", settings.agent, settings.model, tuple(settings.tools), settings.system_prompt),
+            lambda: factory(model, tools, settings.system_prompt),
+        )
         history = [to_langchain(m) for m in input.messages]
         counter = UsageCounter()
         graph_input: dict[str, Any] = {"messages": history}
@@ -382,12 +388,21 @@ class RubricActivities:
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
         # A local model is forced through a grammar built from this pass's criteria, so a
         # small model cannot answer with a verdict that fails validation.
-        schema: Any = verdict_schema(frozen) if model_label.startswith("local:") else GraderVerdict
-        grader = create_agent(
-            model,
-            tools=tools,
-            system_prompt=input.settings.system_prompt or GRADER_SYSTEM_PROMPT,
-            response_format=ToolStrategy(schema, handle_errors=False),
+        local = model_label.startswith("local:")
+        schema: Any = verdict_schema(frozen) if local else GraderVerdict
+
+        def build() -> Any:
+            return create_agent(
+                model,
+                tools=tools,
+                system_prompt=input.settings.system_prompt or GRADER_SYSTEM_PROMPT,
+                response_format=ToolStrategy(schema, handle_errors=False),
+            )
+
+        # The thread's own file tools are bound to its files: such a grader is not shared.
+        grader = build() if on_thread else self._graphs.get(
+            ("grader", model_label, tuple(names), input.settings.system_prompt, tuple(frozen) if local else None),
+            build,
         )
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
         payload = grader_payload(
