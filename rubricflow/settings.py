@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 from temporalio.client import Client
-from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.envconfig import ClientConfig
 
 DEFAULT_ADDRESS = "localhost:7233"
@@ -36,8 +35,9 @@ async def connect(**overrides: object) -> Client:
     client's span is then the parent of every run it starts."""
     from rubricflow import telemetry
     from rubricflow.codec import codec_from_env, with_codec
+    from rubricflow.converter import data_converter
 
     installed = telemetry.setup(os.environ, service="rubricflow-client")
     config = {**connect_config(), **installed.connect_options(), **overrides}
-    converter = with_codec(pydantic_data_converter, codec_from_env())
+    converter = with_codec(data_converter, codec_from_env())
     return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from temporalio.client import Client
-from temporalio.contrib.pydantic import pydantic_data_converter
+from rubricflow.converter import data_converter
 from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
@@ -33,7 +33,7 @@ os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"
 async def env() -> AsyncIterator[WorkflowEnvironment]:
     environment = await WorkflowEnvironment.start_local(
         dev_server_existing_path=temporal_binary(),
-        data_converter=pydantic_data_converter,
+        data_converter=data_converter,
         dev_server_extra_args=[
             # Suggest continue-as-new early, so that long-thread tests see it happen.
             "--dynamic-config-value", f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",

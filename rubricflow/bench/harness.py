@@ -26,7 +26,7 @@ from temporalio.api.enums.v1 import EventType, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle
-from temporalio.contrib.pydantic import pydantic_data_converter
+from rubricflow.converter import data_converter
 
 from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
 from rubricflow.client import Rubricflow
@@ -189,7 +189,7 @@ class Bench:
         port = free_port()
         address = f"127.0.0.1:{port}"
         self.server = spawn_dev_server(port)
-        self.client = await connect_when_up(address, self.server, data_converter=pydantic_data_converter)
+        self.client = await connect_when_up(address, self.server, data_converter=data_converter)
         self.env.update({"TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": self.rf_queue})
         self.rf_worker = self._spawn([sys.executable, "-m", "rubricflow.worker"])
         self.floor_worker = self._spawn(

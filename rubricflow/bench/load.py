@@ -19,7 +19,7 @@ import time
 import uuid
 from pathlib import Path
 
-from temporalio.contrib.pydantic import pydantic_data_converter
+from rubricflow.converter import data_converter
 
 from rubricflow.bench.harness import wait_for_pollers
 from rubricflow.client import Rubricflow
@@ -51,7 +51,7 @@ async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
            "RUBRICFLOW_ALLOW_SCRIPTED": "1"}  # its own workers serve its scripted models
     procs: list[subprocess.Popen[bytes]] = []
     try:
-        client = await connect_when_up(address, server, data_converter=pydantic_data_converter)
+        client = await connect_when_up(address, server, data_converter=data_converter)
         procs = [subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True)
                  for _ in range(workers)]
         for proc in procs:
