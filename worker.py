@@ -26,6 +26,7 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 from temporalio.common import WorkerDeploymentVersion
 from temporalio.worker import Worker, WorkerDeploymentConfig
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from rubricflow.activities.agents import AgentRegistry
 from rubricflow.activities.config import (
@@ -49,6 +50,16 @@ from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import whole_number_from_text
 
 log = logging.getLogger("rubricflow.worker")
+
+WORKFLOW_RUNNER = SandboxedWorkflowRunner(
+    restrictions=SandboxRestrictions.default.with_passthrough_modules("rubricflow.workflows")
+)
+"""The sandbox, with the contract package passed through: it is deterministic and holds no
+state between runs, and re-importing `rubric_run.py` into every new run's sandbox cost
+about 52 ms of CPU per run (68 ms against 16 ms to replay a two-pass run; 10.7% of a
+loaded worker's CPU in the profile). The sandbox's runtime checks still apply to code it
+loads itself; the tests replay every recorded history, and run a thread, in the default
+sandbox, where `rubric_run.py` is loaded and checked as before."""
 
 
 def build_worker(
@@ -85,6 +96,7 @@ def build_worker(
                 default_versioning_behavior=RubricRunWorkflow.VERSIONING_BEHAVIOR,
             ),
         )
+    worker_options.setdefault("workflow_runner", WORKFLOW_RUNNER)
     return Worker(
         client,
         task_queue=queue or config.task_queue,

@@ -16,7 +16,7 @@ from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_attempts, activity_counts, activity_inputs, thread_id, verdict
 from rubricflow.workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
-from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput, SubmitInput
 
 RUBRIC = "The tests pass and the function has a docstring."
 """Free text: the grader's first usable answer names the criteria (the scripted graders
@@ -107,6 +107,24 @@ class TestVerdicts:
         assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2, "deliver_evaluation": 2}
         assert [d for d in hook_sink.DELIVERED if d[0] == run.thread_id] == [
             (run.thread_id, e.operation_id, e.result) for e in result.evaluations]
+
+    async def test_a_thread_runs_in_the_default_sandbox(self, client, task_queue, script):
+        """Workers pass the contract package through the sandbox (`worker.WORKFLOW_RUNNER`);
+        here the default sandbox re-imports and checks `rubric_run.py` as it did before."""
+        from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
+
+        from rubricflow.worker import build_worker
+
+        agent = script("answer v1", "answer v2", "follow-up answer")
+        grader = script(verdict("needs_revision", "no", tests="fails", docstring=True),
+                        verdict("satisfied", "fixed", tests=True, docstring=True))
+        async with build_worker(client, queue=task_queue, workflow_runner=SandboxedWorkflowRunner()):
+            rf = Rubricflow(client, task_queue)
+            run = await rf.start(run_input(agent, grader).model_copy(update={"idle_timeout_s": 60}), thread_id())
+            await rf.submit(run.thread_id, SubmitInput(message="and a follow-up"))
+            after = await rf.progress(run.thread_id)
+        assert [e.result for e in after.evaluations] == ["needs_revision", "satisfied", "satisfied"]
+        assert after.answer == "follow-up answer"
 
     @pytest.mark.parametrize("cap", [1, 2])
     async def test_cap_ends_with_max_iterations_reached(self, client, task_queue, worker, script, cap):
