@@ -7,7 +7,10 @@ built from the criteria pinned for the pass, cannot:
 
 - `criteria` is exactly the pinned names, each once, in their order (a tuple of consts);
 - each entry is `{name, passed: true}` or `{name, passed: false, gap}` with a non-empty
-  `gap` (a `oneOf` on `passed`).
+  `gap` (a `oneOf` on `passed`);
+- the explanation and each gap have a length cap, so a verdict cannot run past the local
+  model's `max_tokens` (a cut-off tool call is "malformed or truncated" to LangChain, and a
+  small model then quoted that message back as a `failed` verdict).
 
 Validation at the boundary (`GraderVerdict`) stays as it is: this only narrows what the
 model can say. Without pinned criteria (a free-text rubric's first pass) names are free,
@@ -20,7 +23,13 @@ from typing import Any
 
 from rubricflow.workflows.types import GraderVerdict
 
-EXPLANATION = {"type": "string", "description": "One or two sentences summarising the verdict."}
+MAX_EXPLANATION_CHARS = 240
+MAX_GAP_CHARS = 160
+EXPLANATION = {
+    "type": "string",
+    "maxLength": MAX_EXPLANATION_CHARS,
+    "description": "One or two sentences summarising the verdict.",
+}
 
 
 def _entry(name: dict[str, Any]) -> dict[str, Any]:
@@ -35,7 +44,7 @@ def _entry(name: dict[str, Any]) -> dict[str, Any]:
         "properties": {
             "name": name,
             "passed": {"const": False},
-            "gap": {"type": "string", "minLength": 1},
+            "gap": {"type": "string", "minLength": 1, "maxLength": MAX_GAP_CHARS},
         },
         "required": ["name", "passed", "gap"],
         "additionalProperties": False,

@@ -230,6 +230,24 @@ class TestLocalGraderGrammar:
         assert '"\\"all tests pass\\""' in gbnf and '"\\"has a docstring\\""' in gbnf
         assert 'criteria ::= "[" space criteria-tuple-0 "," space criteria-tuple-1 "]" space' in gbnf
 
+    @pytest.mark.parametrize("where", ["explanation", "gap"])
+    def test_the_output_is_bounded_so_it_cannot_run_past_max_tokens(self, where):
+        """A 1.5B grader's verdict ran past the model's max_tokens (the demo, pass 3): the
+        tool call was cut off and the run ended on a `failed` verdict quoting LangChain's
+        "malformed or truncated" message. Each string has a length cap in the grammar."""
+        from rubricflow.activities.verdict_schema import MAX_EXPLANATION_CHARS, MAX_GAP_CHARS
+
+        cap = MAX_EXPLANATION_CHARS if where == "explanation" else MAX_GAP_CHARS
+        for length, sayable in ((cap, True), (cap + 1, False)):
+            text = "x" * length
+            value = {"result": "needs_revision", "explanation": text if where == "explanation" else "e",
+                     "criteria": [{"name": "all tests pass", "passed": False, "gap": text if where == "gap" else "g"},
+                                  {"name": "has a docstring", "passed": True}]}
+            assert self.valid(verdict_schema(self.PINNED), value) is sayable
+        # Three criteria at the caps stay well inside the local model's 1024 output tokens
+        # (a token is at least one character of such text; JSON syntax adds ~20 per entry).
+        assert MAX_EXPLANATION_CHARS + 3 * (MAX_GAP_CHARS + 60) < 1024
+
     def test_a_free_text_first_pass_still_needs_a_gap_for_a_failing_entry(self):
         schema = verdict_schema([])
         ok = {"result": "needs_revision", "explanation": "e",
