@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,10 +27,13 @@ def _numbers(value: Any, where: str) -> list[str]:
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
     out = tmp_path_factory.mktemp("bench")
+    # As a user runs it: without the test session's RUBRICFLOW_ALLOW_SCRIPTED (the bench's
+    # own worker must be told to serve its scripted models).
+    env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_ALLOW_SCRIPTED"}
     done = subprocess.run(
         [sys.executable, "-m", "rubricflow.bench", "--latency", "0", "--concurrency", "1", "2",
          "--runs", "2", "--out", str(out)],
-        capture_output=True, text=True, timeout=180,
+        capture_output=True, text=True, timeout=180, env=env,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads((out / "bench.json").read_text()), out

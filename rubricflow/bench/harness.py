@@ -175,6 +175,7 @@ class Bench:
             "RUBRICFLOW_LOG_LEVEL": "WARNING",
             "RUBRICFLOW_DATA_DIR": str(folder / "data"),
             "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+            "RUBRICFLOW_ALLOW_SCRIPTED": "1",  # its own worker serves its scripted models
         })
 
     async def __aenter__(self) -> Bench:
