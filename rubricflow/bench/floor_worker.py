@@ -11,14 +11,14 @@ import asyncio
 import signal
 
 from temporalio.client import Client
-from rubricflow.converter import data_converter
+from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.worker import Worker
 
 from rubricflow.bench.floor import FloorWorkflow, floor_step
 
 
 async def serve(address: str, queue: str) -> None:
-    client = await Client.connect(address, data_converter=data_converter)
+    client = await Client.connect(address, data_converter=pydantic_data_converter)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
