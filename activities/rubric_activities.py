@@ -389,9 +389,9 @@ class RubricActivities:
         # A local model is forced through a grammar built from this pass's criteria, so a
         # small model cannot answer with a verdict that fails validation.
         local = model_label.startswith("local:")
-        schema: Any = verdict_schema(frozen) if local else GraderVerdict
 
         def build() -> Any:
+            schema: Any = verdict_schema(frozen) if local else GraderVerdict
             return create_agent(
                 model,
                 tools=tools,

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from temporalio.client import Client
-from rubricflow.converter import data_converter
 from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
 from rubricflow.activities.tools import ToolRegistry
+from rubricflow.converter import data_converter
 from rubricflow.devserver import temporal_binary
 from tests.reliability import REPORT
 from rubricflow.worker import build_worker, ensure_search_attributes

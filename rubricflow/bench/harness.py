@@ -26,10 +26,10 @@ from temporalio.api.enums.v1 import EventType, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle
-from rubricflow.converter import data_converter
 
 from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
 from rubricflow.client import Rubricflow
+from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 

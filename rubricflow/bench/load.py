@@ -19,10 +19,9 @@ import time
 import uuid
 from pathlib import Path
 
-from rubricflow.converter import data_converter
-
 from rubricflow.bench.harness import wait_for_pollers
 from rubricflow.client import Rubricflow
+from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
