@@ -56,6 +56,7 @@ from rubricflow.activities.telemetry import (
     tool_names,
 )
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
+from rubricflow.activities import strategies
 from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
@@ -346,10 +347,10 @@ class RubricActivities:
                 checks = await self._checks.run(
                     rubric, input.transcript, last_answer(input.transcript) or "", input.files
                 )
-                llm, unverified, calls = (None, False, 0)
+                llm, unverified, calls, split = (None, False, 0, False)
                 counter = UsageCounter()
                 if rubric.needs_llm:
-                    llm, unverified, calls = await self._llm_verdict(input, rubric, counter)
+                    llm, unverified, calls, split = await self._llm_verdict(input, rubric, counter)
         finally:
             current_thread_id.reset(token)
         freeze: list[str] = []
@@ -366,13 +367,15 @@ class RubricActivities:
             freeze=freeze,
             model_calls=calls,
             usage=counter.usage,
+            split_vote=split,
         )
 
     async def _llm_verdict(
         self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter
-    ) -> tuple[GraderVerdict, bool, int]:
-        """The LLM's verdict, with exactly one corrective re-ask when it is unusable
-        (invalid, or not covering every criterion). Returns (verdict, unverified, calls)."""
+    ) -> tuple[GraderVerdict, bool, int, bool]:
+        """The LLM's verdict, by the pass's strategy. A whole verdict gets exactly one
+        corrective re-ask when it is unusable (invalid, or not covering every criterion).
+        Returns (verdict, unverified, calls, split vote)."""
         model_label = input.settings.model
         with _model_call("grader", model_label):
             model = self._models.get(model_label)
@@ -386,6 +389,9 @@ class RubricActivities:
         # The criteria this pass answers for: those frozen for the run, else a list
         # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
+        strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
+        if strategy != "whole" and frozen:
+            return await _grade_each_call(model, input, strategy, frozen, counter)
         # A local model is forced through a grammar built from this pass's criteria, so a
         # small model cannot answer with a verdict that fails validation.
         local = model_label.startswith("local:")
@@ -418,7 +424,7 @@ class RubricActivities:
             try:
                 with _model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
                     state = await grader.ainvoke({"messages": messages}, config=config)
-                verdict = _as_verdict(state.get("structured_response"), model_label)
+                verdict = _as_verdict(state.get("structured_response"), model_label, derive=local)
             except (StructuredOutputError, ValidationError, ApplicationError) as exc:
                 if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
                     raise
@@ -442,7 +448,7 @@ class RubricActivities:
                 )
             verdict = canonical_criteria(verdict, frozen)
             if not missing:
-                return verdict, False, ask
+                return verdict, False, ask, False
             if ask == 1:
                 messages = [
                     *state["messages"],
@@ -450,9 +456,34 @@ class RubricActivities:
                 ]
                 continue
             if verdict.result == "satisfied":
-                return downgrade_unverified(verdict, missing), True, ask
-            return verdict, False, ask
+                return downgrade_unverified(verdict, missing), True, ask, False
+            return verdict, False, ask, False
         raise AssertionError("unreachable: the loop returns or raises")
+
+
+async def _grade_each_call(
+    model: Any, input: GradeInput, strategy: str, frozen: list[str], counter: UsageCounter,
+) -> tuple[GraderVerdict, bool, int, bool]:
+    """A verdict assembled from one question per criterion (`strategies.grade_each`):
+    its criteria always cover the frozen ones, so there is no re-ask and nothing
+    unverified."""
+    calls = [0]
+    config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": [counter]}
+    label = input.settings.model
+    ask = strategies.structured_asker(
+        model, config, calls, lambda why: _invalid_output(ValueError(why), label)
+    )
+    with _model_call("grader", label):
+        verdict, split = await strategies.grade_each(
+            ask,
+            strategy=strategy,  # type: ignore[arg-type]
+            criteria=frozen,
+            transcript=input.transcript,
+            files=input.files,
+            nonce=new_nonce(),
+            samples=input.settings.samples,
+        )
+    return verdict, False, calls[0], split
 
 
 def pinned_criteria(rubric: ParsedRubric) -> list[str]:
@@ -513,11 +544,17 @@ def _invalid_output(exc: Exception, model: str) -> ApplicationError:
     )
 
 
-def _as_verdict(value: Any, model: str) -> GraderVerdict:
+def _as_verdict(value: Any, model: str, *, derive: bool = False) -> GraderVerdict:
+    """The grader's structured answer as a verdict. With `derive` (a grammar-bound local
+    model, which writes its criteria before `result`) the result follows from the criteria:
+    `failed` stays, anything else is `satisfied` exactly when every criterion passes."""
     if isinstance(value, GraderVerdict):
         return value
     if value is None:
         raise _invalid_output(ValueError("the grader returned no structured verdict"), model)
+    if derive and isinstance(value, dict) and value.get("result") != "failed":
+        passing = [isinstance(c, dict) and c.get("passed") is True for c in value.get("criteria") or []]
+        value = {**value, "result": "satisfied" if passing and all(passing) else "needs_revision"}
     try:
         return GraderVerdict.model_validate(value)
     except ValidationError as exc:

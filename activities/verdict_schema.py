@@ -5,6 +5,9 @@ tool's JSON schema. `GraderVerdict`'s own schema lets a small model produce what
 fails validation (a failing criterion without a gap, a criterion it invented); this one,
 built from the criteria pinned for the pass, cannot:
 
+- the criteria come first, then the explanation, then `result`: the model judges each
+  criterion before it writes a verdict, and the verdict is then derived from the criteria
+  (`rubric_activities._as_verdict`), so it cannot commit to `satisfied` up front;
 - `criteria` is exactly the pinned names, each once, in their order (a tuple of consts);
 - each entry is `{name, passed: true}` or `{name, passed: false, gap}` with a non-empty
   `gap` (a `oneOf` on `passed`);
@@ -78,10 +81,10 @@ def verdict_schema(pinned: list[str]) -> dict[str, Any]:
         "description": "The grader's verdict on the transcript against the rubric.",
         "type": "object",
         "properties": {
-            "result": {"type": "string", "enum": ["satisfied", "needs_revision", "failed"]},
-            "explanation": EXPLANATION,
             "criteria": _criteria(pinned),
+            "explanation": EXPLANATION,
+            "result": {"type": "string", "enum": ["satisfied", "needs_revision", "failed"]},
         },
-        "required": ["result", "explanation", "criteria"],
+        "required": ["criteria", "explanation", "result"],
         "additionalProperties": False,
     }

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ConfigDict
 from temporalio.client import (
@@ -44,6 +44,7 @@ from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
     Progress,
+    RunStatus,
     RejectInput,
     RunEvent,
     RunInput,
@@ -129,11 +130,9 @@ CLOSED_STATUSES = {
 }
 """A closed workflow without a result, said plainly."""
 
-LIST_STATUSES = (
-    "running", "paused", "needs_revision", "answered", "satisfied", "failed", "grader_error",
-    "max_iterations_reached",
-)
-"""The values `list(status=...)` filters on (the `RubricStatus` search attribute)."""
+LIST_STATUSES: tuple[str, ...] = (*get_args(RunStatus), "needs_revision")
+"""The values `list(status=...)` filters on (the `RubricStatus` search attribute): every
+run status of the contract, and `needs_revision` for a run revising after such a pass."""
 
 
 class ThreadRow(BaseModel):

@@ -507,6 +507,7 @@ class RubricRunWorkflow:
             explanation=verdict.explanation,
             criteria=verdict.criteria,
             unverified=graded.unverified,
+            split_vote=graded.split_vote,
             usage=decide.pass_usage(self.state, graded.usage),
         )
 

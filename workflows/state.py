@@ -20,6 +20,7 @@ from rubricflow.workflows.types import (
     MAX_CARRIED_MESSAGES,
     TERMINAL_STATUSES,
     ApproveInput,
+    BestPass,
     Criterion,
     Evaluation,
     ExtendInput,
@@ -41,7 +42,7 @@ from rubricflow.workflows.types import (
 )
 
 ENDED_UNSATISFIED: frozenset[str] = frozenset(
-    {"max_iterations_reached", "failed", "grader_error", "budget_exhausted"}
+    {"max_iterations_reached", "failed", "grader_error", "budget_exhausted", "awaiting_review"}
 )
 """A grading run's terminal statuses that a person may still approve."""
 
@@ -80,6 +81,8 @@ class GradingRun(_State):
     """Which budget ended the run: `tokens`, `cost` or `wall`."""
     stopped_before: Literal["agent_turn", "grading"] | None = None
     """The step a budget stopped the run before: where `extend` picks it up."""
+    best: BestPass | None = None
+    """The grader pass with the most criteria met so far (ties: the later)."""
 
 
 class ThreadState(_State):
@@ -336,8 +339,11 @@ def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
     allowed pass ends it as `max_iterations_reached` (the record keeps the verdict)."""
     assert state.run is not None, "a pass belongs to a grading run"
     state.evaluations.append(evaluation)
+    keep_best(state.run, evaluation, last_answer(state.transcript))
     state.run.iteration = passes_after(state.run.iteration, evaluation)
-    if evaluation.result != "needs_revision":
+    if needs_review(state, evaluation):
+        state.status = "awaiting_review"
+    elif evaluation.result != "needs_revision":
         state.status = evaluation.result
     elif state.run.iteration >= state.run.max_iterations:
         state.status = "max_iterations_reached"
@@ -345,6 +351,30 @@ def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
         state.status = "running"
         return None
     return state.status
+
+
+def needs_review(state: ThreadState, evaluation: Evaluation) -> bool:
+    """A grader's pass with a split vote waits for a person when the run asks for that and
+    has an iteration left for a rejection (on the last allowed pass the run ends as usual,
+    its votes on the record)."""
+    assert state.run is not None
+    return (
+        evaluation.split_vote
+        and state.grader is not None
+        and state.grader.review_split_votes
+        and evaluation.result in ("satisfied", "needs_revision")
+        and state.run.iteration < state.run.max_iterations
+    )
+
+
+def keep_best(run: GradingRun, evaluation: Evaluation, answer: str | None) -> None:
+    """A grader's pass with at least as many criteria met as the best so far becomes the
+    best (ties go to the later pass); a reviewer's verdict is not a pass of the grader."""
+    if evaluation.reviewer is not None or evaluation.result not in ("satisfied", "needs_revision"):
+        return
+    met = sum(1 for c in evaluation.criteria if c.passed)
+    if run.best is None or met >= run.best.met:
+        run.best = BestPass(iteration=evaluation.iteration, met=met, total=len(evaluation.criteria), answer=answer)
 
 
 def append_revision(state: ThreadState, evaluation: Evaluation) -> None:
@@ -415,6 +445,7 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         files=file_listing(state.files),
         todos=state.todos,
         hooks_failed=state.hooks_failed,
+        best=state.run.best if state.run and state.status == "max_iterations_reached" else None,
     )
 
 

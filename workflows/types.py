@@ -42,6 +42,15 @@ MAX_STEP_TIMEOUT_S = 3600
 Verdict = Literal["satisfied", "needs_revision", "failed"]
 """What a grader may answer."""
 
+Grading = Literal["auto", "whole", "per_criterion", "evidence", "facts"]
+"""How a grader pass forms its verdict (activities/strategies.py): `whole` asks for one
+structured verdict; `per_criterion` asks one question per criterion; `evidence` asks the same
+with facts measured by code in front of the model; `facts` lets the model name the measured
+fact (and the value) that settles a criterion, and asks as `evidence` where none does. `auto`
+is the worker's choice for the model: `facts` for `local:` models, `whole` otherwise."""
+GRADING_STRATEGIES: tuple[str, ...] = ("auto", "whole", "per_criterion", "evidence", "facts")
+MAX_GRADER_SAMPLES = 9
+
 EvaluationResult = Literal["satisfied", "needs_revision", "failed", "grader_error"]
 """What an evaluation record holds: the grader's verdict, or `grader_error` when the
 grader itself broke. The cap never rewrites a record: see `RunStatus`."""
@@ -55,14 +64,17 @@ RunStatus = Literal[
     "grader_error",
     "max_iterations_reached",
     "budget_exhausted",
+    "awaiting_review",
 ]
 """Status of the thread's current invocation. `answered` is the terminal status of a
 run without a rubric (nothing was graded). `budget_exhausted` goes beyond the seed's five
 terminal statuses: the run's token, cost or wall-clock budget was used up before its next
-agent turn or grader pass."""
+agent turn or grader pass. `awaiting_review`: a pass whose vote on a criterion was split,
+with `review_split_votes` set and an iteration left, waits for a person (approve or reject)."""
 
 TERMINAL_STATUSES: frozenset[str] = frozenset(
-    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached", "budget_exhausted"}
+    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached", "budget_exhausted",
+     "awaiting_review"}
 )
 
 Phase = Literal["agent_turn", "grading", "idle", "done"]
@@ -235,6 +247,15 @@ class GraderSettings(_Frozen):
     """Budget: USD a grading run may spend, priced with `prices`; None for no limit."""
     max_wall_s: int | None = None
     """Budget: seconds of wall-clock time from the run's start; None for no limit."""
+    grading: Grading = "auto"
+    """How each pass forms its verdict (`Grading`)."""
+    samples: int = 1
+    """Times each criterion is asked (odd, 1..9); more than one samples above temperature 0
+    and takes the majority, recording the agreement on the criterion (`votes`). Applies to
+    the one-question-per-criterion strategies."""
+    review_split_votes: bool = False
+    """With `samples > 1`: a pass whose vote on any criterion was split, with an iteration
+    left, ends the run `awaiting_review` (approve or reject decide) instead of acting on it."""
     prices: dict[str, ModelPrice] = Field(default_factory=dict)
     """Per model label (`provider:model-id`), USD per million tokens. Filled by the client
     that starts the run from its price table (`RUBRICFLOW_PRICES`), so the workflow can
@@ -271,6 +292,32 @@ class GraderSettings(_Frozen):
     @classmethod
     def _tools(cls, value: list[str]) -> list[str]:
         return _check_tool_names(value)
+
+    @field_validator("grading", mode="before")
+    @classmethod
+    def _grading(cls, value: object) -> object:
+        if value not in GRADING_STRATEGIES:
+            raise ValueError(f"grading must be one of {', '.join(GRADING_STRATEGIES)}; got {value!r}")
+        return value
+
+    @field_validator("samples", mode="before")
+    @classmethod
+    def _samples(cls, value: object) -> int:
+        number = _whole_number(value, "grader samples", 1, MAX_GRADER_SAMPLES)
+        if number % 2 == 0:
+            raise ValueError(f"grader samples must be odd (a majority needs one), got {number}")
+        return number
+
+    @model_validator(mode="after")
+    def _samples_need_questions(self) -> GraderSettings:
+        if self.samples > 1 and self.grading == "whole":
+            raise ValueError(
+                "grader samples apply to one question per criterion: use grading "
+                "per_criterion, evidence, facts or auto with samples > 1"
+            )
+        if self.review_split_votes and self.samples == 1:
+            raise ValueError("review of split votes needs samples of 3 or more")
+        return self
 
     @field_validator("max_iterations", mode="before")
     @classmethod
@@ -474,6 +521,12 @@ class Criterion(_Frozen):
     """For a criterion decided by a check that runs untrusted code: how it was isolated
     ("bubblewrap", "limits only", "refused: no bubblewrap"). Set by the worker's check,
     never by the grader (left out of the schema it answers to); None otherwise."""
+    decided_by: SkipJsonSchema[str | None] = None
+    """How the verdict was reached when not by the model's judgement alone: the measured
+    fact that settled it, as the model chose it (`fact: calls_print is false (measured
+    ...)`). Set by the worker, never by the grader."""
+    votes: SkipJsonSchema[str | None] = None
+    """With several samples per criterion: how many agreed with the verdict (`2/3`)."""
     id: int | None = Field(
         default=None,
         description="The criterion's number in the numbered criteria list, when one is given.",
@@ -497,8 +550,9 @@ class Criterion(_Frozen):
         data = handler(self)
         if self.passed:
             data.pop("gap", None)
-        if self.isolation is None:
-            data.pop("isolation", None)
+        for optional in ("isolation", "decided_by", "votes"):
+            if getattr(self, optional) is None:
+                data.pop(optional, None)
         if self.id is None:
             data.pop("id", None)
         return data
@@ -564,6 +618,8 @@ class Evaluation(_Frozen):
     explanation: str
     criteria: list[Criterion] = Field(default_factory=list)
     unverified: bool = False
+    split_vote: bool = False
+    """With several samples per criterion: some criterion's vote was not unanimous."""
     reviewer: str | None = None
     """Set when a person, not the grader, gave this verdict (approve / reject)."""
     usage: PassUsage | None = None
@@ -670,8 +726,21 @@ class Progress(_Frozen):
     """The agent's virtual files (names and sizes); `rubricflow files` prints them."""
     todos: list[Todo] = Field(default_factory=list)
     """The agent's latest `write_todos` list."""
+    best: BestPass | None = None
+    """At `max_iterations_reached`: the pass with the most criteria met and its answer (the
+    transcript's answer stays the last one)."""
     hooks_failed: int = 0
     """Hook deliveries that failed for good (each also a `hook_failed` event)."""
+
+
+class BestPass(_Frozen):
+    """The grading run's pass with the most criteria met (ties: the later) and the answer it
+    graded: what a run that ran out of iterations has best to offer."""
+
+    iteration: int
+    met: int
+    total: int
+    answer: str | None = None
 
 
 class RunBudget(_Frozen):
@@ -761,6 +830,8 @@ class GradeResult(_Frozen):
     hooks: bool | None = None
     """Whether the worker that graded has evaluation hooks configured (None from workers
     that predate the field). The thread schedules no hook activity while it is False."""
+    split_vote: bool = False
+    """With several samples per criterion: whether any criterion's vote was not unanimous."""
 
 
 

@@ -9,6 +9,10 @@ each model latency and concurrency the three systems run alternately, max(concur
 runs each. Worker start-up is excluded (the workers poll and have done one warm-up run first).
 Writes DIR/bench.json (every figure) and DIR/bench.png; prints a table. Needs the `bench` extra:
 pip install 'rubricflow[bench]'.
+
+    python -m rubricflow.bench judge [--model M ...] [--grading S ...] [--limit N]
+
+measures the grader instead: rubricflow/bench/judge.py.
 """
 
 from __future__ import annotations
@@ -102,6 +106,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["judge"]:
+        from rubricflow.bench import judge
+
+        return judge.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--latency", type=_latency, nargs="+", default=[0.0, 1.0],
                         help="model latency per agent turn and grader pass, seconds (default 0 1)")

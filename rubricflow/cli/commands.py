@@ -14,10 +14,10 @@ from typing import Any, TextIO
 
 from temporalio.client import Client, WorkflowExecutionStatus
 
-from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, iterations, read_text_arg, seconds, whole_flag
+from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, grading_settings, iterations, read_text_arg, seconds, whole_flag
 from rubricflow.cli.render import (
     console,
-    isolation_note,
+    criterion_note,
     pass_of,
     render_counts,
     render_event,
@@ -205,8 +205,9 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
         for e in progress.evaluations:
             out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
             for c in e.criteria:
-                if c.isolation:
-                    out.write(f"    check {c.name}: {'pass' if c.passed else 'FAIL'}{isolation_note(c)}\n")
+                if c.isolation or c.decided_by or c.votes:
+                    kind = "check" if c.isolation else "criterion"
+                    out.write(f"    {kind} {c.name}: {'pass' if c.passed else 'FAIL'}{criterion_note(c)}\n")
         out.write(usage_line(progress, price_table()))
         if progress.todos:
             out.write("todos:\n" + "".join(f"  [{t.status}] {t.content}\n" for t in progress.todos))
@@ -215,6 +216,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
         if progress.hooks_failed:
             out.write(f"hooks failed: {progress.hooks_failed} (see `rubricflow watch {progress.thread_id}`)\n")
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
+        if progress.best is not None:
+            best = progress.best
+            out.write(f"best answer (grading pass {best.iteration + 1}, {best.met} of {best.total} "
+                      f"criteria met):\n{best.answer or '(none)'}\n")
     return EXIT_OK
 
 
@@ -255,12 +260,13 @@ async def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
     rubric = read_text_arg(args.rubric, "rubric") if args.rubric is not None else None
     grader = None
-    if args.grader_model or args.max_iterations is not None:
+    if args.grader_model or args.max_iterations is not None or grading_settings(args):
         if not args.grader_model:
-            raise BadInput("--max-iterations with send needs --grader-model")
+            raise BadInput("--max-iterations and grading flags with send need --grader-model")
         grader = GraderSettings(
             model=args.grader_model,
             max_iterations=iterations(args.max_iterations) if args.max_iterations else DEFAULT_MAX_ITERATIONS,
+            **grading_settings(args),
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
     rf = await Rubricflow.connect()
@@ -452,7 +458,7 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
             system_prompt=DEMO_DEEP_SYSTEM_PROMPT if deep else DEMO_SYSTEM_PROMPT,
             agent="deep" if deep else "default",
         ),
-        grader=GraderSettings(model=grader_model, max_iterations=max_iterations),
+        grader=GraderSettings(model=grader_model, max_iterations=max_iterations, **grading_settings(args)),
     )
     preflight(run)
 

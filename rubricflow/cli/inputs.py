@@ -14,6 +14,7 @@ from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
     MAX_IDLE_TIMEOUT_S,
+    MAX_GRADER_SAMPLES,
     MAX_ITERATIONS,
     MAX_MESSAGE_CHARS,
     MAX_RUBRIC_CHARS,
@@ -92,6 +93,20 @@ def seconds(value: str, flag: str) -> int:
     return whole_flag(value, flag, 0, MAX_IDLE_TIMEOUT_S, unit="whole seconds")
 
 
+def grading_settings(args: argparse.Namespace) -> dict[str, object]:
+    """`--grading`, `--grader-samples`, `--review-split` as `GraderSettings` fields; their
+    combinations are checked by the settings themselves (the caller turns a refusal into
+    BadInput like every other settings error)."""
+    settings: dict[str, object] = {}
+    if getattr(args, "grading", None):
+        settings["grading"] = args.grading
+    if getattr(args, "grader_samples", None) is not None:
+        settings["samples"] = whole_flag(args.grader_samples, "--grader-samples", 1, MAX_GRADER_SAMPLES)
+    if getattr(args, "review_split", False):
+        settings["review_split_votes"] = True
+    return settings
+
+
 def budget_flags(args: argparse.Namespace) -> dict[str, object]:
     """`--max-tokens`, `--max-cost`, `--max-wall`, checked as the settings check them."""
     budget: dict[str, object] = {}
@@ -160,9 +175,13 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             timeout_s=step_timeout,
             prices=_prices_for(budget, model, grader_model),
             **budget,
+            **grading_settings(args),
         )
-    elif args.max_iterations is not None or args.grader_model or budget:
-        raise BadInput("--max-iterations, --grader-model and budgets (--max-tokens, --max-cost, --max-wall) need a --rubric")
+    elif args.max_iterations is not None or args.grader_model or budget or grading_settings(args):
+        raise BadInput(
+            "--max-iterations, --grader-model, grading flags (--grading, --grader-samples, --review-split) "
+            "and budgets (--max-tokens, --max-cost, --max-wall) need a --rubric"
+        )
     run = RunInput(
         message=read_text_arg(args.prompt, "prompt"),
         rubric=rubric,

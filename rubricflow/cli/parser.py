@@ -10,7 +10,25 @@ from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 from rubricflow.cli.commands import DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
-from rubricflow.workflows.types import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS
+from rubricflow.workflows.types import (
+    DEFAULT_MAX_ITERATIONS,
+    GRADING_STRATEGIES,
+    MAX_GRADER_SAMPLES,
+    MAX_ITERATIONS,
+    MIN_ITERATIONS,
+)
+
+
+def grading_flags(p: argparse.ArgumentParser) -> None:
+    """How the grader forms its verdict: the strategy and the samples per criterion."""
+    p.add_argument("--grading", choices=list(GRADING_STRATEGIES), default=None,
+                   help="how each pass decides: whole (one verdict), per_criterion, evidence (facts measured "
+                        "by code in the prompt), facts (a measured fact the model picks decides), "
+                        "auto (default: facts for local: graders, whole otherwise)")
+    p.add_argument("--grader-samples", default=None,
+                   help=f"ask each criterion N times (odd, 1..{MAX_GRADER_SAMPLES}) and take the majority (default 1)")
+    p.add_argument("--review-split", action="store_true",
+                   help="with --grader-samples: a split vote ends the run awaiting_review for a person")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--agent", default="default", help="the agent by name: default, deep (deepagents, with virtual files) or a worker's own (default: default)")
     run.add_argument("--tool", action="append", help="agent tool by name (repeatable)")
     run.add_argument("--grader-tool", action="append", help="grader evidence tool by name (repeatable)")
+    grading_flags(run)
     run.add_argument("--thread", help="thread id (default: a new one)")
     run.add_argument("--idle-timeout", default="0", help="seconds the thread waits for a follow-up before it closes (default 0: close after this run)")
     run.add_argument("--json", action="store_true", help="print one JSON object at the end")
@@ -49,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     send.add_argument("--rubric", help="a new rubric (TEXT or @FILE); omitted: the thread's rubric persists")
     send.add_argument("--grader-model", help="grader model for the new rubric")
     send.add_argument("--max-iterations", help="grader passes for the new rubric (1..20)")
+    grading_flags(send)
     send.add_argument("--model", help="agent model: create the thread if it does not exist")
     send.add_argument("--idle-timeout", default="3600", help="with --model, for a new thread (default 3600)")
     send.add_argument("--no-wait", action="store_true", help="queue the message and return (a signal)")
@@ -108,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--model", help=f"agent model (default: {DEMO_LOCAL_MODEL})")
             p.add_argument("--grader-model", help="grader model (default: the agent's model)")
             p.add_argument("--max-iterations", default="3", help="grading passes (1..20, default 3)")
+            grading_flags(p)
             p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
             p.add_argument("--agent", default="default", choices=["default", "deep"], help="default, or deep: a deepagents agent that writes solution.py")
 

@@ -19,7 +19,7 @@ from rubricflow.workflows.types import Criterion, Progress, RunEvent
 
 STATUS_STYLE = {
     "satisfied": "green", "answered": "green", "running": "cyan", "paused": "yellow",
-    "needs_revision": "yellow", "max_iterations_reached": "red", "grader_error": "red",
+    "needs_revision": "yellow", "awaiting_review": "yellow", "max_iterations_reached": "red", "grader_error": "red",
     "failed": "red", "cancelled": "red", "terminated": "red", "timed_out": "red",
 }
 
@@ -71,10 +71,10 @@ def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iteratio
         c.print(f"{head} verdict: {styled(event.result)}{flag} - {escape(event.explanation or '')}")
         for criterion in event.criteria or []:
             if criterion.passed:
-                c.print(f"    [green]\\[pass][/] {escape(criterion.name)}{escape(isolation_note(criterion))}")
+                c.print(f"    [green]\\[pass][/] {escape(criterion.name)}{escape(criterion_note(criterion))}")
             else:
                 gap = (criterion.gap or "").strip().replace("\n", "\n           ")
-                c.print(f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(isolation_note(criterion))}: {escape(gap)}")
+                c.print(f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(criterion_note(criterion))}: {escape(gap)}")
     elif event.type == "run_end":
         c.print(f"{head} run ended: {styled(event.status)}")
     elif event.type == "hook_failed":
@@ -92,6 +92,10 @@ def render_final(progress: Progress, out: TextIO) -> None:
     c.print(line)
     c.print(f"thread: {escape(progress.thread_id)}\n\nanswer:")
     c.print(progress.answer or "(none)", markup=False)
+    best = progress.best
+    if best is not None and best.iteration != progress.iteration - 1:
+        c.print(f"\nbest answer: grading pass {best.iteration + 1}, {best.met} of {best.total} criteria met:")
+        c.print(best.answer or "(none)", markup=False)
 
 
 def render_counts(progress: Progress) -> str:
@@ -99,9 +103,18 @@ def render_counts(progress: Progress) -> str:
     return f"thread {progress.thread_id}: {progress.status} ({spent_of(progress)})\n"
 
 
-def isolation_note(criterion: Criterion) -> str:
-    """` (isolation: bubblewrap)` for a criterion decided by code run in the sandbox."""
-    return f" (isolation: {criterion.isolation})" if criterion.isolation else ""
+def criterion_note(criterion: Criterion) -> str:
+    """How a criterion was decided, where not by the model's judgement alone: ` (isolation:
+    bubblewrap)` for code run in the sandbox, ` (fact: ...)` for a measured fact, ` (votes
+    2/3)` for a majority of samples."""
+    notes = []
+    if criterion.isolation:
+        notes.append(f"isolation: {criterion.isolation}")
+    if criterion.decided_by:
+        notes.append(criterion.decided_by)
+    if criterion.votes:
+        notes.append(f"votes {criterion.votes}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def result_json(progress: Progress | None, thread_id: str | None = None, error: str | None = None,
@@ -123,6 +136,7 @@ def result_json(progress: Progress | None, thread_id: str | None = None, error: 
         "max_iterations": progress.max_iterations if progress else None,
         "evaluations": [e.model_dump(mode="json") for e in progress.evaluations] if progress else [],
         "answer": progress.answer if progress else None,
+        "best": progress.best.model_dump(mode="json") if progress and progress.best else None,
         "files": [f.model_dump() for f in progress.files] if progress else [],
         "todos": [t.model_dump() for t in progress.todos] if progress else [],
         **usage,

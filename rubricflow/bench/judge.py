@@ -1,0 +1,258 @@
+"""How right the grader is: the labelled set graded through real threads, one pass each.
+
+    python -m rubricflow.bench judge --model local:qwen2.5-coder-1.5b --grading facts whole
+
+One throwaway dev server and one `python -m rubricflow.worker` process. For every grader
+model and strategy, each case of `judge_cases.CASES` is a thread: a scripted agent gives the
+case's answer, the grader under test grades it once (`max_iterations` 1), and its record is
+compared criterion by criterion with the truth that code decided. Prints and writes
+DIR/judge.json and DIR/judge.png: criterion accuracy, false passes (an unmet criterion
+passed), false fails, verdict accuracy, seconds and tokens per pass, per kind of criterion.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from rubricflow.bench.harness import wait_for_pollers
+from rubricflow.bench.judge_cases import CASES, JudgeCase
+from rubricflow.client import Rubricflow
+from rubricflow.converter import data_converter
+from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
+from rubricflow.workflows.types import GRADING_STRATEGIES, AgentSettings, GraderSettings, RunInput
+
+DEFAULT_MODELS = ["local:qwen2.5-coder-1.5b"]
+DEFAULT_GRADINGS = ["facts"]
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The classifier figures of one (model, strategy) over its graded criteria."""
+    graded = [c for r in rows for c in r["criteria"]]
+    unmet = [c for c in graded if not c["truth"]]
+    met = [c for c in graded if c["truth"]]
+    by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for c in graded:
+        by_kind[c["kind"]].append(c)
+    seconds = [r["seconds"] for r in rows]
+    tokens = [r["tokens"] for r in rows]
+    return {
+        "cases": len(rows),
+        "criteria": len(graded),
+        "unmet": len(unmet),
+        "errors": sum(1 for r in rows if r["error"]),
+        "criterion_accuracy": _rate(sum(c["passed"] == c["truth"] for c in graded), len(graded)),
+        "false_pass_rate": _rate(sum(c["passed"] for c in unmet), len(unmet)),
+        "false_fail_rate": _rate(sum(not c["passed"] for c in met), len(met)),
+        "verdict_accuracy": _rate(sum(r["verdict_right"] for r in rows), len(rows)),
+        "seconds_per_pass_median": statistics.median(seconds) if seconds else None,
+        "tokens_per_pass_median": statistics.median(tokens) if tokens else None,
+        "decided_by_fact": sum(1 for c in graded if c["decided_by"]),
+        "by_kind": {
+            kind: {"criteria": len(cs), "accuracy": _rate(sum(c["passed"] == c["truth"] for c in cs), len(cs)),
+                   "false_passes": sum(1 for c in cs if c["passed"] and not c["truth"])}
+            for kind, cs in sorted(by_kind.items())
+        },
+    }
+
+
+class JudgeBench:
+    """A dev server and a worker process that serves scripted agents and the graders."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.queue = f"bench-judge-{uuid.uuid4().hex[:8]}"
+        self.env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_HOOKS"}
+        self.env.update({
+            "RUBRICFLOW_LOG_LEVEL": "WARNING",
+            "RUBRICFLOW_DATA_DIR": os.environ.get("RUBRICFLOW_DATA_DIR", str(Path(".rubricflow").resolve())),
+            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+            "RUBRICFLOW_ALLOW_SCRIPTED": "1",
+            "RUBRICFLOW_SCRIPTED_DIR": str(folder / "scripts"),
+            "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "1",
+        })
+        self.procs: list[Any] = []
+
+    async def __aenter__(self) -> JudgeBench:
+        import subprocess
+
+        port = free_port()
+        address = f"127.0.0.1:{port}"
+        self.server = spawn_dev_server(port)
+        self.procs.append(self.server)
+        client = await connect_when_up(address, self.server, data_converter=data_converter)
+        self.env.update({"TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": self.queue})
+        log = (self.folder / "worker.log").open("wb")
+        worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=self.env,
+                                  start_new_session=True, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        self.procs.insert(0, worker)
+        await wait_for_pollers(client, self.queue, worker)
+        self.rubricflow = Rubricflow(client, self.queue)
+        (self.folder / "scripts").mkdir(parents=True, exist_ok=True)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        import subprocess
+
+        for proc in self.procs:
+            proc.terminate()
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+    async def grade(self, case: JudgeCase, model: str, grading: str, samples: int) -> dict[str, Any]:
+        script = self.folder / "scripts" / f"{case.id}.json"
+        script.write_text(json.dumps({"responses": [case.answer], "deterministic": True}))
+        run = RunInput(
+            message=case.task, rubric=case.rubric,
+            agent=AgentSettings(model=f"scripted:{script}"),
+            grader=GraderSettings(model=model, grading=grading, samples=samples, max_iterations=1),
+        )
+        started = time.monotonic()
+        handle = await self.rubricflow.start(run, f"judge-{case.id}-{uuid.uuid4().hex[:6]}")
+        result = await handle.result()
+        seconds = time.monotonic() - started
+        evaluation = result.evaluations[-1] if result.evaluations else None
+        said = {c.name: c for c in evaluation.criteria} if evaluation else {}
+        criteria = []
+        for truth in case.criteria:
+            entry = said.get(truth.text)
+            criteria.append({
+                "text": truth.text, "kind": truth.kind, "truth": truth.met,
+                # An unanswered criterion counts as passed: the dangerous reading.
+                "passed": entry.passed if entry is not None else True,
+                "gap": entry.gap if entry is not None else None,
+                "decided_by": entry.decided_by if entry is not None else None,
+                "votes": entry.votes if entry is not None else None,
+            })
+        all_met = all(c.met for c in case.criteria)
+        result_right = evaluation is not None and (evaluation.result == "satisfied") == all_met
+        usage = evaluation.usage.grader if evaluation and evaluation.usage else None
+        return {
+            "case": case.id, "model": model, "grading": grading, "status": result.status,
+            "result": evaluation.result if evaluation else None, "verdict_right": result_right,
+            "error": evaluation is None or evaluation.result == "grader_error",
+            "seconds": seconds, "tokens": (usage.input_tokens + usage.output_tokens) if usage else 0,
+            "criteria": criteria,
+        }
+
+
+def pick(cases: list[JudgeCase], limit: int | None) -> list[JudgeCase]:
+    """Every k-th case, so a shorter run keeps the mix of kinds."""
+    if limit is None or limit >= len(cases):
+        return cases
+    step = len(cases) / limit
+    return [cases[int(i * step)] for i in range(limit)]
+
+
+def table(results: dict[str, dict[str, Any]]) -> str:
+    def pct(value: float | None) -> str:
+        return "  -  " if value is None else f"{value * 100:5.1f}%"
+
+    lines = ["model                        grading        crit  acc     false+  false-  verdict  s/pass  tok/pass  by fact"]
+    for key, s in results.items():
+        model, grading = key.split(" ", 1)
+        lines.append(
+            f"{model:<28} {grading:<13} {s['criteria']:>5}  {pct(s['criterion_accuracy'])}  "
+            f"{pct(s['false_pass_rate'])}  {pct(s['false_fail_rate'])}  {pct(s['verdict_accuracy'])}   "
+            f"{s['seconds_per_pass_median']:>5.1f}  {s['tokens_per_pass_median']:>8.0f}  {s['decided_by_fact']:>7}"
+        )
+    return "\n".join(lines)
+
+
+def plot(results: dict[str, dict[str, Any]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = list(results)
+    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(keys)), 4))
+    width = 0.38
+    xs = range(len(keys))
+    acc = [100 * (results[k]["criterion_accuracy"] or 0) for k in keys]
+    fp = [100 * (results[k]["false_pass_rate"] or 0) for k in keys]
+    ax.bar([x - width / 2 for x in xs], acc, width, label="criterion accuracy %")
+    ax.bar([x + width / 2 for x in xs], fp, width, label="false passes % (of unmet)", color="tab:red")
+    ax.axhline(90, color="tab:blue", linestyle=":", linewidth=1)
+    ax.axhline(5, color="tab:red", linestyle=":", linewidth=1)
+    ax.set_xticks(list(xs), [k.replace("local:", "").replace(" ", "\n") for k in keys], fontsize=8)
+    ax.set_ylim(0, 100)
+    ax.set_title(f"rubricflow judge benchmark: {results[keys[0]]['criteria']} criteria per grader")
+    ax.legend(loc="center right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    cases = pick(CASES, args.limit)
+    results: dict[str, dict[str, Any]] = {}
+    rows_by_key: dict[str, list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="rubricflow-judge-") as tmp:
+        async with JudgeBench(Path(tmp)) as bench:
+            for model in args.model:
+                for grading in args.grading:
+                    key = f"{model} {grading}"
+                    rows = []
+                    for index, case in enumerate(cases, 1):
+                        row = await bench.grade(case, model, grading, args.samples)
+                        rows.append(row)
+                        wrong = [c["text"] for c in row["criteria"] if c["passed"] != c["truth"]]
+                        print(f"[{key}] {index}/{len(cases)} {case.id}: {row['result']} in {row['seconds']:.1f}s"
+                              + (f"; wrong on {wrong}" if wrong else ""), file=sys.stderr, flush=True)
+                    rows_by_key[key] = rows
+                    results[key] = score(rows)
+                    write(args.out, report(args, cases, results, rows_by_key))
+    return report(args, cases, results, rows_by_key)
+
+
+def report(args: argparse.Namespace, cases: list[JudgeCase], results: dict[str, Any], rows: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
+                    "load_1m": os.getloadavg()[0]},
+        "command": "python -m rubricflow.bench judge " + " ".join(sys.argv[2:]),
+        "cases": len(cases),
+        "samples": args.samples,
+        "results": results,
+        "rows": rows,
+    }
+
+
+def write(out: Path, data: dict[str, Any]) -> None:
+    """judge.json and judge.png, rewritten after each grader so a long run keeps what it has."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "judge.json").write_text(json.dumps(data, indent=1))
+    plot(data["results"], out / "judge.png")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rubricflow.bench judge", description=__doc__.splitlines()[0])
+    parser.add_argument("--model", nargs="+", default=DEFAULT_MODELS, help="grader models (default %(default)s)")
+    parser.add_argument("--grading", nargs="+", default=DEFAULT_GRADINGS,
+                        choices=[g for g in GRADING_STRATEGIES if g != "auto"], help="strategies (default %(default)s)")
+    parser.add_argument("--samples", type=int, default=1, help="samples per criterion (odd; default 1)")
+    parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
+    parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
+    args = parser.parse_args(argv)
+    data = asyncio.run(run(args))
+    write(args.out, data)
+    print(table(data["results"]))
+    print(f"wrote {args.out / 'judge.json'} and {args.out / 'judge.png'}")
+    return 0

@@ -1,0 +1,200 @@
+"""Grading strategies: one question per criterion, evidence, facts, votes (scripted graders)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langchain_core.messages import BaseMessage
+from pydantic import ValidationError
+
+from rubricflow.activities import evidence, strategies
+from rubricflow.activities.rubric_activities import _as_verdict
+from rubricflow.client import Rubricflow
+from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, RunInput
+from tests.helpers import thread_id
+from tests.test_grader import grade, grade_input, seen  # noqa: F401  (fixture)
+
+NO_DOCSTRING = "Here:\n\n```python\nimport numpy as np\n\ndef mean(xs):\n    print(xs)\n    return sum(xs) / len(xs)\n```"
+WITH_DOCSTRING = (
+    "Here:\n\n```python\ndef mean(xs: list) -> float:\n    \"\"\"Return the mean of xs.\"\"\"\n"
+    "    return sum(xs) / len(xs)\n```"
+)
+
+
+def said(passed: bool, reason: str = "because") -> dict[str, Any]:
+    return {"structured": {"reason": reason, "passed": passed}}
+
+
+def fact(name: str, expected: Any, compare: str | None = None) -> dict[str, Any]:
+    choice: dict[str, Any] = {"fact": name, "expected": expected}
+    if compare is not None:
+        choice["compare"] = compare
+    return {"structured": choice}
+
+
+def transcript(answer: str) -> list[Message]:
+    return [Message(role="user", content="write mean(xs)"), Message(role="assistant", content=answer)]
+
+
+def human(messages: list[BaseMessage]) -> str:
+    return "\n".join(str(m.content) for m in messages if m.type == "human")
+
+
+class TestPerCriterion:
+    async def test_one_question_per_criterion_assembles_the_verdict(self, script, seen):
+        grader = script(said(True), said(False, "no docstring on mean"))
+        result = await grade(grade_input(grader, rubric="- Is correct\n- Has a docstring",
+                                         transcript=transcript(NO_DOCSTRING), settings={"grading": "per_criterion"}))
+        verdict = result.verdict
+        assert verdict.result == "needs_revision"
+        assert [(c.name, c.passed, c.gap) for c in verdict.criteria] == [
+            ("Is correct", True, None), ("Has a docstring", False, "no docstring on mean")]
+        assert result.model_calls == 2 and len(seen) == 2
+        # Each question names one criterion, after the shared request and answer.
+        assert "Is correct" in human(seen[0]) and "Has a docstring" not in human(seen[0])
+        assert human(seen[0]).split("<criteria-")[0].split("\n", 1)[1] == human(seen[1]).split("<criteria-")[0].split("\n", 1)[1]
+
+    async def test_all_met_is_satisfied_and_result_comes_from_the_criteria(self, script):
+        grader = script(said(True), said(True))
+        result = await grade(grade_input(grader, transcript=transcript(WITH_DOCSTRING),
+                                         settings={"grading": "per_criterion"}))
+        assert result.verdict.result == "satisfied"
+        assert all(c.passed for c in result.verdict.criteria)
+
+    async def test_no_facts_in_a_plain_question(self, script, seen):
+        await grade(grade_input(script(said(True)), rubric="- Has a docstring",
+                                transcript=transcript(NO_DOCSTRING), settings={"grading": "per_criterion"}))
+        assert "measured by code" not in human(seen[0])
+
+
+class TestEvidence:
+    async def test_facts_are_in_the_payload(self, script, seen):
+        await grade(grade_input(script(said(False, "none")), rubric="- Has a docstring",
+                                transcript=transcript(NO_DOCSTRING), settings={"grading": "evidence"}))
+        shown = human(seen[0])
+        assert "every_function_has_docstring: no (no docstring on mean)" in shown
+        assert "only_standard_library_imports: no (imports numpy (third-party))" in shown
+        assert "calls_print: yes" in shown
+
+    def test_facts_of_python_answers(self):
+        answer = evidence.read_answer(NO_DOCSTRING)
+        facts = {f.name: f.measure(answer) for f in evidence.FACTS.values() if f.measure}
+        assert facts["every_function_has_docstring"] is False
+        assert facts["only_standard_library_imports"] is False
+        assert facts["fully_type_annotated"] is False
+        assert facts["calls_print"] is True
+        good = evidence.read_answer(WITH_DOCSTRING)
+        assert evidence.FACTS["every_function_has_docstring"].measure(good) is True  # type: ignore[misc]
+        assert evidence.FACTS["fully_type_annotated"].measure(good) is True  # type: ignore[misc]
+
+    def test_facts_of_prose(self):
+        answer = evidence.read_answer("Temporal keeps history. Workers may crash! 97 is the number.")
+        assert evidence.words(answer.prose) == 10
+        assert evidence.sentences(answer.prose) == 3
+        assert evidence.FACTS["numbers_are_prime"].measure(answer) is True  # type: ignore[misc]
+        assert evidence.FACTS["numbers_are_prime"].measure(evidence.read_answer("It is 91.")) is False  # type: ignore[misc]
+
+    def test_a_syntax_error_is_a_fact(self):
+        answer = evidence.read_answer("```python\ndef f(:\n    pass\n```")
+        assert answer.tree is None and answer.syntax_error
+        assert any(line.startswith("code_parses: no") for line in evidence.summary(answer))
+
+
+class TestFacts:
+    async def test_a_fact_the_model_chose_decides_and_is_recorded(self, script, seen):
+        grader = script(fact("every_function_has_docstring", True), fact("word_count", 5, "at_most"))
+        result = await grade(grade_input(grader, rubric="- Has a docstring\n- Short intro",
+                                         transcript=transcript(NO_DOCSTRING), settings={"grading": "facts"}))
+        doc, short = result.verdict.criteria
+        assert not doc.passed and doc.decided_by is not None
+        assert "every_function_has_docstring is true" in doc.decided_by and "no docstring on mean" in doc.gap
+        assert short.passed and short.decided_by.startswith("fact: word_count <= 5")
+        assert result.verdict.result == "needs_revision"
+        # The fact question shows the criterion and the menu, never the answer.
+        assert "def mean" not in human(seen[0])
+
+    async def test_none_falls_back_to_a_judged_question_with_the_facts(self, script, seen):
+        grader = script({"structured": {"fact": "none"}}, said(True, "clear"))
+        result = await grade(grade_input(grader, rubric="- Explains the approach",
+                                         transcript=transcript(WITH_DOCSTRING), settings={"grading": "facts"}))
+        (entry,) = result.verdict.criteria
+        assert entry.passed and entry.decided_by is None
+        assert result.model_calls == 2
+        assert "measured by code" in human(seen[1])
+
+    async def test_a_choice_that_does_not_fit_its_fact_is_judged(self, script):
+        # A count fact without a comparison is no choice at all: the model judges instead.
+        grader = script({"structured": {"fact": "word_count", "expected": 3}}, said(False, "too long"))
+        result = await grade(grade_input(grader, rubric="- Is short", transcript=transcript(WITH_DOCSTRING),
+                                         settings={"grading": "facts"}))
+        (entry,) = result.verdict.criteria
+        assert not entry.passed and entry.gap == "too long" and entry.decided_by is None
+
+    def test_the_choice_schema_offers_every_fact_and_none(self):
+        shapes = strategies.map_schema()["oneOf"]
+        offered = {name for shape in shapes for name in shape["properties"]["fact"].get("enum", [])}
+        assert offered == set(evidence.FACTS)
+        assert any(shape["properties"]["fact"].get("const") == "none" for shape in shapes)
+
+
+class TestVotes:
+    async def test_majority_of_three_and_the_agreement_recorded(self, script, seen):
+        grader = script(said(True), said(False, "missing"), said(True), said(False, "a"), said(False, "b"), said(False, "c"))
+        result = await grade(grade_input(grader, rubric="- A\n- B", settings={"grading": "per_criterion", "samples": 3}))
+        a, b = result.verdict.criteria
+        assert (a.passed, a.votes) == (True, "2/3")
+        assert (b.passed, b.votes, b.gap) == (False, "3/3", "a")
+        assert result.split_vote is True
+        assert result.model_calls == 6
+
+    async def test_unanimous_votes_are_not_split(self, script):
+        grader = script(said(True), said(True), said(True))
+        result = await grade(grade_input(grader, rubric="- A", settings={"grading": "per_criterion", "samples": 3}))
+        assert result.split_vote is False and result.verdict.criteria[0].votes == "3/3"
+
+    @pytest.mark.parametrize("samples", [0, 2, 10, "3", True])
+    def test_samples_must_be_an_odd_whole_number(self, samples):
+        with pytest.raises(ValidationError, match="samples"):
+            GraderSettings(model="scripted:x", grading="per_criterion", samples=samples)
+
+    def test_samples_need_one_question_per_criterion(self):
+        with pytest.raises(ValidationError, match="one question per criterion"):
+            GraderSettings(model="scripted:x", grading="whole", samples=3)
+
+    def test_unknown_strategy_is_refused_with_the_choices(self):
+        with pytest.raises(ValidationError, match="whole, per_criterion, evidence, facts"):
+            GraderSettings(model="scripted:x", grading="vibes")
+
+
+class TestWhole:
+    def test_a_local_whole_verdict_takes_its_result_from_its_criteria(self):
+        raw = {"criteria": [{"name": "A", "passed": False, "gap": "g"}], "explanation": "", "result": "satisfied"}
+        assert _as_verdict(raw, "local:x", derive=True).result == "needs_revision"
+        raw = {"criteria": [{"name": "A", "passed": True}], "explanation": "", "result": "needs_revision"}
+        assert _as_verdict(raw, "local:x", derive=True).result == "satisfied"
+        raw = {"criteria": [], "explanation": "cannot", "result": "failed"}
+        assert _as_verdict(raw, "local:x", derive=True).result == "failed"
+
+    def test_auto_is_facts_for_local_models_and_whole_elsewhere(self):
+        assert strategies.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=False) == "facts"
+        assert strategies.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=True) == "whole"
+        assert strategies.resolve("auto", "openai:gpt-4o-mini", has_tools=False) == "whole"
+        assert strategies.resolve("evidence", "openai:gpt-4o-mini", has_tools=False) == "evidence"
+
+
+class TestInAThread:
+    async def test_a_facts_pass_through_a_real_thread(self, client, task_queue, worker, script):
+        agent = script(NO_DOCSTRING)
+        grader = script(fact("every_function_has_docstring", True), fact("calls_print", False))
+        run = RunInput(
+            message="write mean(xs)", rubric="- Has a docstring\n- Does not print",
+            agent=AgentSettings(model=agent),
+            grader=GraderSettings(model=grader, grading="facts", max_iterations=1),
+        )
+        handle = await Rubricflow(client, task_queue).start(run, thread_id())
+        result = await handle.result()
+        assert result.status == "max_iterations_reached"
+        (evaluation,) = result.evaluations
+        assert [c.passed for c in evaluation.criteria] == [False, False]
+        assert all(c.decided_by and c.decided_by.startswith("fact: ") for c in evaluation.criteria)
