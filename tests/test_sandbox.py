@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import tempfile
 import uuid
 from pathlib import Path
@@ -24,6 +25,8 @@ from rubricflow.activities.sandbox import (
     bubblewrap_available,
     run_python_tests,
 )
+from rubricflow.activities.sandbox_isolation import remove_tree
+from tests.reliability import REPORT
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -658,3 +661,207 @@ class TestRunnerProgram:
         finally:
             remove_tree(work)
         assert not os.path.exists(work)
+
+
+MIB = 1024 * 1024
+
+
+def tree_bytes(root: str) -> int:
+    """Bytes in the regular files under root (not following symlinks)."""
+    total = 0
+    for folder, _, files in os.walk(root):
+        for name in files:
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                total += os.path.getsize(path)
+    return total
+
+
+def printed_number(stdout: str, label: str) -> int:
+    """The number the candidate printed after `label` (the last such line)."""
+    lines = [line for line in stdout.splitlines() if line.startswith(label + " ")]
+    assert lines, f"the candidate never printed {label!r}; stdout: {stdout[-500:]!r}"
+    return int(lines[-1].split()[1])
+
+
+@pytest.mark.reliability
+class TestNoPrivilegesAndBoundedResources:
+    """Untrusted code runs with no capabilities and bounded resources: it cannot undo its
+    read-only mounts or touch the host's kernel settings, and what it writes and allocates,
+    summed over all its files and processes, stays under the sandbox's limits."""
+
+    async def test_no_capabilities_so_read_only_binds_stay_read_only(self) -> None:
+        require_bubblewrap()
+        marker = f"PWNED_BY_SANDBOX_{uuid.uuid4().hex[:12]}"
+        prefix = os.path.realpath(sys.base_prefix)
+        targets = ["/usr", prefix]
+        host_markers = [Path(target, marker) for target in targets]
+        tests = f'''
+import ctypes
+import os
+import sys
+
+MS_REMOUNT, MS_BIND, CLONE_NEWUSER = 32, 4096, 0x10000000
+libc = ctypes.CDLL(None, use_errno=True)
+
+def test_no_capabilities():
+    with open("/proc/self/status") as handle:
+        caps = dict(line.split(":", 1) for line in handle if line.startswith("Cap"))
+    print("CapEff", caps["CapEff"].strip(), "CapPrm", caps["CapPrm"].strip())
+    assert int(caps["CapEff"], 16) == 0, caps
+    assert int(caps["CapPrm"], 16) == 0, caps
+
+def test_remount_and_write_are_refused():
+    remounted, wrote = [], []
+    for target in {targets!r}:
+        rc = libc.mount(None, target.encode(), None, MS_REMOUNT | MS_BIND, None)
+        print("remount", target, "rc", rc, os.strerror(ctypes.get_errno()) if rc else "")
+        if rc == 0:
+            remounted.append(target)
+        try:
+            with open(os.path.join(target, {marker!r}), "w") as handle:
+                handle.write("escaped")
+        except OSError as exc:
+            print("write refused", target, exc)
+        else:
+            wrote.append(target)
+    assert not remounted, "remounted read-write: " + ", ".join(remounted)
+    assert not wrote, "wrote into " + ", ".join(wrote)
+
+def test_no_new_user_namespace():
+    # A nested user namespace would hand back every capability (and mounts of its own).
+    rc = libc.unshare(CLONE_NEWUSER)
+    print("unshare(CLONE_NEWUSER) rc", rc, os.strerror(ctypes.get_errno()) if rc else "")
+    assert rc != 0, "made a new user namespace"
+
+def test_host_kernel_settings_are_read_only():
+    path = "/proc/sys/vm/overcommit_ratio"
+    with open(path) as handle:
+        value = handle.read()
+    try:
+        with open(path, "w") as handle:  # the value it has: harmless if it lands
+            handle.write(value)
+    except OSError as exc:
+        print("sysctl write refused", exc)
+    else:
+        raise AssertionError("wrote the host's " + path)
+'''
+        assert not any(path.exists() for path in host_markers)
+        try:
+            report = await run_python_tests("", tests)
+            REPORT.refuse("sandbox: remount its read-only binds")
+
+            assert report.isolation == ISOLATION_BWRAP
+            assert [marker_path for marker_path in host_markers if marker_path.exists()] == []
+            assert report.passed, report.summary() + "\n" + report.stdout
+            assert "CapEff 0000000000000000" in report.stdout
+            assert report.stdout.count("write refused") == len(targets)
+        finally:
+            for path in host_markers:
+                path.unlink(missing_ok=True)
+
+    async def test_what_it_writes_in_total_is_bounded(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        require_bubblewrap()
+        disk_bytes = 64 * MIB
+        per_place = 96  # files of 1 MiB tried in each place: more than the whole limit
+        held: list[int] = []
+
+        def measure_then_remove(path: str) -> None:
+            held.append(tree_bytes(path))
+            remove_tree(path)
+
+        monkeypatch.setattr(sandbox, "remove_tree", measure_then_remove)
+        tests = f'''
+import os
+
+CHUNK = b"x" * {MIB}
+PLACES = ["/tmp", ".", "/dev/shm", "/dev", "/", os.environ.get("HOME", ".")]
+
+def fill(place, tag):
+    written = 0
+    for index in range({per_place}):
+        try:
+            with open(os.path.join(place, "fill-%d-%d" % (tag, index)), "wb") as handle:
+                handle.write(CHUNK)
+        except OSError as exc:
+            return written, exc.strerror
+        written += 1
+    return written, "no error"
+
+def test_fill_every_place_it_can_write():
+    total = 0
+    for tag, place in enumerate(PLACES):
+        written, why = fill(place, tag)
+        print("place", place, written, "MiB:", why)
+        total += written
+    print("TOTAL_MIB", total)
+
+def test_writing_past_the_limit_fails_plainly():
+    for index in range({per_place}):
+        with open("/tmp/more-%d" % index, "wb") as handle:
+            handle.write(CHUNK)
+'''
+        report = await run_python_tests("", tests)
+        REPORT.refuse("sandbox: fill its disk")
+
+        written = printed_number(report.stdout, "TOTAL_MIB") * MIB
+        print(f"the candidate wrote {written // MIB} MiB in 1 MiB files; limit {disk_bytes // MIB} MiB")
+        assert 0 < written <= disk_bytes, report.stdout
+        # The working directory is not the host's disk: the private directory kept only
+        # the child's output and results files.
+        assert held and held[0] < 4 * MIB, f"the host's private directory held {held} bytes"
+        first, second = report.outcomes
+        assert first.passed, first.detail
+        assert not second.passed and "No space left on device" in second.detail
+        assert (report.error, report.timed_out, report.killed) == (None, False, None)
+        assert "FAIL test_writing_past_the_limit_fails_plainly: OSError: [Errno 28]" in report.summary()
+
+    async def test_memory_is_bounded_across_processes(self) -> None:
+        require_bubblewrap()
+        memory = 128 * MIB
+        children, chunk = 6, 8 * MIB  # each may try 256 MiB; together far over the limit
+        tests = f'''
+import os
+import time
+
+def test_children_hold_memory_at_once():
+    started = []
+    for _ in range({children}):
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            hoard = []
+            try:
+                while len(hoard) < 32:
+                    hoard.append(bytearray(b"\\x01") * {chunk})  # every page touched
+                    os.write(write_end, b"+")
+            except MemoryError:
+                pass
+            os.write(write_end, b".")
+            time.sleep(60)  # hold it until the sandbox ends
+            os._exit(0)
+        os.close(write_end)
+        started.append((pid, read_end))
+    held = {{}}
+    for pid, read_end in started:
+        chunks = 0
+        while True:
+            byte = os.read(read_end, 1)
+            if byte != b"+":
+                break
+            chunks += 1
+        if byte == b".":  # b"": the child was killed before it finished, its memory freed
+            held[pid] = chunks
+    for pid in list(held):
+        if os.waitpid(pid, os.WNOHANG) != (0, 0):  # killed after it finished: holds nothing
+            del held[pid]
+    print("HELD_MIB", sum(held.values()) * {chunk // MIB}, "in", len(held), "processes")
+'''
+        report = await run_python_tests("", tests, SandboxLimits(memory_bytes=memory))
+        REPORT.refuse("sandbox: memory across processes")
+
+        assert report.passed, report.summary() + "\n" + report.stdout
+        held = printed_number(report.stdout, "HELD_MIB") * MIB
+        print(f"the sandbox's processes held {held // MIB} MiB at once; limit {memory // MIB} MiB")
+        assert held <= memory
