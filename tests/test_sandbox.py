@@ -570,7 +570,11 @@ def test_spawn_and_leave():
         assert "File too large" in report.outcomes[0].detail
         assert 0 < len(report.stdout) <= limits.max_report_chars
 
-    async def test_output_files_swapped_for_symlink_and_fifo(self, tmp_path: Path) -> None:
+    async def test_output_files_swapped_for_symlink_and_fifo(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        # Only without bubblewrap are the output files in the child's reach.
+        monkeypatch.setattr(sandbox, "bubblewrap_available", lambda: False)
         secret = tmp_path / "host-only.txt"
         secret.write_text("host-only-secret")
         tests = f'''
@@ -582,11 +586,25 @@ def test_swap_output_files():
     os.remove("_stderr.txt")
     os.mkfifo("_stderr.txt")
 '''
-        report = await run_python_tests("", tests)
+        report = await run_python_tests("", tests, allow_weak=True)
 
         assert report.outcomes == [TestOutcome("test_swap_output_files", True, "")]
         assert "host-only-secret" not in report.stdout
         assert (report.stdout, report.stderr) == ("", "")
+
+    async def test_output_and_results_files_are_out_of_reach_under_bubblewrap(self) -> None:
+        require_bubblewrap()
+        tests = (
+            "import os\n"
+            "def test_listing():\n"
+            "    print('cwd', os.getcwd())\n"
+            "    assert sorted(os.listdir('.')) == ['_runner.py', 'solution.py', 'tests.py']\n"
+        )
+
+        report = await run_python_tests("", tests)
+
+        assert report.passed, report.summary()
+        assert "cwd /" in report.stdout
 
     async def test_cancelled_run_kills_the_sandbox_and_cleans_up(
         self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
@@ -633,7 +651,8 @@ class TestRunnerProgram:
         from rubricflow.activities import sandbox_runner
 
         assert sandbox_runner.state["phase"] == "start"
-        assert not os.path.exists(os.path.join(os.path.dirname(sandbox_runner.__file__), sandbox_runner.RESULTS))
+        here = os.path.dirname(sandbox_runner.__file__)
+        assert not any(os.path.exists(os.path.join(here, name)) for name in sandbox_runner.RESULTS)
 
     def test_the_runner_imports_only_the_standard_library(self) -> None:
         import ast
@@ -742,7 +761,7 @@ def test_host_kernel_settings_are_read_only():
         with open(path, "w") as handle:  # the value it has: harmless if it lands
             handle.write(value)
     except OSError as exc:
-        print("sysctl write refused", exc)
+        print("sysctl refused", exc)
     else:
         raise AssertionError("wrote the host's " + path)
 '''
@@ -762,7 +781,7 @@ def test_host_kernel_settings_are_read_only():
 
     async def test_what_it_writes_in_total_is_bounded(self, monkeypatch: pytest.MonkeyPatch) -> None:
         require_bubblewrap()
-        disk_bytes = 64 * MIB
+        disk_bytes = SandboxLimits().disk_bytes
         per_place = 96  # files of 1 MiB tried in each place: more than the whole limit
         held: list[int] = []
 
@@ -865,3 +884,28 @@ def test_children_hold_memory_at_once():
         held = printed_number(report.stdout, "HELD_MIB") * MIB
         print(f"the sandbox's processes held {held // MIB} MiB at once; limit {memory // MIB} MiB")
         assert held <= memory
+
+    async def test_tmpfs_pages_count_against_the_memory_limit_and_a_kill_is_named(self) -> None:
+        require_bubblewrap()
+        limits = SandboxLimits(memory_bytes=96 * MIB)
+        tests = f'''
+def test_fill_tmp_then_allocate():
+    for index in range(48):
+        with open("/tmp/fill-%d" % index, "wb") as handle:
+            handle.write(b"x" * {MIB})
+    hoard = []
+    try:
+        while True:
+            hoard.append(bytearray(b"\\x01") * {4 * MIB})
+    except MemoryError:
+        print("allocated", len(hoard) * 4, "MiB on top of 48 MiB in /tmp")
+'''
+        report = await run_python_tests("", tests, limits)
+        REPORT.refuse("sandbox: memory plus tmpfs")
+
+        assert not report.passed, report.stdout
+        assert report.killed == "memory limit 96 MiB", report.summary()
+        assert [(o.name, o.passed, o.detail) for o in report.outcomes] == [
+            ("test_fill_tmp_then_allocate", False, "did not finish: memory limit 96 MiB")
+        ]
+        assert "KILLED: memory limit 96 MiB" in report.summary()
