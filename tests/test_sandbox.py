@@ -909,3 +909,30 @@ def test_fill_tmp_then_allocate():
             ("test_fill_tmp_then_allocate", False, "did not finish: memory limit 96 MiB")
         ]
         assert "KILLED: memory limit 96 MiB" in report.summary()
+
+    async def test_sysv_shared_memory_counts_against_the_memory_limit(self) -> None:
+        require_bubblewrap()
+        limits = SandboxLimits(memory_bytes=128 * MIB)
+        tests = f'''
+import ctypes
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+libc.shmdt.argtypes = [ctypes.c_void_p]
+IPC_PRIVATE, IPC_CREAT, SIZE = 0, 0o1000, {16 * MIB}
+
+def test_segments_outlive_their_mapping():
+    for made in range(1, 21):  # 320 MiB in all, no process holding more than 16 MiB
+        segment = libc.shmget(IPC_PRIVATE, SIZE, IPC_CREAT | 0o600)
+        assert segment >= 0, "shmget refused"
+        address = libc.shmat(segment, None, 0)
+        ctypes.memset(address, 1, SIZE)
+        libc.shmdt(ctypes.c_void_p(address))
+        print("SEGMENTS", made, flush=True)
+'''
+        report = await run_python_tests("", tests, limits)
+        REPORT.refuse("sandbox: System V shared memory")
+
+        assert report.killed == "memory limit 128 MiB", report.summary() + "\n" + report.stdout
+        assert printed_number(report.stdout, "SEGMENTS") * 16 * MIB <= limits.memory_bytes
