@@ -2,26 +2,34 @@
 
 `run_python_tests(code, tests)` writes `solution.py`, `tests.py` and a copy of the
 runner (`sandbox_runner.py`, stdlib only) into a fresh private directory, runs the
-worker's own interpreter on the runner by path in a child process and reads back one
-JSON results file. The isolation lives in `sandbox_isolation.py`, the reading of what
-came back in `sandbox_report.py`; this module ties them together. The child gets:
+worker's own interpreter on the runner by path in a child process and reads back its
+JSON results. The isolation lives in `sandbox_isolation.py`, the reading of what came
+back in `sandbox_report.py`; this module ties them together. The child gets:
 
 - with bubblewrap (`bwrap` on PATH): an allow-list of read-only paths (`/usr`, `/bin`,
   `/lib*`, `/sbin`, the dynamic loader's cache and `/etc/alternatives`, and the Python
-  installation, never a virtualenv or the whole root), a private `/tmp`, the private
-  directory as its only writable host path (`/tmp/work`), new user, pid (with its own
-  `/proc`), network, ipc and uts namespaces (no network at all), a new session and an
-  empty environment; it dies with the worker (`--die-with-parent`), everything it
-  started dies with it (the pid namespace goes away when the runner ends), and it may
-  run at most `SandboxLimits.max_processes` processes (RLIMIT_NPROC inside its user
-  namespace, plus a pids cgroup where the worker may create one: as root only the
-  cgroup holds). A `bwrap` that cannot create namespaces makes every run report an
-  error; it is not silently traded for the fallback.
+  installation, never a virtualenv or the whole root), no capabilities (`--cap-drop
+  ALL`, so nothing can be remounted; no nested user namespace, `--disable-userns`, where
+  the bwrap has it), a read-only root, `/dev` and `/proc` (so no host sysctl), and one
+  writable filesystem: a tmpfs of `SandboxLimits.disk_bytes` (64 MiB) holding `/tmp`,
+  `/dev/shm` and its working directory `/tmp/work`, where copies of the three files are;
+  no host path is writable. It has new user, pid (with its own `/proc`), network, ipc
+  and uts namespaces (no network at all), a new session and an empty environment; it
+  dies with the worker (`--die-with-parent`), everything it started dies with it (the
+  pid namespace goes away when the runner ends), and it may run at most
+  `SandboxLimits.max_processes` processes (RLIMIT_NPROC inside its user namespace, plus
+  a pids cgroup where the worker may create one: as root only the cgroup holds) in at
+  most `SandboxLimits.memory_bytes` of memory together (a memory cgroup, where the
+  worker may create one, which counts the tmpfs too). Its stdout, stderr and two results
+  files are files in the private directory that the worker opens and hands over as
+  descriptors. A `bwrap` that cannot create namespaces makes every run report an error;
+  it is not silently traded for the fallback.
 - without bubblewrap: nothing runs. The report's error says why and the fix (`apt-get
   install bubblewrap`), its isolation is `ISOLATION_REFUSED`, and the check's criterion
   fails with it. Only a worker with RUBRICFLOW_ALLOW_WEAK_SANDBOX=1 (`allow_weak`) runs
   the child in the private directory with a clean environment and the same rlimits
-  ("limits only"): no filesystem, network, `/proc` or process-count isolation.
+  ("limits only"): no filesystem, network, `/proc`, process-count, total-memory or
+  total-disk isolation.
 
 In both modes the child runs in its own process group under RLIMIT_AS, RLIMIT_CPU,
 RLIMIT_FSIZE (stdout and stderr go to files, so an endless print is bounded) and
@@ -36,13 +44,16 @@ What this does not do, by design or for lack of a tool:
   own process, so hostile code can forge its results file. The sandbox protects the
   worker, not the verdict.
 - With bubblewrap, the allow-listed system paths stay readable (world-readable system
-  files under `/usr`). Its `/tmp` and private directory are bounded per file
-  (RLIMIT_FSIZE) and by the wall clock, not in total. A worker running as root on a
-  host without a writable pids cgroup has no process-count limit (the kernel exempts
-  root from RLIMIT_NPROC); the wall clock and the pid namespace still bound a fork storm.
+  files under `/usr`). A root worker's sandbox runs as uid 0 (without capabilities):
+  it is uid 0 on the host to the kernel, so the read-only mounts, not file modes, keep
+  it off the host's files. A worker running as root on a host without a writable pids
+  cgroup has no process-count limit (the kernel exempts root from RLIMIT_NPROC); the
+  wall clock and the pid namespace still bound a fork storm. Without a memory cgroup,
+  memory is bounded per process (RLIMIT_AS) and the tmpfs by its size, not in total.
 - With the weak setting the child can read and write what the worker's user can, reach
   the network, read `/proc/<worker pid>/environ`, and escape the process group
-  with `setsid`.
+  with `setsid`; what it writes is bounded per file (RLIMIT_FSIZE) and by the wall
+  clock only (nothing can mount it a private tmpfs without bubblewrap).
 """
 
 from __future__ import annotations

@@ -2,18 +2,23 @@
 (bubblewrap when present, else the fallback), its rlimits and its wall clock.
 
 `prepare` writes the candidate, the tests and the runner (`sandbox_runner.py`, copied
-and run by path) into a fresh private directory; `execute` runs the runner there and
-kills everything it started when it ends or runs out of time; `remove_tree` deletes
-the directory. What the child left behind is read by `sandbox_report.py`.
+and run by path) into a fresh private directory; `execute` runs the runner (under
+bubblewrap on copies of them in the sandbox's own tmpfs, without it in the directory
+itself) and kills everything it started when it ends or runs out of time;
+`remove_tree` deletes the directory. The child's output and results files, which the
+parent creates in the directory and hands over as descriptors, are read by
+`sandbox_report.py`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import resource
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,25 +32,38 @@ from rubricflow.activities import sandbox_runner
 SANDBOX_PATH = "/usr/bin:/bin"
 """The only PATH the child (and bwrap itself) sees."""
 
+SANDBOX_TMPFS = "/dev/shm"
+"""Inside bubblewrap, the one writable filesystem: a tmpfs of `SandboxLimits.disk_bytes`.
+`/tmp` is a symlink to it, so `/tmp`, `/dev/shm` and the working directory share one
+total; everything else the child sees is read-only."""
 SANDBOX_WORKDIR = "/tmp/work"
-"""Where the private directory appears inside bubblewrap."""
+"""The child's working directory (and HOME) inside bubblewrap, on that tmpfs."""
+
+DISK_BYTES = 64 * 1024 * 1024
+"""What the sandboxed code may write in total under bubblewrap, all files together."""
 
 RUNNER = "_runner.py"
 """The name of the runner's copy in the private directory."""
 STDOUT = "_stdout.txt"
 STDERR = "_stderr.txt"
+INPUTS = (sandbox_runner.SOLUTION, sandbox_runner.TESTS, RUNNER)
+"""What `prepare` writes and bubblewrap copies into the child's working directory."""
 
 
 @dataclass(frozen=True)
 class SandboxLimits:
-    """Per-run limits. Memory is address space (RLIMIT_AS) of every process in the
-    sandbox, cpu is seconds per process (RLIMIT_CPU), output is the largest file the
-    sandbox may write (RLIMIT_FSIZE), which bounds its stdout and stderr."""
+    """Per-run limits. Memory is the address space (RLIMIT_AS) of each process in the
+    sandbox and, where the worker may create a memory cgroup, all of the sandbox's memory
+    together (its processes and the tmpfs pages they write, no swap); cpu is seconds per
+    process (RLIMIT_CPU); output is the largest file the sandbox may write (RLIMIT_FSIZE),
+    which bounds its stdout, its stderr and each results file; disk is what it may write
+    in total under bubblewrap (the size of its one tmpfs)."""
 
     wall_clock_s: float = 10.0
     cpu_s: int = 10
     memory_bytes: int = 512 * 1024 * 1024
     output_bytes: int = 1024 * 1024
+    disk_bytes: int = DISK_BYTES
     max_report_chars: int = 8_000
     max_processes: int = 64
     """Processes (and threads) the sandbox may run at once, under bubblewrap: RLIMIT_NPROC
@@ -53,7 +71,8 @@ class SandboxLimits:
 
     def __post_init__(self) -> None:
         for name in (
-            "wall_clock_s", "cpu_s", "memory_bytes", "output_bytes", "max_report_chars", "max_processes"
+            "wall_clock_s", "cpu_s", "memory_bytes", "output_bytes", "disk_bytes",
+            "max_report_chars", "max_processes",
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"SandboxLimits.{name} must be positive")
@@ -76,9 +95,26 @@ def prepare(code: str, tests: str) -> str:
     return work
 
 
-def _command(work: str, bwrap: str | None, limits: SandboxLimits) -> list[str]:
+@dataclass(frozen=True)
+class _Descriptors:
+    """What the parent opened for the child: the two results files (written by the
+    runner through these descriptors) and, for bubblewrap to copy, the inputs."""
+
+    results: tuple[int, int]
+    inputs: dict[str, int]
+
+    def passed(self) -> tuple[int, ...]:
+        return (*self.results, *self.inputs.values())
+
+
+def _command(
+    bwrap: str | None, limits: SandboxLimits, fds: _Descriptors, disable_userns: bool
+) -> list[str]:
+    runner_args = [
+        RUNNER, sandbox_runner.RESULTS_FDS_FLAG, ",".join(str(fd) for fd in fds.results)
+    ]
     if bwrap is None:
-        return [sys.executable, "-I", "-B", RUNNER]
+        return [sys.executable, "-I", "-B", *runner_args]
     interpreter = _base_interpreter()
     command = [
         bwrap,
@@ -92,6 +128,11 @@ def _command(work: str, bwrap: str | None, limits: SandboxLimits) -> list[str]:
         "--unshare-cgroup-try",
         "--die-with-parent",
         "--new-session",
+        # No capabilities: a root worker's bwrap leaves the child every one of them
+        # otherwise, enough to remount its read-only binds read-write. Nor any nested
+        # user namespace (which would hand them back) where this bwrap can forbid it.
+        "--cap-drop", "ALL",
+        *(["--disable-userns"] if disable_userns else []),
     ]
     # An allow-list of read-only paths, never the whole root: the system's programs and
     # libraries and the Python installation; the worker's files stay invisible.
@@ -103,8 +144,19 @@ def _command(work: str, bwrap: str | None, limits: SandboxLimits) -> list[str]:
     command += [
         "--dev", "/dev",
         "--proc", "/proc",
-        "--tmpfs", "/tmp",
-        "--bind", work, SANDBOX_WORKDIR,
+        "--size", str(limits.disk_bytes), "--tmpfs", SANDBOX_TMPFS,
+        "--symlink", SANDBOX_TMPFS.lstrip("/"), "/tmp",  # relative: resolved in the sandbox
+        "--dir", SANDBOX_WORKDIR,
+    ]
+    for name, fd in fds.inputs.items():
+        command += ["--file", str(fd), f"{SANDBOX_WORKDIR}/{name}"]
+    command += [
+        # The rest read-only, each mount by itself (not the tmpfs above): bwrap's root
+        # and /dev tmpfs, which have no size limit, and /proc, whose sysctls a uid 0
+        # that is root on the host could write even without capabilities.
+        "--remount-ro", "/dev",
+        "--remount-ro", "/proc",
+        "--remount-ro", "/",
         "--chdir", SANDBOX_WORKDIR,
         "--clearenv",
         "--setenv", "PATH", SANDBOX_PATH,
@@ -112,8 +164,20 @@ def _command(work: str, bwrap: str | None, limits: SandboxLimits) -> list[str]:
         "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
     ]
     return command + [
-        interpreter, "-I", "-B", RUNNER, sandbox_runner.MAX_PROCESSES_FLAG, str(limits.max_processes)
+        interpreter, "-I", "-B", *runner_args, sandbox_runner.MAX_PROCESSES_FLAG, str(limits.max_processes)
     ]
+
+
+@functools.cache
+def _bwrap_can_disable_userns(bwrap: str) -> bool:
+    """Whether this bwrap has --disable-userns (bubblewrap 0.8 and later)."""
+    try:
+        done = subprocess.run(
+            [bwrap, "--help"], capture_output=True, text=True, timeout=10, env={"PATH": SANDBOX_PATH}
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "--disable-userns" in done.stdout + done.stderr
 
 
 SYSTEM_PATHS = (
@@ -158,9 +222,9 @@ def _is_under(path: str, root: str) -> bool:
     return os.path.commonpath([os.path.abspath(path), root]) == root
 
 
-def _limiter(limits: SandboxLimits, cgroup_procs: str | None = None) -> Callable[[], None]:
+def _limiter(limits: SandboxLimits, cgroup_procs: list[str]) -> Callable[[], None]:
     """The preexec_fn: rlimits for bwrap and everything it (or the runner) starts, and
-    (when given) the move into the run's pids cgroup.
+    the move into the run's cgroups (their `cgroup.procs` files).
 
     Values are computed here, in the parent, so the child only makes syscalls."""
     wanted = {
@@ -180,8 +244,8 @@ def _limiter(limits: SandboxLimits, cgroup_procs: str | None = None) -> Callable
     def apply() -> None:
         for which, pair in settings:
             resource.setrlimit(which, pair)
-        if cgroup_procs is not None:
-            fd = os.open(cgroup_procs, os.O_WRONLY)
+        for procs in cgroup_procs:
+            fd = os.open(procs, os.O_WRONLY)
             try:
                 os.write(fd, b"0")  # "0": the writing process itself
             finally:
@@ -190,42 +254,57 @@ def _limiter(limits: SandboxLimits, cgroup_procs: str | None = None) -> Callable
     return apply
 
 
-async def execute(work: str, limits: SandboxLimits, bwrap: str | None) -> tuple[int, bool]:
-    """Run the runner; return its exit status and whether the wall clock stopped it."""
+async def execute(work: str, limits: SandboxLimits, bwrap: str | None) -> tuple[int, bool, bool]:
+    """Run the runner; return its exit status, whether the wall clock stopped it and
+    whether the memory cgroup's limit killed one of its processes."""
     env = {"PATH": SANDBOX_PATH}
     if bwrap is None:
         env["HOME"] = work
-    group = PidsCgroup.create(limits.max_processes) if bwrap else None
+    groups = await asyncio.to_thread(SandboxCgroups.create, limits) if bwrap else SandboxCgroups()
     try:
-        return await _execute(work, limits, bwrap, env, group)
+        disable_userns = bwrap is not None and await asyncio.to_thread(_bwrap_can_disable_userns, bwrap)
+        returncode, timed_out = await _execute(work, limits, bwrap, disable_userns, env, groups)
+        return returncode, timed_out, await asyncio.to_thread(groups.oom_kills) > 0
     finally:
-        if group:
-            await asyncio.to_thread(group.remove)
+        await asyncio.to_thread(groups.remove)
 
 
 async def _execute(
-    work: str, limits: SandboxLimits, bwrap: str | None, env: dict[str, str], group: PidsCgroup | None
+    work: str,
+    limits: SandboxLimits,
+    bwrap: str | None,
+    disable_userns: bool,
+    env: dict[str, str],
+    groups: SandboxCgroups,
 ) -> tuple[int, bool]:
-    stdout_fd = os.open(os.path.join(work, STDOUT), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    opened: list[int] = []
+
+    def create(name: str) -> int:
+        opened.append(os.open(os.path.join(work, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return opened[-1]
+
     try:
-        stderr_fd = os.open(
-            os.path.join(work, STDERR), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600
+        stdout_fd, stderr_fd = create(STDOUT), create(STDERR)
+        first, second = sandbox_runner.RESULTS
+        inputs: dict[str, int] = {}
+        for name in INPUTS if bwrap else ():
+            opened.append(os.open(os.path.join(work, name), os.O_RDONLY))
+            inputs[name] = opened[-1]
+        fds = _Descriptors((create(first), create(second)), inputs)
+        process = await asyncio.create_subprocess_exec(
+            *_command(bwrap, limits, fds, disable_userns),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=stdout_fd,
+            stderr=stderr_fd,
+            pass_fds=fds.passed(),
+            cwd=work,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_limiter(limits, groups.procs()),
         )
-        try:
-            process = await asyncio.create_subprocess_exec(
-                *_command(work, bwrap, limits),
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=stdout_fd,
-                stderr=stderr_fd,
-                cwd=work,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_limiter(limits, group.procs if group else None),
-            )
-        finally:
-            os.close(stderr_fd)
     finally:
-        os.close(stdout_fd)
+        for fd in opened:
+            os.close(fd)
 
     timed_out = False
     try:
@@ -244,36 +323,47 @@ async def _execute(
     return process.returncode, timed_out
 
 
-class PidsCgroup:
-    """A pids cgroup (v1 `pids` hierarchy, or v2 with the pids controller enabled) that
-    caps the sandbox's process count, when the worker may create one; else None and
-    RLIMIT_NPROC inside the sandbox's user namespace is the cap."""
+CGROUP_ROOT = "/sys/fs/cgroup"
 
-    ROOTS = ("/sys/fs/cgroup/pids", "/sys/fs/cgroup")
+
+class Cgroup:
+    """One cgroup directory made for one run."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.procs = os.path.join(path, "cgroup.procs")
 
     @classmethod
-    def create(cls, max_processes: int) -> PidsCgroup | None:
-        for root in cls.ROOTS:
-            usable = os.path.isdir(root) if root.endswith("/pids") else _v2_has_pids(root)
-            if not usable:
-                continue
-            path = os.path.join(root, f"rubricflow-sandbox-{os.getpid()}-{uuid.uuid4().hex[:12]}")
+    def make(cls, root: str, required: dict[str, str], optional: dict[str, str]) -> Cgroup | None:
+        """A new group under root with its settings written (`optional` where the file
+        exists), or None if it cannot be made or a required setting cannot be written."""
+        path = os.path.join(root, f"rubricflow-sandbox-{os.getpid()}-{uuid.uuid4().hex[:12]}")
+        try:
+            os.mkdir(path, 0o700)
+        except OSError:
+            return None
+        group = cls(path)
+        try:
+            for name, value in (*required.items(), *optional.items()):
+                if name in required or os.path.exists(os.path.join(path, name)):
+                    with open(os.path.join(path, name), "w") as handle:
+                        handle.write(value)
+        except OSError:
+            group.remove()
+            return None
+        return group
+
+    def counter(self, files: tuple[str, ...], key: str) -> int:
+        """The `key N` line of the first of files that exists (0 if none says it)."""
+        for name in files:
             try:
-                os.mkdir(path, 0o700)
-            except OSError:
+                with open(os.path.join(self.path, name)) as handle:
+                    for line in handle:
+                        if line.split()[:1] == [key]:
+                            return int(line.split()[1])
+            except (OSError, ValueError, IndexError):
                 continue
-            try:
-                with open(os.path.join(path, "pids.max"), "w") as handle:
-                    handle.write(str(max_processes))
-            except OSError:
-                os.rmdir(path)
-                continue
-            return cls(path)
-        return None
+        return 0
 
     def remove(self) -> None:
         """Kill what is left in the group, then remove it (bounded)."""
@@ -297,12 +387,61 @@ class PidsCgroup:
             time.sleep(0.01)
 
 
-def _v2_has_pids(root: str) -> bool:
+class SandboxCgroups:
+    """The run's pids and memory cgroups, each where the worker may create it (cgroup v2
+    with the controller enabled at the root, else the v1 hierarchy of that name): at most
+    `max_processes` processes, and `memory_bytes` of memory for all of the sandbox's
+    processes and the tmpfs pages they write, with no swap. Without a pids group,
+    RLIMIT_NPROC inside the sandbox's user namespace is the process cap (which the kernel
+    does not apply to a root worker's sandbox); without a memory group, only each process
+    is capped (RLIMIT_AS) and the tmpfs by its size."""
+
+    def __init__(self, pids: Cgroup | None = None, memory: Cgroup | None = None) -> None:
+        self.pids = pids
+        self.memory = memory
+
+    @classmethod
+    def create(cls, limits: SandboxLimits) -> SandboxCgroups:
+        pids = {"pids.max": str(limits.max_processes)}
+        memory = str(limits.memory_bytes)
+        unified = _v2_controllers(CGROUP_ROOT) & {"pids", "memory"}
+        if unified:  # one v2 group holds both controllers
+            required = {**(pids if "pids" in unified else {}),
+                        **({"memory.max": memory} if "memory" in unified else {})}
+            group = Cgroup.make(CGROUP_ROOT, required, {"memory.swap.max": "0"})
+            return cls(group if "pids" in unified else None, group if "memory" in unified else None)
+        v1 = {name: os.path.join(CGROUP_ROOT, name) for name in ("pids", "memory")}
+        return cls(
+            Cgroup.make(v1["pids"], pids, {}) if os.path.isdir(v1["pids"]) else None,
+            # memsw (memory plus swap) must be set after the memory limit it may not undercut
+            Cgroup.make(v1["memory"], {"memory.limit_in_bytes": memory},
+                        {"memory.memsw.limit_in_bytes": memory})
+            if os.path.isdir(v1["memory"]) else None,
+        )
+
+    def _groups(self) -> list[Cgroup]:
+        return list({id(group): group for group in (self.pids, self.memory) if group}.values())
+
+    def procs(self) -> list[str]:
+        return [group.procs for group in self._groups()]
+
+    def oom_kills(self) -> int:
+        """How many of the sandbox's processes the memory limit killed."""
+        if self.memory is None:
+            return 0
+        return self.memory.counter(("memory.events", "memory.oom_control"), "oom_kill")
+
+    def remove(self) -> None:
+        for group in self._groups():
+            group.remove()
+
+
+def _v2_controllers(root: str) -> set[str]:
     try:
         with open(os.path.join(root, "cgroup.subtree_control")) as handle:
-            return "pids" in handle.read().split()
+            return set(handle.read().split())
     except OSError:
-        return False
+        return set()
 
 
 def _kill_group(pgid: int) -> None:

@@ -135,15 +135,23 @@ def _read_text(path: str, max_chars: int) -> tuple[str, int]:
     return text, size
 
 
-def _read_results(path: str, limits: SandboxLimits) -> dict[str, Any] | None:
-    read = _read_bounded(path, limits.output_bytes + 1)
-    if read is None:
-        return None
-    try:
-        results = json.loads(read[0].decode("utf-8"))
-    except (ValueError, RecursionError):
-        return None
-    return results if isinstance(results, dict) else None
+def _read_results(work: str, limits: SandboxLimits) -> dict[str, Any] | None:
+    """The runner's last whole save: of its two results files, the one that parses with
+    the higher "seq" (a kill during a write spoils only the file being written)."""
+    best: dict[str, Any] | None = None
+    for name in sandbox_runner.RESULTS:
+        read = _read_bounded(os.path.join(work, name), limits.output_bytes + 1)
+        if read is None:
+            continue
+        try:
+            results = json.loads(read[0].decode("utf-8"))
+        except (ValueError, RecursionError):
+            continue
+        if not isinstance(results, dict) or type(results.get("seq")) is not int:
+            continue
+        if best is None or results["seq"] > best["seq"]:
+            best = results
+    return best
 
 
 def _signal_of(returncode: int, bwrap: bool) -> int | None:
@@ -173,17 +181,24 @@ def _text(value: Any, limit: int) -> str:
 
 
 def collect(
-    work: str, limits: SandboxLimits, isolation: str, returncode: int, timed_out: bool
+    work: str,
+    limits: SandboxLimits,
+    isolation: str,
+    returncode: int,
+    timed_out: bool,
+    memory_killed: bool = False,
 ) -> PythonTestReport:
+    """The report; `memory_killed`: the memory cgroup's limit killed one of the
+    sandbox's processes (which counts only if the run did not finish)."""
     bwrap = isolation == ISOLATION_BWRAP
     stdout, stdout_size = _read_text(os.path.join(work, STDOUT), limits.max_report_chars)
     stderr, stderr_size = _read_text(os.path.join(work, STDERR), limits.max_report_chars)
-    results = _read_results(os.path.join(work, sandbox_runner.RESULTS), limits)
+    results = _read_results(work, limits)
     finished = results is not None and results.get("phase") == "done"
 
     number = None if timed_out else _signal_of(returncode, bwrap)
     memory = bool(results and results.get("memory_error") is True) or (
-        not finished and "MemoryError" in stderr
+        not finished and ("MemoryError" in stderr or memory_killed)
     )
     killed: str | None = None
     if timed_out:

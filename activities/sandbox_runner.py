@@ -3,8 +3,10 @@
 `activities/sandbox_isolation.py` copies this file into the sandbox's private directory
 (beside solution.py and tests.py) and runs it there by path, under the isolated
 interpreter (`python -I -B`); it never runs inside the worker. It uses the standard
-library only. Results go to `_results.json` after every step, so a killed run still
-reports how far it got; `activities/sandbox_report.py` reads them back.
+library only. Results go after every step to one of two files the parent opened and
+handed over as descriptors (`--results-fds A,B`; inside bubblewrap the files are not
+visible by any path), so a killed run still reports how far it got;
+`activities/sandbox_report.py` reads them back.
 
 Importing this module (the parent does, for the file names below) runs nothing.
 """
@@ -18,7 +20,12 @@ import types
 
 SOLUTION = "solution.py"
 TESTS = "tests.py"
-RESULTS = "_results.json"
+RESULTS = ("_results.0.json", "_results.1.json")
+"""The two results files. Each save rewrites the older one (the state counts its saves
+in "seq"), so a kill in the middle of a write leaves the other one whole; the reader
+takes the whole one with the higher "seq"."""
+RESULTS_FDS_FLAG = "--results-fds"
+"""`--results-fds A,B`: the descriptors of the two results files, open for writing."""
 MAX_DETAIL = 2000
 """Characters kept of one failure's description."""
 MAX_PROCESSES_FLAG = "--max-processes"
@@ -26,11 +33,12 @@ MAX_PROCESSES_FLAG = "--max-processes"
 here, inside bubblewrap's user namespace, where it counts only the sandbox's own)."""
 
 _WORK = os.path.dirname(os.path.abspath(__file__))
-_RESULTS_PATH = os.path.join(_WORK, RESULTS)
 _TESTS_PATH = os.path.join(_WORK, TESTS)
-_dumps, _replace, _open, _exit = json.dumps, os.replace, open, os._exit
+_dumps, _ftruncate, _pwrite, _open, _exit = json.dumps, os.ftruncate, os.pwrite, open, os._exit
+_results_fds = []
 
 state = {
+    "seq": 0,
     "phase": "start",  # start, import, load, tests, done
     "tests": [],
     "outcomes": [],
@@ -41,13 +49,16 @@ state = {
 
 
 def save():
-    tmp = _RESULTS_PATH + ".tmp"
+    if not _results_fds:
+        return
+    state["seq"] += 1
+    fd = _results_fds[state["seq"] % 2]
     try:
-        with _open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(_dumps(state))
-        _replace(tmp, _RESULTS_PATH)
+        data = _dumps(state).encode("utf-8")
+        _ftruncate(fd, 0)
+        _pwrite(fd, data, 0)
     except Exception:
-        pass  # the last good save stands
+        pass  # the last good save, in the other file, stands
 
 
 def describe(exc):
@@ -118,6 +129,12 @@ def run_one(name, thunk):
     save()
 
 
+def open_results(argv):
+    if RESULTS_FDS_FLAG in argv:
+        fds = argv[argv.index(RESULTS_FDS_FLAG) + 1].split(",")
+        _results_fds[:] = [int(fd) for fd in fds[:2]]
+
+
 def limit_processes(argv):
     if MAX_PROCESSES_FLAG in argv:
         import resource
@@ -174,6 +191,7 @@ def main():
 
 def run():
     try:
+        open_results(sys.argv)
         limit_processes(sys.argv)
         main()
     except BaseException as exc:

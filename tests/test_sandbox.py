@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import tempfile
 import uuid
 from pathlib import Path
@@ -24,6 +25,8 @@ from rubricflow.activities.sandbox import (
     bubblewrap_available,
     run_python_tests,
 )
+from rubricflow.activities.sandbox_isolation import remove_tree
+from tests.reliability import REPORT
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -567,7 +570,11 @@ def test_spawn_and_leave():
         assert "File too large" in report.outcomes[0].detail
         assert 0 < len(report.stdout) <= limits.max_report_chars
 
-    async def test_output_files_swapped_for_symlink_and_fifo(self, tmp_path: Path) -> None:
+    async def test_output_files_swapped_for_symlink_and_fifo(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        # Only without bubblewrap are the output files in the child's reach.
+        monkeypatch.setattr(sandbox, "bubblewrap_available", lambda: False)
         secret = tmp_path / "host-only.txt"
         secret.write_text("host-only-secret")
         tests = f'''
@@ -579,11 +586,25 @@ def test_swap_output_files():
     os.remove("_stderr.txt")
     os.mkfifo("_stderr.txt")
 '''
-        report = await run_python_tests("", tests)
+        report = await run_python_tests("", tests, allow_weak=True)
 
         assert report.outcomes == [TestOutcome("test_swap_output_files", True, "")]
         assert "host-only-secret" not in report.stdout
         assert (report.stdout, report.stderr) == ("", "")
+
+    async def test_output_and_results_files_are_out_of_reach_under_bubblewrap(self) -> None:
+        require_bubblewrap()
+        tests = (
+            "import os\n"
+            "def test_listing():\n"
+            "    print('cwd', os.getcwd())\n"
+            "    assert sorted(os.listdir('.')) == ['_runner.py', 'solution.py', 'tests.py']\n"
+        )
+
+        report = await run_python_tests("", tests)
+
+        assert report.passed, report.summary()
+        assert "cwd /" in report.stdout
 
     async def test_cancelled_run_kills_the_sandbox_and_cleans_up(
         self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
@@ -630,7 +651,8 @@ class TestRunnerProgram:
         from rubricflow.activities import sandbox_runner
 
         assert sandbox_runner.state["phase"] == "start"
-        assert not os.path.exists(os.path.join(os.path.dirname(sandbox_runner.__file__), sandbox_runner.RESULTS))
+        here = os.path.dirname(sandbox_runner.__file__)
+        assert not any(os.path.exists(os.path.join(here, name)) for name in sandbox_runner.RESULTS)
 
     def test_the_runner_imports_only_the_standard_library(self) -> None:
         import ast
@@ -658,3 +680,259 @@ class TestRunnerProgram:
         finally:
             remove_tree(work)
         assert not os.path.exists(work)
+
+
+MIB = 1024 * 1024
+
+
+def tree_bytes(root: str) -> int:
+    """Bytes in the regular files under root (not following symlinks)."""
+    total = 0
+    for folder, _, files in os.walk(root):
+        for name in files:
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                total += os.path.getsize(path)
+    return total
+
+
+def printed_number(stdout: str, label: str) -> int:
+    """The number the candidate printed after `label` (the last such line)."""
+    lines = [line for line in stdout.splitlines() if line.startswith(label + " ")]
+    assert lines, f"the candidate never printed {label!r}; stdout: {stdout[-500:]!r}"
+    return int(lines[-1].split()[1])
+
+
+@pytest.mark.reliability
+class TestNoPrivilegesAndBoundedResources:
+    """Untrusted code runs with no capabilities and bounded resources: it cannot undo its
+    read-only mounts or touch the host's kernel settings, and what it writes and allocates,
+    summed over all its files and processes, stays under the sandbox's limits."""
+
+    async def test_no_capabilities_so_read_only_binds_stay_read_only(self) -> None:
+        require_bubblewrap()
+        marker = f"PWNED_BY_SANDBOX_{uuid.uuid4().hex[:12]}"
+        prefix = os.path.realpath(sys.base_prefix)
+        targets = ["/usr", prefix]
+        host_markers = [Path(target, marker) for target in targets]
+        tests = f'''
+import ctypes
+import os
+import sys
+
+MS_REMOUNT, MS_BIND, CLONE_NEWUSER = 32, 4096, 0x10000000
+libc = ctypes.CDLL(None, use_errno=True)
+
+def test_no_capabilities():
+    with open("/proc/self/status") as handle:
+        caps = dict(line.split(":", 1) for line in handle if line.startswith("Cap"))
+    print("CapEff", caps["CapEff"].strip(), "CapPrm", caps["CapPrm"].strip())
+    assert int(caps["CapEff"], 16) == 0, caps
+    assert int(caps["CapPrm"], 16) == 0, caps
+
+def test_remount_and_write_are_refused():
+    remounted, wrote = [], []
+    for target in {targets!r}:
+        rc = libc.mount(None, target.encode(), None, MS_REMOUNT | MS_BIND, None)
+        print("remount", target, "rc", rc, os.strerror(ctypes.get_errno()) if rc else "")
+        if rc == 0:
+            remounted.append(target)
+        try:
+            with open(os.path.join(target, {marker!r}), "w") as handle:
+                handle.write("escaped")
+        except OSError as exc:
+            print("write refused", target, exc)
+        else:
+            wrote.append(target)
+    assert not remounted, "remounted read-write: " + ", ".join(remounted)
+    assert not wrote, "wrote into " + ", ".join(wrote)
+
+def test_no_new_user_namespace():
+    # A nested user namespace would hand back every capability (and mounts of its own).
+    rc = libc.unshare(CLONE_NEWUSER)
+    print("unshare(CLONE_NEWUSER) rc", rc, os.strerror(ctypes.get_errno()) if rc else "")
+    assert rc != 0, "made a new user namespace"
+
+def test_host_kernel_settings_are_read_only():
+    path = "/proc/sys/vm/overcommit_ratio"
+    with open(path) as handle:
+        value = handle.read()
+    try:
+        with open(path, "w") as handle:  # the value it has: harmless if it lands
+            handle.write(value)
+    except OSError as exc:
+        print("sysctl refused", exc)
+    else:
+        raise AssertionError("wrote the host's " + path)
+'''
+        assert not any(path.exists() for path in host_markers)
+        try:
+            report = await run_python_tests("", tests)
+            REPORT.refuse("sandbox: remount its read-only binds")
+
+            assert report.isolation == ISOLATION_BWRAP
+            assert [marker_path for marker_path in host_markers if marker_path.exists()] == []
+            assert report.passed, report.summary() + "\n" + report.stdout
+            assert "CapEff 0000000000000000" in report.stdout
+            assert report.stdout.count("write refused") == len(targets)
+        finally:
+            for path in host_markers:
+                path.unlink(missing_ok=True)
+
+    async def test_what_it_writes_in_total_is_bounded(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        require_bubblewrap()
+        disk_bytes = SandboxLimits().disk_bytes
+        per_place = 96  # files of 1 MiB tried in each place: more than the whole limit
+        held: list[int] = []
+
+        def measure_then_remove(path: str) -> None:
+            held.append(tree_bytes(path))
+            remove_tree(path)
+
+        monkeypatch.setattr(sandbox, "remove_tree", measure_then_remove)
+        tests = f'''
+import os
+
+CHUNK = b"x" * {MIB}
+PLACES = ["/tmp", ".", "/dev/shm", "/dev", "/", os.environ.get("HOME", ".")]
+
+def fill(place, tag):
+    written = 0
+    for index in range({per_place}):
+        try:
+            with open(os.path.join(place, "fill-%d-%d" % (tag, index)), "wb") as handle:
+                handle.write(CHUNK)
+        except OSError as exc:
+            return written, exc.strerror
+        written += 1
+    return written, "no error"
+
+def test_fill_every_place_it_can_write():
+    total = 0
+    for tag, place in enumerate(PLACES):
+        written, why = fill(place, tag)
+        print("place", place, written, "MiB:", why)
+        total += written
+    print("TOTAL_MIB", total)
+
+def test_writing_past_the_limit_fails_plainly():
+    for index in range({per_place}):
+        with open("/tmp/more-%d" % index, "wb") as handle:
+            handle.write(CHUNK)
+'''
+        report = await run_python_tests("", tests)
+        REPORT.refuse("sandbox: fill its disk")
+
+        written = printed_number(report.stdout, "TOTAL_MIB") * MIB
+        print(f"the candidate wrote {written // MIB} MiB in 1 MiB files; limit {disk_bytes // MIB} MiB")
+        assert 0 < written <= disk_bytes, report.stdout
+        # The working directory is not the host's disk: the private directory kept only
+        # the child's output and results files.
+        assert held and held[0] < 4 * MIB, f"the host's private directory held {held} bytes"
+        first, second = report.outcomes
+        assert first.passed, first.detail
+        assert not second.passed and "No space left on device" in second.detail
+        assert (report.error, report.timed_out, report.killed) == (None, False, None)
+        assert "FAIL test_writing_past_the_limit_fails_plainly: OSError: [Errno 28]" in report.summary()
+
+    async def test_memory_is_bounded_across_processes(self) -> None:
+        require_bubblewrap()
+        memory = 128 * MIB
+        children, chunk = 6, 8 * MIB  # each may try 256 MiB; together far over the limit
+        tests = f'''
+import os
+import time
+
+def test_children_hold_memory_at_once():
+    started = []
+    for _ in range({children}):
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            hoard = []
+            try:
+                while len(hoard) < 32:
+                    hoard.append(bytearray(b"\\x01") * {chunk})  # every page touched
+                    os.write(write_end, b"+")
+            except MemoryError:
+                pass
+            os.write(write_end, b".")
+            time.sleep(60)  # hold it until the sandbox ends
+            os._exit(0)
+        os.close(write_end)
+        started.append((pid, read_end))
+    held = {{}}
+    for pid, read_end in started:
+        chunks = 0
+        while True:
+            byte = os.read(read_end, 1)
+            if byte != b"+":
+                break
+            chunks += 1
+        if byte == b".":  # b"": the child was killed before it finished, its memory freed
+            held[pid] = chunks
+    for pid in list(held):
+        if os.waitpid(pid, os.WNOHANG) != (0, 0):  # killed after it finished: holds nothing
+            del held[pid]
+    print("HELD_MIB", sum(held.values()) * {chunk // MIB}, "in", len(held), "processes")
+'''
+        report = await run_python_tests("", tests, SandboxLimits(memory_bytes=memory))
+        REPORT.refuse("sandbox: memory across processes")
+
+        assert report.passed, report.summary() + "\n" + report.stdout
+        held = printed_number(report.stdout, "HELD_MIB") * MIB
+        print(f"the sandbox's processes held {held // MIB} MiB at once; limit {memory // MIB} MiB")
+        assert held <= memory
+
+    async def test_tmpfs_pages_count_against_the_memory_limit_and_a_kill_is_named(self) -> None:
+        require_bubblewrap()
+        limits = SandboxLimits(memory_bytes=96 * MIB)
+        tests = f'''
+def test_fill_tmp_then_allocate():
+    for index in range(48):
+        with open("/tmp/fill-%d" % index, "wb") as handle:
+            handle.write(b"x" * {MIB})
+    hoard = []
+    try:
+        while True:
+            hoard.append(bytearray(b"\\x01") * {4 * MIB})
+    except MemoryError:
+        print("allocated", len(hoard) * 4, "MiB on top of 48 MiB in /tmp")
+'''
+        report = await run_python_tests("", tests, limits)
+        REPORT.refuse("sandbox: memory plus tmpfs")
+
+        assert not report.passed, report.stdout
+        assert report.killed == "memory limit 96 MiB", report.summary()
+        assert [(o.name, o.passed, o.detail) for o in report.outcomes] == [
+            ("test_fill_tmp_then_allocate", False, "did not finish: memory limit 96 MiB")
+        ]
+        assert "KILLED: memory limit 96 MiB" in report.summary()
+
+    async def test_sysv_shared_memory_counts_against_the_memory_limit(self) -> None:
+        require_bubblewrap()
+        limits = SandboxLimits(memory_bytes=128 * MIB)
+        tests = f'''
+import ctypes
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+libc.shmdt.argtypes = [ctypes.c_void_p]
+IPC_PRIVATE, IPC_CREAT, SIZE = 0, 0o1000, {16 * MIB}
+
+def test_segments_outlive_their_mapping():
+    for made in range(1, 21):  # 320 MiB in all, no process holding more than 16 MiB
+        segment = libc.shmget(IPC_PRIVATE, SIZE, IPC_CREAT | 0o600)
+        assert segment >= 0, "shmget refused"
+        address = libc.shmat(segment, None, 0)
+        ctypes.memset(address, 1, SIZE)
+        libc.shmdt(ctypes.c_void_p(address))
+        print("SEGMENTS", made, flush=True)
+'''
+        report = await run_python_tests("", tests, limits)
+        REPORT.refuse("sandbox: System V shared memory")
+
+        assert report.killed == "memory limit 128 MiB", report.summary() + "\n" + report.stdout
+        assert printed_number(report.stdout, "SEGMENTS") * 16 * MIB <= limits.memory_bytes
