@@ -90,6 +90,9 @@ RECORDED = [
     # approve (the no-hook-activity and idle-continues-as-new patches).
     "continued_without_hooks.before",
     "continued_without_hooks",
+    # Votes over samples, a split vote awaiting review; the best pass kept at the cap.
+    "split_vote_review",
+    "best_at_the_cap",
 ]
 
 

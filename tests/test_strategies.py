@@ -12,7 +12,7 @@ from rubricflow.activities import evidence, strategies
 from rubricflow.activities.rubric_activities import _as_verdict
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, RunInput
-from tests.helpers import thread_id
+from tests.helpers import thread_id, verdict
 from tests.test_grader import grade, grade_input, seen  # noqa: F401  (fixture)
 
 NO_DOCSTRING = "Here:\n\n```python\nimport numpy as np\n\ndef mean(xs):\n    print(xs)\n    return sum(xs) / len(xs)\n```"
@@ -198,3 +198,59 @@ class TestInAThread:
         (evaluation,) = result.evaluations
         assert [c.passed for c in evaluation.criteria] == [False, False]
         assert all(c.decided_by and c.decided_by.startswith("fact: ") for c in evaluation.criteria)
+
+
+def _run(agent: str, grader: GraderSettings, rubric: str, idle: int = 0) -> RunInput:
+    return RunInput(message="write mean(xs)", rubric=rubric, agent=AgentSettings(model=agent),
+                    grader=grader, idle_timeout_s=idle)
+
+
+class TestBestAnswer:
+    async def test_the_pass_with_most_criteria_met_is_kept_beside_the_last(self, client, task_queue, worker, script):
+        grader = script(
+            verdict("needs_revision", "one short", a=True, b=True, c="no"),
+            verdict("needs_revision", "worse", a="no", b="no", c="no"),
+        )
+        run = _run(script("first answer", "second answer"), GraderSettings(model=grader, max_iterations=2), "- a\n- b\n- c")
+        result = await (await Rubricflow(client, task_queue).start(run, thread_id())).result()
+        assert result.status == "max_iterations_reached"
+        assert result.answer == "second answer"  # the last stays the transcript's answer
+        assert result.best is not None
+        assert (result.best.iteration, result.best.met, result.best.total, result.best.answer) == (0, 2, 3, "first answer")
+
+    async def test_ties_go_to_the_later_pass(self, client, task_queue, worker, script):
+        grader = script(verdict("needs_revision", "x", a=True, b="no"), verdict("needs_revision", "y", a="no", b=True))
+        run = _run(script("first", "second"), GraderSettings(model=grader, max_iterations=2), "- a\n- b")
+        result = await (await Rubricflow(client, task_queue).start(run, thread_id())).result()
+        assert result.best is not None and (result.best.iteration, result.best.answer) == (1, "second")
+
+    async def test_a_satisfied_run_shows_no_best(self, client, task_queue, worker, script):
+        run = _run(script("fine"), GraderSettings(model=script(verdict("satisfied", "ok", a=True))), "- a")
+        result = await (await Rubricflow(client, task_queue).start(run, thread_id())).result()
+        assert result.status == "satisfied" and result.best is None
+
+
+class TestSplitVotesToReview:
+    async def test_a_split_vote_waits_for_a_person_then_approve_ends_it(self, client, task_queue, worker, script):
+        from rubricflow.workflows.types import ApproveInput
+        from tests.test_threads import run_end
+
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = GraderSettings(model=script(said(True), said(False, "hm"), said(True)), grading="per_criterion",
+                                samples=3, review_split_votes=True, max_iterations=2)
+        await rf.start(_run(script("answer"), grader, "- a", idle=600), tid)
+        await run_end(rf, tid, 1)
+        waiting = await rf.progress(tid)
+        assert waiting.status == "awaiting_review"
+        (evaluation,) = waiting.evaluations
+        assert evaluation.split_vote and evaluation.criteria[0].votes == "2/3"
+        approved = await rf.approve(tid, ApproveInput(reviewer="ana"))
+        assert approved.status == "satisfied" and approved.evaluations[-1].reviewer == "ana"
+        await rf.cancel(tid)
+
+    async def test_without_review_a_split_vote_is_acted_on(self, client, task_queue, worker, script):
+        grader = GraderSettings(model=script(said(True), said(False, "hm"), said(True)), grading="per_criterion",
+                                samples=3, max_iterations=2)
+        result = await (await Rubricflow(client, task_queue).start(_run(script("answer"), grader, "- a"), thread_id())).result()
+        assert result.status == "satisfied" and result.evaluations[0].split_vote

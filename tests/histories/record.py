@@ -98,6 +98,25 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
             agent=AgentSettings(model=_script(folder, "a5", *deep_script()), agent="deep"),
             grader=GraderSettings(model=_script(folder, "g5", "unused: the rubric is all checks")),
         ),
+        # Three samples per criterion, a split vote, and a person asked to decide.
+        "split_vote_review": RunInput(
+            message="Write mean(xs).",
+            rubric="- has a docstring",
+            agent=AgentSettings(model=_script(folder, "a7", "def mean(xs): return sum(xs) / len(xs)")),
+            grader=GraderSettings(
+                model=_script(folder, "g7", *({"structured": {"reason": "r", "passed": p}} for p in (True, False, True))),
+                grading="per_criterion", samples=3, review_split_votes=True, max_iterations=2,
+            ),
+        ),
+        # Out of iterations: the best pass is kept beside the last.
+        "best_at_the_cap": RunInput(
+            message="Write mean(xs).",
+            rubric="- a\n- b",
+            agent=AgentSettings(model=_script(folder, "a8", "v1", "v2")),
+            grader=GraderSettings(model=_script(
+                folder, "g8", verdict("needs_revision", "x", a=True, b="no"), verdict("needs_revision", "y", a="no", b="no"),
+            ), max_iterations=2),
+        ),
         # Events stamped with workflow time; a provider's 401 said once (a patch marker).
         "agent_auth_error": RunInput(
             message="hi",
