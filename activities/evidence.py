@@ -72,20 +72,52 @@ def read_answer(text: str) -> Answer:
             tree = ast.parse(code)
         except SyntaxError as exc:
             error = f"line {exc.lineno}: {exc.msg}"
+            tree = _parse_before_errors(code, exc)
     return Answer(text=text, code=code, prose=prose.strip(), tree=tree, syntax_error=error)
+
+
+MAX_RECOVERIES = 5
+
+
+def _parse_before_errors(code: str, error: SyntaxError) -> ast.Module | None:
+    """The code up to its first syntax error, parsed: what an answer defines before a typo
+    (an example call with one `)` too many, say) is still measured; `code_parses` and the
+    syntax error say the rest. None when nothing before the error parses."""
+    lines = code.splitlines()
+    for _ in range(MAX_RECOVERIES):
+        cut = (error.lineno or 1) - 1
+        while cut > 0 and lines[cut - 1][:1] in (" ", "\t", ""):
+            cut -= 1  # back to the start of the statement the error is in
+        if cut <= 0:
+            return None
+        lines = lines[:cut]
+        try:
+            return ast.parse("\n".join(lines))
+        except SyntaxError as exc:
+            error = exc
+    return None
 
 
 # Measurements -------------------------------------------------------------------------
 
 
+_IMPORT_LINE = re.compile(r"^\s*(?:import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|from\s+([\w.]+)\s+import\b)", re.MULTILINE)
+_PRINT_CALL = re.compile(r"(?<![\w.])print\s*\(")
+
+
 def imported_modules(answer: Answer) -> list[str]:
+    """Top-level modules the code imports; for code with a syntax error, also those its
+    import lines name past the error."""
     names: list[str] = []
     for node in ast.walk(answer.tree) if answer.tree else ():
         if isinstance(node, ast.Import):
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append(node.module)
-    return list(dict.fromkeys(names))
+    if answer.syntax_error:
+        for plain, source in _IMPORT_LINE.findall(answer.code):
+            names += [n.strip() for n in plain.split(",")] if plain else [source]
+    return list(dict.fromkeys(n for n in names if n and not n.startswith(".")))
 
 
 def third_party(modules: list[str]) -> list[str]:
@@ -112,6 +144,9 @@ def unannotated(answer: Answer) -> list[str]:
 
 
 def calls_to(answer: Answer, name: str) -> int:
+    """Calls of the builtin `name`; for code with a syntax error, `print(` as written."""
+    if answer.syntax_error and name == "print":
+        return len(_PRINT_CALL.findall(answer.code))
     if answer.tree is None:
         return 0
     return sum(
@@ -202,13 +237,14 @@ FACTS: dict[str, Fact] = {
         Fact("has_python_code", "bool", "the answer contains Python code",
              lambda a: bool(a.code.strip()), lambda a: "Python code present" if a.code.strip() else "no Python code"),
         Fact("code_parses", "bool", "the Python code has no syntax error",
-             lambda a: a.tree is not None, lambda a: a.syntax_error and f"syntax error at {a.syntax_error}" or (
+             lambda a: bool(a.code.strip()) and a.syntax_error is None,
+             lambda a: f"syntax error at {a.syntax_error}" if a.syntax_error else (
                  "the code parses" if a.tree is not None else "no Python code")),
         Fact("every_function_has_docstring", "bool", "every function in the code has a docstring",
              _docstrings, _docstring_note),
         Fact("only_standard_library_imports", "bool",
              "the code imports nothing outside the Python standard library (true when it imports nothing)",
-             lambda a: a.tree is not None and not third_party(imported_modules(a)), _imports_note),
+             lambda a: bool(a.code.strip()) and not third_party(imported_modules(a)), _imports_note),
         Fact("fully_type_annotated", "bool",
              "every function annotates all its parameters and its return type",
              lambda a: bool(a.functions) and not unannotated(a), _hints_note),

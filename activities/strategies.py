@@ -186,6 +186,14 @@ class FactChoice:
             return cls(fact, expected.strip())
         return None
 
+    def needs(self) -> str:
+        """What the criterion needs, in words: the fact's question and the value."""
+        if self.fact.kind == "count":
+            return f"{self.fact.question} {COMPARE[self.compare]} {self.expected}"
+        if self.fact.kind == "text":
+            return f"{self.fact.question}: {self.expected!r}"
+        return self.fact.question if self.expected else f"not: {self.fact.question}"
+
     def describe(self) -> str:
         if self.fact.kind == "count":
             return f"{self.fact.name} {COMPARE[self.compare]} {self.expected}"
@@ -228,16 +236,34 @@ async def _judge(ask: Ask, prefix: str, criterion: str, nonce: str, temperature:
     return Outcome(passed, None if passed else (reason or "the grader judged it not met"), None)
 
 
-async def _by_fact(
-    ask: Ask, answer: Answer, prefix: str, criterion: str, nonce: str, temperature: float,
-) -> Outcome:
-    choice = FactChoice.parse(await ask(map_question(criterion), map_schema(), temperature))
-    if choice is None:
-        return await _judge(ask, prefix, criterion, nonce, temperature)
+def _by_fact(choice: FactChoice, answer: Answer) -> Outcome:
     passed, measured = choice.decide(answer)
     decided_by = f"fact: {choice.describe()} (measured {measured})"
-    gap = None if passed else f"needs {choice.describe()}; measured {measured}"
+    gap = None if passed else f"needs: {choice.needs()}; measured: {measured}"
     return Outcome(passed, gap, decided_by)
+
+
+async def _outcomes(
+    ask: Ask, strategy: Strategy, answer: Answer, prefix: str, criteria: list[str], nonce: str,
+    samples: int, temperature: float,
+) -> list[list[Outcome]]:
+    """Each criterion's sampled outcomes. All fact questions come first, then all judged
+    ones, so that each kind of question follows its own kind and reuses its prompt prefix."""
+    choices: list[list[FactChoice | None]] = [[None] * samples for _ in criteria]
+    if strategy == "facts":
+        for i, name in enumerate(criteria):
+            for k in range(samples):
+                choices[i][k] = FactChoice.parse(await ask(map_question(name), map_schema(), temperature))
+    outcomes: list[list[Outcome]] = []
+    for i, name in enumerate(criteria):
+        sampled = []
+        for choice in choices[i]:
+            sampled.append(
+                _by_fact(choice, answer) if choice is not None
+                else await _judge(ask, prefix, name, nonce, temperature)
+            )
+        outcomes.append(sampled)
+    return outcomes
 
 
 async def grade_each(
@@ -259,13 +285,8 @@ async def grade_each(
     temperature = 0.0 if samples == 1 else SAMPLE_TEMPERATURE
     entries: list[Criterion] = []
     split = False
-    for name in criteria:
-        outcomes = []
-        for _ in range(samples):
-            if strategy == "facts":
-                outcomes.append(await _by_fact(ask, answer, prefix, name, nonce, temperature))
-            else:
-                outcomes.append(await _judge(ask, prefix, name, nonce, temperature))
+    sampled = await _outcomes(ask, strategy, answer, prefix, criteria, nonce, samples, temperature)
+    for name, outcomes in zip(criteria, sampled, strict=True):
         tally = Counter(o.passed for o in outcomes)
         passed = tally[True] > tally[False]
         chosen = next(o for o in outcomes if o.passed == passed)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install rubricflow into ./.venv: the app, the local-model runtime and a local model.
 #
-#   bash deploy/install.sh                 # app + local extra + qwen2.5-coder-0.5b
+#   bash deploy/install.sh                 # app + local extra + qwen2.5-coder-0.5b (agent) and -1.5b (grader)
 #   bash deploy/install.sh --dev           # ... plus the test tools and the benchmark extra
 #   bash deploy/install.sh --model qwen2.5-coder-1.5b   # another local model (repeatable)
 #   bash deploy/install.sh --no-local      # app only (scripted and hosted models)
@@ -26,7 +26,7 @@ done
 if [ "$local_runtime" -eq 0 ]; then
   extras=("${extras[@]/local}")
 elif [ ${#models[@]} -eq 0 ]; then
-  models=(qwen2.5-coder-0.5b)
+  models=(qwen2.5-coder-0.5b qwen2.5-coder-1.5b)
 fi
 
 PYTHON=${PYTHON:-python3}

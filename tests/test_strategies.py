@@ -95,6 +95,18 @@ class TestEvidence:
         assert evidence.FACTS["numbers_are_prime"].measure(answer) is True  # type: ignore[misc]
         assert evidence.FACTS["numbers_are_prime"].measure(evidence.read_answer("It is 91.")) is False  # type: ignore[misc]
 
+    def test_code_before_a_syntax_error_is_still_measured(self):
+        answer = evidence.read_answer(
+            "```python\nimport json\n\ndef f(xs):\n    return xs\n\nprint(f([1])))\nimport numpy\n```")
+        assert answer.syntax_error and "line 7" in answer.syntax_error
+        measured = {f.name: f.measure(answer) for f in evidence.FACTS.values() if f.measure}
+        assert measured["code_parses"] is False
+        assert measured["function_count"] == 1  # f, defined before the error
+        assert measured["every_function_has_docstring"] is False
+        assert measured["calls_print"] is True  # the print in the line that does not parse
+        assert measured["only_standard_library_imports"] is False  # numpy, imported past the error
+        assert evidence.imported_modules(answer) == ["json", "numpy"]
+
     def test_a_syntax_error_is_a_fact(self):
         answer = evidence.read_answer("```python\ndef f(:\n    pass\n```")
         assert answer.tree is None and answer.syntax_error
@@ -122,6 +134,15 @@ class TestFacts:
         assert entry.passed and entry.decided_by is None
         assert result.model_calls == 2
         assert "measured by code" in human(seen[1])
+
+    async def test_fact_questions_come_first_so_each_kind_shares_its_prefix(self, script, seen):
+        grader = script({"structured": {"fact": "none"}}, fact("calls_print", False), said(True, "clear"))
+        result = await grade(grade_input(grader, rubric="- Explains the approach\n- Does not print",
+                                         transcript=transcript(NO_DOCSTRING), settings={"grading": "facts"}))
+        explains, prints = result.verdict.criteria
+        assert explains.passed and explains.decided_by is None
+        assert not prints.passed and prints.decided_by.startswith("fact: calls_print is false")
+        assert [m[0].content == strategies.MAP_SYSTEM for m in seen] == [True, True, False]
 
     async def test_a_choice_that_does_not_fit_its_fact_is_judged(self, script):
         # A count fact without a comparison is no choice at all: the model judges instead.

@@ -410,12 +410,16 @@ def demo_file(name: str) -> str:
 
 
 DEMO_LOCAL_MODEL = "local:qwen2.5-coder-0.5b"
+DEMO_GRADER_MODEL = "local:qwen2.5-coder-1.5b"
+"""The demo's grader: the smallest local model whose verdicts the judge benchmark shows to be
+right (`python -m rubricflow.bench judge`; README, "Models")."""
 DEMO_STOPPED = 130
 """Exit code of a demo stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)."""
 DEMO_TASK = (
-    "Write a Python function find_duplicates(items) that returns the values that appear "
-    "more than once in a list, each once, in order of first appearance."
+    "Write a Python function `find_duplicates(lst)` that returns a list of all elements that "
+    "appear more than once in the input list, in the order they first appear."
 )
+"""The seed's task, word for word; its four tests (rubric.md) decide the order it means."""
 DEMO_SYSTEM_PROMPT = (
     "You are a careful Python programmer. Answer with the complete code in one ```python "
     "code block, then one sentence. When you are asked to revise, give the whole revised "
@@ -440,7 +444,7 @@ def demo_models(args: argparse.Namespace) -> tuple[str, str, str]:
             f"scripted:{demo_file('grader.json')}",
             "scripted models (no model runs: the replies are canned, the tests are real)",
         )
-    agent, grader = args.model or DEMO_LOCAL_MODEL, args.grader_model or args.model or DEMO_LOCAL_MODEL
+    agent, grader = args.model or DEMO_LOCAL_MODEL, args.grader_model or DEMO_GRADER_MODEL
     return agent, grader, f"agent {agent}, grader {grader}, on this machine's CPU"
 
 

@@ -7,7 +7,7 @@ import os
 
 from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
-from rubricflow.cli.commands import DEMO_LOCAL_MODEL
+from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
 from rubricflow.workflows.types import (
@@ -126,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--verbose", action="store_true", help="show the worker's output here instead of in DATA_DIR/worker.log")
         if name == "demo":
             p.add_argument("--model", help=f"agent model (default: {DEMO_LOCAL_MODEL})")
-            p.add_argument("--grader-model", help="grader model (default: the agent's model)")
+            p.add_argument("--grader-model", help=f"grader model (default: {DEMO_GRADER_MODEL})")
             p.add_argument("--max-iterations", default="3", help="grading passes (1..20, default 3)")
             grading_flags(p)
             p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")
