@@ -98,7 +98,7 @@ class TestEvidence:
     def test_code_before_a_syntax_error_is_still_measured(self):
         answer = evidence.read_answer(
             "```python\nimport json\n\ndef f(xs):\n    return xs\n\nprint(f([1])))\nimport numpy\n```")
-        assert answer.syntax_error and "line 7" in answer.syntax_error
+        assert answer.syntax_error and "line 6" in answer.syntax_error
         measured = {f.name: f.measure(answer) for f in evidence.FACTS.values() if f.measure}
         assert measured["code_parses"] is False
         assert measured["function_count"] == 1  # f, defined before the error
