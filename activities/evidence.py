@@ -85,8 +85,8 @@ def _parse_before_errors(code: str, error: SyntaxError) -> ast.Module | None:
     syntax error say the rest. None when nothing before the error parses."""
     lines = code.splitlines()
     for _ in range(MAX_RECOVERIES):
-        cut = (error.lineno or 1) - 1
-        while cut > 0 and lines[cut - 1][:1] in (" ", "\t", ""):
+        cut = min((error.lineno or 1) - 1, len(lines) - 1)
+        while cut > 0 and lines[cut][:1] in (" ", "\t", ""):
             cut -= 1  # back to the start of the statement the error is in
         if cut <= 0:
             return None
