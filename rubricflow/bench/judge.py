@@ -82,8 +82,8 @@ class JudgeBench:
             "RUBRICFLOW_LOG_LEVEL": "WARNING",
             "RUBRICFLOW_DATA_DIR": os.environ.get("RUBRICFLOW_DATA_DIR", str(Path(".rubricflow").resolve())),
             "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+            # The agents are scripted (each case's answer); a scripted grader may be measured too.
             "RUBRICFLOW_ALLOW_SCRIPTED": "1",
-            "RUBRICFLOW_SCRIPTED_DIR": str(folder / "scripts"),
             "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "1",
         })
         self.procs: list[Any] = []
