@@ -42,6 +42,13 @@ class TestTheLabelledSet:
         assert judge_cases.sentence_count("One. Two! Three?") == 3
         assert judge_cases.bullet_count("- a\n- b\n1. c\nplain") == 3
 
+    def test_held_out_wordings_keep_the_answers_and_truths(self):
+        held = judge_cases.build_cases("held_out")
+        assert [c.answer for c in held] == [c.answer for c in CASES]
+        assert [[x.met for x in c.criteria] for c in held] == [[x.met for x in c.criteria] for c in CASES]
+        main_words = {x.text for c in CASES for x in c.criteria}
+        assert not main_words & {x.text for c in held for x in c.criteria}
+
     def test_the_set_is_the_same_every_time(self):
         assert [c.answer for c in judge_cases.build_cases()] == [c.answer for c in CASES]
 

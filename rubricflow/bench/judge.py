@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.bench.harness import wait_for_pollers
-from rubricflow.bench.judge_cases import CASES, JudgeCase
+from rubricflow.bench.judge_cases import WORDINGS, JudgeCase, build_cases
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -202,7 +202,7 @@ def plot(results: dict[str, dict[str, Any]], path: Path) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    cases = pick(CASES, args.limit)
+    cases = pick(build_cases(args.wordings), args.limit)
     results: dict[str, dict[str, Any]] = {}
     rows_by_key: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="rubricflow-judge-") as tmp:
@@ -229,6 +229,7 @@ def report(args: argparse.Namespace, cases: list[JudgeCase], results: dict[str, 
                     "load_1m": os.getloadavg()[0]},
         "command": "python -m rubricflow.bench judge " + " ".join(sys.argv[2:]),
         "cases": len(cases),
+        "wordings": args.wordings,
         "samples": args.samples,
         "results": results,
         "rows": rows,
@@ -248,6 +249,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--grading", nargs="+", default=DEFAULT_GRADINGS,
                         choices=[g for g in GRADING_STRATEGIES if g != "auto"], help="strategies (default %(default)s)")
     parser.add_argument("--samples", type=int, default=1, help="samples per criterion (odd; default 1)")
+    parser.add_argument("--wordings", choices=list(WORDINGS), default="main",
+                        help="the criteria's words: main, or held_out (the same truths in words no prompt was made with)")
     parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
     args = parser.parse_args(argv)

@@ -197,26 +197,49 @@ ITEMS = ["apples", "pears", "plums", "cherries", "grapes", "lemons", "figs", "da
 
 # Criteria in several wordings -------------------------------------------------------------
 
-DOCSTRING = ["Has a docstring that explains what is returned", "Every function has a docstring",
-             "The function is documented with a docstring"]
-STDLIB = ["Uses no third-party packages", "Only imports modules from the Python standard library",
-          "Does not depend on any external library"]
-HINTS = ["Has type hints on every parameter and on the return value", "The function signature is fully type-annotated"]
-NO_PRINT = ["Does not print anything", "Contains no print calls", "Returns its result instead of printing it"]
-AT_MOST_WORDS = ["Is at most {n} words long", "Uses no more than {n} words"]
-SENTENCES_EXACT = ["Has exactly {n} sentences", "Is written in {n} sentences"]
-ITEMS_EXACT = ["Lists exactly {n} items", "Gives {n} bullet points"]
-PRIME = ["The number given is a prime number", "Answers with a prime"]
+WORDINGS: dict[str, dict[str, list[str]]] = {
+    "main": {
+        "docstring": ["Has a docstring that explains what is returned", "Every function has a docstring",
+                      "The function is documented with a docstring"],
+        "stdlib": ["Uses no third-party packages", "Only imports modules from the Python standard library",
+                   "Does not depend on any external library"],
+        "hints": ["Has type hints on every parameter and on the return value",
+                  "The function signature is fully type-annotated"],
+        "no_print": ["Does not print anything", "Contains no print calls", "Returns its result instead of printing it"],
+        "words_at_most": ["Is at most {n} words long", "Uses no more than {n} words"],
+        "sentences_exact": ["Has exactly {n} sentences", "Is written in {n} sentences"],
+        "items_exact": ["Lists exactly {n} items", "Gives {n} bullet points"],
+        "prime": ["The number given is a prime number", "Answers with a prime"],
+    },
+    # Written once and never shown to a grader while its prompts were made: the same truths
+    # in words of their own, to see whether a grader's figures hold beyond the main wordings.
+    "held_out": {
+        "docstring": ["Includes a docstring describing the return value", "Documents each function in a docstring"],
+        "stdlib": ["Relies only on Python's built-in standard library", "Avoids external dependencies such as numpy or requests"],
+        "hints": ["All arguments and the return type carry annotations", "Is fully annotated with Python type hints"],
+        "no_print": ["Never writes output with print()", "Has no print statements"],
+        "words_at_most": ["Stays within {n} words", "Keeps to {n} words or fewer"],
+        "sentences_exact": ["Consists of {n} sentences, no more and no fewer", "Is exactly {n} sentences long"],
+        "items_exact": ["Has {n} list entries exactly", "Names exactly {n} things, as a list"],
+        "prime": ["The stated number is prime", "Picks a number that is prime"],
+    },
+}
 
 
 Truth = Callable[[str], bool]
 
 
-def _pick(rng: random.Random, wordings: list[str], **values: object) -> str:
-    return rng.choice(wordings).format(**values)
+def _pick(rng: random.Random, wording: dict[str, list[str]], kind: str, **values: object) -> str:
+    """A wording of `kind`, drawn as the main wordings are drawn (the same random numbers
+    whichever wordings are used, so every set has the same answers and truths)."""
+    index = rng.choice(range(len(WORDINGS["main"][kind])))
+    options = wording[kind]
+    return options[index % len(options)].format(**values)
 
 
-def build_cases() -> list[JudgeCase]:
+def build_cases(wordings: str = "main") -> list[JudgeCase]:
+    """The labelled set in one of `WORDINGS`: the same answers and truths either way."""
+    wording = WORDINGS[wordings]
     rng = random.Random(SEED)
     cases: list[JudgeCase] = []
 
@@ -228,13 +251,13 @@ def build_cases() -> list[JudgeCase]:
             "prints": bool(i & 8), "imports": bool(i & 16) or not (i & 2),
         }
         answer = code_answer(rng, fn, **features)
-        kinds: list[tuple[str, list[str], Truth]] = [
-            ("docstring", DOCSTRING, truth_docstring), ("stdlib", STDLIB, truth_stdlib_only),
-            ("hints", HINTS, truth_type_hints), ("no_print", NO_PRINT, truth_no_print),
+        kinds: list[tuple[str, Truth]] = [
+            ("docstring", truth_docstring), ("stdlib", truth_stdlib_only),
+            ("hints", truth_type_hints), ("no_print", truth_no_print),
         ]
         rng.shuffle(kinds)
         criteria = tuple(
-            Criterion(_pick(rng, wordings), truth(answer), kind) for kind, wordings, truth in kinds[:3]
+            Criterion(_pick(rng, wording, kind), truth(answer), kind) for kind, truth in kinds[:3]
         )
         cases.append(JudgeCase(f"code-{i:02d}", f"Write a Python function {fn[0]}({fn[1]}).", answer, criteria))
 
@@ -249,8 +272,8 @@ def build_cases() -> list[JudgeCase]:
         asked = n if (i // 2) % 2 else n + rng.choice([-1, 1])
         answer = text
         criteria = (
-            Criterion(_pick(rng, AT_MOST_WORDS, n=limit), word_count(answer) <= limit, "words_at_most"),
-            Criterion(_pick(rng, SENTENCES_EXACT, n=asked), sentence_count(answer) == asked, "sentences_exact"),
+            Criterion(_pick(rng, wording, "words_at_most", n=limit), word_count(answer) <= limit, "words_at_most"),
+            Criterion(_pick(rng, wording, "sentences_exact", n=asked), sentence_count(answer) == asked, "sentences_exact"),
         )
         cases.append(JudgeCase(f"prose-{i:02d}", "Explain in a few sentences what Temporal gives a program.", answer, criteria))
 
@@ -260,7 +283,7 @@ def build_cases() -> list[JudgeCase]:
         items = rng.sample(ITEMS, n)
         answer = "Here they are:\n" + "\n".join(f"- {item}" for item in items)
         asked = n if i % 2 else n + rng.choice([-2, -1, 1, 2])
-        criteria = (Criterion(_pick(rng, ITEMS_EXACT, n=asked), bullet_count(answer) == asked, "items_exact"),)
+        criteria = (Criterion(_pick(rng, wording, "items_exact", n=asked), bullet_count(answer) == asked, "items_exact"),)
         cases.append(JudgeCase(f"list-{i:02d}", f"Name {asked} fruits, one per line.", answer, criteria))
 
     # Arithmetic: a stated number, prime or not.
@@ -268,7 +291,7 @@ def build_cases() -> list[JudgeCase]:
         n = rng.choice([p for p in range(20, 200) if is_prime(p)]) if i % 2 else rng.choice(
             [c for c in range(20, 200) if not is_prime(c) and c % 2 and c % 5])
         answer = rng.choice([f"The answer is {n}.", f"{n}", f"I pick {n}."])
-        criteria = (Criterion(_pick(rng, PRIME), is_prime(stated_number(answer)), "prime"),)
+        criteria = (Criterion(_pick(rng, wording, "prime"), is_prime(stated_number(answer)), "prime"),)
         cases.append(JudgeCase(f"number-{i:02d}", "Give me a prime number between 20 and 200.", answer, criteria))
     return cases
 
