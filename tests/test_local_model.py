@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,26 @@ class TestRealModel:
         assert result.transcript[-1].role == "assistant"
         revisions = [m for m in result.transcript if m.source == "grader"]
         assert len(revisions) == len(result.evaluations) - 1
+
+    @pytest.mark.timeout(900)
+    async def test_the_demo_grader_judges_the_demo_answers_right(self, client, task_queue, worker, script):
+        """The demo's grader (the 1.5B model, `auto` grading) on the demo's two scripted
+        answers: each judged criterion's verdict is what `ast` says of that answer."""
+        from rubricflow.bench.judge_cases import truth_docstring, truth_stdlib_only
+        from rubricflow.cli.commands import DEMO_GRADER_MODEL
+
+        rubric = Path(demo_file("rubric.md")).read_text()
+        truths = {"Has a docstring that explains what is returned": truth_docstring,
+                  "Uses no third-party packages": truth_stdlib_only}
+        answers = [r["content"] for r in json.loads(Path(demo_file("agent.json")).read_text())["responses"]]
+        rf = Rubricflow(client, task_queue)
+        for answer in answers:
+            run = await rf.start(
+                RunInput(message=DEMO_TASK, rubric=rubric, agent=AgentSettings(model=script(answer)),
+                         grader=GraderSettings(model=DEMO_GRADER_MODEL, max_iterations=1)),
+                thread_id(),
+            )
+            (evaluation,) = (await run.result()).evaluations
+            by_name = {c.name: c for c in evaluation.criteria}
+            for name, truth in truths.items():
+                assert by_name[name].passed is truth(answer), (name, by_name[name], answer)
