@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rubricflow.workflows.sizes import MAX_FILES_BYTES, MAX_PATH_BYTES
+
 MAX_FILES = 200
 """At most this many files per thread."""
-MAX_FILES_BYTES = 1_000_000
-"""At most this many bytes (UTF-8 content, all files together) per thread: the files
-travel in every agent-turn and grader-pass input, under Temporal's 2 MiB payload limit."""
 
 
 class AgentFile(BaseModel):
@@ -55,7 +54,7 @@ class FileInfo(BaseModel):
 
 
 class FileLimitError(ValueError):
-    """The thread's files would pass `MAX_FILES` or `MAX_FILES_BYTES`."""
+    """The thread's files would pass their limits (`limit_problem`)."""
 
 
 def file_path(path: str) -> str:
@@ -68,7 +67,14 @@ def file_path(path: str) -> str:
 
 
 def limit_problem(files: dict[str, AgentFile]) -> str | None:
-    """Why these files are over the thread's limits, or None when they fit."""
+    """Why these files are over the thread's limits (`MAX_FILES`, `sizes.MAX_FILES_BYTES`,
+    `sizes.MAX_PATH_BYTES`), or None when they fit."""
+    long = next((p for p in files if len(p.encode("utf-8")) > MAX_PATH_BYTES), None)
+    if long is not None:
+        return (
+            f"a file path has {len(long.encode('utf-8'))} bytes; at most {MAX_PATH_BYTES} are "
+            "allowed: choose a shorter path"
+        )
     if len(files) > MAX_FILES:
         return (
             f"the thread would hold {len(files)} files; at most {MAX_FILES} are allowed: "
