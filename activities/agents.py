@@ -32,7 +32,7 @@ from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
 
 from rubricflow.workflows.files import AgentFile, file_path, limit_problem
-from rubricflow.workflows.sizes import MAX_TEXT_BYTES, clip
+from rubricflow.workflows.sizes import MAX_TEXT_BYTES, MAX_TODOS_BYTES, clip, encoded_size
 from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP
 
 AgentFactory = Callable[[BaseChatModel, Sequence[BaseTool], "str | None"], Any]
@@ -114,7 +114,8 @@ def _clip_output(message: ToolMessage) -> ToolMessage:
 
 class FileLimitMiddleware(AgentMiddleware):
     """Refuses a `write_file` or `edit_file` that would take the thread's files past
-    their limits; the agent gets the reason as the tool's error."""
+    their limits, and a `write_todos` past `sizes.MAX_TODOS_BYTES`; the agent gets the
+    reason as the tool's error."""
 
     async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
         return _refusal(request) or await handler(request)
@@ -138,6 +139,14 @@ def _refusal(request: Any) -> ToolMessage | None:
 
 def _write_problem(request: Any) -> str | None:
     name, args = request.tool_call["name"], request.tool_call.get("args") or {}
+    if name == "write_todos":
+        size = encoded_size(args.get("todos"))
+        if size > MAX_TODOS_BYTES:
+            return (
+                f"the todo list would be {size} bytes; at most {MAX_TODOS_BYTES} are allowed: "
+                "keep fewer, shorter todos"
+            )
+        return None
     if name not in ("write_file", "edit_file") or not isinstance(args.get("file_path"), str):
         return None
     state = request.state if isinstance(request.state, dict) else {}

@@ -62,6 +62,7 @@ from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path, limit_problem
 from rubricflow.workflows.sizes import (
     MAX_PAYLOAD_BYTES,
+    MAX_TODOS_BYTES,
     MAX_VERDICT_BYTES,
     PayloadTooLargeError,
     check_fits,
@@ -515,7 +516,8 @@ def _compact_file_args(message: Message) -> Message:
 
 def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str, AgentFile | None], list[Todo] | None]:
     """What the turn changed in the thread's files, and its todos; a non-retryable
-    `FileLimitExceeded` when the files ended past the thread's limits."""
+    `FileLimitExceeded` when the files ended past the thread's limits, `PayloadTooLarge`
+    when the todos did."""
     if input.settings.agent == "default":
         return {}, None
     after = {file_path(p): AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
@@ -530,6 +532,8 @@ def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str,
     todos = state.get("todos")
     before = [t.model_dump() for t in input.todos]
     new_todos = None if todos is None or todos == before else [Todo.model_validate(t) for t in todos]
+    with _refused_if_too_large(input.settings.model):
+        check_fits(new_todos, MAX_TODOS_BYTES, f"agent {input.settings.agent!r}'s todo list")
     return changed_files(dict(input.files), after), new_todos
 
 

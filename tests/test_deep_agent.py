@@ -101,9 +101,14 @@ class TestFiles:
             apply_changes({}, many)
 
     def test_too_many_bytes_are_refused_and_the_state_is_unchanged(self):
+        from rubricflow.workflows.files import limit_problem
+        from rubricflow.workflows.sizes import WORKFLOW_FILES_BYTES
+
+        assert f"at most {MAX_FILES_BYTES} bytes" in (limit_problem({"/big.txt": AgentFile(content="x" * (MAX_FILES_BYTES + 1))}) or "")
         state = ThreadState(files={"/keep.txt": AgentFile(content="k")})
-        with pytest.raises(FileLimitError, match=f"at most {MAX_FILES_BYTES} bytes"):
-            take_turn_files(state, {"/big.txt": AgentFile(content="x" * MAX_FILES_BYTES)}, None)
+        # The workflow's own check (the workers refuse sooner) is the one every history ran under.
+        with pytest.raises(FileLimitError, match=f"at most {WORKFLOW_FILES_BYTES} bytes"):
+            take_turn_files(state, {"/big.txt": AgentFile(content="x" * WORKFLOW_FILES_BYTES)}, None)
         assert list(state.files) == ["/keep.txt"]
 
     def test_files_are_carried_over_continue_as_new(self):

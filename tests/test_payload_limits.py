@@ -48,6 +48,34 @@ async def workflow_task_failures(handle: Any) -> list[str]:
     return failures
 
 
+LARGEST: dict[str, tuple[int, str]] = {}
+"""The largest history event and history of the threads below (bytes, which thread)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_the_largest() -> Any:
+    yield
+    if LARGEST:
+        (event, at), (history, of) = LARGEST["event"], LARGEST["history"]
+        REPORT.figure(
+            f"oversized outputs: largest history event {event / 1024:.0f} KiB ({at}), largest "
+            f"history {history / 1024:.0f} KiB ({of}); the server refuses a payload over "
+            f"{sizes.SERVER_PAYLOAD_LIMIT_BYTES // 1024} KiB"
+        )
+
+
+async def history_sizes(handle: Any, label: str) -> int:
+    """The largest event of the thread's current run's history; both sizes noted for the report."""
+    largest = total = 0
+    async for event in handle.fetch_history_events():
+        largest = max(largest, event.ByteSize())
+        total += event.ByteSize()
+    for key, size in (("event", largest), ("history", total)):
+        if size > LARGEST.get(key, (0, ""))[0]:
+            LARGEST[key] = (size, label)
+    return largest
+
+
 async def usable_afterwards(rf: Rubricflow, tid: str, kind: str, expected: str = "answered") -> Progress:
     """A further message completes, no workflow task ever failed, and every step of the
     thread ran once: nothing was retried for its size."""
@@ -57,6 +85,7 @@ async def usable_afterwards(rf: Rubricflow, tid: str, kind: str, expected: str =
     assert await workflow_task_failures(handle) == []
     attempts = await activity_attempts(handle)
     assert attempts and all(attempt == 1 for _, attempt in attempts), attempts
+    assert await history_sizes(handle, kind) < sizes.SERVER_PAYLOAD_WARN_BYTES
     await handle.terminate("test over")
     REPORT.fault(f"oversized {kind}")
     REPORT.run(tid, expected, after.status)
@@ -127,6 +156,19 @@ class TestBigOutputs:
         written = first.transcript[1].tool_calls[0].args["content"]
         assert written.startswith("zzzz") and len(written) < 5_000  # the call's text is compacted
         await usable_afterwards(rf, tid, "file")
+
+    @pytest.mark.parametrize("size", SIZES)
+    async def test_a_deep_agents_todo_list_past_the_limit_is_refused_to_the_agent(self, client, task_queue, worker, script, size):
+        todos = [{"content": "t" * 1_000, "status": "pending"} for _ in range(size // 1_000)]
+        agent = script(call("write_todos", todos=todos), "I keep a shorter plan.", SHORT)
+        rf, tid = Rubricflow(client, task_queue), thread_id()
+        start = RunInput(agent=AgentSettings(model=agent, agent="deep"), idle_timeout_s=IDLE_S)
+        first = await within(rf.submit(tid, SubmitInput(message="plan a lot"), start=start))
+        assert first.status == "answered" and first.answer == "I keep a shorter plan."
+        refusal = next(m for m in first.transcript if m.role == "tool")
+        assert "write refused" in refusal.content and f"at most {sizes.MAX_TODOS_BYTES} are allowed" in refusal.content
+        assert first.todos == []
+        await usable_afterwards(rf, tid, "todo list")
 
     @pytest.mark.parametrize("size", SIZES)
     async def test_follow_ups_on_a_kept_open_thread(self, client, task_queue, worker, script, size):
@@ -256,8 +298,13 @@ class TestSizeRules:
         fitted = sizes.fit_turn([call, *outputs, answer])
         assert fitted[-1] == answer
         assert all(sizes.encoded_size(m.content) <= sizes.MIN_TEXT_BYTES + 2 for m in fitted[1:-1])
-        assert sizes.MARK in fitted[0].tool_calls[0].args["text"] and sizes.MARK in fitted[0].tool_calls[0].args["n"][0]
+        assert sizes.MARK in fitted[0].tool_calls[0].args[sizes.CLIPPED_ARGS]
+        assert sizes.clip_args({"text": "short", "n": 1}, sizes.MAX_TEXT_BYTES) == {"text": "short", "n": 1}
         assert sizes.encoded_size(fitted) <= sizes.MAX_TURN_BYTES
+        many = sizes.fit_turn([Message(role="assistant", tool_calls=[ToolCall(id="c", name="t", args={"todos": ["s" * 900] * 500})]), answer])
+        collapsed = many[0].tool_calls[0].args
+        assert list(collapsed) == [sizes.CLIPPED_ARGS] and collapsed[sizes.CLIPPED_ARGS].startswith('{"todos":["sss')
+        assert sizes.encoded_size(collapsed) <= sizes.MAX_TEXT_BYTES + 40
         # A turn under the limit only has its over-long texts cut.
         one = sizes.fit_turn([outputs[0], answer])
         assert len(one[0].content.encode()) <= sizes.MAX_TEXT_BYTES and one[1] == answer
@@ -300,11 +347,3 @@ class TestSizeRules:
         assert sizes.encoded_size(kept.log) <= sizes.MAX_CARRIED_STREAM_BYTES
         small = WorkflowStreamState(log=log[:3], base_offset=0)
         assert sizes.carried_stream(small) is small
-
-    def test_a_path_past_its_limit_is_a_file_limit_problem(self):
-        from rubricflow.workflows.files import AgentFile, limit_problem
-
-        assert limit_problem({"/" + "p" * sizes.MAX_PATH_BYTES: AgentFile(content="x")}) == (
-            f"a file path has {sizes.MAX_PATH_BYTES + 1} bytes; at most {sizes.MAX_PATH_BYTES} are "
-            "allowed: choose a shorter path"
-        )

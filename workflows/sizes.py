@@ -10,9 +10,10 @@ fit ends its step at once with a non-retryable `errors.PAYLOAD_TOO_LARGE` (`Payl
 
 Where the bytes go, each bounded by a constant below:
 
-- an agent turn's result: the messages it added (each text `MAX_TEXT_BYTES`, all of them
-  `MAX_TURN_BYTES`), its file changes (`MAX_FILES_BYTES`) and todos; the activity checks the
-  whole result against `MAX_PAYLOAD_BYTES`;
+- an agent turn's result: the messages it added (each text and each call's arguments
+  `MAX_TEXT_BYTES`, all of them
+  `MAX_TURN_BYTES`), its file changes (`MAX_FILES_BYTES`) and todos (`MAX_TODOS_BYTES`);
+  the activity checks the whole result against `MAX_PAYLOAD_BYTES`;
 - the thread's transcript (`MAX_TRANSCRIPT_BYTES`), which travels in every agent-turn and
   grader-pass input beside the files, and in every `progress` (query, update result, the
   thread's result) beside the evaluations shown (`MAX_SHOWN_EVALUATIONS_BYTES`);
@@ -54,8 +55,8 @@ not counted here (payload metadata, encryption, the other fields of a command) a
 Over it the activity fails at once, non-retryable, instead of being retried for nothing."""
 
 MAX_TEXT_BYTES = 64 * 1024
-"""One text an agent turn produces (an answer, a tool's output, each string of a tool
-call's arguments): longer ones are clipped with a mark. 64 KiB is about 16,000 tokens,
+"""One text an agent turn produces (an answer, a tool's output, a tool call's arguments):
+longer ones are clipped with a mark. 64 KiB is about 16,000 tokens,
 more than a model's answer usually is, and four of them fit in the transcript."""
 
 MAX_TURN_BYTES = 256 * 1024
@@ -70,13 +71,20 @@ message, the request, always stays). It travels in every turn and grader input a
 every `progress`; with the files beside it a turn's input stays under 600 KiB."""
 
 MAX_FILES_BYTES = 256 * 1024
-"""All of a thread's virtual files together (UTF-8 content, `workflows/files.py`): they
-travel in every agent-turn and grader-pass input. With the transcript, a grading run's
-worst iteration (both inputs full, a turn rewriting every file) adds about 1.7 MB of
-history, so a run at `MAX_ITERATIONS` (20) stays under 35 MB, inside the server's 50 MB."""
+"""All of a thread's virtual files together (UTF-8 content, `workflows/files.py`), as the
+workers enforce it (a write past it is refused to the agent):
+they travel in every agent-turn and grader-pass input. With the transcript, a grading run's
+worst iteration (both inputs full, a turn rewriting every file) adds under 1.8 MB of
+history, so a run at `MAX_ITERATIONS` (20) stays under 36 MB, inside the server's 50 MB."""
 
-MAX_PATH_BYTES = 1024
-"""One file's path: paths are keys that travel with the files but are not counted in them."""
+WORKFLOW_FILES_BYTES = 1_000_000
+"""What the workflow itself accepts from a completed turn (the workers refuse past
+`MAX_FILES_BYTES` first): the workers' limit before it was lowered, kept so that a history
+recorded under it replays as it ran. Never lower it."""
+
+MAX_TODOS_BYTES = 32 * 1024
+"""A deep agent's todo list: a longer `write_todos` is refused to the agent; it travels in
+every turn's input and in `progress`."""
 
 MAX_EXPLANATION_BYTES = 8 * 1024
 """A grader's explanation: it is the agent's feedback and shown on every verdict line."""
@@ -133,19 +141,21 @@ def clip(text: str, max_bytes: int) -> str:
     return text[:keep] + mark
 
 
-def clip_strings(value: Any, max_bytes: int) -> Any:
-    """`clip` through the strings, lists and dicts of a value (a tool call's arguments)."""
-    if isinstance(value, str):
-        return clip(value, max_bytes)
-    if isinstance(value, list):
-        return [clip_strings(v, max_bytes) for v in value]
-    if isinstance(value, dict):
-        return {k: clip_strings(v, max_bytes) for k, v in value.items()}
-    return value
+CLIPPED_ARGS = "clipped_arguments"
+"""The one key of a tool call's arguments that were too large: their JSON, clipped with
+the mark (the call itself ran with them whole)."""
+
+
+def clip_args(args: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+    """A tool call's arguments as the transcript keeps them: as they are within `max_bytes`,
+    else their JSON text clipped under `CLIPPED_ARGS`."""
+    if encoded_size(args) <= max_bytes:
+        return args
+    return {CLIPPED_ARGS: clip(to_json(args).decode("utf-8"), max_bytes)}
 
 
 def _clip_message(message: Message, max_bytes: int) -> Message:
-    calls = [c.model_copy(update={"args": clip_strings(c.args, max_bytes)}) for c in message.tool_calls]
+    calls = [c.model_copy(update={"args": clip_args(c.args, max_bytes)}) for c in message.tool_calls]
     return message.model_copy(update={"content": clip(message.content, max_bytes), "tool_calls": calls})
 
 
