@@ -129,15 +129,17 @@ class TestBigOutputs:
         await usable_afterwards(rf, tid, "answer", "satisfied")
 
     @pytest.mark.parametrize("size", SIZES)
-    async def test_a_tool_output_is_clipped_and_the_agent_sees_the_mark(self, client, task_queue, worker, tmp_path, size):
+    @pytest.mark.parametrize("kind", ["default", "deep"])
+    async def test_a_tool_output_is_clipped_and_the_agent_sees_the_mark(self, client, task_queue, worker, tmp_path, kind, size):
         shown = tmp_path / "shown.jsonl"
         agent = write_script(tmp_path, [call("emit", size=size), "I read the output.", SHORT], record_to=shown)
         rf, tid = Rubricflow(client, task_queue), thread_id()
-        start = RunInput(agent=AgentSettings(model=agent, tools=["emit"]), idle_timeout_s=IDLE_S)
+        start = RunInput(agent=AgentSettings(model=agent, tools=["emit"], agent=kind), idle_timeout_s=IDLE_S)
         first = await within(rf.submit(tid, SubmitInput(message="print a lot"), start=start))
         assert first.status == "answered" and first.answer == "I read the output."
         output = next(m for m in first.transcript if m.role == "tool")
         assert clipped(output.content, "yyyy")
+        assert first.files == []  # cut before a deep agent would move it into a file
         # Within the turn, the model's next call was shown the cut output, not the whole.
         second_call = json.loads(shown.read_text().splitlines()[1])
         assert clipped(second_call[-1]["content"], "yyyy")
@@ -347,3 +349,63 @@ class TestSizeRules:
         assert sizes.encoded_size(kept.log) <= sizes.MAX_CARRIED_STREAM_BYTES
         small = WorkflowStreamState(log=log[:3], base_offset=0)
         assert sizes.carried_stream(small) is small
+
+    def test_a_path_past_its_limit_is_refused_by_the_workers_check(self):
+        from rubricflow.workflows.files import AgentFile, limit_problem
+
+        assert limit_problem({"/" + "p" * sizes.MAX_PATH_BYTES: AgentFile(content="x")}) == (
+            f"a file path has {sizes.MAX_PATH_BYTES + 1} bytes; at most {sizes.MAX_PATH_BYTES} are "
+            "allowed: choose a shorter path"
+        )
+
+    def test_with_every_limit_full_each_payload_fits_and_a_run_stays_inside_the_history_limit(self):
+        """The budget's arithmetic: a thread with every limit full (the longest user message,
+        a full transcript, 200 files at the longest path, the todo list, the evaluations and
+        event stream carried, the longest prompts and rubric)."""
+        from temporalio.contrib.workflow_streams import WorkflowStreamState
+        from temporalio.contrib.workflow_streams._types import _WorkflowStreamWireItem
+
+        from rubricflow.workflows.files import MAX_FILES, AgentFile, Todo
+        from rubricflow.workflows.state import ThreadState, append_messages, carried, progress_view
+        from rubricflow.workflows.types import (
+            MAX_ITERATIONS, AgentTurnInput, AgentTurnResult, Criterion, Evaluation, GradeInput, Message,
+        )
+
+        grader = GraderSettings(model="scripted:g", system_prompt="p" * sizes.MAX_SYSTEM_PROMPT_CHARS)
+        agent = AgentSettings(model="scripted:a", system_prompt="s" * sizes.MAX_SYSTEM_PROMPT_CHARS)
+        state = ThreadState(rubric="r" * sizes.MAX_RUBRIC_CHARS, grader=grader)
+        append_messages(state, [Message(role="user", content="é" * sizes.MAX_MESSAGE_CHARS, source="user")])
+        for _ in range(10):
+            append_messages(state, [Message(role="assistant", content="a" * sizes.MAX_TEXT_BYTES)])
+        state.evaluations = [
+            Evaluation(grading_run_id="r", iteration=i, result="needs_revision", explanation="e" * sizes.MAX_EXPLANATION_BYTES,
+                       criteria=[Criterion(name="c", passed=False, gap="g" * sizes.MAX_GAP_BYTES)])
+            for i in range(MAX_ITERATIONS)
+        ]
+        path = "/" + "p" * (sizes.MAX_PATH_BYTES - 4)
+        state.files = {f"{path}{i:03d}": AgentFile(content="f" * (sizes.MAX_FILES_BYTES // MAX_FILES)) for i in range(MAX_FILES)}
+        state.todos = [Todo(content="t" * 300)] * (sizes.MAX_TODOS_BYTES // 330)
+        stream = WorkflowStreamState(log=[_WorkflowStreamWireItem(topic="events", data="d" * 5_000)] * 100)
+        carried_input = RunInput(agent=agent, rubric=state.rubric, grader=grader, idle_timeout_s=60,
+                                 state=carried(state), stream_state=sizes.carried_stream(stream))
+        turn_in = AgentTurnInput(thread_id="t", turn=1, settings=agent, messages=state.transcript,
+                                 files=state.files, todos=state.todos)
+        turn_out = AgentTurnResult(
+            messages=sizes.fit_turn([Message(role="tool", content="o" * sizes.MAX_TEXT_BYTES)] * 3
+                                    + [Message(role="assistant", content="a" * sizes.MAX_TEXT_BYTES)]),
+            files=dict(state.files), todos=state.todos)
+        grade_in = GradeInput(thread_id="t", grading_run_id="r", iteration=0, rubric=state.rubric, settings=grader,
+                              transcript=state.transcript, files=state.files)
+        payloads = {"continue-as-new": carried_input, "progress": progress_view(state, "t", 0),
+                    "turn input": turn_in, "turn result": turn_out, "grader input": grade_in}
+        measured = {name: sizes.encoded_size(value) for name, value in payloads.items()}
+        assert all(size < sizes.MAX_PAYLOAD_BYTES for size in measured.values()), measured
+        iteration = measured["turn input"] + measured["turn result"] + measured["grader input"] + sizes.MAX_VERDICT_BYTES
+        assert iteration * MAX_ITERATIONS < 0.75 * sizes.SERVER_HISTORY_LIMIT_BYTES
+        REPORT.figure(
+            "payloads with every size limit full: "
+            + ", ".join(f"{name} {size / 1024:.0f} KiB" for name, size in measured.items())
+            + f"; a grading run's iteration adds at most {iteration / 1e6:.2f} MB of history"
+            + f" ({MAX_ITERATIONS} iterations: {iteration * MAX_ITERATIONS / 1e6:.0f} MB of the server's"
+            + f" {sizes.SERVER_HISTORY_LIMIT_BYTES / 2**20:.0f} MiB)"
+        )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rubricflow.workflows.sizes import MAX_FILES_BYTES, WORKFLOW_FILES_BYTES
+from rubricflow.workflows.sizes import MAX_FILES_BYTES, MAX_PATH_BYTES, WORKFLOW_FILES_BYTES
 
 MAX_FILES = 200
 """At most this many files per thread."""
@@ -66,9 +66,19 @@ def file_path(path: str) -> str:
     return path if path.startswith("/") else "/" + path
 
 
-def limit_problem(files: dict[str, AgentFile], max_bytes: int = MAX_FILES_BYTES) -> str | None:
-    """Why these files are over the thread's limits (`MAX_FILES`, and `max_bytes` of
-    content: the workers' `sizes.MAX_FILES_BYTES` unless said otherwise), or None when they fit."""
+def limit_problem(files: dict[str, AgentFile]) -> str | None:
+    """Why these files are over the limits the workers keep (`MAX_FILES`,
+    `sizes.MAX_FILES_BYTES`, `sizes.MAX_PATH_BYTES`), or None when they fit."""
+    long = next((p for p in files if len(p.encode("utf-8")) > MAX_PATH_BYTES), None)
+    if long is not None:
+        return (
+            f"a file path has {len(long.encode('utf-8'))} bytes; at most {MAX_PATH_BYTES} are "
+            "allowed: choose a shorter path"
+        )
+    return _count_problem(files, MAX_FILES_BYTES)
+
+
+def _count_problem(files: dict[str, AgentFile], max_bytes: int) -> str | None:
     if len(files) > MAX_FILES:
         return (
             f"the thread would hold {len(files)} files; at most {MAX_FILES} are allowed: "
@@ -92,7 +102,7 @@ def apply_changes(files: dict[str, AgentFile], changes: dict[str, AgentFile | No
             result.pop(file_path(path), None)
         else:
             result[file_path(path)] = data
-    problem = limit_problem(result, WORKFLOW_FILES_BYTES)
+    problem = _count_problem(result, WORKFLOW_FILES_BYTES)
     if problem is not None:
         raise FileLimitError(problem)
     return result

@@ -77,6 +77,9 @@ they travel in every agent-turn and grader-pass input. With the transcript, a gr
 worst iteration (both inputs full, a turn rewriting every file) adds under 1.8 MB of
 history, so a run at `MAX_ITERATIONS` (20) stays under 36 MB, inside the server's 50 MB."""
 
+MAX_PATH_BYTES = 256
+"""One file's path, as the workers keep it: paths travel beside the content, uncounted."""
+
 WORKFLOW_FILES_BYTES = 1_000_000
 """What the workflow itself accepts from a completed turn (the workers refuse past
 `MAX_FILES_BYTES` first): the workers' limit before it was lowered, kept so that a history
