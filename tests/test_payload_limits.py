@@ -194,6 +194,25 @@ def write_script(folder: Path, responses: list[Any], record_to: Path | None = No
     return f"scripted:{path}"
 
 
+class TestCommandLine:
+    async def test_run_then_send_on_a_kept_open_thread_with_big_answers(self, client, task_queue, worker, script):
+        """As a user met it: `run` with a 1.5 MB answer on a thread kept open, then `send`."""
+        from tests.test_cli import rubricflow
+
+        tid, agent = thread_id(), script("r" * 1_500_000, "s" * 700_000, SHORT)
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "answer at length", "--model", agent, "--thread", tid,
+            "--idle-timeout", "900", "--json",
+        )
+        assert code == 0, err
+        assert clipped(json.loads(out)["answer"], "rrrr")
+        code, out, err = await rubricflow(client, task_queue, "send", tid, "again", "--json")
+        assert code == 0, err
+        assert clipped(json.loads(out)["answer"], "ssss") and json.loads(out)["status"] == "answered"
+        assert "Traceback" not in err and "unexpected error" not in err
+        await usable_afterwards(Rubricflow(client, task_queue), tid, "answer through the CLI")
+
+
 class TestUserInput:
     @pytest.mark.parametrize("size", SIZES)
     async def test_an_oversized_message_is_refused_by_the_client_with_exit_2(self, client, task_queue, script, tmp_path, size):

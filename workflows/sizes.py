@@ -11,9 +11,8 @@ fit ends its step at once with a non-retryable `errors.PAYLOAD_TOO_LARGE` (`Payl
 Where the bytes go, each bounded by a constant below:
 
 - an agent turn's result: the messages it added (each text and each call's arguments
-  `MAX_TEXT_BYTES`, all of them
-  `MAX_TURN_BYTES`), its file changes (`MAX_FILES_BYTES`) and todos (`MAX_TODOS_BYTES`);
-  the activity checks the whole result against `MAX_PAYLOAD_BYTES`;
+  `MAX_TEXT_BYTES`, all of them `MAX_TURN_BYTES`), its file changes (`MAX_FILES_BYTES`)
+  and todos (`MAX_TODOS_BYTES`); the activity checks the whole against `MAX_PAYLOAD_BYTES`;
 - the thread's transcript (`MAX_TRANSCRIPT_BYTES`), which travels in every agent-turn and
   grader-pass input beside the files, and in every `progress` (query, update result, the
   thread's result) beside the evaluations shown (`MAX_SHOWN_EVALUATIONS_BYTES`);
@@ -56,8 +55,8 @@ Over it the activity fails at once, non-retryable, instead of being retried for 
 
 MAX_TEXT_BYTES = 64 * 1024
 """One text an agent turn produces (an answer, a tool's output, a tool call's arguments):
-longer ones are clipped with a mark. 64 KiB is about 16,000 tokens,
-more than a model's answer usually is, and four of them fit in the transcript."""
+longer ones are clipped with a mark. 64 KiB is about 16,000 tokens, more than a model's
+answer usually is, and four of them fit in the transcript."""
 
 MAX_TURN_BYTES = 256 * 1024
 """All the messages of one agent turn: the transcript keeps no more than this anyway. A
@@ -72,10 +71,10 @@ every `progress`; with the files beside it a turn's input stays under 600 KiB.""
 
 MAX_FILES_BYTES = 256 * 1024
 """All of a thread's virtual files together (UTF-8 content, `workflows/files.py`), as the
-workers enforce it (a write past it is refused to the agent):
-they travel in every agent-turn and grader-pass input. With the transcript, a grading run's
-worst iteration (both inputs full, a turn rewriting every file) adds under 1.8 MB of
-history, so a run at `MAX_ITERATIONS` (20) stays under 36 MB, inside the server's 50 MB."""
+workers enforce it (a write past it is refused to the agent). The files travel in every
+agent-turn and grader-pass input: with the transcript, a grading run's worst iteration
+(both inputs full, a turn rewriting every file) adds under 1.8 MB of history, so a run at
+`MAX_ITERATIONS` (20) stays under 36 MB, inside the server's 50 MiB."""
 
 MAX_PATH_BYTES = 256
 """One file's path, as the workers keep it: paths travel beside the content, uncounted."""
@@ -105,7 +104,7 @@ MAX_CARRIED_STREAM_BYTES = 128 * 1024
 watcher follows from there; the thread's own state holds everything else)."""
 
 MAX_MESSAGE_CHARS = 32_000
-"""A user message (and a reviewer's feedback or note): at most 128 KiB of UTF-8, so with
+"""A user message (and a reviewer's feedback or note): at most 128 KB of UTF-8, so with
 the latest answer it fits in the transcript it must stay in. Refused above it."""
 MAX_RUBRIC_CHARS = 16_000
 """A rubric: it travels in every grader input. Refused above it."""
