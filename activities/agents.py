@@ -11,12 +11,16 @@ keys ignores) and returns its state with the messages it added. Built in:
   (`rubricflow.workflows.files`): a write past the thread's limits is refused to the
   agent with the reason, so it can adapt.
 
+Both built-ins cut a tool's output past `sizes.MAX_TEXT_BYTES` with a visible mark before
+the agent sees it (`ToolOutputLimitMiddleware`).
+
 Installed packages add agents under the `rubricflow.agents` entry-point group (the entry
 point's name is the agent's name, its object the factory).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from importlib.metadata import entry_points
 from typing import Any
@@ -28,6 +32,7 @@ from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
 
 from rubricflow.workflows.files import AgentFile, file_path, limit_problem
+from rubricflow.workflows.sizes import MAX_TEXT_BYTES, MAX_TODOS_BYTES, clip, encoded_size
 from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP
 
 AgentFactory = Callable[[BaseChatModel, Sequence[BaseTool], "str | None"], Any]
@@ -71,12 +76,46 @@ class AgentRegistry:
 
 
 def default_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:
-    return create_agent(model, tools=list(tools), system_prompt=system_prompt)
+    return create_agent(
+        model, tools=list(tools), system_prompt=system_prompt, middleware=[ToolOutputLimitMiddleware()]
+    )
+
+
+class ToolOutputLimitMiddleware(AgentMiddleware):
+    """Cuts a tool's output past `sizes.MAX_TEXT_BYTES`, with the mark, before the agent sees
+    it. Placed innermost, it acts before any middleware around it (deepagents moves large
+    tool results into files, which would then pass the thread's file limits)."""
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        return _clipped(await handler(request))
+
+    def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        return _clipped(handler(request))
+
+
+def _clipped(result: Any) -> Any:
+    """A tool call's result (a `ToolMessage`, or a `Command` whose update carries some) with
+    its text outputs clipped."""
+    if isinstance(result, ToolMessage):
+        return _clip_output(result)
+    update = getattr(result, "update", None)
+    if dataclasses.is_dataclass(result) and isinstance(update, dict) and isinstance(update.get("messages"), list):
+        messages = [_clip_output(m) if isinstance(m, ToolMessage) else m for m in update["messages"]]
+        return dataclasses.replace(result, update={**update, "messages": messages})
+    return result
+
+
+def _clip_output(message: ToolMessage) -> ToolMessage:
+    if not isinstance(message.content, str):
+        return message
+    content = clip(message.content, MAX_TEXT_BYTES)
+    return message if content is message.content else message.model_copy(update={"content": content})
 
 
 class FileLimitMiddleware(AgentMiddleware):
     """Refuses a `write_file` or `edit_file` that would take the thread's files past
-    their limits; the agent gets the reason as the tool's error."""
+    their limits, and a `write_todos` past `sizes.MAX_TODOS_BYTES`; the agent gets the
+    reason as the tool's error."""
 
     async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
         return _refusal(request) or await handler(request)
@@ -100,6 +139,14 @@ def _refusal(request: Any) -> ToolMessage | None:
 
 def _write_problem(request: Any) -> str | None:
     name, args = request.tool_call["name"], request.tool_call.get("args") or {}
+    if name == "write_todos":
+        size = encoded_size(args.get("todos"))
+        if size > MAX_TODOS_BYTES:
+            return (
+                f"the todo list would be {size} bytes; at most {MAX_TODOS_BYTES} are allowed: "
+                "keep fewer, shorter todos"
+            )
+        return None
     if name not in ("write_file", "edit_file") or not isinstance(args.get("file_path"), str):
         return None
     state = request.state if isinstance(request.state, dict) else {}
@@ -124,7 +171,7 @@ def deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: s
         model=model,
         tools=list(tools),
         system_prompt=system_prompt,
-        middleware=[TodoListMiddleware(), FileLimitMiddleware()],
+        middleware=[TodoListMiddleware(), FileLimitMiddleware(), ToolOutputLimitMiddleware()],
     )
 
 

@@ -61,6 +61,15 @@ from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path, limit_problem
+from rubricflow.workflows.sizes import (
+    MAX_PAYLOAD_BYTES,
+    MAX_TODOS_BYTES,
+    MAX_VERDICT_BYTES,
+    PayloadTooLargeError,
+    check_fits,
+    clip_verdict,
+    fit_turn,
+)
 from rubricflow.workflows.types import (
     AgentTurnInput,
     AgentTurnResult,
@@ -162,6 +171,21 @@ async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[N
             f"(model {model!r}); it was cut off and will be retried",
             FailureDetails(exception_type="TimeoutError", model=model),
             type=errors.STEP_TIMEOUT,
+        ) from None
+
+
+@contextlib.contextmanager
+def _refused_if_too_large(model: str) -> Iterator[None]:
+    """A result that would not fit its size limit ends the step at once, by name: the
+    SDK's own payload check would fail it retryably, attempt after attempt."""
+    try:
+        yield
+    except PayloadTooLargeError as exc:
+        raise ApplicationError(
+            str(exc),
+            FailureDetails(exception_type=type(exc).__name__, model=model),
+            type=errors.PAYLOAD_TOO_LARGE,
+            non_retryable=True,
         ) from None
 
 
@@ -305,7 +329,10 @@ class RubricActivities:
         messages = [from_langchain(m) for m in added]
         if input.settings.agent != "default":
             messages = [_compact_file_args(m) for m in messages]
-        return AgentTurnResult(messages=messages, files=files, todos=todos, usage=counter.usage)
+        with _refused_if_too_large(input.settings.model):
+            result = AgentTurnResult(messages=fit_turn(messages), files=files, todos=todos, usage=counter.usage)
+            check_fits(result, MAX_PAYLOAD_BYTES, f"agent turn {input.turn}'s result")
+        return result
 
     @activity.defn
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
@@ -318,6 +345,9 @@ class RubricActivities:
         }
         with step_span("grader_pass", "grader", model, attributes) as span:
             result = await self._grade(input)
+            with _refused_if_too_large(model):
+                result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
+                check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
             verdict = result.verdict
             record_verdict(span, verdict.result, verdict.criteria, result.unverified)
             record_usage(span, "grader", model, result.usage, input.settings.prices.get(model))
@@ -517,7 +547,8 @@ def _compact_file_args(message: Message) -> Message:
 
 def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str, AgentFile | None], list[Todo] | None]:
     """What the turn changed in the thread's files, and its todos; a non-retryable
-    `FileLimitExceeded` when the files ended past the thread's limits."""
+    `FileLimitExceeded` when the files ended past the thread's limits, `PayloadTooLarge`
+    when the todos did."""
     if input.settings.agent == "default":
         return {}, None
     after = {file_path(p): AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
@@ -532,6 +563,8 @@ def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str,
     todos = state.get("todos")
     before = [t.model_dump() for t in input.todos]
     new_todos = None if todos is None or todos == before else [Todo.model_validate(t) for t in todos]
+    with _refused_if_too_large(input.settings.model):
+        check_fits(new_todos, MAX_TODOS_BYTES, f"agent {input.settings.agent!r}'s todo list")
     return changed_files(dict(input.files), after), new_todos
 
 

@@ -101,9 +101,14 @@ class TestFiles:
             apply_changes({}, many)
 
     def test_too_many_bytes_are_refused_and_the_state_is_unchanged(self):
+        from rubricflow.workflows.files import limit_problem
+        from rubricflow.workflows.sizes import WORKFLOW_FILES_BYTES
+
+        assert f"at most {MAX_FILES_BYTES} bytes" in (limit_problem({"/big.txt": AgentFile(content="x" * (MAX_FILES_BYTES + 1))}) or "")
         state = ThreadState(files={"/keep.txt": AgentFile(content="k")})
-        with pytest.raises(FileLimitError, match=f"at most {MAX_FILES_BYTES} bytes"):
-            take_turn_files(state, {"/big.txt": AgentFile(content="x" * MAX_FILES_BYTES)}, None)
+        # The workflow's own check (the workers refuse sooner) is the one every history ran under.
+        with pytest.raises(FileLimitError, match=f"at most {WORKFLOW_FILES_BYTES} bytes"):
+            take_turn_files(state, {"/big.txt": AgentFile(content="x" * WORKFLOW_FILES_BYTES)}, None)
         assert list(state.files) == ["/keep.txt"]
 
     def test_files_are_carried_over_continue_as_new(self):
@@ -361,7 +366,7 @@ class TestBoundedTranscript:
     async def test_a_big_write_keeps_the_file_whole_and_the_transcript_small(self, client, task_queue, worker, script):
         from rubricflow.activities.rubric_activities import MAX_FILE_ARG_CHARS
 
-        big = "x = 1\n" * 50_000  # 300 KB: within the thread's limits
+        big = "x = 1\n" * (MAX_FILES_BYTES // 6)  # as big as the thread's limits allow
         agent = script(call("write_file", file_path="/big.py", content=big), "written")
         run = await Rubricflow(client, task_queue).start(
             RunInput(message="write big.py", agent=AgentSettings(model=agent, agent="deep")), thread_id()

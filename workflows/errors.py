@@ -33,6 +33,11 @@ UNKNOWN_AGENT = "UnknownAgent"
 FILE_LIMIT_EXCEEDED = "FileLimitExceeded"
 """An agent turn left the thread's files past their limits (`workflows/files.py`)."""
 
+PAYLOAD_TOO_LARGE = "PayloadTooLarge"
+"""A step's result would not fit in a Temporal payload even once cut to the limits of
+`workflows/sizes.py`: the step fails at once, non-retryable (the SDK's own
+`PayloadsTooLarge` would be retried by the server for nothing)."""
+
 HOOK_UNAVAILABLE = "HookUnavailable"
 """A webhook answered 5xx, could not be reached or missed its deadline: the hook
 activity retries it (its details list the hooks that already failed for good)."""
@@ -43,3 +48,5 @@ PROVIDER_ATTEMPTS = 5
 activity across its attempts, so worker deaths do not count."""
 
 NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, UNKNOWN_AGENT, FILE_LIMIT_EXCEEDED)
+"""The types a step's retry policy never retries. `PAYLOAD_TOO_LARGE` is raised
+`non_retryable` itself, so the policies recorded in histories stay as they were."""

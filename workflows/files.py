@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rubricflow.workflows.sizes import MAX_FILES_BYTES, MAX_PATH_BYTES, WORKFLOW_FILES_BYTES
+
 MAX_FILES = 200
 """At most this many files per thread."""
-MAX_FILES_BYTES = 1_000_000
-"""At most this many bytes (UTF-8 content, all files together) per thread: the files
-travel in every agent-turn and grader-pass input, under Temporal's 2 MiB payload limit."""
 
 
 class AgentFile(BaseModel):
@@ -55,7 +54,7 @@ class FileInfo(BaseModel):
 
 
 class FileLimitError(ValueError):
-    """The thread's files would pass `MAX_FILES` or `MAX_FILES_BYTES`."""
+    """The thread's files would pass their limits (`limit_problem`)."""
 
 
 def file_path(path: str) -> str:
@@ -68,30 +67,42 @@ def file_path(path: str) -> str:
 
 
 def limit_problem(files: dict[str, AgentFile]) -> str | None:
-    """Why these files are over the thread's limits, or None when they fit."""
+    """Why these files are over the limits the workers keep (`MAX_FILES`,
+    `sizes.MAX_FILES_BYTES`, `sizes.MAX_PATH_BYTES`), or None when they fit."""
+    long = next((p for p in files if len(p.encode("utf-8")) > MAX_PATH_BYTES), None)
+    if long is not None:
+        return (
+            f"a file path has {len(long.encode('utf-8'))} bytes; at most {MAX_PATH_BYTES} are "
+            "allowed: choose a shorter path"
+        )
+    return _count_problem(files, MAX_FILES_BYTES)
+
+
+def _count_problem(files: dict[str, AgentFile], max_bytes: int) -> str | None:
     if len(files) > MAX_FILES:
         return (
             f"the thread would hold {len(files)} files; at most {MAX_FILES} are allowed: "
             "delete files you no longer need or merge small ones"
         )
     total = sum(f.size for f in files.values())
-    if total > MAX_FILES_BYTES:
+    if total > max_bytes:
         return (
-            f"the thread's files would total {total} bytes; at most {MAX_FILES_BYTES} bytes "
+            f"the thread's files would total {total} bytes; at most {max_bytes} bytes "
             "are allowed: write smaller files or delete ones you no longer need"
         )
     return None
 
 
 def apply_changes(files: dict[str, AgentFile], changes: dict[str, AgentFile | None]) -> dict[str, AgentFile]:
-    """The files after a turn's changes (None deletes a file); `FileLimitError` past the limits."""
+    """The files after a turn's changes (None deletes a file); `FileLimitError` past the
+    limits the workflow checks (`sizes.WORKFLOW_FILES_BYTES`: the workers refuse sooner)."""
     result = dict(files)
     for path, data in changes.items():
         if data is None:
             result.pop(file_path(path), None)
         else:
             result[file_path(path)] = data
-    problem = limit_problem(result)
+    problem = _count_problem(result, WORKFLOW_FILES_BYTES)
     if problem is not None:
         raise FileLimitError(problem)
     return result

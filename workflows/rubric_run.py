@@ -23,6 +23,7 @@ with workflow.unsafe.imports_passed_through():
     # `import a.b as c`, not `from a import b`: only a full module name is passed through
     # (a submodule reached through `from package import ...` is loaded again in the sandbox).
     import rubricflow.workflows.errors as errors
+    import rubricflow.workflows.sizes as sizes
     import rubricflow.workflows.state as decide
     from rubricflow.workflows.activity_defs import RubricActivityDefs
     from rubricflow.workflows.files import AgentFile
@@ -252,7 +253,7 @@ class RubricRunWorkflow:
                     update={
                         "message": None,
                         "state": decide.carried(self.state),
-                        "stream_state": self._stream.get_state(),
+                        "stream_state": sizes.carried_stream(self._stream.get_state()),
                     }
                 )
             ]
@@ -458,7 +459,7 @@ class RubricRunWorkflow:
                 type=errors.FILE_LIMIT_EXCEEDED,
                 non_retryable=True,
             ) from None
-        self.state.transcript.extend(result.messages)
+        decide.append_messages(self.state, result.messages)
         decide.spend(self.state, agent.model, result.usage, "agent")
         self._publish(step_event(self.state, "agent_turn_end"))
 

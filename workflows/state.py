@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
+from rubricflow.workflows.sizes import MAX_SHOWN_EVALUATIONS_BYTES, newest_within, within_transcript
 
 from rubricflow.workflows.types import (
     MAX_CARRIED_EVALUATIONS,
@@ -89,6 +90,7 @@ class ThreadState(_State):
     """Everything a thread knows; carried whole across continue-as-new."""
 
     transcript: list[Message] = Field(default_factory=list)
+    """Appended to only by `append_messages`, which keeps it within its size limit."""
     evaluations: list[Evaluation] = Field(default_factory=list)
     status: RunStatus = "running"
     phase: Phase = "agent_turn"
@@ -157,11 +159,17 @@ def carried(state: ThreadState) -> ThreadState:
     evaluations cut to a bounded window."""
     return state.model_copy(
         update={
-            "transcript": recent_with_request(state.transcript, MAX_CARRIED_MESSAGES),
-            "evaluations": state.evaluations[-MAX_CARRIED_EVALUATIONS:],
+            "transcript": within_transcript(recent_with_request(state.transcript, MAX_CARRIED_MESSAGES)),
+            "evaluations": newest_within(state.evaluations[-MAX_CARRIED_EVALUATIONS:], MAX_SHOWN_EVALUATIONS_BYTES),
         },
         deep=True,
     )
+
+
+def append_messages(state: ThreadState, messages: list[Message]) -> None:
+    """Append to the transcript, which stays within `sizes.MAX_TRANSCRIPT_BYTES`: past it
+    the oldest messages are dropped, never the request (`sizes.within_transcript`)."""
+    state.transcript = within_transcript([*state.transcript, *messages])
 
 
 # -- an agent turn's files and todos -------------------------------------------------------
@@ -188,7 +196,7 @@ def take_message(state: ThreadState, submit: SubmitInput) -> MessagePlan:
 
     A different rubric, or any rubric after a terminal status, starts a new grading run;
     the same rubric while a run is not terminal continues it."""
-    state.transcript.append(Message(role="user", content=submit.message, source="user"))
+    append_messages(state, [Message(role="user", content=submit.message, source="user")])
     if submit.grader is not None:
         state.grader = submit.grader
     if submit.rubric is not None:
@@ -379,8 +387,8 @@ def keep_best(run: GradingRun, evaluation: Evaluation, answer: str | None) -> No
 
 def append_revision(state: ThreadState, evaluation: Evaluation) -> None:
     """The feedback of a `needs_revision` pass goes to the agent, tagged as the grader's."""
-    state.transcript.append(
-        Message(role="user", content=evaluation.revision_message(), name=GRADER_SOURCE, source="grader")
+    append_messages(
+        state, [Message(role="user", content=evaluation.revision_message(), name=GRADER_SOURCE, source="grader")]
     )
 
 
@@ -432,7 +440,7 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         iteration=iteration(state),
         max_iterations=max_iterations(state),
         frozen_criteria=state.run.frozen_criteria if state.run else [],
-        evaluations=state.evaluations,
+        evaluations=newest_within(state.evaluations, MAX_SHOWN_EVALUATIONS_BYTES),
         transcript=state.transcript,
         answer=last_answer(state.transcript),
         invocations=state.invocations,

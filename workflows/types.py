@@ -14,6 +14,7 @@ from typing import Any, Literal
 from temporalio.contrib.workflow_streams import WorkflowStreamState
 from pydantic.json_schema import SkipJsonSchema
 from rubricflow.workflows.files import AgentFile, FileInfo, Todo
+from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, MAX_SYSTEM_PROMPT_CHARS
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -30,11 +31,6 @@ MAX_BUDGET_TOKENS = 1_000_000_000
 MAX_BUDGET_USD = 1_000_000.0
 MAX_BUDGET_WALL_S = 30 * 24 * 3600
 
-# Sizes are well below Temporal's 2 MiB payload limit: a run carries its transcript
-# in every activity input, so a single message or rubric must stay small.
-MAX_MESSAGE_CHARS = 32_000
-MAX_RUBRIC_CHARS = 16_000
-MAX_SYSTEM_PROMPT_CHARS = 16_000
 MAX_TOOLS = 32
 DEFAULT_STEP_TIMEOUT_S = 600
 MAX_STEP_TIMEOUT_S = 3600
