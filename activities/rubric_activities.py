@@ -187,8 +187,13 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
         yield
     except passthrough:
         raise
-    except ApplicationError:
-        raise
+    except ApplicationError as err:
+        # One a tool raised (an MCP server that failed) has unwound through the graph: a
+        # copy raised from here has a stack trace within the server's failure size limit.
+        raise ApplicationError(
+            err.message, *err.details, type=err.type, non_retryable=err.non_retryable,
+            next_retry_delay=err.next_retry_delay, category=err.category,
+        ) from None
     except GraphRecursionError as exc:
         raise ApplicationError(
             f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "
