@@ -226,6 +226,16 @@ class TestRegistry:
         REPORT.fault("MCP server that does not start")
 
     @pytest.mark.reliability
+    async def test_an_http_server_that_cannot_be_reached_is_named(self, tmp_path: Path):
+        from rubricflow.activities.mcp import McpStartError
+
+        nothing_there = f"http://127.0.0.1:{free_port()}/mcp"
+        config = config_from_env(mcp_env(write_config(tmp_path, {"issues": {"url": nothing_there}})))
+        with pytest.raises(McpStartError, match=r"MCP server 'issues' did not list its tools: ConnectError"):
+            await worker_registry(tmp_path, mcp=config.mcp)
+        REPORT.fault("MCP server that cannot be reached")
+
+    @pytest.mark.reliability
     async def test_a_name_another_tool_has_is_refused(self, tmp_path: Path, monkeypatch):
         (tmp_path / "rf_mcp_clash.py").write_text("def calc_add(a: int, b: int) -> int:\n    '''Add.'''\n    return a + b\n")
         dist = tmp_path / "rf_mcp_clash-0.1.dist-info"

@@ -58,7 +58,7 @@ class McpStdioServer(_Server):
     transport: Literal["stdio"] = "stdio"
     command: str = Field(min_length=1)
     args: list[str] = Field(default_factory=list)
-    env: dict[str, str] = Field(default_factory=dict)
+    env: dict[str, str] = Field(default_factory=dict, repr=False)
     """Added to the small default environment the MCP SDK gives a server (PATH, HOME, ...):
     the worker's other variables are not passed on."""
     cwd: str | None = None
@@ -69,7 +69,7 @@ class McpHttpServer(_Server):
 
     transport: Literal["streamable_http"] = "streamable_http"
     url: str
-    headers: dict[str, str] = Field(default_factory=dict)
+    headers: dict[str, str] = Field(default_factory=dict, repr=False)
 
     @field_validator("url")
     @classmethod
@@ -143,7 +143,7 @@ def _with_transport(name: str, entry: Any) -> Any:
         given = "stdio" if "command" in entry else "streamable_http" if "url" in entry else None
     if given is None:
         raise ValueError(f"server {name!r} needs a 'command' (stdio) or a 'url' (streamable_http)")
-    if given not in _TRANSPORTS:
+    if not isinstance(given, str) or given not in _TRANSPORTS:
         raise ValueError(
             f"server {name!r}: transport {given!r} is not supported; use 'stdio' or 'streamable_http'"
         )
@@ -152,14 +152,13 @@ def _with_transport(name: str, entry: Any) -> Any:
 
 
 def _problem(err: Any) -> str:
-    loc = [str(p) for p in err["loc"] if p not in ("stdio", "streamable_http")]
-    if loc and loc[0] == "mcpServers":
-        loc = loc[1:]
-        where = f"server {loc[0]!r}" + (f": {'.'.join(loc[1:])}" if loc[1:] else "") if loc else "mcpServers"
-    else:
-        where = ".".join(loc) or "(top level)"
+    """`server 'NAME': field: problem` for a server's field, else `where: problem`."""
+    loc = [str(p) for p in err["loc"]]
     message = "unknown key (remove it)" if err["type"] == "extra_forbidden" else err["msg"]
-    return f"{where}: {message}"
+    if loc[0] != "mcpServers" or len(loc) < 2:
+        return f"{'.'.join(loc)}: {message}"
+    fields = loc[3:] if loc[2:3] and loc[2] in _TRANSPORTS.values() else loc[2:]
+    return f"server {loc[1]!r}" + (f": {'.'.join(fields)}" if fields else "") + f": {message}"
 
 
 def with_environment(server: McpStdioServer | McpHttpServer, environ: Mapping[str, str]) -> McpStdioServer | McpHttpServer:
