@@ -177,9 +177,7 @@ def _env_mcp(environ: Mapping[str, str]) -> McpConfig | None:
             ) from None
         except ValueError as exc:
             raise SystemExit(
-                f"rubricflow worker: {MCP_CONFIG_ENV} file {environ[MCP_CONFIG_ENV].strip()}: server "
-                f"{name!r} is not usable once its variables are replaced: "
-                + "; ".join(e["msg"] for e in getattr(exc, "errors", lambda: [{"msg": str(exc)}])())
+                f"rubricflow worker: {MCP_CONFIG_ENV} file {environ[MCP_CONFIG_ENV].strip()}: server {name!r}: {exc}"
             ) from None
     return config.model_copy(update={"servers": servers})
 

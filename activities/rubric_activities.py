@@ -188,8 +188,9 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
     except passthrough:
         raise
     except ApplicationError as err:
-        # One a tool raised (an MCP server that failed) has unwound through the graph: a
-        # copy raised from here has a stack trace within the server's failure size limit.
+        # Raised inside the graph (an MCP tool whose server failed), it carries a stack
+        # trace through LangGraph past the server's failure size limit; a copy raised
+        # here carries a short one.
         raise ApplicationError(
             err.message, *err.details, type=err.type, non_retryable=err.non_retryable,
             next_retry_delay=err.next_retry_delay, category=err.category,

@@ -49,6 +49,9 @@ class ToolRegistry:
         self._sources[built.name] = source
         return built
 
+    def source(self, name: str) -> str:
+        return self._sources[name]
+
     def describe(self) -> list[ToolEntry]:
         """Every tool by name, with where it comes from and its description."""
         return [ToolEntry(n, self._sources[n], self._tools[n].description) for n in self.names()]
@@ -115,7 +118,7 @@ async def worker_registry(
             if item.name in registry.names():
                 raise ValueError(
                     f"MCP server {server!r} offers {item.name}, a name this worker already has "
-                    f"({registry._sources[item.name]}); rename the server in RUBRICFLOW_MCP"
+                    f"({registry.source(item.name)}); rename the server in RUBRICFLOW_MCP"
                 )
             registry.add(item, source=f"MCP server {server}")
     return registry

@@ -157,6 +157,10 @@ class TestConfig:
             config_from_env({"RUBRICFLOW_MCP": str(path)})
         assert "server 'issues' names the environment variable ISSUES_TOKEN, which is not set" in str(err.value)
         assert TOKEN not in str(err.value)
+        with pytest.raises(SystemExit) as err:
+            config_from_env({"RUBRICFLOW_MCP": str(path), "ISSUES_TOKEN": TOKEN, "ISSUES_URL": "file:///etc/passwd"})
+        assert "server 'issues': once its variables are replaced, url: Value error, must be an http" in str(err.value)
+        assert "/etc/passwd" not in str(err.value)
         REPORT.refuse("MCP config")
 
     @pytest.mark.parametrize(
@@ -214,6 +218,11 @@ class TestRegistry:
         assert listed["calc_add"].description == "Add two whole numbers."
         assert listed["calc_add"].source == "MCP server calc"
         assert listed["read_file"].source == "built-in"
+
+    async def test_a_worker_built_without_its_servers_tools_is_refused(self, client, tmp_path: Path):
+        config = config_from_env(mcp_env(write_config(tmp_path, {"calc": stdio_server()})))
+        with pytest.raises(ValueError, match=r"pass tools=await serve_tools\(config\)"):
+            build_worker(client, config=config)
 
     @pytest.mark.reliability
     async def test_a_server_that_does_not_start_is_named(self, tmp_path: Path):

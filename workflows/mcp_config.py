@@ -163,7 +163,8 @@ def _problem(err: Any) -> str:
 
 def with_environment(server: McpStdioServer | McpHttpServer, environ: Mapping[str, str]) -> McpStdioServer | McpHttpServer:
     """The server with each `${VAR}` replaced from `environ`; a `KeyError` naming the first
-    variable that is neither set nor given a default."""
+    variable that is neither set nor given a default, a `ValueError` when a replaced value
+    is not allowed (a URL that is not http(s), never the value itself)."""
 
     def expand(text: str) -> str:
         def one(match: re.Match[str]) -> str:
@@ -186,5 +187,11 @@ def with_environment(server: McpStdioServer | McpHttpServer, environ: Mapping[st
         )
     else:
         data.update(url=expand(server.url), headers={k: expand(v) for k, v in server.headers.items()})
-    return type(server).model_validate(data)
+    try:
+        return type(server).model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors(include_input=False, include_url=False)
+        )
+        raise ValueError(f"once its variables are replaced, {problems}") from None
 

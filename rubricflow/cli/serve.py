@@ -30,8 +30,8 @@ from rubricflow.settings import connect, task_queue
 
 WORKER_STARTUP_TIMEOUT_S = 60.0
 TOOL_LISTING_TIMEOUT_S = 600.0
-"""Longer than a worker takes to list its MCP servers' tools, each bounded by its own
-`timeout_s`: a bound, not a schedule."""
+"""A bound on `rubricflow tools`: the worker lists its MCP servers at once, each within
+its own `timeout_s` (60 s unless the file says)."""
 WORKER_STOP_TIMEOUT_S = 45.0
 """Longer than the worker's default graceful shutdown (30 s), so it is never cut short."""
 POLLER_TYPES = (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
