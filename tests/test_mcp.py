@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -26,7 +27,7 @@ from rubricflow.worker import build_worker, config_from_env, serve_tools
 from rubricflow.workflows import errors
 from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
-from tests.helpers import activity_attempts, last_failures, thread_id, verdict
+from tests.helpers import activity_attempts, last_failures, start_worker_process, thread_id, verdict
 from tests.reliability import REPORT
 
 SERVER = Path(__file__).with_name("mcp_server.py")
@@ -284,6 +285,22 @@ class TestCalls:
         assert await activity_attempts(run.handle) == [("run_agent_turn", 1), ("grade_transcript", 1)]
         history = json.dumps([str(e) async for e in run.handle.fetch_history_events()])
         assert TOKEN not in history
+
+    async def test_a_worker_process_serves_the_files_tools(self, client, task_queue, tmp_path, script):
+        path = write_config(tmp_path, {"calc": stdio_server()})
+        agent = script(call("calc_add", a=2, b=3), "2 + 3 = 5")
+        worker = await start_worker_process(client, task_queue, RUBRICFLOW_MCP=str(path))
+        try:
+            run = await Rubricflow(client, task_queue).start(
+                run_input(agent, script(verdict("satisfied", "ok", **{"the sum is right": True})), ["calc_add"]),
+                thread_id(),
+            )
+            result = await run.result()
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            await worker.wait()
+        assert result.status == "satisfied"
+        assert tool_results(result.transcript, "calc_add") == ["5"]
 
     async def test_calls_in_one_reply_each_run_in_a_session_of_their_own(self, client, task_queue, tmp_path, script):
         config = config_from_env(mcp_env(write_config(tmp_path, {"calc": stdio_server()})))
