@@ -7,8 +7,11 @@ workflow and activities on the task queue, and shuts down cleanly on SIGINT/SIGT
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
 import os
 import signal
@@ -38,14 +41,16 @@ from rubricflow.activities.config import (
     default_script_state_dir,
 )
 from rubricflow.activities.hooks import Hook, Ledger, check_hooks, parse_hooks, parse_webhook_secret
+from rubricflow.activities.mcp import McpStartError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
-from rubricflow.activities.tools import ToolRegistry
+from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.health import serve_health
 from rubricflow import telemetry
 from rubricflow.codec import CodecConfigError
-from rubricflow.settings import connect
+from rubricflow.settings import connect, mcp_config
 from rubricflow.workflows.ids import id_problem
+from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, with_environment
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import whole_number_from_text
 
@@ -77,8 +82,11 @@ def build_worker(
     **worker_options: object,
 ) -> Worker:
     """The worker for `client`: settings from `config` (default: this process's
-    environment, `config_from_env()`); the other arguments override it."""
+    environment, `config_from_env()`); the other arguments override it. With MCP
+    servers configured, `tools` is the registry `serve_tools(config)` listed."""
     config = config or config_from_env()
+    if tools is None and config.mcp is not None:
+        raise ValueError("the MCP servers' tools are listed when the worker starts: pass tools=await serve_tools(config)")
     activities = RubricActivities(
         config=config, models=models, tools=tools, hooks=hooks, ledger=ledger, agents=agents
     )
@@ -149,6 +157,31 @@ def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
     return Path(raw) if raw else default
 
 
+def _env_mcp(environ: Mapping[str, str]) -> McpConfig | None:
+    """The servers of the `RUBRICFLOW_MCP` file, each `${VAR}` replaced from `environ`."""
+    try:
+        config = mcp_config(environ.get(MCP_CONFIG_ENV))
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: {exc}") from None
+    if config is None:
+        return None
+    servers = {}
+    for name, server in config.servers.items():
+        try:
+            servers[name] = with_environment(server, environ)
+        except KeyError as exc:
+            raise SystemExit(
+                f"rubricflow worker: {MCP_CONFIG_ENV} file {environ[MCP_CONFIG_ENV].strip()}: server "
+                f"{name!r} names the environment variable {exc.args[0]}, which is not set on this "
+                f"worker: set it, or give a default as ${{{exc.args[0]}:-DEFAULT}}"
+            ) from None
+        except ValueError as exc:
+            raise SystemExit(
+                f"rubricflow worker: {MCP_CONFIG_ENV} file {environ[MCP_CONFIG_ENV].strip()}: server {name!r}: {exc}"
+            ) from None
+    return config.model_copy(update={"servers": servers})
+
+
 def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     """The worker's settings, read once from the environment (default `os.environ`):
 
@@ -176,6 +209,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it.
     - `RUBRICFLOW_PROMETHEUS_PORT` (default: none): serve the worker's metrics, Temporal's
       SDK metrics among them, for Prometheus on this port (`/metrics`).
+    - `RUBRICFLOW_MCP`: a JSON or TOML file of MCP servers (`mcpServers`) whose tools the
+      worker offers as `<server>_<tool>`; `${VAR}` in it is this environment's VAR
+      (checked here; the servers are listed when the worker starts, `worker_registry`).
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
@@ -223,7 +259,22 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
         prometheus_port=prometheus_port,
         webhook_secret=webhook_secret,
+        mcp=_env_mcp(env),
     )
+
+
+async def serve_tools(config: WorkerConfig) -> ToolRegistry:
+    """The tools the worker offers: built-ins, entry points and the tools of the
+    `RUBRICFLOW_MCP` servers, listed now. A server that does not answer, or a tool name
+    taken twice, stops the worker (`SystemExit`) saying which."""
+    try:
+        return await worker_registry(
+            config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox, mcp=config.mcp
+        )
+    except (McpStartError, ValueError) as exc:
+        raise SystemExit(
+            f"rubricflow worker: {exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)"
+        ) from None
 
 
 async def run_worker(
@@ -231,6 +282,8 @@ async def run_worker(
 ) -> None:
     """Run a worker until `stop` is set, then shut it down gracefully."""
     config = config or config_from_env()
+    if options.get("tools") is None:
+        options["tools"] = await serve_tools(config)
     await ensure_search_attributes(client)
     worker = build_worker(client, config=config, **options)  # type: ignore[arg-type]
     async with worker, _health(client, worker, config):
@@ -304,6 +357,7 @@ async def _main() -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     config = config_from_env()  # before connecting: bad settings stop the worker at once
+    tools = await serve_tools(config)
     try:
         # Before connecting: the client takes its tracing plugin and metrics runtime.
         installed = telemetry.setup(
@@ -321,17 +375,28 @@ async def _main() -> None:
     try:
         if installed.metrics_exporter is not None:
             async with installed.metrics_exporter:
-                await run_worker(client, stop, config)
+                await run_worker(client, stop, config, tools=tools)
         else:
-            await run_worker(client, stop, config)
+            await run_worker(client, stop, config, tools=tools)
     finally:
         installed.shutdown()
 
 
-def main() -> None:
+async def _list_tools() -> None:
+    """Print the tools this worker would offer, as JSON (`rubricflow tools` reads it)."""
+    registry = await serve_tools(config_from_env())
+    print(json.dumps([dataclasses.asdict(entry) for entry in registry.describe()]))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m rubricflow.worker", description="Run a rubricflow worker (settings: RUBRICFLOW_* variables)."
+    )
+    parser.add_argument("--list-tools", action="store_true", help="print the tools this worker offers (JSON) and exit")
+    args = parser.parse_args(argv)
     code = 0
     try:
-        asyncio.run(_main())
+        asyncio.run(_list_tools() if args.list_tools else _main())
     except SystemExit as exc:  # a setting or a namespace the worker cannot use
         if isinstance(exc.code, str):
             print(exc.code, file=sys.stderr)

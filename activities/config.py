@@ -13,6 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from rubricflow.activities.hooks import Hook
+from rubricflow.workflows.mcp_config import McpConfig
 
 DEFAULT_TASK_QUEUE = "rubricflow"
 DEFAULT_DATA_DIR = Path(".rubricflow")
@@ -63,6 +64,9 @@ class WorkerConfig:
     """`RUBRICFLOW_PROMETHEUS_PORT`: serve the worker's metrics for Prometheus on this port."""
     webhook_secret: bytes | None = field(default=None, repr=False)
     """`RUBRICFLOW_WEBHOOK_SECRET` (`whsec_...`): signs webhook deliveries (Standard Webhooks)."""
+    mcp: McpConfig | None = field(default=None, repr=False)
+    """`RUBRICFLOW_MCP`: the MCP servers whose tools the worker offers, their `${VAR}`s
+    replaced from the worker's environment (so it may hold secrets: not in the repr)."""
 
     @property
     def ledger_dir(self) -> Path:

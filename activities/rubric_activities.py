@@ -211,8 +211,14 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
         yield
     except passthrough:
         raise
-    except ApplicationError:
-        raise
+    except ApplicationError as err:
+        # Raised inside the graph (an MCP tool whose server failed), it carries a stack
+        # trace through LangGraph past the server's failure size limit; a copy raised
+        # here carries a short one.
+        raise ApplicationError(
+            err.message, *err.details, type=err.type, non_retryable=err.non_retryable,
+            next_retry_delay=err.next_retry_delay, category=err.category,
+        ) from None
     except GraphRecursionError as exc:
         raise ApplicationError(
             f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "

@@ -8,7 +8,7 @@ import uuid
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -287,16 +287,26 @@ def check_scripted_file(model: str) -> None:
         )
 
 
-def check_names(run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None) -> None:
+def check_names(
+    run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None,
+    servers: Sequence[str] = (),
+) -> None:
     """Refuse agent, tool and check names unknown to a registry (the CLI passes the names a
     default worker has: `rubricflow.preflight.tool_names()`, `check_names()` and
-    `agent_names()`)."""
+    `agent_names()`, and its MCP servers, `mcp_servers()`: any `<server>_...` passes, and
+    the worker refuses a tool its server does not have)."""
     if agents is not None and run.agent.agent not in agents:
         raise RunRefused(f"unknown agent {run.agent.agent!r}; known agents: {', '.join(agents)}")
     named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
-    unknown = sorted({name for name in named if name not in tools})
+    unknown = sorted({
+        name for name in named
+        if name not in tools and not any(name.startswith(f"{server}_") for server in servers)
+    })
     if unknown:
-        raise RunRefused(f"unknown tool(s) {unknown}; known tools: {', '.join(tools)}")
+        known = ", ".join(tools)
+        if servers:
+            known += ", and " + ", ".join(f"{server}_* (MCP server {server})" for server in servers)
+        raise RunRefused(f"unknown tool(s) {unknown}; known tools: {known}")
     if run.rubric is not None:
         problems = parse_rubric(run.rubric, checks).problems
         if problems:

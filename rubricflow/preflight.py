@@ -9,6 +9,7 @@ packages are looked up with `importlib.util.find_spec` and entry points by name 
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from importlib.metadata import entry_points
 
@@ -20,6 +21,7 @@ from rubricflow.workflows.registries import (
     CHECKS_ENTRY_POINT_GROUP,
     TOOLS_ENTRY_POINT_GROUP,
 )
+from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 
 LOCAL_RUNTIME = {"llama_cpp": "llama-cpp-python", "langchain_community": "langchain-community"}
 """`local:` models run in-process on the worker with these (module: distribution)."""
@@ -109,6 +111,19 @@ def check_provider(spec: str, *, installed: bool = False) -> None:
 def tool_names() -> list[str]:
     """Tools a default worker on this machine has: built-ins plus installed entry points."""
     return sorted({*BUILTIN_TOOLS, *(e.name for e in entry_points(group=TOOLS_ENTRY_POINT_GROUP))})
+
+
+def mcp_servers() -> list[str]:
+    """The MCP servers a default worker on this machine takes tools from: those of the
+    `RUBRICFLOW_MCP` file (their tools are `<server>_<tool>`; which tools a server has is
+    known only by asking it, which the worker does)."""
+    from rubricflow.settings import mcp_config
+
+    try:
+        config = mcp_config(os.environ.get(MCP_CONFIG_ENV))
+    except ValueError as exc:
+        raise RunRefused(str(exc)) from None
+    return sorted(config.servers) if config is not None else []
 
 
 def check_names() -> list[str]:

@@ -8,6 +8,8 @@ from pathlib import Path
 from temporalio.client import Client
 from temporalio.envconfig import ClientConfig
 
+from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
+
 DEFAULT_ADDRESS = "localhost:7233"
 DEFAULT_TASK_QUEUE = "rubricflow"
 
@@ -19,6 +21,31 @@ def data_dir() -> Path:
 
 def task_queue() -> str:
     return os.environ.get("RUBRICFLOW_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+
+
+def mcp_config(raw: str | None) -> McpConfig | None:
+    """The MCP servers file that `RUBRICFLOW_MCP` (`raw`) names, read and checked, its
+    `${VAR}`s left as they are; None when unset. A `ValueError` says what to fix, starting
+    with `RUBRICFLOW_MCP file PATH`. Read by the worker, which connects to the servers, and
+    by the CLI, which learns their names."""
+    if raw is None or not raw.strip():
+        return None
+    path = Path(raw.strip())
+    where = f"{MCP_CONFIG_ENV} file {path}"
+    if path.suffix not in (".json", ".toml"):
+        raise ValueError(f"{where} must end in .json or .toml (its format)")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"{where} does not exist") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{where} is not UTF-8 text") from None
+    except OSError as exc:
+        raise ValueError(f"{where} cannot be read: {exc.strerror}") from None
+    try:
+        return parse_mcp_config(text, toml=path.suffix == ".toml")
+    except ValueError as exc:
+        raise ValueError(f"{where} {exc}") from None
 
 
 def connect_config() -> dict:

@@ -42,9 +42,14 @@ HOOK_UNAVAILABLE = "HookUnavailable"
 """A webhook answered 5xx, could not be reached or missed its deadline: the hook
 activity retries it (its details list the hooks that already failed for good)."""
 
+MCP_SERVER_UNAVAILABLE = "McpServerUnavailable"
+"""An MCP server would not start, could not be reached or exited during a tool call
+(the message names it): the step is retried. A tool's own error is an observation for the
+model instead, not a failure."""
+
 PROVIDER_ATTEMPTS = 5
 """Faults one step may meet before it fails (a retryable `ProviderError`, `StepTimeout`,
-`GraderOutputInvalid`: whatever the activity itself raises as retryable): counted by the
+`GraderOutputInvalid`, `McpServerUnavailable`: whatever the activity itself raises as retryable): counted by the
 activity across its attempts, so worker deaths do not count."""
 
 NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, UNKNOWN_AGENT, FILE_LIMIT_EXCEEDED)

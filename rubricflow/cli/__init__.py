@@ -42,7 +42,7 @@ from rubricflow.prices import PriceTableError
 from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.render import result_json
-from rubricflow.cli.serve import WorkerStartError
+from rubricflow.cli.serve import WorkerRefused, WorkerStartError
 from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, ThreadStuck, target_host
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
 
 def classify(exc: Exception) -> tuple[int, str]:
     """(exit code, the one line a person reads) for an error a command raised."""
-    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError)):
+    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError, WorkerRefused)):
         return EXIT_BAD_INPUT, str(exc)
     if isinstance(exc, ValidationError):
         return EXIT_BAD_INPUT, validation_message(exc)

@@ -23,6 +23,7 @@ from rubricflow.cli.render import (
     render_event,
     render_final,
     render_list,
+    render_tools,
     result_json,
     write_json,
 )
@@ -31,6 +32,7 @@ from rubricflow.cli.serve import (
     install_stop_handlers,
     run_worker_in_foreground,
     serve,
+    worker_tools,
 )
 from rubricflow.client import (
     CLOSED_STATUSES,
@@ -44,7 +46,7 @@ from rubricflow.client import (
 )
 from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
-from rubricflow.preflight import agent_names, tool_names
+from rubricflow.preflight import agent_names, mcp_servers, tool_names
 from rubricflow.prices import price_table, usage_line
 from rubricflow.settings import task_queue
 from rubricflow.workflows.types import (
@@ -73,7 +75,7 @@ def preflight(run: RunInput) -> None:
     """What a default worker on this machine would refuse, refused now: unknown or
     uninstalled model providers, unknown agents, tools and checks."""
     check_input(run, installed=True)
-    check_names(run, tool_names(), known_checks(), agent_names())
+    check_names(run, tool_names(), known_checks(), agent_names(), mcp_servers())
     for model in run_models(run):  # the worker runs here: its scripted files must be readable
         check_scripted_file(model)
 
@@ -385,6 +387,17 @@ async def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+async def cmd_tools(args: argparse.Namespace, out: TextIO) -> int:
+    """`rubricflow tools`: what a worker started here offers, listed by a worker process
+    (built-in, entry-point and MCP tools: the CLI itself never loads a tool)."""
+    rows = await worker_tools()
+    if args.json:
+        write_json(rows, out)
+    else:
+        render_tools(rows, out)
+    return EXIT_OK
+
+
 async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
     extra = {}
     if args.health_port is not None:
@@ -513,6 +526,7 @@ async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
 
 COMMANDS = {
     "run": cmd_run,
+    "tools": cmd_tools,
     "send": cmd_send,
     "pause": cmd_pause,
     "resume": cmd_resume,

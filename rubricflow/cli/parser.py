@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"only threads whose RubricStatus is STATUS: {', '.join(LIST_STATUSES)}")
     lister.add_argument("--json", action="store_true", help="a JSON array of rows")
 
+    tools = sub.add_parser("tools", help="list the tools a worker started here offers (built-in, entry-point, MCP)")
+    tools.add_argument("--json", action="store_true", help="a JSON array of {name, source, description}")
+
     progress = sub.add_parser("progress", help="a thread's state now (the same as status)")
     progress.add_argument("thread")
     progress.add_argument("--json", action="store_true")

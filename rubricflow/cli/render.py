@@ -176,3 +176,21 @@ def render_list(rows: list[ThreadRow], out: TextIO) -> None:
         cells = list_cells(row)
         table.add_row(escape(cells[0]), styled(cells[1]), *(escape(x) for x in cells[2:]))
     c.print(table)
+
+
+TOOL_COLUMNS = ("name", "source", "description")
+
+
+def render_tools(rows: list[dict[str, str]], out: TextIO) -> None:
+    """The worker's tools: a table on a terminal; piped, a header and tab-separated lines."""
+    cells = [[row["name"], row["source"], " ".join(row["description"].split())] for row in rows]
+    c = console(out)
+    if not c.is_terminal:
+        out.write("\t".join(TOOL_COLUMNS) + "\n")
+        for line in cells:
+            out.write("\t".join(line) + "\n")
+        return
+    table = Table(*TOOL_COLUMNS, header_style="bold")
+    for line in cells:
+        table.add_row(*(escape(x) for x in line))
+    c.print(table)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -28,6 +29,9 @@ from rubricflow.devserver import DevServer, start_dev_server, with_address
 from rubricflow.settings import connect, task_queue
 
 WORKER_STARTUP_TIMEOUT_S = 60.0
+TOOL_LISTING_TIMEOUT_S = 600.0
+"""A bound on `rubricflow tools`: the worker lists its MCP servers at once, each within
+its own `timeout_s` (60 s unless the file says)."""
 WORKER_STOP_TIMEOUT_S = 45.0
 """Longer than the worker's default graceful shutdown (30 s), so it is never cut short."""
 POLLER_TYPES = (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
@@ -35,6 +39,10 @@ POLLER_TYPES = (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE
 
 class WorkerStartError(RuntimeError):
     """The worker process exited or never polled; the message says where its log is."""
+
+
+class WorkerRefused(ValueError):
+    """The worker refused its settings (it exited 2); the message is its own."""
 
 
 def install_stop_handlers(stop: asyncio.Event) -> None:
@@ -128,6 +136,29 @@ async def start_worker(env: dict[str, str], log: Path | None) -> WorkerProcess:
         if output is not None:
             output.close()
     return WorkerProcess(process, log)
+
+
+async def worker_tools(timeout_s: float = TOOL_LISTING_TIMEOUT_S) -> list[dict[str, str]]:
+    """The tools a worker started with this environment offers (built-in, entry-point and
+    MCP tools: `name`, `source`, `description`), from `python -m rubricflow.worker
+    --list-tools`, which lists them as the worker does when it starts."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "rubricflow.worker", "--list-tools",
+        env=worker_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=timeout_s)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise WorkerStartError(f"the worker did not list its tools within {timeout_s:.0f}s") from None
+    said = stderr.decode("utf-8", "replace").strip()
+    if process.returncode == 2 and said:
+        raise WorkerRefused(said.splitlines()[-1].removeprefix("rubricflow worker: "))
+    if process.returncode != 0:
+        last = said.splitlines()[-1] if said else "no output"
+        raise WorkerStartError(f"the worker exited with code {process.returncode} listing its tools: {last}")
+    return json.loads(stdout)
 
 
 Body = Callable[[Client, DevServer, WorkerProcess], Awaitable[int]]
