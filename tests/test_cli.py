@@ -89,7 +89,7 @@ class TestRun:
         assert code == 0, err
         data = json.loads(out)
         assert set(data) == {"thread_id", "grading_run_id", "status", "phase", "iterations", "max_iterations",
-                             "evaluations", "answer", "files", "todos",
+                             "evaluations", "answer", "best", "files", "todos",
                              "usage", "run_usage", "cost_usd", "run_cost_usd", "budget", "error"}
         assert data["error"] is None
         assert data["thread_id"] == tid and data["status"] == "satisfied"

@@ -22,7 +22,7 @@ from tests.test_cli import assert_no_workflow, cli_env, rubricflow, start_cli
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = Path(__file__).with_name("import_probe.py")
 JSON_FIELDS = {"thread_id", "grading_run_id", "status", "phase", "iterations", "max_iterations",
-               "evaluations", "answer", "files", "todos",
+               "evaluations", "answer", "best", "files", "todos",
                "usage", "run_usage", "cost_usd", "run_cost_usd", "budget", "error"}
 
 
