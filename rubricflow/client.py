@@ -528,12 +528,23 @@ class Rubricflow:
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.resume)
 
     async def approve(self, thread_id: str, review: ApproveInput) -> Progress:
-        with typed_errors(thread_id):
-            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.approve, review)
+        """A reviewer's approval of what the thread shows now (see `_decide`)."""
+        return await self._decide(thread_id, RubricRunWorkflow.approve, review)
 
     async def reject(self, thread_id: str, review: RejectInput) -> Progress:
+        """A reviewer's rejection of what the thread shows now (see `_decide`)."""
+        return await self._decide(thread_id, RubricRunWorkflow.reject, review)
+
+    async def _decide(self, thread_id: str, update: Any, decision: ApproveInput | RejectInput) -> Progress:
+        """Send a decision on the thread's latest record: without `review`, the one it
+        shows now. Another reviewer's decision accepted in between makes the thread
+        refuse this one (`UpdateRefused`, saying who decided), never both."""
         with typed_errors(thread_id):
-            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.reject, review)
+            handle = self.handle(thread_id).handle
+            if decision.review is None:
+                seen = (await handle.query(RubricRunWorkflow.progress)).review
+                decision = decision.model_copy(update={"review": seen})
+            return await handle.execute_update(update, decision)
 
     async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
         with typed_errors(thread_id):

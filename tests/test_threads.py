@@ -7,9 +7,10 @@ import asyncio
 import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
-from rubricflow.client import Rubricflow
+from rubricflow.client import Rubricflow, UpdateRefused
 from tests.conftest import SUGGEST_CAN_AT_EVENTS
 from tests.helpers import activity_counts, activity_results, thread_id, verdict
+from tests.reliability import REPORT
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -218,6 +219,38 @@ class TestHumanReview:
         assert "human reviewer (ana)" in revision and "It crashes on None." in revision
         assert after.status == "satisfied" and after.answer == "v2 with the fix"
         assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+
+    @pytest.mark.reliability
+    async def test_racing_approve_and_reject_leave_one_decision(self, client, task_queue, worker, script):
+        """Two reviewers decide on the same review at once: whichever reaches the thread
+        first is the decision, the other is refused saying so, on every try."""
+        rf = Rubricflow(client, task_queue)
+        tids = [thread_id() for _ in range(5)]
+        for tid in tids:
+            grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
+            await rf.start(thread(script("v1", "v2"), grader, cap=3), tid)
+        winners = []
+        for tid in tids:
+            await run_end(rf, tid, 1)
+            seen = (await rf.progress(tid)).review
+            outcomes = await asyncio.gather(
+                rf.approve(tid, ApproveInput(reviewer="ana", review=seen)),
+                rf.reject(tid, RejectInput(feedback="no", reviewer="bob", review=seen)),
+                return_exceptions=True,
+            )
+            accepted = [who for who, o in zip(("ana", "bob"), outcomes) if not isinstance(o, BaseException)]
+            refusals = [o for o in outcomes if isinstance(o, UpdateRefused)]
+            assert len(accepted) == 1 and len(refusals) == 1, outcomes
+            [winner], [refusal] = accepted, refusals
+            assert "another decision came first" in str(refusal) and winner in str(refusal), str(refusal)
+            REPORT.refuse("racing review decision")
+            await run_end(rf, tid, 2)
+            after = await rf.progress(tid)
+            assert [e.reviewer for e in after.evaluations if e.reviewer] == [winner]
+            assert after.status == "satisfied"
+            winners.append(winner)
+        # Which one wins is up to the race; each try has exactly one decision either way.
+        assert len(winners) == len(tids)
 
     async def test_extend_after_the_cap_grants_more_passes(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)

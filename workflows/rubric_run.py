@@ -106,6 +106,11 @@ NO_HOOKS_PATCH = "no-hook-activity-without-hooks-v1"
 activity for its evaluations. Histories recorded before scheduled one for every
 evaluation; they replay so."""
 
+NUMBERED_DECISIONS_PATCH = "numbered-review-decisions-v1"
+"""Each reviewer decision gets its number (`Evaluation.decision`) and so its own
+operation id and hook delivery: an approval spends no iteration, and a rejection after
+it used to share its id. Histories recorded before replay with unnumbered decisions."""
+
 STEP_BUDGET_PATCH = "step-retries-by-time-v1"
 """A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
 timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
@@ -560,26 +565,26 @@ class RubricRunWorkflow:
     def approve(self, input: ApproveInput) -> Progress:
         """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
         A paused run is stopped where it waits on resume, with this verdict."""
-        evaluation = decide.approve(self.state, input)
+        evaluation = decide.approve(self.state, input, numbered=workflow.patched(NUMBERED_DECISIONS_PATCH))
         if evaluation is not None:
             self._record(evaluation)
         return self.progress()
 
     @approve.validator
     def _validate_approve(self, input: ApproveInput) -> None:
-        decide.check_approve(self.state)
+        decide.check_approve(self.state, input.review)
 
     @workflow.update
     def reject(self, input: RejectInput) -> Progress:
         """A person's `needs_revision`: counts as a pass, their gaps go to the agent."""
-        evaluation = decide.reject(self.state, input)
+        evaluation = decide.reject(self.state, input, numbered=workflow.patched(NUMBERED_DECISIONS_PATCH))
         self._show_status()
         self._mailbox.push("reject", evaluation=evaluation)
         return self.progress()
 
     @reject.validator
     def _validate_reject(self, input: RejectInput) -> None:
-        decide.check_reject(self.state)
+        decide.check_reject(self.state, input.review)
 
     @workflow.update
     def extend(self, input: ExtendInput) -> Progress:
