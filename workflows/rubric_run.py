@@ -111,6 +111,11 @@ NUMBERED_DECISIONS_PATCH = "numbered-review-decisions-v1"
 operation id and hook delivery: an approval spends no iteration, and a rejection after
 it used to share its id. Histories recorded before replay with unnumbered decisions."""
 
+OWN_OUTCOME_PATCH = "submit-returns-its-own-outcome-v1"
+"""`submit` answers with the state its own message left, taken when the message was
+handled; histories recorded before answered with the state when the handler woke up,
+which could be a later message's."""
+
 STEP_BUDGET_PATCH = "step-retries-by-time-v1"
 """A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
 timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
@@ -213,6 +218,8 @@ class RubricRunWorkflow:
                 # before hooks ran beside the thread, always: old histories replay so).
                 await self._hooks_delivered()
             self.state.invocations = item.number
+            if item.replies:
+                item.outcome = self.progress()
         self.state.phase = "done"
         self._show_details()
         await workflow.wait_condition(workflow.all_handlers_finished)
@@ -519,10 +526,17 @@ class RubricRunWorkflow:
 
     @workflow.update
     async def submit(self, input: SubmitInput) -> Progress:
-        """Send a message (with an optional new rubric); returns once it is handled."""
-        item = self._mailbox.push("message", submit=input)
-        await workflow.wait_condition(lambda: self.state.invocations >= item.number)
-        return self.progress()
+        """Send a message (with an optional new rubric); returns once it is handled, with
+        the thread's state as that message left it (messages queued behind it may be
+        handled before this caller hears back)."""
+        if not workflow.patched(OWN_OUTCOME_PATCH):
+            item = self._mailbox.push("message", submit=input)
+            await workflow.wait_condition(lambda: self.state.invocations >= item.number)
+            return self.progress()
+        item = self._mailbox.push("message", submit=input, replies=True)
+        await workflow.wait_condition(lambda: item.outcome is not None)
+        assert item.outcome is not None
+        return item.outcome
 
     @submit.validator
     def _validate_submit(self, input: SubmitInput) -> None:
