@@ -90,6 +90,9 @@ RECORDED = [
     # approve (the no-hook-activity and idle-continues-as-new patches).
     "continued_without_hooks.before",
     "continued_without_hooks",
+    # Numbered reviewer decisions (approve then reject at one iteration), and follow-ups
+    # sent at once, each answered with its own outcome.
+    "reviews_and_follow_ups",
 ]
 
 
