@@ -21,6 +21,7 @@ from temporalio.client import (
     WorkflowExecutionStatus,
     WorkflowFailureError,
     WorkflowHandle,
+    WorkflowQueryFailedError,
     WorkflowUpdateFailedError,
 )
 from temporalio.common import WorkflowIDConflictPolicy
@@ -61,6 +62,7 @@ __all__ = [
     "Rubricflow",
     "ServerUnreachable",
     "Stuck",
+    "ThreadClosed",
     "ThreadNotFound",
     "ThreadStuck",
     "ThreadRow",
@@ -81,6 +83,19 @@ class ThreadNotFound(RubricflowError, LookupError):
     def __init__(self, thread_id: str) -> None:
         self.thread_id = thread_id
         super().__init__(f"no thread {thread_id!r} on this server (see `rubricflow list`)")
+
+
+class ThreadClosed(RunRefused):
+    """A message, pause or review sent to a thread whose workflow has closed: `status`
+    is how it ended (its run's terminal status, or failed/cancelled/terminated/timed_out)."""
+
+    def __init__(self, thread_id: str, status: str) -> None:
+        self.thread_id, self.status = thread_id, status
+        super().__init__(
+            f"thread {thread_id} is closed ({status}): a closed thread takes no more messages, "
+            f"pauses or reviews; `rubricflow status {thread_id}` shows how it ended, and "
+            "`rubricflow run` (or `send --model M`) starts a new one"
+        )
 
 
 class RunFailed(RubricflowError, WorkflowFailureError):
@@ -208,6 +223,9 @@ def typed_errors(thread_id: str | None = None) -> Iterator[None]:
     except WorkflowUpdateFailedError as err:
         raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
 
+
+REVIEW_QUERY_TIMEOUT = timedelta(seconds=5)
+"""How long `approve` / `reject` wait for the thread to show what they decide on."""
 
 OUTAGE_GIVE_UP = timedelta(minutes=5)
 """How long `events` keeps reconnecting through a server outage before it gives up."""
@@ -370,6 +388,32 @@ class Rubricflow:
             thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
         )
 
+    @contextlib.asynccontextmanager
+    async def _steering(self, thread_id: str) -> AsyncIterator[None]:
+        """`typed_errors` for a call that steers a live thread: Temporal answers a
+        closed workflow as not found, which is said as `ThreadClosed`, with how it ended."""
+        try:
+            with typed_errors(thread_id):
+                yield
+        except ThreadNotFound:
+            status = await self._closed_status(thread_id)
+            if status is None:
+                raise
+            raise ThreadClosed(thread_id, status) from None
+
+    async def _closed_status(self, thread_id: str) -> str | None:
+        """How a closed thread ended, or None when there is no such thread."""
+        try:
+            description = await self.describe(thread_id)
+        except ThreadNotFound:
+            return None
+        if description.status in CLOSED_STATUSES:
+            return CLOSED_STATUSES[description.status]
+        try:
+            return (await self.handle(thread_id).handle.result()).status
+        except Exception:  # noqa: BLE001 - only the wording depends on it
+            return "completed"
+
     async def events(
         self,
         thread_id: str,
@@ -433,7 +477,8 @@ class Rubricflow:
 
     async def files(self, thread_id: str) -> dict[str, AgentFile]:
         """The agent's virtual files (a `deep` agent's), by absolute path, with content."""
-        return await self.handle(thread_id).handle.query(RubricRunWorkflow.files)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.query(RubricRunWorkflow.files)
 
     async def progress(self, thread_id: str) -> Progress:
         """The thread's state: from the query while it runs, from its result once closed."""
@@ -495,7 +540,7 @@ class Rubricflow:
         """Send a message and wait until the thread has handled it. With `start`, the
         thread is created if it does not exist (update-with-start: one round trip)."""
         if start is None:
-            with typed_errors(thread_id):
+            async with self._steering(thread_id):
                 return await self.handle(thread_id).handle.execute_update(
                     RubricRunWorkflow.submit, message
                 )
@@ -516,15 +561,15 @@ class Rubricflow:
 
     async def send(self, thread_id: str, message: SubmitInput) -> None:
         """Fire-and-forget: queue a message on the thread."""
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             await self.handle(thread_id).handle.signal(RubricRunWorkflow.send, message)
 
     async def pause(self, thread_id: str) -> Progress:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.pause)
 
     async def resume(self, thread_id: str) -> Progress:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.resume)
 
     async def approve(self, thread_id: str, review: ApproveInput) -> Progress:
@@ -538,20 +583,27 @@ class Rubricflow:
     async def _decide(self, thread_id: str, update: Any, decision: ApproveInput | RejectInput) -> Progress:
         """Send a decision on the thread's latest record: without `review`, the one it
         shows now. Another reviewer's decision accepted in between makes the thread
-        refuse this one (`UpdateRefused`, saying who decided), never both."""
-        with typed_errors(thread_id):
+        refuse this one (`UpdateRefused`, saying who decided), never both. While no
+        worker answers the thread's queries the decision goes without that check and
+        waits for a worker, as any update does."""
+        async with self._steering(thread_id):
             handle = self.handle(thread_id).handle
             if decision.review is None:
-                seen = (await handle.query(RubricRunWorkflow.progress)).review
-                decision = decision.model_copy(update={"review": seen})
+                try:
+                    shown = await handle.query(RubricRunWorkflow.progress, rpc_timeout=REVIEW_QUERY_TIMEOUT)
+                except (RPCError, WorkflowQueryFailedError) as err:
+                    if isinstance(err, RPCError) and err.status == RPCStatusCode.NOT_FOUND:
+                        raise
+                else:
+                    decision = decision.model_copy(update={"review": shown.review})
             return await handle.execute_update(update, decision)
 
     async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.extend, more)
 
     async def cancel(self, thread_id: str) -> None:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             await self.handle(thread_id).handle.cancel()
 
     async def list(self, limit: int = 50, status: str | None = None) -> list[ThreadRow]:

@@ -17,6 +17,7 @@ import pytest
 from rubricflow import RunFailed, RunRefused, Rubricflow, ThreadNotFound, ThreadRow
 from rubricflow.client import visibility_query
 from tests.helpers import thread_id, verdict, wait_for_heartbeating_activity
+from tests.reliability import REPORT
 from tests.test_cli import assert_no_workflow, cli_env, rubricflow, start_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,6 +152,25 @@ class TestThreadsInAnyState:
         for command in ("status", "watch"):
             code, out, err = await run_cli(client, task_queue, command, tid)
             assert code == 1 and f"thread {tid} failed: agent turn 0 failed" in out + err, (command, out, err)
+
+    @pytest.mark.reliability
+    async def test_a_closed_thread_is_said_to_be_closed_and_an_unknown_one_unknown(self, client, task_queue, worker, script):
+        tid = thread_id()
+        code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("hi"), "--thread", tid)
+        assert code == 0, err  # idle timeout 0: the thread closes once it answered
+        for args in (("approve",), ("reject", "--feedback", "no"), ("pause",), ("resume",),
+                     ("extend", "--iterations", "1"), ("send", "more"), ("send", "more", "--no-wait")):
+            code, out, err = await run_cli(client, task_queue, args[0], tid, *args[1:])
+            assert code == 2, (args, out, err)
+            assert f"thread {tid} is closed (answered)" in err, (args, err)
+            assert "no thread" not in err
+            REPORT.refuse("update on a closed thread")
+        code, out, err = await run_cli(client, task_queue, "files", tid)
+        assert (code, out) == (0, f"thread {tid} has no files\n"), err
+        code, out, err = await run_cli(client, task_queue, "files", "no-such-thread")
+        assert code == 2, (out, err)
+        assert err.strip() == "rubricflow: no thread 'no-such-thread' on this server (see `rubricflow list`)"
+        REPORT.refuse("unknown thread")
 
     async def test_client_errors_are_typed(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
