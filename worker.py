@@ -44,7 +44,7 @@ from rubricflow.activities.tools import ToolRegistry
 from rubricflow.health import serve_health
 from rubricflow import telemetry
 from rubricflow.codec import CodecConfigError
-from rubricflow.settings import connect
+from rubricflow.settings import AddressError, connect
 from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import whole_number_from_text
@@ -315,7 +315,7 @@ async def _main() -> None:
     install_stop_handlers(stop)
     try:
         client = await connect()
-    except CodecConfigError as exc:
+    except (CodecConfigError, AddressError) as exc:
         installed.shutdown()
         raise SystemExit(f"rubricflow worker: {exc}") from None
     try:

@@ -47,6 +47,7 @@ from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, Thre
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
+from rubricflow.settings import AddressError
 
 __all__ = ["entrypoint", "main"]
 
@@ -105,7 +106,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
 
 def classify(exc: Exception) -> tuple[int, str]:
     """(exit code, the one line a person reads) for an error a command raised."""
-    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError)):
+    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError,
+                        AddressError)):
         return EXIT_BAD_INPUT, str(exc)
     if isinstance(exc, ValidationError):
         return EXIT_BAD_INPUT, validation_message(exc)
