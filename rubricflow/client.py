@@ -36,7 +36,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.workflows.files import AgentFile
 from rubricflow.settings import connect as _connect
-from rubricflow.settings import connect_config, task_queue
+from rubricflow.settings import client_runtime, connect_config, task_queue
 from rubricflow.workflows.ids import check_id as _check_id
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
@@ -355,6 +355,7 @@ class Rubricflow:
         """Connect with Temporal's standard client configuration (TEMPORAL_ADDRESS,
         TEMPORAL_NAMESPACE, TLS, API key, or a profile) and the task queue from
         RUBRICFLOW_TASK_QUEUE; raises `ServerUnreachable` with the address tried."""
+        overrides.setdefault("runtime", client_runtime())
         try:
             client = await _connect(**overrides)
         except RuntimeError as err:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 from temporalio.client import Client
 from temporalio.envconfig import ClientConfig
+from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 
 DEFAULT_ADDRESS = "localhost:7233"
 DEFAULT_TASK_QUEUE = "rubricflow"
@@ -41,6 +43,28 @@ def check_address(address: str) -> str:
     if not port.isdigit() or not 1 <= int(port) <= 65535:
         raise AddressError(f"the Temporal address {address!r} has port {port}, not one from 1 to 65535: {fix}")
     return address
+
+
+CORE_LOGGER = "temporalio.core"
+"""The Python logger a client process's Temporal core logs go to (`client_runtime`)."""
+_client_runtime: Runtime | None = None
+
+
+def client_runtime() -> Runtime:
+    """The Temporal runtime of a client process (the CLI, `Rubricflow.connect`), made once.
+
+    Temporal's Rust core logs to stdout by default, a warning for every call it retries:
+    a server outage would put hundreds of `WARN temporalio_client::retry` lines on a
+    client's terminal (and into its `--json`), while `Rubricflow.events` already says
+    once that the server went and once that it is back. Here only its errors are kept,
+    forwarded to the `temporalio.core` logger (stderr, through Python logging)."""
+    global _client_runtime
+    if _client_runtime is None:
+        _client_runtime = Runtime(telemetry=TelemetryConfig(logging=LoggingConfig(
+            filter=TelemetryFilter(core_level="ERROR", other_level="ERROR"),
+            forwarding=LogForwardingConfig(logger=logging.getLogger(CORE_LOGGER)),
+        )))
+    return _client_runtime
 
 
 def connect_config() -> dict:
