@@ -247,6 +247,9 @@ class Stuck:
     attempt: int
     since: datetime | None
     last_failure: str
+    recorded: bool = True
+    """The history holds the failure (a `WorkflowTaskFailed` since the last completed
+    task); False when only the attempt count says so (a task that timed out, say)."""
 
     def describe(self) -> str:
         return (
@@ -429,7 +432,8 @@ class Rubricflow:
 
         A server outage does not end it: it reconnects with backoff and goes on from the
         next offset, telling `on_outage` once when the server goes away and once when it
-        is back; after `give_up_after` without the server it raises `ServerUnreachable`."""
+        is back; after `give_up_after` without the server it raises `ServerUnreachable`.
+        A thread whose workflow task keeps failing raises `ThreadStuck`."""
         check_id("thread id", thread_id)
         with contextlib.suppress(ServerUnreachable):  # an outage: the loop below rides it out
             await self.describe(thread_id)  # ThreadNotFound before anything is followed
@@ -452,6 +456,11 @@ class Rubricflow:
                         return
                 return
             except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
+                if isinstance(err, RPCError) and err.status == RPCStatusCode.FAILED_PRECONDITION:
+                    # The stream's poll is an update, refused while the workflow task fails.
+                    stuck = await self.stuck(thread_id)
+                    if stuck is not None:
+                        raise ThreadStuck(stuck) from err
                 if isinstance(err, RPCError) and err.status not in _OUTAGE_CODES:
                     raise
                 now = loop.time()
@@ -524,16 +533,19 @@ class Rubricflow:
             return None
         if pending.attempt < STUCK_AFTER_ATTEMPTS:
             return None
-        failure = "(not in the history yet)"
+        failure = None
         async for event in handle.handle.fetch_history_events():
             if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED:
                 attrs = event.workflow_task_failed_event_attributes
                 failure = attrs.failure.message or attrs.failure.WhichOneof("failure_info") or "unknown"
+            elif event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
+                failure = None  # an earlier failure that a later task got past
         since = (
             pending.original_scheduled_time.ToDatetime()
             if pending.HasField("original_scheduled_time") else None
         )
-        return Stuck(handle.thread_id, pending.attempt, since, failure)
+        return Stuck(handle.thread_id, pending.attempt, since, failure or "(not in the history yet)",
+                     recorded=failure is not None)
 
     async def submit(
         self, thread_id: str, message: SubmitInput, start: RunInput | None = None
