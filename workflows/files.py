@@ -69,12 +69,16 @@ def file_path(path: str) -> str:
 
 def limit_problem(files: dict[str, AgentFile]) -> str | None:
     """Why these files are over the thread's limits, or None when they fit."""
-    if len(files) > MAX_FILES:
+    return totals_problem(len(files), sum(f.size for f in files.values()))
+
+
+def totals_problem(count: int, total: int) -> str | None:
+    """`limit_problem` for files already counted: `count` of them, `total` bytes."""
+    if count > MAX_FILES:
         return (
-            f"the thread would hold {len(files)} files; at most {MAX_FILES} are allowed: "
+            f"the thread would hold {count} files; at most {MAX_FILES} are allowed: "
             "delete files you no longer need or merge small ones"
         )
-    total = sum(f.size for f in files.values())
     if total > MAX_FILES_BYTES:
         return (
             f"the thread's files would total {total} bytes; at most {MAX_FILES_BYTES} bytes "
