@@ -222,6 +222,12 @@ def typed_errors(thread_id: str | None = None) -> Iterator[None]:
         raise
     except WorkflowUpdateFailedError as err:
         raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
+    except WorkflowUpdateRPCTimeoutOrCancelledError as err:
+        # The SDK reports a caller cancelled while it waits on an update (Ctrl-C, a task
+        # cancelled) as this error: it stays the cancellation it is.
+        if isinstance(err.__cause__, asyncio.CancelledError):
+            raise err.__cause__ from None
+        raise
 
 
 REVIEW_QUERY_TIMEOUT = timedelta(seconds=5)

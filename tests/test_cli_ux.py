@@ -257,21 +257,69 @@ class TestQuietTerminal:
         assert line.endswith("retrying (attempt 2)")
 
 
+def interrupt(proc, to: str) -> None:
+    """SIGINT to the CLI process, or to one of the Temporal core's threads in it (the
+    kernel hands a process-wide signal to any thread that does not block it)."""
+    if to == "process":
+        proc.send_signal(signal.SIGINT)
+        return
+    import ctypes
+
+    tasks = Path(f"/proc/{proc.pid}/task")
+    core = [t for t in tasks.iterdir() if (t / "comm").read_text().startswith("tokio")]
+    assert core, "the CLI runs no Temporal core thread"
+    tgkill = {"x86_64": 234, "aarch64": 131}[os.uname().machine]
+    assert ctypes.CDLL(None, use_errno=True).syscall(tgkill, proc.pid, int(core[0].name), signal.SIGINT) == 0
+
+
+async def queued(client, tid: str) -> None:
+    """Wait until a message waits in the thread's mailbox (its update was accepted)."""
+    rf = Rubricflow(client)
+    async with asyncio.timeout(120):
+        while (await rf.progress(tid)).pending < 1:
+            await asyncio.sleep(0.2)
+
+
+@pytest.mark.reliability
 class TestInterruptsAndPipes:
-    async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script):
+    @pytest.mark.parametrize("to", ["process", "core thread"])
+    async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script, to):
         tid = thread_id()
         proc = await start_cli(client, task_queue, "run", "t", "--model", script({"content": "late", "delay_s": 300}),
                                "--thread", tid)
         assert proc.stdout is not None and proc.stderr is not None
-        line = (await asyncio.wait_for(proc.stdout.readline(), timeout=60)).decode()
+        # Conditions, not timing: the CLI said the run started (its Ctrl-C handling is in
+        # place from before that line), and the turn it follows is running.
+        line = (await asyncio.wait_for(proc.stdout.readline(), timeout=180)).decode()
         assert line.startswith(f"thread {tid} started"), line
-        await wait_for_heartbeating_activity(client.get_workflow_handle(tid))
-        proc.send_signal(signal.SIGINT)
-        assert await asyncio.wait_for(proc.wait(), timeout=60) == 130
+        await wait_for_heartbeating_activity(client.get_workflow_handle(tid), deadline_s=180)
+        interrupt(proc, to)
+        assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
         err = (await proc.stderr.read()).decode()
         no_traceback(err)
         assert err.strip() == f"interrupted: thread {tid} goes on; re-attach with `rubricflow watch {tid}`"
         await client.get_workflow_handle(tid).terminate()
+        REPORT.kill(f"CLI run, SIGINT to the {to}")
+
+    @pytest.mark.parametrize("to", ["process", "core thread"])
+    async def test_ctrl_c_while_send_waits_is_an_interrupt_not_an_error(self, client, task_queue, worker, script, to):
+        """`send` waits on an update: Ctrl-C there is the same one line and 130 as in `run`."""
+        from rubricflow import AgentSettings, RunInput
+
+        tid = thread_id()
+        await Rubricflow(client, task_queue).start(RunInput(
+            message="x", idle_timeout_s=600, agent=AgentSettings(model=script({"content": "late", "delay_s": 300}, "b")),
+        ), tid)
+        await wait_for_heartbeating_activity(client.get_workflow_handle(tid), deadline_s=180)
+        proc = await start_cli(client, task_queue, "send", tid, "more")
+        await queued(client, tid)
+        interrupt(proc, to)
+        assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
+        out, err = (await proc.stdout.read()).decode(), (await proc.stderr.read()).decode()
+        no_traceback(out, err)
+        assert err.strip() == f"interrupted: thread {tid} goes on; re-attach with `rubricflow watch {tid}`", err
+        await client.get_workflow_handle(tid).terminate()
+        REPORT.kill(f"CLI send, SIGINT to the {to}")
 
     async def test_a_closed_pipe_is_quiet(self, client, task_queue, worker, script):
         tid = thread_id()

@@ -18,9 +18,11 @@ worker process).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
@@ -76,7 +78,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         return EXIT_BAD_INPUT
     args = parser.parse_args(argv)
     try:
-        return asyncio.run(COMMANDS[args.command](args, out))
+        return asyncio.run(command(args, out))
     except KeyboardInterrupt:
         thread = getattr(args, "current_thread", None)
         if thread:
@@ -102,6 +104,24 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
             out.write(json.dumps(result_json(None, thread, message, status=status), indent=2) + "\n")
         sys.stderr.write(f"rubricflow: {message}\n")
         return code
+
+
+async def command(args: argparse.Namespace, out: TextIO) -> int:
+    """The command, with Ctrl-C waking the event loop at once."""
+    wake_on_interrupt()
+    return await COMMANDS[args.command](args, out)
+
+
+def wake_on_interrupt() -> None:
+    """`asyncio.run`'s SIGINT handler (it cancels the command, which ends as
+    `KeyboardInterrupt`) is Python code: it runs once the main thread runs Python again.
+    The kernel may hand the signal to one of the Temporal core's threads while the main
+    thread sleeps on a long poll, and then Ctrl-C waited for that poll to return. Through
+    the loop's own signal handling the signal wakes the loop at once, whichever thread
+    took it, and the handler is the same one."""
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler) and handler is not signal.default_int_handler:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, handler, signal.SIGINT, None)
 
 
 def classify(exc: Exception) -> tuple[int, str]:

@@ -287,6 +287,7 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             max_iterations=iterations(args.max_iterations) if args.max_iterations else DEFAULT_MAX_ITERATIONS,
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
+    args.current_thread = args.thread  # for the Ctrl-C line
     rf = await Rubricflow.connect()
     await warn_without_workers(rf)
     start = None
