@@ -172,6 +172,24 @@ class TestThreadsInAnyState:
         assert err.strip() == "rubricflow: no thread 'no-such-thread' on this server (see `rubricflow list`)"
         REPORT.refuse("unknown thread")
 
+    @pytest.mark.reliability
+    async def test_a_decision_pinned_to_a_record_is_refused_once_another_came_first(self, client, task_queue, worker, script):
+        tid = thread_id()
+        code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok",
+                                     "--grader-model", script(verdict("failed", "cannot judge")), "--thread", tid,
+                                     "--idle-timeout", "600")
+        assert code == 1, err
+        code, out, err = await run_cli(client, task_queue, "status", tid)
+        [seen] = re.findall(r"^latest record: (\S+) ", out, flags=re.M)
+        code, out, err = await run_cli(client, task_queue, "approve", tid, "--reviewer", "ana", "--review", seen)
+        assert code == 0, err
+        code, out, err = await run_cli(client, task_queue, "reject", tid, "--feedback", "no", "--reviewer", "bo",
+                                       "--review", seen)
+        assert code == 2, (out, err)
+        assert "another decision came first: ana approved it" in err, err
+        REPORT.refuse("stale review decision")
+        await Rubricflow(client, task_queue).cancel(tid)
+
     async def test_client_errors_are_typed(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
         with pytest.raises(ThreadNotFound, match="no thread 'nope-x'"):

@@ -231,6 +231,9 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
             for c in e.criteria:
                 if c.isolation:
                     out.write(f"    check {c.name}: {'pass' if c.passed else 'FAIL'}{isolation_note(c)}\n")
+        if progress.review is not None:
+            out.write(f"latest record: {progress.review} (approve/reject --review {progress.review} "
+                      "decides on exactly this)\n")
         out.write(usage_line(progress, price_table()))
         if progress.todos:
             out.write("todos:\n" + "".join(f"  [{t.status}] {t.content}\n" for t in progress.todos))
@@ -344,12 +347,12 @@ async def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_approve(args: argparse.Namespace, out: TextIO) -> int:
-    review = ApproveInput(reviewer=args.reviewer, note=args.note or "")
+    review = ApproveInput(reviewer=args.reviewer, note=args.note or "", review=args.review)
     return await _update(out, lambda rf: rf.approve(args.thread, review))
 
 
 async def cmd_reject(args: argparse.Namespace, out: TextIO) -> int:
-    review = RejectInput(feedback=read_text_arg(args.feedback, "feedback"), reviewer=args.reviewer)
+    review = RejectInput(feedback=read_text_arg(args.feedback, "feedback"), reviewer=args.reviewer, review=args.review)
     return await _update(out, lambda rf: rf.reject(args.thread, review))
 
 

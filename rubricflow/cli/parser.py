@@ -13,6 +13,12 @@ from rubricflow.settings import data_dir
 from rubricflow.workflows.types import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS
 
 
+REVIEW_HELP = (
+    "the record you decided on, as `status` shows it (`latest record: ...`): refused if another "
+    "record or decision came since (default: what the thread shows when the command runs)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rubricflow",
@@ -61,10 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     approve.add_argument("thread")
     approve.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
     approve.add_argument("--note")
+    approve.add_argument("--review", metavar="RECORD", help=REVIEW_HELP)
     reject = sub.add_parser("reject", help="reject with feedback: a needs_revision pass from a person")
     reject.add_argument("thread")
     reject.add_argument("--feedback", required=True, help="TEXT or @FILE")
     reject.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
+    reject.add_argument("--review", metavar="RECORD", help=REVIEW_HELP)
     extend = sub.add_parser("extend", help="grant more iterations after max_iterations_reached, or more budget after budget_exhausted")
     extend.add_argument("thread")
     extend.add_argument("--iterations", help="more grader passes (1..20)")
