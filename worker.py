@@ -48,7 +48,7 @@ from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.health import serve_health
 from rubricflow import telemetry
 from rubricflow.codec import CodecConfigError
-from rubricflow.settings import connect, mcp_config
+from rubricflow.settings import AddressError, connect, mcp_config
 from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, with_environment
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
@@ -369,7 +369,7 @@ async def _main() -> None:
     install_stop_handlers(stop)
     try:
         client = await connect()
-    except CodecConfigError as exc:
+    except (CodecConfigError, AddressError) as exc:
         installed.shutdown()
         raise SystemExit(f"rubricflow worker: {exc}") from None
     try:

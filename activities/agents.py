@@ -31,7 +31,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
 
-from rubricflow.workflows.files import AgentFile, file_path, limit_problem
+from rubricflow.workflows.files import AgentFile, file_path, path_problem, totals_problem
 from rubricflow.workflows.sizes import MAX_TEXT_BYTES, MAX_TODOS_BYTES, clip, encoded_size
 from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP
 
@@ -115,7 +115,12 @@ def _clip_output(message: ToolMessage) -> ToolMessage:
 class FileLimitMiddleware(AgentMiddleware):
     """Refuses a `write_file` or `edit_file` that would take the thread's files past
     their limits, and a `write_todos` past `sizes.MAX_TODOS_BYTES`; the agent gets the
-    reason as the tool's error."""
+    reason as the tool's error.
+
+    The calls of one reply run side by side, each seeing the files as they were before
+    the reply: a call is judged with the writes of the same reply that come before it
+    (and were not refused themselves) already applied, so that a reply of many writes
+    is cut at the limit, in order, rather than ending past it."""
 
     async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
         return _refusal(request) or await handler(request)
@@ -147,21 +152,57 @@ def _write_problem(request: Any) -> str | None:
                 "keep fewer, shorter todos"
             )
         return None
+    state = request.state if isinstance(request.state, dict) else {}
+    files = {file_path(p): AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
+    own = _written(request.tool_call, files)
+    if own is None:
+        return None
+    long = path_problem(own[0])
+    if long is not None:
+        return long
+    count, total = len(files), sum(f.size for f in files.values())
+    for call in _earlier_calls(state, request.tool_call):
+        change = _written(call, files)
+        if change is None or path_problem(change[0]) is not None:
+            continue
+        path, data = change
+        after = _totals(files, path, data, count, total)
+        if totals_problem(*after) is None:  # a sibling refused itself changes nothing
+            files[path] = data
+            count, total = after
+    return totals_problem(*_totals(files, *own, count, total))
+
+
+def _written(call: Any, files: dict[str, AgentFile]) -> tuple[str, AgentFile] | None:
+    """The file a `write_file` or `edit_file` call would leave, or None for any other
+    call (and for an edit the tool itself will refuse: no such file, bad arguments)."""
+    name, args = call.get("name"), call.get("args") or {}
     if name not in ("write_file", "edit_file") or not isinstance(args.get("file_path"), str):
         return None
-    state = request.state if isinstance(request.state, dict) else {}
-    files = {p: AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
     path = file_path(args["file_path"])
     if name == "write_file":
-        content = str(args.get("content", ""))
-    else:
-        old = files.get(path)
-        if old is None or not isinstance(args.get("old_string"), str):
-            return None  # the tool itself reports the missing file or bad arguments
-        count = 0 if args.get("replace_all") else 1
-        content = old.content.replace(args["old_string"], str(args.get("new_string", "")), count or -1)
-    files[path] = AgentFile(content=content)
-    return limit_problem(files)
+        return path, AgentFile(content=str(args.get("content", "")))
+    old = files.get(path)
+    if old is None or not isinstance(args.get("old_string"), str):
+        return None
+    count = -1 if args.get("replace_all") else 1
+    return path, AgentFile(content=old.content.replace(args["old_string"], str(args.get("new_string", "")), count))
+
+
+def _totals(files: dict[str, AgentFile], path: str, data: AgentFile, count: int, total: int) -> tuple[int, int]:
+    """File count and bytes once `path` holds `data`."""
+    old = files.get(path)
+    return count + (old is None), total - (old.size if old is not None else 0) + data.size
+
+
+def _earlier_calls(state: dict[str, Any], call: Any) -> list[Any]:
+    """The tool calls of the same reply that come before `call`, in order."""
+    for message in reversed(state.get("messages") or []):
+        calls = getattr(message, "tool_calls", None) or []
+        ids = [c.get("id") for c in calls]
+        if call.get("id") in ids:
+            return list(calls[: ids.index(call.get("id"))])
+    return []
 
 
 def deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:

@@ -21,6 +21,7 @@ from temporalio.client import (
     WorkflowExecutionStatus,
     WorkflowFailureError,
     WorkflowHandle,
+    WorkflowQueryFailedError,
     WorkflowUpdateFailedError,
 )
 from temporalio.common import WorkflowIDConflictPolicy
@@ -35,7 +36,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from rubricflow.preflight import RunRefused, check_provider
 from rubricflow.workflows.files import AgentFile
 from rubricflow.settings import connect as _connect
-from rubricflow.settings import connect_config, task_queue
+from rubricflow.settings import client_runtime, connect_config, task_queue
 from rubricflow.workflows.ids import check_id as _check_id
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
@@ -62,6 +63,7 @@ __all__ = [
     "Rubricflow",
     "ServerUnreachable",
     "Stuck",
+    "ThreadClosed",
     "ThreadNotFound",
     "ThreadStuck",
     "ThreadRow",
@@ -82,6 +84,19 @@ class ThreadNotFound(RubricflowError, LookupError):
     def __init__(self, thread_id: str) -> None:
         self.thread_id = thread_id
         super().__init__(f"no thread {thread_id!r} on this server (see `rubricflow list`)")
+
+
+class ThreadClosed(RunRefused):
+    """A message, pause or review sent to a thread whose workflow has closed: `status`
+    is how it ended (its run's terminal status, or failed/cancelled/terminated/timed_out)."""
+
+    def __init__(self, thread_id: str, status: str) -> None:
+        self.thread_id, self.status = thread_id, status
+        super().__init__(
+            f"thread {thread_id} is closed ({status}): a closed thread takes no more messages, "
+            f"pauses or reviews; `rubricflow status {thread_id}` shows how it ended, and "
+            "`rubricflow run` (or `send --model M`) starts a new one"
+        )
 
 
 class RunFailed(RubricflowError, WorkflowFailureError):
@@ -206,7 +221,16 @@ def typed_errors(thread_id: str | None = None) -> Iterator[None]:
         raise
     except WorkflowUpdateFailedError as err:
         raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
+    except WorkflowUpdateRPCTimeoutOrCancelledError as err:
+        # The SDK reports a caller cancelled while it waits on an update (Ctrl-C, a task
+        # cancelled) as this error: it stays the cancellation it is.
+        if isinstance(err.__cause__, asyncio.CancelledError):
+            raise err.__cause__ from None
+        raise
 
+
+REVIEW_QUERY_TIMEOUT = timedelta(seconds=5)
+"""How long `approve` / `reject` wait for the thread to show what they decide on."""
 
 OUTAGE_GIVE_UP = timedelta(minutes=5)
 """How long `events` keeps reconnecting through a server outage before it gives up."""
@@ -228,6 +252,9 @@ class Stuck:
     attempt: int
     since: datetime | None
     last_failure: str
+    recorded: bool = True
+    """The history holds the failure (a `WorkflowTaskFailed` since the last completed
+    task); False when only the attempt count says so (a task that timed out, say)."""
 
     def describe(self) -> str:
         return (
@@ -346,6 +373,7 @@ class Rubricflow:
         """Connect with Temporal's standard client configuration (TEMPORAL_ADDRESS,
         TEMPORAL_NAMESPACE, TLS, API key, or a profile) and the task queue from
         RUBRICFLOW_TASK_QUEUE; raises `ServerUnreachable` with the address tried."""
+        overrides.setdefault("runtime", client_runtime())
         try:
             client = await _connect(**overrides)
         except RuntimeError as err:
@@ -379,6 +407,32 @@ class Rubricflow:
             thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
         )
 
+    @contextlib.asynccontextmanager
+    async def _steering(self, thread_id: str) -> AsyncIterator[None]:
+        """`typed_errors` for a call that steers a live thread: Temporal answers a
+        closed workflow as not found, which is said as `ThreadClosed`, with how it ended."""
+        try:
+            with typed_errors(thread_id):
+                yield
+        except ThreadNotFound:
+            status = await self._closed_status(thread_id)
+            if status is None:
+                raise
+            raise ThreadClosed(thread_id, status) from None
+
+    async def _closed_status(self, thread_id: str) -> str | None:
+        """How a closed thread ended, or None when there is no such thread."""
+        try:
+            description = await self.describe(thread_id)
+        except ThreadNotFound:
+            return None
+        if description.status in CLOSED_STATUSES:
+            return CLOSED_STATUSES[description.status]
+        try:
+            return (await self.handle(thread_id).handle.result()).status
+        except Exception:  # noqa: BLE001 - only the wording depends on it
+            return "completed"
+
     async def events(
         self,
         thread_id: str,
@@ -393,7 +447,8 @@ class Rubricflow:
 
         A server outage does not end it: it reconnects with backoff and goes on from the
         next offset, telling `on_outage` once when the server goes away and once when it
-        is back; after `give_up_after` without the server it raises `ServerUnreachable`."""
+        is back; after `give_up_after` without the server it raises `ServerUnreachable`.
+        A thread whose workflow task keeps failing raises `ThreadStuck`."""
         check_id("thread id", thread_id)
         with contextlib.suppress(ServerUnreachable):  # an outage: the loop below rides it out
             await self.describe(thread_id)  # ThreadNotFound before anything is followed
@@ -416,6 +471,11 @@ class Rubricflow:
                         return
                 return
             except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
+                if isinstance(err, RPCError) and err.status == RPCStatusCode.FAILED_PRECONDITION:
+                    # The stream's poll is an update, refused while the workflow task fails.
+                    stuck = await self.stuck(thread_id)
+                    if stuck is not None:
+                        raise ThreadStuck(stuck) from err
                 if isinstance(err, RPCError) and err.status not in _OUTAGE_CODES:
                     raise
                 now = loop.time()
@@ -442,7 +502,8 @@ class Rubricflow:
 
     async def files(self, thread_id: str) -> dict[str, AgentFile]:
         """The agent's virtual files (a `deep` agent's), by absolute path, with content."""
-        return await self.handle(thread_id).handle.query(RubricRunWorkflow.files)
+        with typed_errors(thread_id):
+            return await self.handle(thread_id).handle.query(RubricRunWorkflow.files)
 
     async def progress(self, thread_id: str) -> Progress:
         """The thread's state: from the query while it runs, from its result once closed."""
@@ -487,16 +548,19 @@ class Rubricflow:
             return None
         if pending.attempt < STUCK_AFTER_ATTEMPTS:
             return None
-        failure = "(not in the history yet)"
+        failure = None
         async for event in handle.handle.fetch_history_events():
             if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED:
                 attrs = event.workflow_task_failed_event_attributes
                 failure = attrs.failure.message or attrs.failure.WhichOneof("failure_info") or "unknown"
+            elif event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
+                failure = None  # an earlier failure that a later task got past
         since = (
             pending.original_scheduled_time.ToDatetime()
             if pending.HasField("original_scheduled_time") else None
         )
-        return Stuck(handle.thread_id, pending.attempt, since, failure)
+        return Stuck(handle.thread_id, pending.attempt, since, failure or "(not in the history yet)",
+                     recorded=failure is not None)
 
     async def submit(
         self, thread_id: str, message: SubmitInput, start: RunInput | None = None
@@ -504,7 +568,7 @@ class Rubricflow:
         """Send a message and wait until the thread has handled it. With `start`, the
         thread is created if it does not exist (update-with-start: one round trip)."""
         if start is None:
-            with typed_errors(thread_id):
+            async with self._steering(thread_id):
                 return await self.handle(thread_id).handle.execute_update(
                     RubricRunWorkflow.submit, message
                 )
@@ -525,31 +589,49 @@ class Rubricflow:
 
     async def send(self, thread_id: str, message: SubmitInput) -> None:
         """Fire-and-forget: queue a message on the thread."""
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             await self.handle(thread_id).handle.signal(RubricRunWorkflow.send, message)
 
     async def pause(self, thread_id: str) -> Progress:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.pause)
 
     async def resume(self, thread_id: str) -> Progress:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.resume)
 
     async def approve(self, thread_id: str, review: ApproveInput) -> Progress:
-        with typed_errors(thread_id):
-            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.approve, review)
+        """A reviewer's approval of what the thread shows now (see `_decide`)."""
+        return await self._decide(thread_id, RubricRunWorkflow.approve, review)
 
     async def reject(self, thread_id: str, review: RejectInput) -> Progress:
-        with typed_errors(thread_id):
-            return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.reject, review)
+        """A reviewer's rejection of what the thread shows now (see `_decide`)."""
+        return await self._decide(thread_id, RubricRunWorkflow.reject, review)
+
+    async def _decide(self, thread_id: str, update: Any, decision: ApproveInput | RejectInput) -> Progress:
+        """Send a decision on the thread's latest record: without `review`, the one it
+        shows now. Another reviewer's decision accepted in between makes the thread
+        refuse this one (`UpdateRefused`, saying who decided), never both. While no
+        worker answers the thread's queries the decision goes without that check and
+        waits for a worker, as any update does."""
+        async with self._steering(thread_id):
+            handle = self.handle(thread_id).handle
+            if decision.review is None:
+                try:
+                    shown = await handle.query(RubricRunWorkflow.progress, rpc_timeout=REVIEW_QUERY_TIMEOUT)
+                except (RPCError, WorkflowQueryFailedError) as err:
+                    if isinstance(err, RPCError) and err.status == RPCStatusCode.NOT_FOUND:
+                        raise
+                else:
+                    decision = decision.model_copy(update={"review": shown.review})
+            return await handle.execute_update(update, decision)
 
     async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.extend, more)
 
     async def cancel(self, thread_id: str) -> None:
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             await self.handle(thread_id).handle.cancel()
 
     async def list(self, limit: int = 50, status: str | None = None) -> list[ThreadRow]:

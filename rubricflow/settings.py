@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 from temporalio.client import Client
 from temporalio.envconfig import ClientConfig
+from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
 
@@ -48,6 +50,50 @@ def mcp_config(raw: str | None) -> McpConfig | None:
         raise ValueError(f"{where} {exc}") from None
 
 
+class AddressError(ValueError):
+    """The Temporal address (TEMPORAL_ADDRESS, or a profile's) is not a usable HOST:PORT."""
+
+
+def check_address(address: str) -> str:
+    """`address` when it is HOST:PORT with a port from 1 to 65535, else `AddressError`
+    saying what to set (the SDK would warn about a scheme, or fail on a bad port with
+    "invalid target URL")."""
+    fix = "set TEMPORAL_ADDRESS=HOST:PORT, e.g. localhost:7233"
+    if "://" in address:
+        raise AddressError(
+            f"the Temporal address {address!r} must be HOST:PORT without a scheme "
+            f"(TLS is TEMPORAL_TLS=true): {fix}"
+        )
+    host, _, port = address.rpartition(":")
+    if not host or not port:
+        raise AddressError(f"the Temporal address {address!r} has no port or no host: {fix}")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise AddressError(f"the Temporal address {address!r} has port {port}, not one from 1 to 65535: {fix}")
+    return address
+
+
+CORE_LOGGER = "temporalio.core"
+"""The Python logger a client process's Temporal core logs go to (`client_runtime`)."""
+_client_runtime: Runtime | None = None
+
+
+def client_runtime() -> Runtime:
+    """The Temporal runtime of a client process (the CLI, `Rubricflow.connect`), made once.
+
+    Temporal's Rust core logs to stdout by default, a warning for every call it retries:
+    a server outage would put hundreds of `WARN temporalio_client::retry` lines on a
+    client's terminal (and into its `--json`), while `Rubricflow.events` already says
+    once that the server went and once that it is back. Here only its errors are kept,
+    forwarded to the `temporalio.core` logger (stderr, through Python logging)."""
+    global _client_runtime
+    if _client_runtime is None:
+        _client_runtime = Runtime(telemetry=TelemetryConfig(logging=LoggingConfig(
+            filter=TelemetryFilter(core_level="ERROR", other_level="ERROR"),
+            forwarding=LogForwardingConfig(logger=logging.getLogger(CORE_LOGGER)),
+        )))
+    return _client_runtime
+
+
 def connect_config() -> dict:
     """Temporal's standard client config: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TLS, API key."""
     config = dict(ClientConfig.load_client_connect_config())
@@ -59,12 +105,22 @@ async def connect(**overrides: object) -> Client:
     """A client with the pydantic converter, payload encryption when
     `RUBRICFLOW_CODEC_KEYS` is set (see rubricflow/codec.py), and OpenTelemetry tracing
     when the standard `OTEL_*` variables ask for it (see rubricflow/telemetry.py): the
-    client's span is then the parent of every run it starts."""
+    client's span is then the parent of every run it starts. `AddressError` for an
+    address that is not HOST:PORT."""
     from rubricflow import telemetry
     from rubricflow.codec import codec_from_env, with_codec
     from rubricflow.converter import data_converter
 
     installed = telemetry.setup(os.environ, service="rubricflow-client")
     config = {**connect_config(), **installed.connect_options(), **overrides}
+    check_address(str(config["target_host"]))  # AddressError: what to set, before any warning
     converter = with_codec(data_converter, codec_from_env())
-    return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]
+    try:
+        return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]
+    except ValueError as exc:
+        if "target url" not in str(exc).lower():
+            raise
+        raise AddressError(  # the SDK's own check of the address
+            f"the Temporal address {config['target_host']!r} cannot be used ({exc}): "
+            "set TEMPORAL_ADDRESS=HOST:PORT, e.g. localhost:7233"
+        ) from None

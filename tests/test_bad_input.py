@@ -104,6 +104,29 @@ class TestCatalogue:
         with pytest.raises(SystemExit, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
             config_from_env()
 
+    @pytest.mark.parametrize(("address", "said"), [
+        ("127.0.0.1:99999", "has port 99999, not one from 1 to 65535"),
+        ("http://127.0.0.1:7233", "HOST:PORT without a scheme"),
+        ("127.0.0.1:", "has no port or no host"),
+    ])
+    @pytest.mark.parametrize("program", ["cli", "worker"])
+    async def test_an_unusable_server_address_is_refused_in_words(self, tmp_path, address, said, program):
+        import asyncio
+        import os
+        import sys
+
+        tried(f"TEMPORAL_ADDRESS={address} ({program})")
+        args = ["-m", "rubricflow.cli", "status", "some-thread"] if program == "cli" else ["-m", "rubricflow.worker"]
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, *args, env={**os.environ, "TEMPORAL_ADDRESS": address}, cwd=tmp_path,
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        _, err_bytes = await asyncio.wait_for(proc.communicate(), timeout=60)
+        err = err_bytes.decode()
+        assert proc.returncode == 2, err
+        assert f"the Temporal address {address!r}" in err and said in err and "TEMPORAL_ADDRESS" in err, err
+        assert "Traceback" not in err and "Warning" not in err and "unexpected error" not in err, err
+
     async def test_malformed_script_at_run_time_fails_the_run_cleanly(self, client, task_queue, worker, tmp_path, script):
         tried("scripted file broken after start")
         broken = tmp_path / "broken.json"

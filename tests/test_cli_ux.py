@@ -17,6 +17,7 @@ import pytest
 from rubricflow import RunFailed, RunRefused, Rubricflow, ThreadNotFound, ThreadRow
 from rubricflow.client import visibility_query
 from tests.helpers import thread_id, verdict, wait_for_heartbeating_activity
+from tests.reliability import REPORT
 from tests.test_cli import assert_no_workflow, cli_env, rubricflow, start_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,6 +153,43 @@ class TestThreadsInAnyState:
             code, out, err = await run_cli(client, task_queue, command, tid)
             assert code == 1 and f"thread {tid} failed: agent turn 0 failed" in out + err, (command, out, err)
 
+    @pytest.mark.reliability
+    async def test_a_closed_thread_is_said_to_be_closed_and_an_unknown_one_unknown(self, client, task_queue, worker, script):
+        tid = thread_id()
+        code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("hi"), "--thread", tid)
+        assert code == 0, err  # idle timeout 0: the thread closes once it answered
+        for args in (("approve",), ("reject", "--feedback", "no"), ("pause",), ("resume",),
+                     ("extend", "--iterations", "1"), ("send", "more"), ("send", "more", "--no-wait")):
+            code, out, err = await run_cli(client, task_queue, args[0], tid, *args[1:])
+            assert code == 2, (args, out, err)
+            assert f"thread {tid} is closed (answered)" in err, (args, err)
+            assert "no thread" not in err
+            REPORT.refuse("update on a closed thread")
+        code, out, err = await run_cli(client, task_queue, "files", tid)
+        assert (code, out) == (0, f"thread {tid} has no files\n"), err
+        code, out, err = await run_cli(client, task_queue, "files", "no-such-thread")
+        assert code == 2, (out, err)
+        assert err.strip() == "rubricflow: no thread 'no-such-thread' on this server (see `rubricflow list`)"
+        REPORT.refuse("unknown thread")
+
+    @pytest.mark.reliability
+    async def test_a_decision_pinned_to_a_record_is_refused_once_another_came_first(self, client, task_queue, worker, script):
+        tid = thread_id()
+        code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok",
+                                     "--grader-model", script(verdict("failed", "cannot judge")), "--thread", tid,
+                                     "--idle-timeout", "600")
+        assert code == 1, err
+        code, out, err = await run_cli(client, task_queue, "status", tid)
+        [seen] = re.findall(r"^latest record: (\S+) ", out, flags=re.M)
+        code, out, err = await run_cli(client, task_queue, "approve", tid, "--reviewer", "ana", "--review", seen)
+        assert code == 0, err
+        code, out, err = await run_cli(client, task_queue, "reject", tid, "--feedback", "no", "--reviewer", "bo",
+                                       "--review", seen)
+        assert code == 2, (out, err)
+        assert "another decision came first: ana approved it" in err, err
+        REPORT.refuse("stale review decision")
+        await Rubricflow(client, task_queue).cancel(tid)
+
     async def test_client_errors_are_typed(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
         with pytest.raises(ThreadNotFound, match="no thread 'nope-x'"):
@@ -237,21 +275,69 @@ class TestQuietTerminal:
         assert line.endswith("retrying (attempt 2)")
 
 
+def interrupt(proc, to: str) -> None:
+    """SIGINT to the CLI process, or to one of the Temporal core's threads in it (the
+    kernel hands a process-wide signal to any thread that does not block it)."""
+    if to == "process":
+        proc.send_signal(signal.SIGINT)
+        return
+    import ctypes
+
+    tasks = Path(f"/proc/{proc.pid}/task")
+    core = [t for t in tasks.iterdir() if (t / "comm").read_text().startswith("tokio")]
+    assert core, "the CLI runs no Temporal core thread"
+    tgkill = {"x86_64": 234, "aarch64": 131}[os.uname().machine]
+    assert ctypes.CDLL(None, use_errno=True).syscall(tgkill, proc.pid, int(core[0].name), signal.SIGINT) == 0
+
+
+async def queued(client, tid: str) -> None:
+    """Wait until a message waits in the thread's mailbox (its update was accepted)."""
+    rf = Rubricflow(client)
+    async with asyncio.timeout(120):
+        while (await rf.progress(tid)).pending < 1:
+            await asyncio.sleep(0.2)
+
+
+@pytest.mark.reliability
 class TestInterruptsAndPipes:
-    async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script):
+    @pytest.mark.parametrize("to", ["process", "core thread"])
+    async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script, to):
         tid = thread_id()
         proc = await start_cli(client, task_queue, "run", "t", "--model", script({"content": "late", "delay_s": 300}),
                                "--thread", tid)
         assert proc.stdout is not None and proc.stderr is not None
-        line = (await asyncio.wait_for(proc.stdout.readline(), timeout=60)).decode()
+        # Conditions, not timing: the CLI said the run started (its Ctrl-C handling is in
+        # place from before that line), and the turn it follows is running.
+        line = (await asyncio.wait_for(proc.stdout.readline(), timeout=180)).decode()
         assert line.startswith(f"thread {tid} started"), line
-        await wait_for_heartbeating_activity(client.get_workflow_handle(tid))
-        proc.send_signal(signal.SIGINT)
-        assert await asyncio.wait_for(proc.wait(), timeout=60) == 130
+        await wait_for_heartbeating_activity(client.get_workflow_handle(tid), deadline_s=180)
+        interrupt(proc, to)
+        assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
         err = (await proc.stderr.read()).decode()
         no_traceback(err)
         assert err.strip() == f"interrupted: thread {tid} goes on; re-attach with `rubricflow watch {tid}`"
         await client.get_workflow_handle(tid).terminate()
+        REPORT.kill(f"CLI run, SIGINT to the {to}")
+
+    @pytest.mark.parametrize("to", ["process", "core thread"])
+    async def test_ctrl_c_while_send_waits_is_an_interrupt_not_an_error(self, client, task_queue, worker, script, to):
+        """`send` waits on an update: Ctrl-C there is the same one line and 130 as in `run`."""
+        from rubricflow import AgentSettings, RunInput
+
+        tid = thread_id()
+        await Rubricflow(client, task_queue).start(RunInput(
+            message="x", idle_timeout_s=600, agent=AgentSettings(model=script({"content": "late", "delay_s": 300}, "b")),
+        ), tid)
+        await wait_for_heartbeating_activity(client.get_workflow_handle(tid), deadline_s=180)
+        proc = await start_cli(client, task_queue, "send", tid, "more")
+        await queued(client, tid)
+        interrupt(proc, to)
+        assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
+        out, err = (await proc.stdout.read()).decode(), (await proc.stderr.read()).decode()
+        no_traceback(out, err)
+        assert err.strip() == f"interrupted: thread {tid} goes on; re-attach with `rubricflow watch {tid}`", err
+        await client.get_workflow_handle(tid).terminate()
+        REPORT.kill(f"CLI send, SIGINT to the {to}")
 
     async def test_a_closed_pipe_is_quiet(self, client, task_queue, worker, script):
         tid = thread_id()

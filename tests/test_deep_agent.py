@@ -26,6 +26,7 @@ from rubricflow.workflows.files import (
 from rubricflow.workflows.state import ThreadState, carried, take_turn_files
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, SubmitInput
 from tests.helpers import activity_inputs, thread_id, verdict
+from tests.reliability import REPORT
 
 TESTS = '''```python tests
 from solution import find_duplicates
@@ -184,6 +185,28 @@ class TestDeepAgentRun:
         refusal = next(m for m in result.transcript if m.role == "tool")
         assert "write refused" in refusal.content and f"at most {MAX_FILES_BYTES} bytes" in refusal.content
         assert result.files == []
+
+    @pytest.mark.reliability
+    async def test_too_many_writes_in_one_reply_are_refused_to_the_agent(self, client, task_queue, worker, script):
+        """The writes of one reply run side by side, each against the files before the
+        reply: those past the thread's limit are refused to the agent, in order, each
+        with the limit, and the run goes on."""
+        writes = MAX_FILES + 10
+        agent = script(
+            {"tool_calls": [{"name": "write_file", "args": {"file_path": f"/f{i}.txt", "content": "x"}}
+                            for i in range(writes)]},
+            "I wrote what I could.",
+        )
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(message="write many files", agent=AgentSettings(model=agent, agent="deep")), thread_id()
+        )
+        result = await run.result()
+        assert result.status == "answered" and result.answer == "I wrote what I could."
+        refusals = [m for m in result.transcript if m.role == "tool" and "write refused" in m.content]
+        assert len(refusals) == writes - MAX_FILES
+        assert all(f"at most {MAX_FILES} are allowed" in m.content for m in refusals)
+        assert sorted(f.path for f in result.files) == sorted(f"/f{i}.txt" for i in range(MAX_FILES))
+        REPORT.refuse("files past the thread's limit in one reply")
 
     async def test_an_unknown_agent_fails_on_the_first_activity_without_retries(self, client, task_queue, worker, script):
         run = await Rubricflow(client, task_queue).start(

@@ -93,6 +93,9 @@ RECORDED = [
     # Votes over samples, a split vote awaiting review; the best pass kept at the cap.
     "split_vote_review",
     "best_at_the_cap",
+    # Numbered reviewer decisions (approve then reject at one iteration), and follow-ups
+    # sent at once, each answered with its own outcome.
+    "reviews_and_follow_ups",
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 import signal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from threading import Thread
@@ -11,11 +12,22 @@ from threading import Thread
 import pytest
 
 from rubricflow.activities.hooks import Hook, Ledger, deliver, parse_hooks
-from rubricflow.client import Rubricflow
+from rubricflow.client import Rubricflow, RunFailed
 from tests import hook_sink
 from tests.helpers import start_worker_process, thread_id, verdict
+from tests.reliability import REPORT
 from rubricflow.worker import build_worker
-from rubricflow.workflows.types import AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput
+from rubricflow.workflows.types import (
+    AgentSettings,
+    ApproveInput,
+    Evaluation,
+    GraderSettings,
+    HookInput,
+    RejectInput,
+    RunInput,
+    SubmitInput,
+)
+from tests.test_threads import run_end
 
 
 @pytest.fixture(autouse=True)
@@ -140,3 +152,34 @@ class TestDelivery:
         assert [h.target for h in parse_hooks(" mod:fn , https://x.example/h ,")] == ["mod:fn", "https://x.example/h"]
         with pytest.raises(ValueError, match="neither 'module:function' nor an http"):
             parse_hooks("not-a-hook")
+
+
+@pytest.mark.reliability
+class TestReviewerDecisions:
+    async def test_approve_then_reject_each_reach_the_hooks_once(self, client, task_queue, script, tmp_path):
+        """An approval spends no iteration, so a rejection after it is at the same
+        iteration: each decision is still its own record, with its own operation id and
+        its own delivery."""
+        hooks = [Hook("tests.hook_sink:record")]
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
+        run_in = RunInput(message="go", rubric="- tests", agent=AgentSettings(model=script("v1", "v2")),
+                          grader=GraderSettings(model=grader, max_iterations=3), idle_timeout_s=600)
+        async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
+            run = await rf.start(run_in, tid)
+            await run_end(rf, tid, 1)
+            await rf.approve(tid, ApproveInput(reviewer="ana"))
+            await rf.reject(tid, RejectInput(feedback="no", reviewer="bob"))
+            await run_end(rf, tid, 3)
+            after = await rf.progress(tid)
+            await rf.cancel(tid)  # a cancelled idle thread still delivers what it scheduled
+            with pytest.raises(RunFailed):
+                await run.result()
+        assert [(e.result, e.reviewer) for e in after.evaluations] == [
+            ("failed", None), ("satisfied", "ana"), ("needs_revision", "bob"), ("satisfied", None)]
+        ops = [e.operation_id for e in after.evaluations]
+        delivered = Counter(op for t, op, _ in hook_sink.DELIVERED if t == tid)
+        assert delivered == Counter(ops), "each evaluation is delivered exactly once"
+        assert len(set(ops)) == len(ops), f"operation ids collide: {ops}"
+        REPORT.run(tid, "satisfied", after.status)

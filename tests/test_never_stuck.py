@@ -116,6 +116,32 @@ class TestEncryptionCannotHalfWork:
         REPORT.figure(f"codec mismatch ({kind}): `status` reported the thread stuck on workflow task "
                       f"attempt {stuck.attempt}, with the failure in words")
 
+    async def test_run_reports_a_mismatch_in_the_words_status_uses(self, client, task_queue, script):
+        """`run` follows the thread it started: a workflow task that keeps failing ends
+        it with `ThreadStuck`'s words, not an update error about the failed task."""
+        from tests.test_cli import rubricflow
+
+        worker = await start_worker_process(client, task_queue, RUBRICFLOW_CODEC_KEYS=codec_keys(kA=self.worker_key))
+        tid = thread_id()
+        try:
+            started = asyncio.get_running_loop().time()
+            code, out, err = await rubricflow(
+                client, task_queue, "run", "secret task", "--thread", tid, "--model", script("v1"),
+                "--rubric", "- tests", "--grader-model", script(verdict("satisfied", "ok", tests=True)),
+                RUBRICFLOW_CODEC_KEYS=codec_keys(kB=os.urandom(32)),
+            )
+            took = asyncio.get_running_loop().time() - started
+            assert code == 1, (out, err)
+            assert f"thread {tid} is stuck: its workflow task has failed" in err, err
+            assert "encrypted with key 'kB', which this process does not hold" in err, err
+            assert "unexpected error" not in err and "Traceback" not in err, err
+            await client.get_workflow_handle(tid).terminate("test over")
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            await worker.wait()
+        REPORT.fault("codec mismatch, followed by run")
+        REPORT.figure(f"codec mismatch: `run` ended with the thread stuck, in words, after {took:.0f} s")
+
     def test_plaintext_is_refused_unless_a_migration_window_is_open(self):
         from temporalio.api.common.v1 import Payload
 

@@ -73,6 +73,11 @@ async def test_watch_rides_out_a_server_outage(tmp_path, script):
         assert watcher.returncode == 0, err
         assert "run ended: satisfied" in out and "reconnected to the server" in err
         assert "Traceback" not in err and err.count("lost the server") == 1
+        # One line when the server goes and one when it is back: the SDK's own retry
+        # warnings (the Rust core's `WARN temporalio_client::retry`, one per retried call)
+        # reach neither of a client's streams.
+        assert "temporalio_client" not in out + err and "retried" not in out + err, out + err
+        assert len(err.strip().splitlines()) == 2, err
         result = await Rubricflow(server.client, queue).handle(run.thread_id).result()
     finally:
         worker.send_signal(signal.SIGTERM)

@@ -206,6 +206,31 @@ class TestReview:
         with pytest.raises(ValueError, match="the grading run has used all 2 iterations: extend it first"):
             decide.check_reject(graded_thread(status="max_iterations_reached", iteration=2, cap=2))
 
+    def test_numbered_decisions_have_their_own_operation_ids(self):
+        """An approval spends no iteration: the rejection after it is at the same one."""
+        state = graded_thread(status="failed", iteration=1, cap=3)
+        approval = decide.approve(state, ApproveInput(reviewer="ana"), numbered=True)
+        assert approval is not None
+        decide.record_pass(state, approval)
+        rejection = decide.reject(state, RejectInput(feedback="no", reviewer="bo"), numbered=True)
+        assert (approval.iteration, rejection.iteration) == (1, 1)
+        assert (approval.operation_id, rejection.operation_id) == ("run-1:1:review-1", "run-1:1:review-2")
+        # Unnumbered (histories recorded before): the grader pass's form.
+        assert decide.reject(graded_thread(status="failed", iteration=1), RejectInput(feedback="x")).operation_id == "run-1:1"
+
+    def test_a_decision_on_a_record_that_is_no_longer_the_latest_is_refused(self):
+        state = graded_thread(status="failed", iteration=1, cap=3)
+        decide.record_pass(state, evaluation("failed", 0))
+        seen = decide.progress_view(state, "t-1", pending=0).review
+        assert seen == "run-1:0"
+        decide.check_reject(state, seen)
+        decide.reject(state, RejectInput(feedback="no", reviewer="bo"), numbered=True)  # queued, not yet recorded
+        state.status = "failed"  # even once the rejection's revision has ended again
+        with pytest.raises(ValueError, match=r"another decision came first: bo rejected it \(record run-1:1:review-1, not run-1:0\)"):
+            decide.check_approve(state, seen)
+        decide.check_approve(state, "run-1:1:review-1")
+        decide.check_approve(state, None)  # no review given: no such check
+
     def test_extend_after_the_cap_grows_the_budget_when_handled(self):
         state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)
         decide.check_extend(state)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
-from rubricflow.client import Rubricflow
+from rubricflow.client import Rubricflow, UpdateRefused
 from tests.conftest import SUGGEST_CAN_AT_EVENTS
-from tests.helpers import activity_counts, activity_results, thread_id, verdict
+from tests.helpers import activity_counts, activity_results, thread_id, verdict, wait_for_heartbeating_activity
+from tests.reliability import REPORT
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -119,6 +121,57 @@ class TestThreadLifecycle:
         assert (result.status, result.phase) == ("satisfied", "done")
 
 
+async def queued(rf: Rubricflow, tid: str, count: int, deadline_s: float = 60) -> None:
+    """Wait until `count` items wait in the thread's mailbox."""
+    async with asyncio.timeout(deadline_s):
+        while (await rf.progress(tid)).pending < count:
+            await asyncio.sleep(0.1)
+
+
+@pytest.mark.reliability
+class TestConcurrentFollowUps:
+    async def test_each_send_reports_its_own_messages_outcome(self, client, task_queue, worker, script):
+        """Follow-ups queued behind each other: each `submit` (and a `send --json` from
+        the command line) answers with the outcome of its own message, not with the
+        thread's state when it happened to wake up."""
+        from tests.test_cli import start_cli
+
+        sends = 5
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        agent = script({"content": "never kept", "delay_s": 300}, *[f"answer {i}" for i in range(sends + 2)])
+        grader = script(*[verdict("satisfied", "ok", tests=True)] * (sends + 2))
+        await rf.start(thread(agent, grader, cap=2), tid)
+        await wait_for_heartbeating_activity(rf.handle(tid).handle)
+        await rf.pause(tid)  # the first message waits: every follow-up queues behind it
+        cli = await start_cli(client, task_queue, "send", tid, "from the cli", "--json")
+        await queued(rf, tid, 1)
+        submits = [asyncio.ensure_future(rf.submit(tid, SubmitInput(message=f"m{i}"))) for i in range(sends)]
+        await queued(rf, tid, sends + 1)
+        await rf.resume(tid)
+        outcomes = await asyncio.gather(*submits)
+        out, err = await asyncio.wait_for(cli.communicate(), timeout=120)
+        final = await rf.progress(tid)
+
+        for i, outcome in enumerate(outcomes):
+            users = [m.content for m in outcome.transcript if m.source == "user"]
+            assert users[-1] == f"m{i}", f"send m{i} reported the state after {users[-1]!r}"
+            assert outcome.status == "satisfied"
+            assert outcome.evaluations[-1].grading_run_id == outcome.grading_run_id
+            at = next(k for k, m in enumerate(final.transcript) if m.content == f"m{i}")
+            assert outcome.answer == final.transcript[at + 1].content
+            REPORT.run(f"{tid} m{i}", "satisfied", outcome.status)
+        assert cli.returncode == 0, err.decode()
+        shown = json.loads(out)
+        assert shown["status"] == "satisfied" and shown["error"] is None
+        assert shown["evaluations"][-1]["grading_run_id"] == shown["grading_run_id"]
+        REPORT.run(f"{tid} cli", "satisfied", shown["status"])
+        # Each message after a satisfied run started its own grading run.
+        run_ids = [o.grading_run_id for o in outcomes] + [shown["grading_run_id"]]
+        assert len(set(run_ids)) == sends + 1
+        assert final.invocations == sends + 2
+
+
 class TestPauseResume:
     async def _gated(self, registry, name: str):
         entered, cancelled, release = asyncio.Event(), asyncio.Event(), asyncio.Event()
@@ -218,6 +271,38 @@ class TestHumanReview:
         assert "human reviewer (ana)" in revision and "It crashes on None." in revision
         assert after.status == "satisfied" and after.answer == "v2 with the fix"
         assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+
+    @pytest.mark.reliability
+    async def test_racing_approve_and_reject_leave_one_decision(self, client, task_queue, worker, script):
+        """Two reviewers decide on the same review at once: whichever reaches the thread
+        first is the decision, the other is refused saying so, on every try."""
+        rf = Rubricflow(client, task_queue)
+        tids = [thread_id() for _ in range(5)]
+        for tid in tids:
+            grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
+            await rf.start(thread(script("v1", "v2"), grader, cap=3), tid)
+        winners = []
+        for tid in tids:
+            await run_end(rf, tid, 1)
+            seen = (await rf.progress(tid)).review
+            outcomes = await asyncio.gather(
+                rf.approve(tid, ApproveInput(reviewer="ana", review=seen)),
+                rf.reject(tid, RejectInput(feedback="no", reviewer="bob", review=seen)),
+                return_exceptions=True,
+            )
+            accepted = [who for who, o in zip(("ana", "bob"), outcomes) if not isinstance(o, BaseException)]
+            refusals = [o for o in outcomes if isinstance(o, UpdateRefused)]
+            assert len(accepted) == 1 and len(refusals) == 1, outcomes
+            [winner], [refusal] = accepted, refusals
+            assert "another decision came first" in str(refusal) and winner in str(refusal), str(refusal)
+            REPORT.refuse("racing review decision")
+            await run_end(rf, tid, 2)
+            after = await rf.progress(tid)
+            assert [e.reviewer for e in after.evaluations if e.reviewer] == [winner]
+            assert after.status == "satisfied"
+            winners.append(winner)
+        # Which one wins is up to the race; each try has exactly one decision either way.
+        assert len(winners) == len(tids)
 
     async def test_extend_after_the_cap_grants_more_passes(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)

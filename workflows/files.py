@@ -71,20 +71,25 @@ def limit_problem(files: dict[str, AgentFile]) -> str | None:
     `sizes.MAX_FILES_BYTES`, `sizes.MAX_PATH_BYTES`), or None when they fit."""
     long = next((p for p in files if len(p.encode("utf-8")) > MAX_PATH_BYTES), None)
     if long is not None:
-        return (
-            f"a file path has {len(long.encode('utf-8'))} bytes; at most {MAX_PATH_BYTES} are "
-            "allowed: choose a shorter path"
-        )
-    return _count_problem(files, MAX_FILES_BYTES)
+        return path_problem(long)
+    return totals_problem(len(files), sum(f.size for f in files.values()))
 
 
-def _count_problem(files: dict[str, AgentFile], max_bytes: int) -> str | None:
-    if len(files) > MAX_FILES:
+def path_problem(path: str) -> str | None:
+    """Why a file path is too long to keep, or None."""
+    size = len(path.encode("utf-8"))
+    if size <= MAX_PATH_BYTES:
+        return None
+    return f"a file path has {size} bytes; at most {MAX_PATH_BYTES} are allowed: choose a shorter path"
+
+
+def totals_problem(count: int, total: int, max_bytes: int = MAX_FILES_BYTES) -> str | None:
+    """`limit_problem` for files already counted: `count` of them, `total` bytes."""
+    if count > MAX_FILES:
         return (
-            f"the thread would hold {len(files)} files; at most {MAX_FILES} are allowed: "
+            f"the thread would hold {count} files; at most {MAX_FILES} are allowed: "
             "delete files you no longer need or merge small ones"
         )
-    total = sum(f.size for f in files.values())
     if total > max_bytes:
         return (
             f"the thread's files would total {total} bytes; at most {max_bytes} bytes "
@@ -102,7 +107,7 @@ def apply_changes(files: dict[str, AgentFile], changes: dict[str, AgentFile | No
             result.pop(file_path(path), None)
         else:
             result[file_path(path)] = data
-    problem = _count_problem(result, WORKFLOW_FILES_BYTES)
+    problem = totals_problem(len(result), sum(f.size for f in result.values()), WORKFLOW_FILES_BYTES)
     if problem is not None:
         raise FileLimitError(problem)
     return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rubricflow.workflows.types import Evaluation, ExtendInput, SubmitInput
+from rubricflow.workflows.types import Evaluation, ExtendInput, Progress, SubmitInput
 
 
 @dataclass
@@ -19,6 +19,11 @@ class Invocation:
     extra_iterations: int = 0
     extend: ExtendInput | None = None
     """The whole `extend` (iterations and extra budget), for threads that count budgets."""
+    replies: bool = False
+    """A caller waits for this item's outcome (a `submit`)."""
+    outcome: Progress | None = None
+    """The thread's state as this item left it, for the caller that waits (set once the
+    item is handled, only when `replies`)."""
 
 
 @dataclass

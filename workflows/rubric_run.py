@@ -107,6 +107,16 @@ NO_HOOKS_PATCH = "no-hook-activity-without-hooks-v1"
 activity for its evaluations. Histories recorded before scheduled one for every
 evaluation; they replay so."""
 
+NUMBERED_DECISIONS_PATCH = "numbered-review-decisions-v1"
+"""Each reviewer decision gets its number (`Evaluation.decision`) and so its own
+operation id and hook delivery: an approval spends no iteration, and a rejection after
+it used to share its id. Histories recorded before replay with unnumbered decisions."""
+
+OWN_OUTCOME_PATCH = "submit-returns-its-own-outcome-v1"
+"""`submit` answers with the state its own message left, taken when the message was
+handled; histories recorded before answered with the state when the handler woke up,
+which could be a later message's."""
+
 STEP_BUDGET_PATCH = "step-retries-by-time-v1"
 """A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
 timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
@@ -209,6 +219,8 @@ class RubricRunWorkflow:
                 # before hooks ran beside the thread, always: old histories replay so).
                 await self._hooks_delivered()
             self.state.invocations = item.number
+            if item.replies:
+                item.outcome = self.progress()
         self.state.phase = "done"
         self._show_details()
         await workflow.wait_condition(workflow.all_handlers_finished)
@@ -516,10 +528,17 @@ class RubricRunWorkflow:
 
     @workflow.update
     async def submit(self, input: SubmitInput) -> Progress:
-        """Send a message (with an optional new rubric); returns once it is handled."""
-        item = self._mailbox.push("message", submit=input)
-        await workflow.wait_condition(lambda: self.state.invocations >= item.number)
-        return self.progress()
+        """Send a message (with an optional new rubric); returns once it is handled, with
+        the thread's state as that message left it (messages queued behind it may be
+        handled before this caller hears back)."""
+        if not workflow.patched(OWN_OUTCOME_PATCH):
+            item = self._mailbox.push("message", submit=input)
+            await workflow.wait_condition(lambda: self.state.invocations >= item.number)
+            return self.progress()
+        item = self._mailbox.push("message", submit=input, replies=True)
+        await workflow.wait_condition(lambda: item.outcome is not None)
+        assert item.outcome is not None
+        return item.outcome
 
     @submit.validator
     def _validate_submit(self, input: SubmitInput) -> None:
@@ -562,26 +581,26 @@ class RubricRunWorkflow:
     def approve(self, input: ApproveInput) -> Progress:
         """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
         A paused run is stopped where it waits on resume, with this verdict."""
-        evaluation = decide.approve(self.state, input)
+        evaluation = decide.approve(self.state, input, numbered=workflow.patched(NUMBERED_DECISIONS_PATCH))
         if evaluation is not None:
             self._record(evaluation)
         return self.progress()
 
     @approve.validator
     def _validate_approve(self, input: ApproveInput) -> None:
-        decide.check_approve(self.state)
+        decide.check_approve(self.state, input.review)
 
     @workflow.update
     def reject(self, input: RejectInput) -> Progress:
         """A person's `needs_revision`: counts as a pass, their gaps go to the agent."""
-        evaluation = decide.reject(self.state, input)
+        evaluation = decide.reject(self.state, input, numbered=workflow.patched(NUMBERED_DECISIONS_PATCH))
         self._show_status()
         self._mailbox.push("reject", evaluation=evaluation)
         return self.progress()
 
     @reject.validator
     def _validate_reject(self, input: RejectInput) -> None:
-        decide.check_reject(self.state)
+        decide.check_reject(self.state, input.review)
 
     @workflow.update
     def extend(self, input: ExtendInput) -> Progress:

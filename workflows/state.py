@@ -127,6 +127,12 @@ class ThreadState(_State):
     """Whether the task queue's workers deliver evaluation hooks, as the latest grader pass
     reported (`GradeResult.hooks`); None until one has. Every worker of a task queue is
     expected to share one hook configuration."""
+    decisions: int = 0
+    """Reviewer decisions (approve, reject) accepted on the thread: numbers the next one."""
+    latest: Evaluation | None = None
+    """The latest record, or a reviewer decision accepted after it and not yet recorded
+    (a queued rejection, an approval waiting for a paused run): what the next decision
+    applies to (`review_point`)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -348,6 +354,7 @@ def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
     assert state.run is not None, "a pass belongs to a grading run"
     state.evaluations.append(evaluation)
     keep_best(state.run, evaluation, last_answer(state.transcript))
+    state.latest = evaluation
     state.run.iteration = passes_after(state.run.iteration, evaluation)
     if needs_review(state, evaluation):
         state.status = "awaiting_review"
@@ -454,6 +461,37 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         todos=state.todos,
         hooks_failed=state.hooks_failed,
         best=state.run.best if state.run and state.status == "max_iterations_reached" else None,
+        review=review_point(state),
+    )
+
+
+def _latest(state: ThreadState) -> Evaluation | None:
+    # A state carried from before `latest` existed: its last record.
+    return state.latest or (state.evaluations[-1] if state.evaluations else None)
+
+
+def review_point(state: ThreadState) -> str | None:
+    """The operation id a reviewer's decision applies to now (`Progress.review`)."""
+    latest = _latest(state)
+    return latest.operation_id if latest is not None else None
+
+
+def check_review(state: ThreadState, review: str | None) -> None:
+    """A decision made on `review` applies only while it is still the thread's latest:
+    of two reviewers deciding at once, the first one decides and the other is told."""
+    if review is None or review == review_point(state):
+        return
+    latest = _latest(state)
+    if latest is None:
+        what = "the thread has no record yet"
+    elif latest.reviewer is not None:
+        verb = "approved" if latest.result == "satisfied" else "rejected"
+        what = f"{latest.reviewer} {verb} it"
+    else:
+        what = f"grader pass {latest.iteration + 1} recorded {latest.result!r}"
+    raise ValueError(
+        f"another decision came first: {what} (record {review_point(state)}, not {review}); "
+        "look at the thread again (`rubricflow status`) and decide on what it shows"
     )
 
 
@@ -477,7 +515,8 @@ def check_resume(state: ThreadState) -> None:
         raise ValueError(f"the thread is not paused (status {state.status!r})")
 
 
-def check_approve(state: ThreadState) -> None:
+def check_approve(state: ThreadState, review: str | None = None) -> None:
+    check_review(state, review)
     if state.run is None:
         raise ValueError("nothing to approve: this thread has no grading run")
     if not state.paused and state.status not in ENDED_UNSATISFIED:
@@ -487,7 +526,8 @@ def check_approve(state: ThreadState) -> None:
         )
 
 
-def check_reject(state: ThreadState) -> None:
+def check_reject(state: ThreadState, review: str | None = None) -> None:
+    check_review(state, review)
     if state.run is None:
         raise ValueError("nothing to reject: this thread has no grading run")
     if state.status not in ENDED_UNSATISFIED | {"satisfied"}:
@@ -532,11 +572,12 @@ def resume(state: ThreadState) -> None:
     state.status = state.paused_status
 
 
-def approve(state: ThreadState, input: ApproveInput) -> Evaluation | None:
+def approve(state: ThreadState, input: ApproveInput, numbered: bool = False) -> Evaluation | None:
     """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
 
     Returns the evaluation to record now (a run that ended), or None for a paused run:
-    its verdict waits in `state.stop` and ends the run where it is waiting."""
+    its verdict waits in `state.stop` and ends the run where it is waiting. `numbered`:
+    the decision gets its number (`Evaluation.decision`), hence its own operation id."""
     assert state.run is not None
     evaluation = Evaluation(
         grading_run_id=state.run.id,
@@ -544,7 +585,9 @@ def approve(state: ThreadState, input: ApproveInput) -> Evaluation | None:
         result="satisfied",
         explanation=f"Approved by {input.reviewer}" + (f": {input.note}" if input.note else "."),
         reviewer=input.reviewer,
+        decision=_next_decision(state) if numbered else None,
     )
+    state.latest = evaluation
     if state.paused:
         state.stop = evaluation
         state.paused = False
@@ -559,19 +602,27 @@ def take_stop(state: ThreadState) -> Evaluation:
     return stop
 
 
-def reject(state: ThreadState, input: RejectInput) -> Evaluation:
-    """A person's `needs_revision`: a pass of the run whose gaps go to the agent."""
+def reject(state: ThreadState, input: RejectInput, numbered: bool = False) -> Evaluation:
+    """A person's `needs_revision`: a pass of the run whose gaps go to the agent
+    (`numbered` as for `approve`)."""
     assert state.run is not None
     criteria = list(input.criteria) or [Criterion(name="reviewer feedback", passed=False, gap=input.feedback)]
     state.status = "running"
-    return Evaluation(
+    state.latest = Evaluation(
         grading_run_id=state.run.id,
         iteration=state.run.iteration,
         result="needs_revision",
         explanation=input.feedback,
         criteria=criteria,
         reviewer=input.reviewer,
+        decision=_next_decision(state) if numbered else None,
     )
+    return state.latest
+
+
+def _next_decision(state: ThreadState) -> int:
+    state.decisions += 1
+    return state.decisions
 
 
 def extend(state: ThreadState, input: ExtendInput) -> None:

@@ -429,6 +429,11 @@ class SubmitInput(_Frozen):
 class ApproveInput(_Frozen):
     reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
     note: str = Field(default="", max_length=MAX_MESSAGE_CHARS)
+    review: str | None = Field(default=None, max_length=200)
+    """The thread's `Progress.review` that the reviewer decided on: the thread refuses
+    the decision when another record or decision came since (two reviewers deciding at
+    once: the first is the decision, the other is told). None: no such check
+    (`Rubricflow.approve` and `reject` fill it in from the thread just before sending)."""
 
 
 class RejectInput(_Frozen):
@@ -437,6 +442,8 @@ class RejectInput(_Frozen):
     feedback: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
     reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
     criteria: list[Criterion] = Field(default_factory=list)
+    review: str | None = Field(default=None, max_length=200)
+    """As `ApproveInput.review`."""
 
     @model_validator(mode="after")
     def _some_failing(self) -> RejectInput:
@@ -592,10 +599,14 @@ class GraderVerdict(_Frozen):
         return self
 
 
-def operation_id(grading_run_id: str, iteration: int) -> str:
-    """Stable id of a grader pass, `grading_run_id:iteration`: the same across retries of
-    the pass, so a retried pass (and its hook deliveries) is recognisably the same pass."""
-    return f"{grading_run_id}:{iteration}"
+def operation_id(grading_run_id: str, iteration: int, decision: int | None = None) -> str:
+    """Stable id of a record: `grading_run_id:iteration` for a grader pass, the same
+    across retries of the pass, so a retried pass (and its hook deliveries) is
+    recognisably the same pass; `grading_run_id:iteration:review-N` for a reviewer's
+    decision N on the thread (an approval spends no iteration, so a decision's iteration
+    alone does not tell it from the next one)."""
+    base = f"{grading_run_id}:{iteration}"
+    return base if decision is None else f"{base}:review-{decision}"
 
 
 class PassUsage(_Frozen):
@@ -621,10 +632,14 @@ class Evaluation(_Frozen):
     usage: PassUsage | None = None
     """Tokens of this iteration: the agent turn before the pass, and the pass itself.
     None for a reviewer's verdict and in records made before usage was counted."""
+    decision: int | None = None
+    """A reviewer's verdict: its number among the thread's reviewer decisions (1, 2, ...),
+    part of its `operation_id`. None for a grader's pass, and for reviewer verdicts
+    recorded before decisions were numbered."""
 
     @property
     def operation_id(self) -> str:
-        return operation_id(self.grading_run_id, self.iteration)
+        return operation_id(self.grading_run_id, self.iteration, self.decision)
 
     def revision_message(self) -> str:
         """The feedback the agent receives after a `needs_revision` pass."""
@@ -727,6 +742,10 @@ class Progress(_Frozen):
     transcript's answer stays the last one)."""
     hooks_failed: int = 0
     """Hook deliveries that failed for good (each also a `hook_failed` event)."""
+    review: str | None = None
+    """What a reviewer's decision applies to now: the operation id of the thread's latest
+    record, or of a decision accepted after it (a queued rejection); pass it as
+    `ApproveInput.review` / `RejectInput.review`. None before the first record."""
 
 
 class BestPass(_Frozen):

@@ -18,9 +18,11 @@ worker process).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
@@ -47,6 +49,7 @@ from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, Thre
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
+from rubricflow.settings import AddressError
 
 __all__ = ["entrypoint", "main"]
 
@@ -75,7 +78,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         return EXIT_BAD_INPUT
     args = parser.parse_args(argv)
     try:
-        return asyncio.run(COMMANDS[args.command](args, out))
+        return asyncio.run(command(args, out))
     except KeyboardInterrupt:
         thread = getattr(args, "current_thread", None)
         if thread:
@@ -103,9 +106,28 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         return code
 
 
+async def command(args: argparse.Namespace, out: TextIO) -> int:
+    """The command, with Ctrl-C waking the event loop at once."""
+    wake_on_interrupt()
+    return await COMMANDS[args.command](args, out)
+
+
+def wake_on_interrupt() -> None:
+    """`asyncio.run`'s SIGINT handler (it cancels the command, which ends as
+    `KeyboardInterrupt`) is Python code: it runs once the main thread runs Python again.
+    The kernel may hand the signal to one of the Temporal core's threads while the main
+    thread sleeps on a long poll, and then Ctrl-C waited for that poll to return. Through
+    the loop's own signal handling the signal wakes the loop at once, whichever thread
+    took it, and the handler is the same one."""
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler) and handler is not signal.default_int_handler:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, handler, signal.SIGINT, None)
+
+
 def classify(exc: Exception) -> tuple[int, str]:
     """(exit code, the one line a person reads) for an error a command raised."""
-    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError, WorkerRefused)):
+    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError,
+                        WorkerRefused, AddressError)):
         return EXIT_BAD_INPUT, str(exc)
     if isinstance(exc, ValidationError):
         return EXIT_BAD_INPUT, validation_message(exc)

@@ -84,8 +84,10 @@ class Follower:
     """Prints a thread's events, one line each, numbered for people, plus one line per
     retry of a step (read from the workflow's pending activities)."""
 
-    def __init__(self, rf: Rubricflow, thread_id: str, out: TextIO, max_iterations: int | None = None):
+    def __init__(self, rf: Rubricflow, thread_id: str, out: TextIO, max_iterations: int | None = None,
+                 show_retries: bool = True):
         self.rf, self.thread_id, self.out = rf, thread_id, out
+        self.show_retries = show_retries
         self.max_iterations = max_iterations
         self.started: Any = None
         self.step = "agent turn"
@@ -120,11 +122,18 @@ class Follower:
             self.status.update(f"thread {self.thread_id}: {doing}")
 
     async def watch_retries(self) -> None:
+        """One line per retry of a step; `ThreadStuck` once the thread's workflow task
+        keeps failing (the event stream only says so when its next poll is refused)."""
         while True:
             await asyncio.sleep(RETRY_POLL_S)
             try:
                 description = await self.rf.describe(self.thread_id)
+                stuck = await self.rf.stuck(self.thread_id, description)
             except Exception:  # a momentary outage: the event stream reports real trouble
+                continue
+            if stuck is not None and stuck.recorded:  # a failure, not a task that timed out
+                raise ThreadStuck(stuck)
+            if not self.show_retries:
                 continue
             for pending in description.raw_description.pending_activities:
                 if pending.activity_type.name == "deliver_evaluation" or pending.attempt < 2:
@@ -141,20 +150,35 @@ class Follower:
                 )
                 self.out.flush()
 
+    async def watching(self, work: Any) -> None:
+        """Await `work` (taking the thread's events) while `watch_retries` runs beside it;
+        what the watcher raises (`ThreadStuck`) ends `work`."""
+        watcher = asyncio.ensure_future(self.watch_retries())
+        working = asyncio.ensure_future(work)
+        try:
+            await asyncio.wait({watcher, working}, return_when=asyncio.FIRST_COMPLETED)
+            if working.done():
+                working.result()
+            else:
+                watcher.result()  # the watcher ended first: it raised
+        finally:
+            for task in (watcher, working):
+                task.cancel()
+            await asyncio.gather(watcher, working, return_exceptions=True)
+
 
 async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO,
                  max_iterations: int | None = None) -> int:
     """Print the thread's events up to the end of the current run, then its state."""
-    follower = Follower(rf, thread_id, out, max_iterations)
-    retries = None if as_json else asyncio.ensure_future(follower.watch_retries())
-    try:
+    follower = Follower(rf, thread_id, out, max_iterations, show_retries=not as_json)
+
+    async def take_events() -> None:
         with contextlib.nullcontext() if as_json else follower.live():
             async for event in rf.events(thread_id, on_outage=say_outage):
                 if not as_json:
                     follower.event(event)
-    finally:
-        if retries is not None:
-            retries.cancel()
+
+    await follower.watching(take_events())
     return await final_state(rf, thread_id, as_json, out)
 
 
@@ -210,6 +234,9 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
                 if c.isolation or c.decided_by or c.votes:
                     kind = "check" if c.isolation else "criterion"
                     out.write(f"    {kind} {c.name}: {'pass' if c.passed else 'FAIL'}{criterion_note(c)}\n")
+        if progress.review is not None:
+            out.write(f"latest record: {progress.review} (approve/reject --review {progress.review} "
+                      "decides on exactly this)\n")
         out.write(usage_line(progress, price_table()))
         if progress.todos:
             out.write("todos:\n" + "".join(f"  [{t.status}] {t.content}\n" for t in progress.todos))
@@ -271,6 +298,7 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             **grading_settings(args),
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
+    args.current_thread = args.thread  # for the Ctrl-C line
     rf = await Rubricflow.connect()
     await warn_without_workers(rf)
     start = None
@@ -327,12 +355,12 @@ async def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_approve(args: argparse.Namespace, out: TextIO) -> int:
-    review = ApproveInput(reviewer=args.reviewer, note=args.note or "")
+    review = ApproveInput(reviewer=args.reviewer, note=args.note or "", review=args.review)
     return await _update(out, lambda rf: rf.approve(args.thread, review))
 
 
 async def cmd_reject(args: argparse.Namespace, out: TextIO) -> int:
-    review = RejectInput(feedback=read_text_arg(args.feedback, "feedback"), reviewer=args.reviewer)
+    review = RejectInput(feedback=read_text_arg(args.feedback, "feedback"), reviewer=args.reviewer, review=args.review)
     return await _update(out, lambda rf: rf.reject(args.thread, review))
 
 
@@ -363,14 +391,15 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     follower = Follower(rf, args.thread, out)
     last = None
     if description.status == WorkflowExecutionStatus.RUNNING:
-        retries = asyncio.ensure_future(follower.watch_retries())
-        try:
+
+        async def take_events() -> None:
+            nonlocal last
             with follower.live():
                 async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
                     follower.event(event)
                     last = event.status if event.type == "run_end" else last
-        finally:
-            retries.cancel()
+
+        await follower.watching(take_events())
         description = await rf.describe(args.thread)
     if description.status in CLOSED_STATUSES:
         return await final_state(rf, args.thread, False, out)  # says failed/cancelled/... and why

@@ -31,6 +31,12 @@ def grading_flags(p: argparse.ArgumentParser) -> None:
                    help="with --grader-samples: a split vote ends the run awaiting_review for a person")
 
 
+REVIEW_HELP = (
+    "the record you decided on, as `status` shows it (`latest record: ...`): refused if another "
+    "record or decision came since (default: what the thread shows when the command runs)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rubricflow",
@@ -81,10 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     approve.add_argument("thread")
     approve.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
     approve.add_argument("--note")
+    approve.add_argument("--review", metavar="RECORD", help=REVIEW_HELP)
     reject = sub.add_parser("reject", help="reject with feedback: a needs_revision pass from a person")
     reject.add_argument("thread")
     reject.add_argument("--feedback", required=True, help="TEXT or @FILE")
     reject.add_argument("--reviewer", default=os.environ.get("USER", "reviewer"))
+    reject.add_argument("--review", metavar="RECORD", help=REVIEW_HELP)
     extend = sub.add_parser("extend", help="grant more iterations after max_iterations_reached, or more budget after budget_exhausted")
     extend.add_argument("thread")
     extend.add_argument("--iterations", help="more grader passes (1..20)")

@@ -26,7 +26,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
 
 from rubricflow.devserver import DevServer, start_dev_server, with_address
-from rubricflow.settings import connect, task_queue
+from rubricflow.settings import client_runtime, connect, task_queue
 
 WORKER_STARTUP_TIMEOUT_S = 60.0
 TOOL_LISTING_TIMEOUT_S = 600.0
@@ -185,7 +185,7 @@ async def serve(data_dir: Path, port: int, verbose: bool, out: TextIO, body: Bod
             out.flush()
             stop = asyncio.Event()
             install_stop_handlers(stop)
-            client = await connect()
+            client = await connect(runtime=client_runtime())
             await worker.wait_until_polling(client, task_queue())
             return await until_stopped(body(client, server, worker), stop, stopped)
         finally:

@@ -226,7 +226,55 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
-OTHERS = {"cancelled_mid_pass": _cancelled_mid_pass, "budget_then_extend": _budget_extended}
+async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> None:
+    """A grader's `failed`, approved, then rejected at the same iteration (numbered
+    decisions); the revision is satisfied; two follow-ups sent at once each answer with
+    their own outcome. The idle thread is then cancelled."""
+    from temporalio.client import WorkflowFailureError
+
+    from rubricflow.workflows.types import RejectInput
+
+    run_in = RunInput(
+        message="Write find_duplicates(items).",
+        rubric="- tests",
+        agent=AgentSettings(model=_script(folder, f"{name}-agent", "v1", "v2", "v3", "v4")),
+        grader=GraderSettings(
+            model=_script(
+                folder, f"{name}-grader",
+                verdict("failed", "cannot judge it"), *[verdict("satisfied", "yes", tests=True)] * 3,
+            ),
+            max_iterations=3,
+        ),
+        idle_timeout_s=600,
+    )
+    tid = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
+    run = await rf.start(run_in, tid)
+    ends = 0
+    async for event in rf.events(tid, follow=True):
+        ends += event.type == "run_end"
+        if ends == 1:
+            break
+    await rf.approve(tid, ApproveInput(reviewer="ana"))
+    await rf.reject(tid, RejectInput(feedback="no", reviewer="bob"))
+    first, second = await asyncio.gather(
+        rf.submit(tid, SubmitInput(message="follow-up 1")), rf.submit(tid, SubmitInput(message="follow-up 2"))
+    )
+    decisions = [e.operation_id for e in second.evaluations if e.reviewer]
+    if len(set(decisions)) != 2 or first.grading_run_id == second.grading_run_id:
+        raise SystemExit(f"{name}: decisions {decisions}, runs {first.grading_run_id} {second.grading_run_id}")
+    await rf.cancel(tid)
+    try:
+        await run.handle.result()
+    except WorkflowFailureError:
+        pass  # cancelled while idle: the expected end
+    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+
+
+OTHERS = {
+    "cancelled_mid_pass": _cancelled_mid_pass,
+    "budget_then_extend": _budget_extended,
+    "reviews_and_follow_ups": _reviews_and_follow_ups,
+}
 
 def _hooked_runs(folder: Path) -> dict[str, RunInput]:
     """Cases recorded on a worker with a failing and a working hook."""
