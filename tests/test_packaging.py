@@ -43,7 +43,8 @@ def test_the_only_top_level_name_is_rubricflow(wheel: Path):
     assert tops == {"rubricflow"}
     assert declared == ["rubricflow"]
     for module in ("rubricflow/worker.py", "rubricflow/cli/__init__.py", "rubricflow/workflows/rubric.py",
-                   "rubricflow/activities/checks.py"):
+                   "rubricflow/activities/checks.py", "rubricflow/ui/server.py",
+                   "rubricflow/ui/templates/thread.html", "rubricflow/ui/static/ui.js"):
         assert module in names
 
 

@@ -40,8 +40,10 @@ def loaded_by(*modules: str) -> list[str]:
 
 class TestLayers:
     def test_client_and_cli_load_neither_langchain_nor_the_worker(self):
-        loaded = loaded_by("rubricflow.client", "rubricflow.cli", "rubricflow.cli.commands", "rubricflow.preflight")
+        loaded = loaded_by("rubricflow.client", "rubricflow.cli", "rubricflow.cli.commands", "rubricflow.preflight",
+                           "rubricflow.ui.server")
         assert "rubricflow.cli.commands" in loaded  # the probe imported what it was asked to
+        assert "rubricflow.ui.server" in loaded
         wrong = [m for m in loaded if m.split(".")[0] in FORBIDDEN or m.startswith(FORBIDDEN[3:])]
         assert wrong == []
 
@@ -55,7 +57,8 @@ class TestLayers:
             assert not [m for m in imported if m.split(".")[0] in ("langchain", "langchain_core", "langgraph")], path.name
 
     def test_client_side_sources_never_name_activities_or_worker(self):
-        for path in [CLIENT_SIDE / "client.py", CLIENT_SIDE / "preflight.py", *(CLIENT_SIDE / "cli").glob("*.py")]:
+        for path in [CLIENT_SIDE / "client.py", CLIENT_SIDE / "preflight.py", *(CLIENT_SIDE / "cli").glob("*.py"),
+                     *(CLIENT_SIDE / "ui").glob("*.py")]:
             tree = ast.parse(path.read_text(encoding="utf-8"))
             imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
             imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]

@@ -553,7 +553,47 @@ async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+async def cmd_ui(args: argparse.Namespace, out: TextIO) -> int:
+    """`rubricflow ui`: the web view, on loopback by default; the token guards every action."""
+    import socket
+
+    from rubricflow.ui.security import Guard, is_loopback, new_token
+    from rubricflow.ui.server import serve as serve_ui
+
+    loopback = is_loopback(args.host)
+    if not loopback and not args.token:
+        raise BadInput(
+            f"--host {args.host} is not a loopback address: set --token (or RUBRICFLOW_UI_TOKEN) "
+            "so that only people with it can read and act"
+        )
+    if not 0 <= args.port <= 65535:
+        raise BadInput(f"--port must be a port from 0 to 65535, got {args.port}")
+    token = args.token or new_token()
+    rf = await Rubricflow.connect()
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as err:
+        sock.close()
+        raise BadInput(f"cannot listen on {args.host}:{args.port} ({err.strerror}); choose another --port or --host") from None
+    sock.listen(128)
+    host, port = sock.getsockname()[:2]
+    where = f"http://{f'[{host}]' if family == socket.AF_INET6 else host}:{port}/"
+    out.write(f"rubricflow ui on {where} (task queue {rf.queue!r}); Ctrl-C to stop\n")
+    if args.token:
+        out.write(f"open {where}?token=TOKEN with your token to approve, reject or extend runs\n")
+    else:
+        out.write(f"to approve, reject or extend runs open {where}?token={token} (a new token each start; "
+                  "--token or RUBRICFLOW_UI_TOKEN fixes one)\n")
+    out.flush()
+    await serve_ui(rf, Guard(token, open_reads=loopback), sock)
+    return EXIT_OK
+
+
 COMMANDS = {
+    "ui": cmd_ui,
     "run": cmd_run,
     "tools": cmd_tools,
     "send": cmd_send,

@@ -150,6 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="serve /healthz and /readyz on this port (env RUBRICFLOW_HEALTH_PORT), for container probes",
     )
+    ui = sub.add_parser("ui", help="serve a web view of threads, their criteria and review buttons")
+    ui.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback; any other needs --token)")
+    ui.add_argument("--port", type=int, default=8234, help="port (default 8234)")
+    ui.add_argument("--token", default=os.environ.get("RUBRICFLOW_UI_TOKEN"),
+                    help="the token reads (off loopback) and every action need (env RUBRICFLOW_UI_TOKEN; default: a new one, printed)")
     codec = sub.add_parser("codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)")
     codec.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default loopback; 0.0.0.0 in a container)"
