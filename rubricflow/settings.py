@@ -9,6 +9,7 @@ from temporalio.client import Client
 from temporalio.envconfig import ClientConfig
 
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
+from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile, parse_model_profiles
 
 DEFAULT_ADDRESS = "localhost:7233"
 DEFAULT_TASK_QUEUE = "rubricflow"
@@ -46,6 +47,29 @@ def mcp_config(raw: str | None) -> McpConfig | None:
         return parse_mcp_config(text, toml=path.suffix == ".toml")
     except ValueError as exc:
         raise ValueError(f"{where} {exc}") from None
+
+
+def model_profiles(raw: str | None) -> dict[str, ModelProfile] | None:
+    """The model profiles of the file `RUBRICFLOW_MODELS` (`raw`) names, read and checked;
+    None when unset. A `ValueError` says what to fix, starting with `RUBRICFLOW_MODELS file
+    PATH`. Read by the worker, which builds its models from it, and by the CLI, which
+    refuses unknown profiles and prices the known ones."""
+    if raw is None or not raw.strip():
+        return None
+    path = Path(raw.strip())
+    where = f"{MODELS_ENV} file {path}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"{where} does not exist") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{where} is not UTF-8 text") from None
+    except OSError as exc:
+        raise ValueError(f"{where} cannot be read: {exc.strerror}") from None
+    try:
+        return parse_model_profiles(text)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
 
 
 def connect_config() -> dict:
