@@ -27,12 +27,22 @@ _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
 
 def schema_instruction(schema: dict[str, Any]) -> str:
-    """What a `json_mode` prompt ends with: the reply's shape, as its JSON schema."""
+    """What a `json_mode` prompt ends with: the reply's shape, as its JSON schema, and
+    its required keys with their types in words (small models follow those better)."""
     name = schema.get("title", "the answer")
+    props = schema.get("properties") or {}
+    keys = ", ".join(f'"{k}" ({props.get(k, {}).get("type", "any")})' for k in schema.get("required") or [])
     return (
-        f"\n\nReply with one JSON object, {name}, and nothing else; it must match this JSON schema:\n"
+        f"\n\nReply with one JSON object, {name}, and nothing else"
+        + (f"; its keys: {keys}" if keys else "")
+        + ". It must match this JSON schema:\n"
         + json.dumps(schema, separators=(",", ":"))
     )
+
+
+def missing_keys(value: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    """The schema's required top-level keys that `value` lacks."""
+    return [k for k in schema.get("required") or [] if k not in value]
 
 
 def json_object(text: Any) -> dict[str, Any]:
@@ -110,7 +120,11 @@ async def ask_object(
         count()
         reply = await bound.ainvoke(asked, config=config)
         try:
-            return json_object(reply.content)
+            value = json_object(reply.content)
+            missing = missing_keys(value, schema)
+            if missing:
+                raise ValueError(f"the JSON object lacks {', '.join(missing)}")
+            return value
         except ValueError as exc:
             if attempt == 2:
                 raise on_invalid(f"the grader's {schema['title']}: {exc}") from None
