@@ -173,3 +173,44 @@ def check_names() -> list[str]:
 def agent_names() -> list[str]:
     """Agents a default worker on this machine has: built-ins plus installed entry points."""
     return sorted({*BUILTIN_AGENTS, *(e.name for e in entry_points(group=AGENTS_ENTRY_POINT_GROUP))})
+
+
+KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPENAI_BASE_URL", "OLLAMA_HOST")
+"""The variables the common providers read on a worker, shown by name by `rubricflow doctor`."""
+
+
+def doctor_report(environ: dict[str, str] | None = None) -> dict[str, object]:
+    """What a worker started here can build: providers whose packages import, the key
+    variables it sees (names only, never values), and its model profiles with their
+    problems. Raises `RunRefused` when the `RUBRICFLOW_MODELS` file itself is unusable."""
+    from rubricflow.settings import model_profiles
+
+    env = dict(os.environ if environ is None else environ)
+
+    def present(provider: str) -> bool:
+        return all(importlib.util.find_spec(m) is not None for m in provider_modules(provider))
+
+    try:
+        profiles = model_profiles(env.get(MODELS_ENV)) or {}
+    except ValueError as exc:
+        raise RunRefused(str(exc)) from None
+    rows = []
+    for name, profile in sorted(profiles.items()):
+        problems = []
+        try:
+            check_provider(profile.spec, installed=True)
+        except RunRefused as exc:
+            problems.append(str(exc))
+        if profile.api_key_env and not env.get(profile.api_key_env, "").strip():
+            problems.append(f"api_key_env {profile.api_key_env} is not set")
+        rows.append({"name": name, "model": profile.spec, "base_url": profile.base_url,
+                     "structured_output": profile.structured_output,
+                     "priced": profile.price is not None, "problems": problems})
+    names = sorted({*KEY_VARIABLES, *(p.api_key_env for p in profiles.values() if p.api_key_env)})
+    return {
+        "providers": [p for p in known_providers() if p != PROFILE_PROVIDER and present(p)],
+        "extras": {p: {"extra": f"rubricflow[{e}]", "installed": present(p)} for p, e in PROVIDER_EXTRAS.items()},
+        "keys": {n: bool(env.get(n, "").strip()) for n in names},
+        "profiles_file": env.get(MODELS_ENV, "").strip() or None,
+        "profiles": rows,
+    }

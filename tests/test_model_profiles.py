@@ -213,3 +213,18 @@ def test_a_worker_without_profiles_asks_by_tool():
     assert factory.structured_output("profile:fast") == "tool"
 
 
+
+
+async def test_doctor_lists_providers_keys_by_name_and_profile_problems(client, task_queue, tmp_path):
+    text = GOOD + "\n[models.other]\nprovider = 'cohere'\nmodel = 'command'\n"
+    code, out, err = await rubricflow(
+        client, task_queue, "doctor", RUBRICFLOW_MODELS=write(tmp_path, text),
+        OPENAI_API_KEY="sk-value-never-shown", TEST_PROFILE_KEY="another-value",
+    )
+    assert code == 1, (out, err)  # a profile has a problem
+    assert "sk-value-never-shown" not in out + err and "another-value" not in out + err
+    assert "OPENAI_API_KEY set" in out and "TEST_PROFILE_KEY set" in out
+    assert "openai" in out.splitlines()[0]
+    assert "profile:fast: openai:gpt-4o-mini, tool: ok" in out
+    assert "profile:server: openai:qwen at http://127.0.0.1:9/v1, json_mode: ok" in out
+    assert "profile:other" in out and "langchain-cohere" in out
