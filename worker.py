@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import importlib.util
 import json
 import logging
 import os
@@ -48,9 +49,11 @@ from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.health import serve_health
 from rubricflow import telemetry
 from rubricflow.codec import CodecConfigError
-from rubricflow.settings import AddressError, connect, mcp_config
+from rubricflow.preflight import PROVIDER_EXTRAS, RunRefused, check_provider, provider_modules
+from rubricflow.settings import AddressError, connect, mcp_config, model_profiles
 from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, with_environment
+from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import whole_number_from_text
 
@@ -182,6 +185,36 @@ def _env_mcp(environ: Mapping[str, str]) -> McpConfig | None:
     return config.model_copy(update={"servers": servers})
 
 
+def _env_profiles(environ: Mapping[str, str]) -> tuple[dict[str, ModelProfile], dict[str, str]]:
+    """The `RUBRICFLOW_MODELS` profiles, each one's provider known and its package
+    importable, and the values of the key variables they name (each must be set)."""
+    try:
+        profiles = model_profiles(environ.get(MODELS_ENV)) or {}
+    except ValueError as exc:
+        raise SystemExit(f"rubricflow worker: {exc}") from None
+    keys: dict[str, str] = {}
+    for name, profile in profiles.items():
+        where = f"rubricflow worker: {MODELS_ENV} profile {name!r}"
+        try:
+            check_provider(profile.spec)
+        except RunRefused as exc:
+            raise SystemExit(f"{where}: {exc}") from None
+        missing = [d for m, d in provider_modules(profile.provider).items() if importlib.util.find_spec(m) is None]
+        if missing:
+            extra = PROVIDER_EXTRAS.get(profile.provider)
+            how = f"pip install 'rubricflow[{extra}]'" if extra else f"pip install {' '.join(missing)}"
+            raise SystemExit(f"{where}: provider {profile.provider!r} needs {', '.join(missing)}: {how}")
+        if profile.api_key_env is not None:
+            value = environ.get(profile.api_key_env, "")
+            if not value.strip():
+                raise SystemExit(
+                    f"{where} names api_key_env {profile.api_key_env}, which is not set on this "
+                    "worker: set it to the provider's key"
+                )
+            keys[profile.api_key_env] = value.strip()
+    return profiles, keys
+
+
 def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     """The worker's settings, read once from the environment (default `os.environ`):
 
@@ -212,6 +245,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_MCP`: a JSON or TOML file of MCP servers (`mcpServers`) whose tools the
       worker offers as `<server>_<tool>`; `${VAR}` in it is this environment's VAR
       (checked here; the servers are listed when the worker starts, `worker_registry`).
+    - `RUBRICFLOW_MODELS`: a TOML file of model profiles, served as `profile:NAME`
+      (`rubricflow.workflows.model_profiles`); checked here: each provider known and
+      installed, each `api_key_env` variable set.
 
     A value that is not allowed stops the worker (`SystemExit`) saying what is.
     """
@@ -243,6 +279,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     problem = id_problem(task_queue)
     if problem:
         raise SystemExit(f"rubricflow worker: RUBRICFLOW_TASK_QUEUE {problem}")
+    profiles, keys = _env_profiles(env)
     return WorkerConfig(
         task_queue=task_queue,
         data_dir=_env_path(env, "RUBRICFLOW_DATA_DIR", DEFAULT_DATA_DIR),
@@ -260,6 +297,8 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         prometheus_port=prometheus_port,
         webhook_secret=webhook_secret,
         mcp=_env_mcp(env),
+        model_profiles=profiles,
+        model_keys=keys,
     )
 
 

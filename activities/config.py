@@ -8,12 +8,14 @@ defaults here are those of a worker started with no `RUBRICFLOW_*` variables set
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
 from rubricflow.activities.hooks import Hook
 from rubricflow.workflows.mcp_config import McpConfig
+from rubricflow.workflows.model_profiles import ModelProfile
 
 DEFAULT_TASK_QUEUE = "rubricflow"
 DEFAULT_DATA_DIR = Path(".rubricflow")
@@ -67,6 +69,12 @@ class WorkerConfig:
     mcp: McpConfig | None = field(default=None, repr=False)
     """`RUBRICFLOW_MCP`: the MCP servers whose tools the worker offers, their `${VAR}`s
     replaced from the worker's environment (so it may hold secrets: not in the repr)."""
+
+    model_profiles: Mapping[str, ModelProfile] = field(default_factory=dict)
+    """`RUBRICFLOW_MODELS`: the named models this worker serves as `profile:NAME`."""
+    model_keys: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """The values of the profiles' `api_key_env` variables, read from the worker's
+    environment with everything else (secrets: not in the repr)."""
 
     @property
     def ledger_dir(self) -> Path:

@@ -7,13 +7,18 @@ only. Two providers are our own:
 - `scripted:PATH`: `ScriptedChatModel` (`activities/scripted.py`), a real
   `BaseChatModel` that serves the responses of a JSON file, for tests and offline demos.
 - `local:NAME`: a small GGUF model on the worker's CPU (`activities/local_models.py`).
+- `profile:NAME`: a model of the worker's `RUBRICFLOW_MODELS` file
+  (`rubricflow.workflows.model_profiles`): its provider and model id, base URL, key,
+  temperature, max tokens and timeout, and how its structured output is asked for.
 - other providers go through LangChain's `init_chat_model`.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
@@ -21,10 +26,17 @@ from rubricflow.activities.config import DEFAULT_DATA_DIR, default_script_state_
 from rubricflow.activities.local_models import build_local_chat_model
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.scripted import ScriptedChatModel, load_script
+from rubricflow.workflows.model_profiles import (
+    MODELS_ENV,
+    PROFILE_PROVIDER,
+    ModelProfile,
+    StructuredOutput,
+    profile_name,
+)
 
 __all__ = ["ModelFactory", "check_provider", "known_providers"]
 
-OUR_PROVIDERS = ("scripted", "local")
+OUR_PROVIDERS = ("scripted", "local", PROFILE_PROVIDER)
 
 
 def known_providers() -> tuple[str, ...]:
@@ -39,8 +51,15 @@ def known_providers() -> tuple[str, ...]:
 
 
 def check_provider(spec: str) -> None:
-    """Refuse an unknown provider before anything starts."""
-    provider = spec.partition(":")[0].strip()
+    """Refuse an unknown provider, or a model id that carries an address (only a profile
+    sets one), before anything starts."""
+    provider, _, model_id = spec.partition(":")
+    provider = provider.strip()
+    if "://" in model_id:
+        raise ModelConfigError(
+            f"model {spec!r} carries an address: a run cannot choose where this worker sends "
+            f"its requests; name a profile of the worker's {MODELS_ENV} file whose base_url is that server"
+        )
     providers = known_providers()
     if providers[len(OUR_PROVIDERS) :] and provider not in providers:
         raise ModelConfigError(
@@ -62,11 +81,15 @@ class ModelFactory:
         script_state_dir: Path | None = None,
         allow_scripted: bool = False,
         scripted_dir: Path | None = None,
+        profiles: Mapping[str, ModelProfile] | None = None,
+        keys: Mapping[str, str] | None = None,
     ) -> None:
         self._models_dir = models_dir or DEFAULT_DATA_DIR / "models"
         self._script_state_dir = script_state_dir or default_script_state_dir()
         self._allow_scripted = allow_scripted
         self._scripted_dir = scripted_dir
+        self._profiles = dict(profiles or {})
+        self._keys = dict(keys or {})
         self._models: dict[str, BaseChatModel] = {}
         self._lock = threading.Lock()
 
@@ -77,8 +100,17 @@ class ModelFactory:
                 model = self._models[spec] = self._build(spec)
             return model
 
+    def structured_output(self, spec: str) -> StructuredOutput:
+        """How a grader on `spec` is asked for structured output: its profile's method;
+        a forced tool call for every other model."""
+        name = profile_name(spec)
+        profile = self._profiles.get(name) if name is not None else None
+        return profile.structured_output if profile is not None else "tool"
+
     def _build(self, spec: str) -> BaseChatModel:
         provider, _, model_id = spec.partition(":")
+        if provider == PROFILE_PROVIDER:
+            return self._build_profile(model_id.strip())
         if provider == "scripted":
             path = self._script_path(model_id)
             load_script(path)  # fail now, with the file's problem, not mid-turn
@@ -86,17 +118,20 @@ class ModelFactory:
         if provider == "local":
             return build_local_chat_model(model_id, self._models_dir)
         check_provider(spec)
-        from langchain.chat_models import init_chat_model
+        return _init(spec, {})
 
-        try:
-            return init_chat_model(spec, max_retries=0)
-        except ImportError as exc:
+    def _build_profile(self, name: str) -> BaseChatModel:
+        profile = self._profiles.get(name)
+        if profile is None:
+            known = ", ".join(sorted(self._profiles)) or f"none (no {MODELS_ENV} file)"
             raise ModelConfigError(
-                f"model {spec!r} needs a LangChain integration package that this worker "
-                f"does not have: {exc}"
-            ) from exc
-        except Exception as exc:  # a provider's constructor: bad id, missing key, ...
-            raise ModelConfigError(f"cannot build model {spec!r}: {exc}") from exc
+                f"unknown model profile {name!r}: this worker's profiles are {known}; "
+                f"add [models.{name}] to the worker's {MODELS_ENV} file or name one of them"
+            )
+        if profile.provider in ("scripted", "local"):
+            return self._build(profile.spec)  # ours: the profile chooses the method only
+        check_provider(profile.spec)
+        return _init(profile.spec, profile_options(profile, self._keys))
 
     def _script_path(self, model_id: str) -> Path:
         """A `scripted:` model's file, when this worker serves scripted models at all
@@ -119,3 +154,41 @@ class ModelFactory:
                 f"{model_id!r} does not: give a path relative to it"
             )
         return resolved
+
+
+OPTION_NAMES: dict[str, dict[str, str]] = {
+    "ollama": {"max_tokens": "num_predict"},
+}
+"""Where a provider's LangChain class takes a profile option under another name."""
+
+
+def profile_options(profile: ModelProfile, keys: Mapping[str, str]) -> dict[str, Any]:
+    """The keyword arguments `init_chat_model` gets for a profile: the options it sets,
+    and its key read from the worker's environment."""
+    options: dict[str, Any] = {
+        "base_url": profile.base_url,
+        "temperature": profile.temperature,
+        "max_tokens": profile.max_tokens,
+        "timeout": profile.timeout_s,
+        "api_key": keys.get(profile.api_key_env) if profile.api_key_env else None,
+    }
+    if profile.base_url and not profile.api_key_env and profile.provider == "openai":
+        # The worker's own OPENAI_API_KEY is never sent to another server.
+        options["api_key"] = "unused"
+    renamed = OPTION_NAMES.get(profile.provider, {})
+    return {renamed.get(k, k): v for k, v in options.items() if v is not None}
+
+
+def _init(spec: str, options: dict[str, Any]) -> BaseChatModel:
+    """`init_chat_model` with the provider SDK's own retries off (Temporal retries)."""
+    from langchain.chat_models import init_chat_model
+
+    try:
+        return init_chat_model(spec, max_retries=0, **options)
+    except ImportError as exc:
+        raise ModelConfigError(
+            f"model {spec!r} needs a LangChain integration package that this worker "
+            f"does not have: {exc}"
+        ) from exc
+    except Exception as exc:  # a provider's constructor: bad id, missing key, ...
+        raise ModelConfigError(f"cannot build model {spec!r}: {type(exc).__name__}: {exc}") from exc

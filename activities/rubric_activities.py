@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from langchain.agents import create_agent
-from langchain.agents.structured_output import StructuredOutputError, ToolStrategy
+from langchain.agents.structured_output import ProviderStrategy, StructuredOutputError, ToolStrategy
 from langchain_core.messages import HumanMessage
 from langgraph.errors import GraphRecursionError
 from pydantic import ValidationError
@@ -57,6 +57,8 @@ from rubricflow.activities.telemetry import (
 )
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.activities import strategies
+from rubricflow.activities.structured_output import json_mode_prompt, json_object
+from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
@@ -259,6 +261,8 @@ class RubricActivities:
             script_state_dir=config.script_state_dir,
             allow_scripted=config.allow_scripted,
             scripted_dir=config.scripted_dir,
+            profiles=config.model_profiles,
+            keys=config.model_keys,
         )
         self._tools = (
             tools
@@ -426,20 +430,22 @@ class RubricActivities:
         # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
         strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
+        method = self._models.structured_output(model_label)
         if strategy != "whole" and frozen:
-            return await _grade_each_call(model, input, strategy, frozen, counter)
+            return await _grade_each_call(model, input, strategy, frozen, counter, method)
         # A local model is forced through a grammar built from this pass's criteria, so a
         # small model cannot answer with a verdict that fails validation.
         local = model_label.startswith("local:")
 
         def build() -> Any:
             schema: Any = verdict_schema(frozen) if local else GraderVerdict
-            return create_agent(
-                model,
-                tools=tools,
-                system_prompt=input.settings.system_prompt or GRADER_SYSTEM_PROMPT,
-                response_format=ToolStrategy(schema, handle_errors=False),
-            )
+            prompt = input.settings.system_prompt or GRADER_SYSTEM_PROMPT
+            if method == "json_mode":
+                # The verdict is the final answer's JSON text, validated below.
+                json_schema = schema if isinstance(schema, dict) else schema.model_json_schema()
+                return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema))
+            strategy_ = ProviderStrategy(schema) if method == "json_schema" else ToolStrategy(schema, handle_errors=False)
+            return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_)
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = build() if on_thread else self._graphs.get(
@@ -460,7 +466,10 @@ class RubricActivities:
             try:
                 with _model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
                     state = await grader.ainvoke({"messages": messages}, config=config)
-                verdict = _as_verdict(state.get("structured_response"), model_label, derive=local)
+                answer = state.get("structured_response")
+                if method == "json_mode":
+                    answer = _json_answer(state["messages"][-1], model_label)
+                verdict = _as_verdict(answer, model_label, derive=local)
             except (StructuredOutputError, ValidationError, ApplicationError) as exc:
                 if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
                     raise
@@ -499,6 +508,7 @@ class RubricActivities:
 
 async def _grade_each_call(
     model: Any, input: GradeInput, strategy: str, frozen: list[str], counter: UsageCounter,
+    method: StructuredOutput = "tool",
 ) -> tuple[GraderVerdict, bool, int, bool]:
     """A verdict assembled from one question per criterion (`strategies.grade_each`):
     its criteria always cover the frozen ones, so there is no re-ask and nothing
@@ -507,7 +517,7 @@ async def _grade_each_call(
     config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": [counter]}
     label = input.settings.model
     ask = strategies.structured_asker(
-        model, config, calls, lambda why: _invalid_output(ValueError(why), label)
+        model, config, calls, lambda why: _invalid_output(ValueError(why), label), method
     )
     with _model_call("grader", label):
         verdict, split = await strategies.grade_each(
@@ -581,6 +591,14 @@ def _invalid_output(exc: Exception, model: str) -> ApplicationError:
         FailureDetails(exception_type=type(exc).__name__, model=model),
         type=errors.GRADER_OUTPUT_INVALID,
     )
+
+
+def _json_answer(message: Any, model: str) -> dict[str, Any]:
+    """The verdict object of a `json_mode` grader's final answer."""
+    try:
+        return json_object(getattr(message, "content", ""))
+    except ValueError as exc:
+        raise _invalid_output(exc, model) from None
 
 
 def _as_verdict(value: Any, model: str, *, derive: bool = False) -> GraderVerdict:

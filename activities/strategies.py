@@ -28,6 +28,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from rubricflow.activities.evidence import FACTS, Answer, Fact, read_answer, summary, text_fact
 from rubricflow.activities.grading import escape_closers, render_transcript
+from rubricflow.activities.structured_output import ask_object
+from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, recent_with_request
 
@@ -309,20 +311,24 @@ async def grade_each(
     return GraderVerdict(result=result, explanation=explanation[:1_000], criteria=entries), split
 
 
-def structured_asker(model: Any, config: dict[str, Any], calls: list[int], on_invalid: Callable[[str], Exception]) -> Ask:
-    """`Ask` on a LangChain chat model: the schema bound as the one tool it must call
-    (a grammar for `local:` models), the temperature passed per call. Counts each call in
-    `calls[0]`; an answer without the call, or whose arguments miss a required field, is
-    `on_invalid(reason)`."""
+def structured_asker(
+    model: Any, config: dict[str, Any], calls: list[int], on_invalid: Callable[[str], Exception],
+    method: StructuredOutput = "tool",
+) -> Ask:
+    """`Ask` on a LangChain chat model, by the model's structured-output `method`
+    (`activities/structured_output.py`; `tool`: the schema bound as the one tool it must
+    call, a grammar for `local:` models), the temperature passed per call. Counts each
+    call in `calls[0]`; an answer without the object, or whose object misses a required
+    field, is `on_invalid(reason)`."""
+
+    def count() -> None:
+        calls[0] += 1
 
     async def ask(messages: list[Any], schema: dict[str, Any], temperature: float) -> dict[str, Any]:
-        bound = model.bind_tools([as_tool(schema)], tool_choice="any").bind(temperature=temperature)
-        calls[0] += 1
-        reply = await bound.ainvoke(messages, config=config)
-        tool_calls = getattr(reply, "tool_calls", None) or []
-        if not tool_calls or not isinstance(tool_calls[0].get("args"), dict):
-            raise on_invalid(f"the grader answered without calling {schema['title']}")
-        args = tool_calls[0]["args"]
+        args = await ask_object(
+            model, messages, schema, method, temperature=temperature, config=config,
+            as_tool=as_tool, on_invalid=on_invalid, count=count,
+        )
         if schema is JUDGE_SCHEMA and not isinstance(args.get("passed"), bool):
             raise on_invalid("the grader's CriterionVerdict has no boolean 'passed'")
         return args

@@ -22,11 +22,12 @@ from rubricflow.workflows.registries import (
     TOOLS_ENTRY_POINT_GROUP,
 )
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
+from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER, profile_name
 
 LOCAL_RUNTIME = {"llama_cpp": "llama-cpp-python", "langchain_community": "langchain-community"}
 """`local:` models run in-process on the worker with these (module: distribution)."""
 
-OUR_PROVIDERS: dict[str, dict[str, str]] = {"scripted": {}, "local": LOCAL_RUNTIME}
+OUR_PROVIDERS: dict[str, dict[str, str]] = {"scripted": {}, "local": LOCAL_RUNTIME, PROFILE_PROVIDER: {}}
 
 LANGCHAIN_PROVIDERS: dict[str, str] = {
     # Copied from langchain.chat_models.base._BUILTIN_PROVIDERS (langchain 1.x): the
@@ -65,6 +66,11 @@ LANGCHAIN_PROVIDERS: dict[str, str] = {
 }
 
 
+PROVIDER_EXTRAS = {"openai": "openai", "azure_openai": "openai", "anthropic": "anthropic",
+                   "google_genai": "google", "ollama": "ollama"}
+"""The rubricflow extra (pyproject.toml) that installs a provider's LangChain package."""
+
+
 class RunRefused(ValueError):
     """A run that cannot start as asked; the message says what to change or install."""
 
@@ -83,8 +89,18 @@ def provider_modules(provider: str) -> dict[str, str]:
 
 def check_provider(spec: str, *, installed: bool = False) -> None:
     """Refuse an unknown provider in a 'provider:model-id' string; with `installed`, also
-    one whose package is missing from this Python (where a default worker would run)."""
-    provider = spec.partition(":")[0].strip()
+    one whose package is missing from this Python (where a default worker would run).
+    A model id that carries an address is refused: only a worker's profile sets one."""
+    provider, _, model_id = (part.strip() for part in spec.partition(":"))
+    if "://" in model_id:
+        raise RunRefused(
+            f"model {spec!r} carries an address: a run cannot choose where a worker sends "
+            f"its requests; name a profile of the worker's {MODELS_ENV} file "
+            "(--model profile:NAME) whose base_url is that server"
+        )
+    if provider == PROFILE_PROVIDER:
+        check_profile(spec, installed=installed)
+        return
     if provider not in OUR_PROVIDERS and provider not in LANGCHAIN_PROVIDERS:
         raise RunRefused(
             f"unknown model provider {provider!r} in {spec!r}; use one of: "
@@ -97,15 +113,38 @@ def check_provider(spec: str, *, installed: bool = False) -> None:
         if importlib.util.find_spec(module) is None
     )
     if missing:
-        how = (
-            "run `bash deploy/install.sh`"
-            if provider == "local"
-            else f"run `pip install {' '.join(missing)}`"
-        )
+        if provider == "local":
+            how = "run `bash deploy/install.sh`"
+        elif provider in PROVIDER_EXTRAS:
+            how = f"run `pip install 'rubricflow[{PROVIDER_EXTRAS[provider]}]'`"
+        else:
+            how = f"run `pip install {' '.join(missing)}`"
         raise RunRefused(
             f"model {spec!r} needs the package(s) {', '.join(missing)}, not installed in "
             f"{sys.prefix}: {how} where the worker runs"
         )
+
+
+def check_profile(spec: str, *, installed: bool = False) -> None:
+    """`profile:NAME` against the `RUBRICFLOW_MODELS` file this process sees: an unknown
+    name is refused, a known one's provider checked as any model's. Without the file here
+    the worker, which has its own, decides."""
+    from rubricflow.settings import model_profiles
+
+    try:
+        profiles = model_profiles(os.environ.get(MODELS_ENV))
+    except ValueError as exc:
+        raise RunRefused(str(exc)) from None
+    if profiles is None:
+        return
+    name = profile_name(spec) or ""
+    profile = profiles.get(name)
+    if profile is None:
+        raise RunRefused(
+            f"unknown model profile {name!r} in {spec!r}: the {MODELS_ENV} file "
+            f"{os.environ[MODELS_ENV].strip()} names {', '.join(sorted(profiles))}"
+        )
+    check_provider(profile.spec, installed=installed)
 
 
 def tool_names() -> list[str]:
@@ -134,3 +173,44 @@ def check_names() -> list[str]:
 def agent_names() -> list[str]:
     """Agents a default worker on this machine has: built-ins plus installed entry points."""
     return sorted({*BUILTIN_AGENTS, *(e.name for e in entry_points(group=AGENTS_ENTRY_POINT_GROUP))})
+
+
+KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPENAI_BASE_URL", "OLLAMA_HOST")
+"""The variables the common providers read on a worker, shown by name by `rubricflow doctor`."""
+
+
+def doctor_report(environ: dict[str, str] | None = None) -> dict[str, object]:
+    """What a worker started here can build: providers whose packages import, the key
+    variables it sees (names only, never values), and its model profiles with their
+    problems. Raises `RunRefused` when the `RUBRICFLOW_MODELS` file itself is unusable."""
+    from rubricflow.settings import model_profiles
+
+    env = dict(os.environ if environ is None else environ)
+
+    def present(provider: str) -> bool:
+        return all(importlib.util.find_spec(m) is not None for m in provider_modules(provider))
+
+    try:
+        profiles = model_profiles(env.get(MODELS_ENV)) or {}
+    except ValueError as exc:
+        raise RunRefused(str(exc)) from None
+    rows = []
+    for name, profile in sorted(profiles.items()):
+        problems = []
+        try:
+            check_provider(profile.spec, installed=True)
+        except RunRefused as exc:
+            problems.append(str(exc))
+        if profile.api_key_env and not env.get(profile.api_key_env, "").strip():
+            problems.append(f"api_key_env {profile.api_key_env} is not set")
+        rows.append({"name": name, "model": profile.spec, "base_url": profile.base_url,
+                     "structured_output": profile.structured_output,
+                     "priced": profile.price is not None, "problems": problems})
+    names = sorted({*KEY_VARIABLES, *(p.api_key_env for p in profiles.values() if p.api_key_env)})
+    return {
+        "providers": [p for p in known_providers() if p != PROFILE_PROVIDER and present(p)],
+        "extras": {p: {"extra": f"rubricflow[{e}]", "installed": present(p)} for p, e in PROVIDER_EXTRAS.items()},
+        "keys": {n: bool(env.get(n, "").strip()) for n in names},
+        "profiles_file": env.get(MODELS_ENV, "").strip() or None,
+        "profiles": rows,
+    }

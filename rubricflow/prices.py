@@ -57,9 +57,19 @@ def load_prices(path: str | Path) -> dict[str, ModelPrice]:
 
 
 def price_table(environ: Mapping[str, str] | None = None) -> dict[str, ModelPrice]:
-    """The table `RUBRICFLOW_PRICES` names; empty when it is unset."""
-    path = (os.environ if environ is None else environ).get(PRICES_ENV, "").strip()
-    return load_prices(path) if path else {}
+    """The table `RUBRICFLOW_PRICES` names, plus the prices of the `RUBRICFLOW_MODELS`
+    profiles (as `profile:NAME`; the table's own entry wins); empty when neither is set."""
+    from rubricflow.settings import model_profiles
+    from rubricflow.workflows.model_profiles import MODELS_ENV
+
+    env = os.environ if environ is None else environ
+    path = env.get(PRICES_ENV, "").strip()
+    try:
+        profiles = model_profiles(env.get(MODELS_ENV)) or {}
+    except ValueError as exc:
+        raise PriceTableError(str(exc)) from None
+    priced = {f"profile:{name}": p.price for name, p in profiles.items() if p.price is not None}
+    return {**priced, **(load_prices(path) if path else {})}
 
 
 def with_prices(run: RunInput, table: Mapping[str, ModelPrice]) -> RunInput:

@@ -11,6 +11,7 @@ from temporalio.envconfig import ClientConfig
 from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
+from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile, parse_model_profiles
 
 DEFAULT_ADDRESS = "localhost:7233"
 DEFAULT_TASK_QUEUE = "rubricflow"
@@ -25,6 +26,19 @@ def task_queue() -> str:
     return os.environ.get("RUBRICFLOW_TASK_QUEUE", DEFAULT_TASK_QUEUE)
 
 
+def read_settings_file(path: Path, where: str) -> str:
+    """A settings file's text, or a `ValueError` that starts with `where` and says what is
+    wrong with the file."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"{where} does not exist") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{where} is not UTF-8 text") from None
+    except OSError as exc:
+        raise ValueError(f"{where} cannot be read: {exc.strerror}") from None
+
+
 def mcp_config(raw: str | None) -> McpConfig | None:
     """The MCP servers file that `RUBRICFLOW_MCP` (`raw`) names, read and checked, its
     `${VAR}`s left as they are; None when unset. A `ValueError` says what to fix, starting
@@ -36,14 +50,7 @@ def mcp_config(raw: str | None) -> McpConfig | None:
     where = f"{MCP_CONFIG_ENV} file {path}"
     if path.suffix not in (".json", ".toml"):
         raise ValueError(f"{where} must end in .json or .toml (its format)")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"{where} does not exist") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{where} is not UTF-8 text") from None
-    except OSError as exc:
-        raise ValueError(f"{where} cannot be read: {exc.strerror}") from None
+    text = read_settings_file(path, where)
     try:
         return parse_mcp_config(text, toml=path.suffix == ".toml")
     except ValueError as exc:
@@ -92,6 +99,22 @@ def client_runtime() -> Runtime:
             forwarding=LogForwardingConfig(logger=logging.getLogger(CORE_LOGGER)),
         )))
     return _client_runtime
+
+
+def model_profiles(raw: str | None) -> dict[str, ModelProfile] | None:
+    """The model profiles of the file `RUBRICFLOW_MODELS` (`raw`) names, read and checked;
+    None when unset. A `ValueError` says what to fix, starting with `RUBRICFLOW_MODELS file
+    PATH`. Read by the worker, which builds its models from it, and by the CLI, which
+    refuses unknown profiles and prices the known ones."""
+    if raw is None or not raw.strip():
+        return None
+    path = Path(raw.strip())
+    where = f"{MODELS_ENV} file {path}"
+    text = read_settings_file(path, where)
+    try:
+        return parse_model_profiles(text)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
 
 
 def connect_config() -> dict:

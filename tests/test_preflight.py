@@ -77,7 +77,7 @@ class TestProviders:
         run = RunInput(message="x", agent=AgentSettings(model="nosuch:m"))
         with pytest.raises(RunRefused) as err:
             check_input(run)
-        assert "unknown model provider 'nosuch' in 'nosuch:m'; use one of: scripted, local, anthropic" in str(err.value)
+        assert "unknown model provider 'nosuch' in 'nosuch:m'; use one of: scripted, local, profile, anthropic" in str(err.value)
         assert known_providers()[:2] == ["scripted", "local"]
 
     def test_missing_package_is_refused_naming_what_to_install(self):

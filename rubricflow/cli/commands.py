@@ -46,7 +46,7 @@ from rubricflow.client import (
 )
 from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
-from rubricflow.preflight import agent_names, mcp_servers, tool_names
+from rubricflow.preflight import agent_names, doctor_report, mcp_servers, tool_names
 from rubricflow.prices import price_table, usage_line
 from rubricflow.settings import task_queue
 from rubricflow.workflows.types import (
@@ -427,6 +427,32 @@ async def cmd_tools(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+async def cmd_doctor(args: argparse.Namespace, out: TextIO) -> int:
+    """`rubricflow doctor`: the providers a worker started here can build, the key
+    variables it sees (names only), its model profiles and their problems; exit 1 when a
+    profile has one."""
+    report = doctor_report()
+    problems = any(row["problems"] for row in report["profiles"])  # type: ignore[attr-defined]
+    if args.json:
+        write_json(report, out)
+        return EXIT_NOT_SATISFIED if problems else EXIT_OK
+    out.write("providers this worker can build: " + ", ".join(report["providers"]) + "\n")  # type: ignore[arg-type]
+    for provider, extra in report["extras"].items():  # type: ignore[attr-defined]
+        if not extra["installed"]:
+            out.write(f"  {provider}: not installed (pip install '{extra['extra']}')\n")
+    out.write("key variables: " + ", ".join(
+        f"{name} {'set' if seen else 'not set'}" for name, seen in report["keys"].items()) + "\n")  # type: ignore[attr-defined]
+    if report["profiles_file"] is None:
+        out.write("model profiles: none (set RUBRICFLOW_MODELS to a TOML file of [models.NAME])\n")
+    else:
+        out.write(f"model profiles ({report['profiles_file']}):\n")
+    for row in report["profiles"]:  # type: ignore[attr-defined]
+        where = f" at {row['base_url']}" if row["base_url"] else ""
+        state = "; ".join(row["problems"]) if row["problems"] else "ok"
+        out.write(f"  profile:{row['name']}: {row['model']}{where}, {row['structured_output']}: {state}\n")
+    return EXIT_NOT_SATISFIED if problems else EXIT_OK
+
+
 async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
     extra = {}
     if args.health_port is not None:
@@ -596,6 +622,7 @@ COMMANDS = {
     "ui": cmd_ui,
     "run": cmd_run,
     "tools": cmd_tools,
+    "doctor": cmd_doctor,
     "send": cmd_send,
     "pause": cmd_pause,
     "resume": cmd_resume,

@@ -120,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     tools = sub.add_parser("tools", help="list the tools a worker started here offers (built-in, entry-point, MCP)")
     tools.add_argument("--json", action="store_true", help="a JSON array of {name, source, description}")
 
+    doctor = sub.add_parser("doctor", help="list the model providers and key variables a worker here has, and its model profiles")
+    doctor.add_argument("--json", action="store_true", help="print it as JSON")
     progress = sub.add_parser("progress", help="a thread's state now (the same as status)")
     progress.add_argument("thread")
     progress.add_argument("--json", action="store_true")
