@@ -50,7 +50,7 @@ class TestExitCodes:
             ("max_iterations_reached", 1, "status: max_iterations_reached"),
             ("failed_run", 1, "failed: agent turn 0 failed"),
             ("missing_scripted_file", 2, "the scripted model file '/no/such/agent.json' does not exist"),
-            ("provider_not_installed", 2, "model 'openai:gpt-4o-mini' needs the package(s) langchain-openai"),
+            ("provider_not_installed", 2, "model 'groq:llama-3.1-8b-instant' needs the package(s) langchain-groq"),
             ("unknown_thread", 2, "no thread"),
             ("unreachable", 3, "cannot reach Temporal at 127.0.0.1:1"),
         ],
@@ -71,7 +71,7 @@ class TestExitCodes:
         elif case == "missing_scripted_file":
             args += ["--model", "scripted:/no/such/agent.json"]
         elif case == "provider_not_installed":
-            args += ["--model", "openai:gpt-4o-mini"]
+            args += ["--model", "groq:llama-3.1-8b-instant"]
         elif case == "unknown_thread":
             args = ["status", tid]
         elif case == "unreachable":
