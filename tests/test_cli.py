@@ -286,20 +286,32 @@ class TestWorkerProcess:
         assert f"the worker exited with code 2 before it polled task queue {task_queue!r}; see {data / 'worker.log'}" in err
         assert "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES must be a whole number" in (data / "worker.log").read_text()
 
-    async def test_dev_serves_runs_until_sigterm(self, client, task_queue, script, tmp_path: Path):
+    async def test_dev_serves_runs_and_the_web_view_until_sigterm(self, client, task_queue, script, tmp_path: Path):
+        import httpx
+
+        from rubricflow.devserver import free_port
+
         data = tmp_path / "data"
-        dev = await start_cli(client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data))
+        ui_port = free_port()
+        dev = await start_cli(client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data),
+                              "--ui-port", str(ui_port))
         assert dev.stdout is not None
         lines = []
         while not lines or "worker running on task queue" not in lines[-1]:
             line = (await asyncio.wait_for(dev.stdout.readline(), timeout=60)).decode()
             assert line, f"dev exited early: {lines} {(await dev.stderr.read()).decode()}"
             lines.append(line)
+        assert any(f"rubricflow ui on http://127.0.0.1:{ui_port}/" in line for line in lines), lines
         code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
         assert code == 0 and "status: answered" in out, err
+        async with httpx.AsyncClient() as http:
+            page = await http.get(f"http://127.0.0.1:{ui_port}/", timeout=30)
+        assert page.status_code == 200 and "<html" in page.text.lower()
         dev.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(dev.wait(), timeout=60) == 0
         assert "shutting down" in (data / "worker.log").read_text()
+        with pytest.raises(httpx.ConnectError):  # the web view stopped with it
+            httpx.get(f"http://127.0.0.1:{ui_port}/", timeout=5)
 
     async def test_worker_command_runs_a_worker_until_sigterm(self, client, task_queue, script):
         worker = await start_cli(client, task_queue, "worker")

@@ -464,13 +464,45 @@ async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
 
 async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:
     async def serve_runs(client: Client, server: DevServer, worker: WorkerProcess) -> int:
-        out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
-        out.flush()
-        code = await worker.process.wait()
-        out.write(f"the worker exited with code {code}; {worker.where()}\n")
-        return EXIT_NOT_SATISFIED
+        ui = await start_ui(args.ui_port, out) if args.ui_port else None
+        try:
+            out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
+            out.flush()
+            code = await worker.process.wait()
+            out.write(f"the worker exited with code {code}; {worker.where()}\n")
+            return EXIT_NOT_SATISFIED
+        finally:
+            if ui is not None:
+                await stop_process(ui)
 
     return await serve(Path(args.data_dir), args.port, args.verbose, out, serve_runs, stopped=EXIT_OK)
+
+
+async def start_ui(port: int, out: TextIO) -> asyncio.subprocess.Process:
+    """`rubricflow ui` on loopback beside `dev`, as a child process on the same server;
+    its first lines (the address and the action token) are passed on to `out`."""
+    ui = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "rubricflow.cli", "ui", "--port", str(port),
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+    )
+    assert ui.stdout is not None
+    for _ in range(2):  # the address, then how to act with the token
+        line = (await ui.stdout.readline()).decode()
+        if not line:
+            break
+        out.write(line)
+    out.flush()
+    return ui
+
+
+async def stop_process(process: asyncio.subprocess.Process) -> None:
+    if process.returncode is None:
+        process.terminate()
+        try:
+            await asyncio.wait_for(process.wait(), timeout=30)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
 
 
 def demo_file(name: str) -> str:

@@ -137,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--data-dir", default=str(data_dir()), help="where the SQLite file and worker.log live (env RUBRICFLOW_DATA_DIR, default .rubricflow)")
         p.add_argument("--port", type=int, default=7233, help="gRPC port (Web UI on port+1000)")
         p.add_argument("--verbose", action="store_true", help="show the worker's output here instead of in DATA_DIR/worker.log")
+        if name == "dev":
+            p.add_argument("--ui-port", type=int, default=8234,
+                           help="the web view's port on 127.0.0.1 (`rubricflow ui`; default 8234, 0: none)")
         if name == "demo":
             p.add_argument("--model", help=f"agent model (default: {DEMO_LOCAL_MODEL})")
             p.add_argument("--grader-model", help=f"grader model (default: {DEMO_GRADER_MODEL})")
