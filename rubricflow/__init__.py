@@ -5,41 +5,42 @@ types (`from rubricflow import Rubricflow, RunInput, AgentSettings, GraderSettin
 Importing it loads neither LangChain nor the worker's activities.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-from rubricflow.client import (
-    LIST_STATUSES,
-    RubricflowError,
-    RunFailed,
-    RunHandle,
-    RunRefused,
-    Rubricflow,
-    ServerUnreachable,
-    ThreadClosed,
-    ThreadNotFound,
-    ThreadRow,
-    new_thread_id,
+from typing import Any
+
+_CLIENT = (
+    "LIST_STATUSES", "RubricflowError", "RunFailed", "RunHandle", "RunRefused", "Rubricflow",
+    "ServerUnreachable", "ThreadClosed", "ThreadNotFound", "ThreadRow", "new_thread_id",
 )
-from rubricflow.workflows.types import (
-    AgentSettings,
-    ApproveInput,
-    Criterion,
-    Evaluation,
-    ExtendInput,
-    GraderSettings,
-    Message,
-    Progress,
-    RejectInput,
-    RunEvent,
-    RunInput,
-    RunResult,
-    SubmitInput,
+_CONTRACT = (
+    "AgentSettings", "ApproveInput", "Criterion", "Evaluation", "ExtendInput", "GraderSettings",
+    "Message", "Progress", "RejectInput", "RunEvent", "RunInput", "RunResult", "SubmitInput",
 )
 
-try:
-    __version__ = version("rubricflow")
-except PackageNotFoundError:  # pragma: no cover - a source tree without metadata
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> Any:
+    """The names are loaded on first use, never by importing the package: a workflow
+    sandbox imports `rubricflow` as the parent of `rubricflow.workflows`, and must not run
+    the client's imports there (they would load the contract's modules a second time,
+    outside the workflow's pass-through, as classes of their own)."""
+    if name in _CLIENT:
+        from rubricflow import client
+
+        return getattr(client, name)
+    if name in _CONTRACT:
+        from rubricflow.workflows import types
+
+        return getattr(types, name)
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("rubricflow")
+        except PackageNotFoundError:  # pragma: no cover - a source tree without metadata
+            return "0+unknown"
+    raise AttributeError(f"module 'rubricflow' has no attribute {name!r}")
+
 
 __all__ = [
     "LIST_STATUSES",
