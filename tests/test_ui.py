@@ -89,15 +89,18 @@ def browser() -> Iterator[object]:
 
 
 def wait_for(browser, condition):
+    """`condition` once it holds; an element that went stale (the page was replaced while it
+    was read, as after a form's redirect) is looked for again, not an error."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, WAIT_S).until(condition)
+    return WebDriverWait(browser, WAIT_S, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
 def text_of(browser, css: str) -> str:
     from selenium.webdriver.common.by import By
 
-    return wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, css)).text
+    return wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, css).text or None) or ""
 
 
 def matrix(browser) -> tuple[list[str], dict[str, list[tuple[str, str]]]]:
