@@ -19,6 +19,7 @@ records its agreement (`votes`).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from rubricflow.activities.grading import escape_closers, render_transcript
 from rubricflow.activities.structured_output import ask_object
 from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.files import AgentFile
-from rubricflow.workflows.types import Criterion, GraderVerdict, Message, recent_with_request
+from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
 Strategy = Literal["per_criterion", "evidence", "facts"]
 
@@ -86,7 +87,7 @@ def judged_question(prefix: str, criterion: str, nonce: str) -> list[Any]:
 def evidence_text(transcript: list[Message], files: Mapping[str, AgentFile]) -> str:
     """What facts are measured on: the agent's last answer, then each Python file it wrote
     (a `deep` agent's answer names its files; the code is in them)."""
-    answer = next((m.content for m in reversed(transcript) if m.role == "assistant" and not m.tool_calls), "")
+    answer = last_answer(transcript) or ""
     code = [f"```python\n{f.content}\n```" for path, f in sorted(files.items()) if path.endswith(".py")]
     return "\n\n".join([answer, *code])
 
@@ -133,6 +134,7 @@ Criterion: Explains the trade-offs clearly -> {{"fact": "none"}}
 Criterion: The algorithm is correct for empty input -> {{"fact": "none"}}"""
 
 
+@functools.cache
 def map_schema() -> dict[str, Any]:
     """One of: a true/false fact and its expected value, a count fact with a comparison and
     a number, a text fact and its text, or none."""
