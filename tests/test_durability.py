@@ -64,32 +64,28 @@ class TestWorkerCrash:
 
 
 RECORDED = [
+    # The 0.2.0 baseline: every behaviour a thread has, recorded by the workflow of 0.2.0.
     "revision_then_satisfied",
     "grader_error",
     "no_rubric",
-    # Recorded before the thread's state was one object: the next run starts from the
-    # flat `state` the earlier code handed over at continue-as-new.
-    "continued_flat_state.before",
-    "continued_flat_state",
-    # Recorded with the state as one object: continue-as-new, then a follow-up and an approve.
-    "review_after_continue_as_new.before",
+    # Continue-as-new on a worker with hooks (then a follow-up and an approve), and
+    # without hooks (no hook activity; an idle thread continues as new when suggested).
+    "review_after_continue_as_new.first_run",
     "review_after_continue_as_new",
+    "continued_without_hooks.first_run",
+    "continued_without_hooks",
     # A check-backed criterion whose verdict carries the sandbox's isolation level.
     "check_isolation",
     # Cancelled during a grader pass: the thread ends cancelled, no evaluation, no hook.
     "cancelled_mid_pass",
-    # Recorded with budgets and token usage: budget_exhausted, then extend adds tokens.
+    # Budgets and token usage: budget_exhausted, then extend adds tokens.
     "budget_then_extend",
-    # A deep agent (issue 13): files in the turn and grader payloads and in the state.
+    # A deep agent: files in the turn and grader payloads and in the state.
     "deep_agent_files",
-    # Events stamped with workflow time (`at`); a failing agent turn's 401 said once.
+    # A failing agent turn: the provider's 401 said once.
     "agent_auth_error",
     # Hooks beside the thread, a hook failure recorded, steps bounded by total time.
     "hook_failed_beside_thread",
-    # A worker without hooks: no hook activity; continue-as-new, then a follow-up and an
-    # approve (the no-hook-activity and idle-continues-as-new patches).
-    "continued_without_hooks.before",
-    "continued_without_hooks",
     # Votes over samples, a split vote awaiting review; the best pass kept at the cap.
     "split_vote_review",
     "best_at_the_cap",
@@ -101,7 +97,7 @@ RECORDED = [
 
 class TestRecordedHistories:
     async def test_recorded_histories_replay(self):
-        """Histories recorded from earlier versions must replay against today's workflow."""
+        """Histories recorded by this and earlier versions since the baseline must replay."""
         files = sorted(HISTORIES.glob("*.json"))
         assert sorted(f.name for f in files) == sorted(f"{name}.json" for name in RECORDED), (
             "tests/histories/ and RECORDED disagree: add a newly recorded history to RECORDED"
@@ -111,10 +107,9 @@ class TestRecordedHistories:
             history = WorkflowHistory.from_json(file.stem, json.loads(file.read_text()))
             await replayer.replay_workflow(history)
 
-    async def test_the_flat_state_of_an_earlier_version_starts_the_next_run(self):
-        """The earlier code carried the state flat; today's run decodes it into one object."""
+    async def test_the_state_handed_over_at_continue_as_new_starts_the_next_run(self):
         history = WorkflowHistory.from_json(
-            "continued_flat_state", json.loads((HISTORIES / "continued_flat_state.json").read_text()))
+            "continued_without_hooks", json.loads((HISTORIES / "continued_without_hooks.json").read_text()))
         started = history.events[0].workflow_execution_started_event_attributes
         run_in = pydantic_data_converter.payload_converter.from_payloads(started.input.payloads, [RunInput])[0]
         assert run_in.state is not None and run_in.state.run is not None

@@ -15,7 +15,8 @@ from temporalio.worker import Replayer
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from tests.helpers import activity_attempts, activity_counts, activity_inputs, thread_id, verdict
-from rubricflow.workflows.rubric_run import MODEL_RETRY_POLICY, RubricRunWorkflow
+from rubricflow.workflows.errors import PROVIDER_ATTEMPTS
+from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput, SubmitInput
 
 RUBRIC = "The tests pass and the function has a docstring."
@@ -211,7 +212,7 @@ class TestGraderErrors:
         assert "GraderOutputInvalid" in evaluation.explanation or "did not validate" in evaluation.explanation
         assert grader in evaluation.explanation
         # Every attempt the retry policy allows was spent before giving up, and no more.
-        assert ("grade_transcript", MODEL_RETRY_POLICY.maximum_attempts) in await activity_attempts(run.handle)
+        assert ("grade_transcript", PROVIDER_ATTEMPTS) in await activity_attempts(run.handle)
 
     async def test_agent_auth_error_fails_the_run_with_a_clear_error(self, client, task_queue, worker, script):
         agent = script({"error": {"status": 401, "message": "bad key"}})

@@ -209,14 +209,12 @@ class TestReview:
     def test_numbered_decisions_have_their_own_operation_ids(self):
         """An approval spends no iteration: the rejection after it is at the same one."""
         state = graded_thread(status="failed", iteration=1, cap=3)
-        approval = decide.approve(state, ApproveInput(reviewer="ana"), numbered=True)
+        approval = decide.approve(state, ApproveInput(reviewer="ana"))
         assert approval is not None
         decide.record_pass(state, approval)
-        rejection = decide.reject(state, RejectInput(feedback="no", reviewer="bo"), numbered=True)
+        rejection = decide.reject(state, RejectInput(feedback="no", reviewer="bo"))
         assert (approval.iteration, rejection.iteration) == (1, 1)
         assert (approval.operation_id, rejection.operation_id) == ("run-1:1:review-1", "run-1:1:review-2")
-        # Unnumbered (histories recorded before): the grader pass's form.
-        assert decide.reject(graded_thread(status="failed", iteration=1), RejectInput(feedback="x")).operation_id == "run-1:1"
 
     def test_a_decision_on_a_record_that_is_no_longer_the_latest_is_refused(self):
         state = graded_thread(status="failed", iteration=1, cap=3)
@@ -224,7 +222,7 @@ class TestReview:
         seen = decide.progress_view(state, "t-1", pending=0).review
         assert seen == "run-1:0"
         decide.check_reject(state, seen)
-        decide.reject(state, RejectInput(feedback="no", reviewer="bo"), numbered=True)  # queued, not yet recorded
+        decide.reject(state, RejectInput(feedback="no", reviewer="bo"))  # queued, not yet recorded
         state.status = "failed"  # even once the rejection's revision has ended again
         with pytest.raises(ValueError, match=r"another decision came first: bo rejected it \(record run-1:1:review-1, not run-1:0\)"):
             decide.check_approve(state, seen)
@@ -236,7 +234,7 @@ class TestReview:
         decide.check_extend(state)
         decide.extend(state, ExtendInput(iterations=3))
         assert state.status == "running" and state.run.max_iterations == 2
-        decide.grant_iterations(state, 3)
+        decide.grant_budget(state, ExtendInput(iterations=3))
         assert state.run.max_iterations == 5 and decide.has_budget(state)
 
     def test_approve_after_the_cap_keeps_k_of_n(self):
@@ -253,7 +251,7 @@ class TestReview:
         decide.extend(state, ExtendInput(iterations=2))
         view = decide.progress_view(state, "t-1", pending=1)
         assert (view.status, view.iteration, view.max_iterations) == ("running", 2, 4)
-        decide.grant_iterations(state, 2)
+        decide.grant_budget(state, ExtendInput(iterations=2))
         view = decide.progress_view(state, "t-1", pending=0)
         assert (view.iteration, view.max_iterations, state.granted) == (2, 4, 0)
 
@@ -289,18 +287,6 @@ class TestViewsAndCarrying:
         again = RunInput.model_validate_json(run_in.model_dump_json())
         assert again.state == state
         assert decide.initial_state(again) == state and decide.initial_state(again) is not again.state
-
-    def test_the_flat_state_of_earlier_versions_still_decodes(self):
-        flat = {
-            "transcript": [], "evaluations": [], "status": "satisfied", "rubric": RUBRIC,
-            "grader": GRADER.model_dump(), "active_rubric": RUBRIC, "grading_run_id": "run-1",
-            "frozen_criteria": ["tests"], "iteration": 1, "max_iterations": 3, "turns": 4, "invocations": 2,
-        }
-        state = ThreadState.model_validate(flat)
-        assert state.run == GradingRun(id="run-1", rubric=RUBRIC, iteration=1, max_iterations=3, frozen_criteria=["tests"])
-        assert (state.turns, state.invocations, state.status) == (4, 2, "satisfied")
-        no_run = ThreadState.model_validate({**flat, "grading_run_id": None, "active_rubric": None})
-        assert no_run.run is None
 
     def test_carried_state_is_bounded(self):
         state = ThreadState(transcript=[Message(role="user", content=str(i)) for i in range(250)])

@@ -16,9 +16,8 @@ class Invocation:
     kind: Literal["message", "reject", "extend"]
     submit: SubmitInput | None = None
     evaluation: Evaluation | None = None
-    extra_iterations: int = 0
     extend: ExtendInput | None = None
-    """The whole `extend` (iterations and extra budget), for threads that count budgets."""
+    """An `extend`: the iterations and the extra budget it grants."""
     replies: bool = False
     """A caller waits for this item's outcome (a `submit`)."""
     outcome: Progress | None = None

@@ -66,28 +66,8 @@ HEARTBEAT_TIMEOUT = timedelta(seconds=10)
 """A worker that dies mid-activity stops heartbeating; another worker retries the
 activity after this long, not after the start-to-close timeout."""
 
-MODEL_RETRY_POLICY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(seconds=30),
-    maximum_attempts=5,
-    non_retryable_error_types=list(errors.NON_RETRYABLE),
-)
-
-SEARCH_ATTRIBUTES_PATCH = "rubric-search-attributes-v1"
-"""Histories recorded before search attributes existed replay without upserts."""
-HOOKS_PATCH = "evaluation-hooks-v1"
-"""Histories recorded before hooks existed replay without their activities."""
 HOOK_TIMEOUT = timedelta(minutes=2)
-CANCEL_PATCH = "cancel-is-not-a-verdict-v1"
-"""Histories recorded before it recorded a cancelled pass as `grader_error` (and failed
-a cancelled turn); they replay that way."""
-BUDGETS_PATCH = "run-budgets-v1"
-"""Histories recorded before budgets existed replay without their checks."""
 
-HOOKS_BESIDE_PATCH = "hooks-beside-the-thread-v1"
-"""Hook deliveries run beside the thread (the next message does not wait for them),
-retried with backoff, and a delivery that fails for good is recorded (`hook_failed`)."""
 HOOK_RETRY_POLICY = RetryPolicy(
     initial_interval=timedelta(seconds=1),
     backoff_coefficient=2.0,
@@ -97,30 +77,6 @@ HOOK_RETRY_POLICY = RetryPolicy(
 MAX_HOOK_DELIVERIES = 8
 """Hook activities one thread runs at once; more wait for a slot (still scheduled in order)."""
 
-IDLE_CAN_PATCH = "idle-continues-as-new-v1"
-"""An idle thread acts on the server's continue-as-new suggestion when it comes (a hook
-finishing beside it, a signal), not only when it next goes idle. Histories recorded
-before waited for the next message or the idle timeout; they replay so."""
-
-NO_HOOKS_PATCH = "no-hook-activity-without-hooks-v1"
-"""A thread whose workers report no hooks (`GradeResult.hooks` False) schedules no hook
-activity for its evaluations. Histories recorded before scheduled one for every
-evaluation; they replay so."""
-
-NUMBERED_DECISIONS_PATCH = "numbered-review-decisions-v1"
-"""Each reviewer decision gets its number (`Evaluation.decision`) and so its own
-operation id and hook delivery: an approval spends no iteration, and a rejection after
-it used to share its id. Histories recorded before replay with unnumbered decisions."""
-
-OWN_OUTCOME_PATCH = "submit-returns-its-own-outcome-v1"
-"""`submit` answers with the state its own message left, taken when the message was
-handled; histories recorded before answered with the state when the handler woke up,
-which could be a later message's."""
-
-STEP_BUDGET_PATCH = "step-retries-by-time-v1"
-"""A step is bounded by total time, not by attempts: a worker dying mid-step (heartbeat
-timeout, shutdown) no longer uses up the attempts meant for provider faults, which the
-activity counts itself (`errors.PROVIDER_ATTEMPTS`)."""
 STEP_RETRY_POLICY = RetryPolicy(
     initial_interval=timedelta(seconds=1),
     backoff_coefficient=2.0,
@@ -167,7 +123,6 @@ class RubricRunWorkflow:
         self._inflight: Any = None
         self._hook_deliveries: list[Any] = []
         self._hook_slots = asyncio.Semaphore(MAX_HOOK_DELIVERIES)
-        self._hooks_beside: bool | None = None
         if input.message is not None:
             self._mailbox.push("message", submit=SubmitInput(message=input.message))
 
@@ -185,11 +140,9 @@ class RubricRunWorkflow:
                         continue
                 self.state.phase = "idle"
                 self._show_details()
-                wake_to_continue = workflow.patched(IDLE_CAN_PATCH)
                 try:
                     await workflow.wait_condition(
-                        lambda: bool(self._mailbox)
-                        or (wake_to_continue and workflow.info().is_continue_as_new_suggested()),
+                        lambda: bool(self._mailbox) or workflow.info().is_continue_as_new_suggested(),
                         timeout=timedelta(seconds=input.idle_timeout_s or 1),
                     )
                 except asyncio.TimeoutError:
@@ -212,11 +165,10 @@ class RubricRunWorkflow:
                 self.state.phase = "done"
                 await self._hooks_delivered()
                 raise
-            if not self._hooks_beside or workflow.info().is_continue_as_new_suggested():
+            if workflow.info().is_continue_as_new_suggested():
                 # Hooks run beside the thread, except when it is about to continue as
                 # new: then they are delivered before the message counts as handled, so
-                # that the next message cannot keep deferring the continue-as-new (and
-                # before hooks ran beside the thread, always: old histories replay so).
+                # that the next message cannot keep deferring the continue-as-new.
                 await self._hooks_delivered()
             self.state.invocations = item.number
             if item.replies:
@@ -288,11 +240,8 @@ class RubricRunWorkflow:
                 return
             await self._revise_and_grade(item.evaluation)
         else:
-            where = "revise"
-            if item.extend is not None:
-                where = decide.grant_budget(self.state, item.extend)
-            else:
-                decide.grant_iterations(self.state, item.extra_iterations)
+            assert item.extend is not None
+            where = decide.grant_budget(self.state, item.extend)
             self._show_status()
             if where == "revise":
                 await self._revise_and_grade(self.state.evaluations[-1])
@@ -338,7 +287,7 @@ class RubricRunWorkflow:
     def _out_of_budget(self, before: Literal["agent_turn", "grading"]) -> bool:
         """Before the next spend: end the run when one of its budgets is used up."""
         which = decide.budget_exhausted(self.state, workflow.now())
-        if which is None or not workflow.patched(BUDGETS_PATCH):
+        if which is None:
             return False
         self._finish(decide.exhaust(self.state, which, before))
         return True
@@ -348,25 +297,9 @@ class RubricRunWorkflow:
         ended = decide.record_pass(self.state, evaluation)
         record_pass(evaluation.result, evaluation.reviewer is not None, workflow.info().task_queue)
         self._publish(evaluation_end_event(evaluation))
-        if self._hooks_beside is None:
-            self._hooks_beside = workflow.patched(HOOKS_BESIDE_PATCH)
-        if self.state.hooks is False and workflow.patched(NO_HOOKS_PATCH):
-            pass  # the workers have no hooks: nothing to deliver
-        elif self._hooks_beside:
+        if self.state.hooks is not False:  # False: the workers have no hooks to deliver
             self._hook_deliveries = [t for t in self._hook_deliveries if not t.done()]
             self._hook_deliveries.append(asyncio.create_task(self._deliver_hooks(evaluation)))
-        elif workflow.patched(HOOKS_PATCH):
-            # One activity per evaluation: replay never fires a hook again.
-            self._hook_deliveries.append(
-                workflow.start_activity_method(
-                    RubricActivityDefs.deliver_evaluation,
-                    HookInput(thread_id=workflow.info().workflow_id, evaluation=evaluation),
-                    start_to_close_timeout=HOOK_TIMEOUT,
-                    heartbeat_timeout=HEARTBEAT_TIMEOUT,
-                    retry_policy=RetryPolicy(maximum_attempts=3),
-                    summary=f"hooks for {evaluation.operation_id}",
-                )
-            )
         if ended is None:
             self._show_status()  # refreshes the visible status and iteration
             return False
@@ -415,14 +348,13 @@ class RubricRunWorkflow:
                 )
             if self.state.stop is not None:
                 raise _Stop()
-            by_time = workflow.patched(STEP_BUDGET_PATCH)
             self._inflight = workflow.start_activity_method(
                 activity,
                 arg,
                 start_to_close_timeout=timeout,
-                schedule_to_close_timeout=timeout * STEP_BUDGET_FACTOR if by_time else None,
+                schedule_to_close_timeout=timeout * STEP_BUDGET_FACTOR,
                 heartbeat_timeout=HEARTBEAT_TIMEOUT,
-                retry_policy=STEP_RETRY_POLICY if by_time else MODEL_RETRY_POLICY,
+                retry_policy=STEP_RETRY_POLICY,
                 summary=summary,
             )
             try:
@@ -531,10 +463,6 @@ class RubricRunWorkflow:
         """Send a message (with an optional new rubric); returns once it is handled, with
         the thread's state as that message left it (messages queued behind it may be
         handled before this caller hears back)."""
-        if not workflow.patched(OWN_OUTCOME_PATCH):
-            item = self._mailbox.push("message", submit=input)
-            await workflow.wait_condition(lambda: self.state.invocations >= item.number)
-            return self.progress()
         item = self._mailbox.push("message", submit=input, replies=True)
         await workflow.wait_condition(lambda: item.outcome is not None)
         assert item.outcome is not None
@@ -581,7 +509,7 @@ class RubricRunWorkflow:
     def approve(self, input: ApproveInput) -> Progress:
         """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
         A paused run is stopped where it waits on resume, with this verdict."""
-        evaluation = decide.approve(self.state, input, numbered=workflow.patched(NUMBERED_DECISIONS_PATCH))
+        evaluation = decide.approve(self.state, input, )
         if evaluation is not None:
             self._record(evaluation)
         return self.progress()
@@ -593,7 +521,7 @@ class RubricRunWorkflow:
     @workflow.update
     def reject(self, input: RejectInput) -> Progress:
         """A person's `needs_revision`: counts as a pass, their gaps go to the agent."""
-        evaluation = decide.reject(self.state, input, numbered=workflow.patched(NUMBERED_DECISIONS_PATCH))
+        evaluation = decide.reject(self.state, input)
         self._show_status()
         self._mailbox.push("reject", evaluation=evaluation)
         return self.progress()
@@ -608,7 +536,7 @@ class RubricRunWorkflow:
         `budget_exhausted`; the run goes on."""
         decide.extend(self.state, input)
         self._show_status()
-        self._mailbox.push("extend", extra_iterations=input.iterations, extend=input)
+        self._mailbox.push("extend", extend=input)
         return self.progress()
 
     @extend.validator
@@ -623,8 +551,7 @@ class RubricRunWorkflow:
 
     def _show_status(self) -> None:
         """Search attributes and Web UI details after the status changed."""
-        if workflow.patched(SEARCH_ATTRIBUTES_PATCH):
-            workflow.upsert_search_attributes(search_attribute_updates(self.state))
+        workflow.upsert_search_attributes(search_attribute_updates(self.state))
         self._show_details()
 
     def _show_details(self) -> None:
@@ -654,12 +581,8 @@ def _reraise_cancellation(err: ActivityError) -> None:
     """A cancelled thread ends cancelled: a turn or pass cut off by the cancellation is
     no verdict and no failure (nothing is recorded, no hook fires). `_activity` already
     retried the one cancellation that is not the thread's: a pause's."""
-    if isinstance(err.cause, CancelledError) and workflow.patched(CANCEL_PATCH):
+    if isinstance(err.cause, CancelledError):
         raise err
-
-
-FAILURE_SAID_ONCE_PATCH = "failure-said-once"
-"""Histories from before it repeat a provider's error type and HTTP status in a failure."""
 
 
 def _describe_failure(err: ActivityError) -> str:
@@ -674,7 +597,7 @@ def _describe_failure(err: ActivityError) -> str:
         if details is not None and details.http_status is not None:
             head += f" (HTTP {details.http_status})"
             # The provider's message already names the error and its status: say it once.
-            if f"(HTTP {details.http_status})" in cause.message and workflow.patched(FAILURE_SAID_ONCE_PATCH):
+            if f"(HTTP {details.http_status})" in cause.message:
                 return cause.message
         return f"{head}: {cause.message}"
     if isinstance(cause, TimeoutError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
 from rubricflow.workflows.sizes import MAX_SHOWN_EVALUATIONS_BYTES, newest_within, within_transcript
@@ -133,21 +133,6 @@ class ThreadState(_State):
     """The latest record, or a reviewer decision accepted after it and not yet recorded
     (a queued rejection, an approval waiting for a paused run): what the next decision
     applies to (`review_point`)."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _from_flat_shape(cls, data: Any) -> Any:
-        """Decode the flat shape that threads carried across continue-as-new before
-        the state had a nested `run` (histories recorded then still replay)."""
-        if not isinstance(data, dict) or "grading_run_id" not in data:
-            return data
-        data = dict(data)
-        run_id = data.pop("grading_run_id")
-        rubric = data.pop("active_rubric", None)
-        flat = {key: data.pop(key) for key in ("iteration", "max_iterations", "frozen_criteria") if key in data}
-        if run_id is not None and rubric is not None:
-            data["run"] = {"id": run_id, "rubric": rubric, **flat}
-        return data
 
 
 # -- a thread's beginning and end --------------------------------------------------------
@@ -399,14 +384,6 @@ def append_revision(state: ThreadState, evaluation: Evaluation) -> None:
     )
 
 
-def grant_iterations(state: ThreadState, iterations: int) -> None:
-    """`extend`, when its turn comes: the run's budget grows and it goes on."""
-    assert state.run is not None, "extend applies to a grading run"
-    state.run.max_iterations += iterations
-    state.granted = max(0, state.granted - iterations)
-    state.status = "running"
-
-
 # -- what callers see ----------------------------------------------------------------------
 
 
@@ -572,12 +549,12 @@ def resume(state: ThreadState) -> None:
     state.status = state.paused_status
 
 
-def approve(state: ThreadState, input: ApproveInput, numbered: bool = False) -> Evaluation | None:
+def approve(state: ThreadState, input: ApproveInput) -> Evaluation | None:
     """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
 
     Returns the evaluation to record now (a run that ended), or None for a paused run:
-    its verdict waits in `state.stop` and ends the run where it is waiting. `numbered`:
-    the decision gets its number (`Evaluation.decision`), hence its own operation id."""
+    its verdict waits in `state.stop` and ends the run where it is waiting. Each decision
+    gets its number (`Evaluation.decision`), hence its own operation id."""
     assert state.run is not None
     evaluation = Evaluation(
         grading_run_id=state.run.id,
@@ -585,7 +562,7 @@ def approve(state: ThreadState, input: ApproveInput, numbered: bool = False) -> 
         result="satisfied",
         explanation=f"Approved by {input.reviewer}" + (f": {input.note}" if input.note else "."),
         reviewer=input.reviewer,
-        decision=_next_decision(state) if numbered else None,
+        decision=_next_decision(state),
     )
     state.latest = evaluation
     if state.paused:
@@ -602,9 +579,9 @@ def take_stop(state: ThreadState) -> Evaluation:
     return stop
 
 
-def reject(state: ThreadState, input: RejectInput, numbered: bool = False) -> Evaluation:
-    """A person's `needs_revision`: a pass of the run whose gaps go to the agent
-    (`numbered` as for `approve`)."""
+def reject(state: ThreadState, input: RejectInput) -> Evaluation:
+    """A person's `needs_revision`: a pass of the run whose gaps go to the agent,
+    numbered as for `approve`."""
     assert state.run is not None
     criteria = list(input.criteria) or [Criterion(name="reviewer feedback", passed=False, gap=input.feedback)]
     state.status = "running"
@@ -615,7 +592,7 @@ def reject(state: ThreadState, input: RejectInput, numbered: bool = False) -> Ev
         explanation=input.feedback,
         criteria=criteria,
         reviewer=input.reviewer,
-        decision=_next_decision(state) if numbered else None,
+        decision=_next_decision(state),
     )
     return state.latest
 

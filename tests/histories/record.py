@@ -1,15 +1,16 @@
 """Record the histories that `test_recorded_histories_replay` replays.
 
-Run after a deliberate, compatible workflow change that needs new reference histories,
-naming the cases to record (`python -m tests.histories.record review_after_continue_as_new`);
-never to paper over a replay failure. Without names it lists the cases; existing files
-are never overwritten, so the histories of earlier versions stay as they were recorded.
+Each history is recorded once, by the workflow version it documents, and every later
+version must replay it. A new behaviour gets a new case under a new name
+(`python -m tests.histories.record NAME`); never re-record a case to paper over a replay
+failure. Without names it lists the cases; existing files are never overwritten. The
+whole set is recorded afresh only at a new workflow baseline (see CHANGELOG.md), after
+deleting the old files.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import sys
 import tempfile
@@ -25,7 +26,6 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.client import Rubricflow, RunFailed
 from rubricflow.devserver import temporal_binary
-from tests.helpers import verdict
 from rubricflow.worker import build_worker, config_from_env, ensure_search_attributes
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -35,9 +35,8 @@ from rubricflow.workflows.types import (
     RunInput,
     SubmitInput,
 )
+from tests.helpers import verdict
 from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC, deep_script
-from rubricflow.worker import build_worker, ensure_search_attributes
-from rubricflow.workflows.types import AgentSettings, ApproveInput, GraderSettings, RunInput, SubmitInput
 
 HERE = Path(__file__).parent
 SUGGEST_CAN_AT_EVENTS = 150
@@ -125,10 +124,17 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
     }
 
 
+FAILING = {"agent_auth_error"}
+"""The cases whose run is meant to fail; any other case that fails is not recorded."""
+
+
 async def _single_run(rf: Rubricflow, name: str, run_in: RunInput) -> None:
     run = await rf.start(run_in, f"recorded-{name}-{uuid.uuid4().hex[:6]}")
-    with contextlib.suppress(RunFailed):  # a case may record a failing run
+    try:
         await run.result()
+    except RunFailed as err:
+        if name not in FAILING:
+            raise SystemExit(f"{name}: the run failed, so it was not recorded: {err}") from None
     history = await run.handle.fetch_history()
     (HERE / f"{name}.json").write_text(history.to_json())
 
@@ -136,7 +142,7 @@ async def _single_run(rf: Rubricflow, name: str, run_in: RunInput) -> None:
 async def _continued(client: Client, rf: Rubricflow, name: str, folder: Path) -> None:
     """A thread whose follow-ups each end at the cap until it continues as new; in the
     next run one more follow-up ends at the cap and a reviewer approves it. Both runs are
-    kept: `NAME.before.json` ends with the continue-as-new, `NAME.json` starts from the
+    kept: `NAME.first_run.json` ends with the continue-as-new, `NAME.json` starts from the
     state it handed over."""
     replies = 40
     run_in = RunInput(
@@ -162,7 +168,7 @@ async def _continued(client: Client, rf: Rubricflow, name: str, folder: Path) ->
     await rf.approve(tid, ApproveInput(reviewer="recorder", note="good enough"))
     latest = client.get_workflow_handle(tid)
     await latest.result()  # closes after its idle time
-    (HERE / f"{name}.before.json").write_text((await first.fetch_history()).to_json())
+    (HERE / f"{name}.first_run.json").write_text((await first.fetch_history()).to_json())
     (HERE / f"{name}.json").write_text((await latest.fetch_history()).to_json())
 
 
@@ -297,11 +303,11 @@ def _hooked_runs(folder: Path) -> dict[str, RunInput]:
 HOOKS = [Hook("tests.hook_sink:explode"), Hook("tests.hook_sink:record")]
 
 
-CONTINUED = ("review_after_continue_as_new", "continued_flat_state", "continued_without_hooks")
-"""`continued_flat_state` was recorded with the code before the thread's state was one
-object (it carries the earlier, flat `state`); `continued_without_hooks` after a worker
-without hooks stopped getting hook activities and an idle thread acted on the
-continue-as-new suggestion when it came. Record new cases under new names."""
+CONTINUED = ("continued_without_hooks",)
+"""A thread that continues as new on a worker without hooks (no hook activity; an idle
+thread acts on the continue-as-new suggestion when it comes)."""
+CONTINUED_HOOKED = ("review_after_continue_as_new",)
+"""The same on a worker with hooks: each evaluation's hook activity runs beside the thread."""
 
 
 async def main(names: list[str]) -> None:
@@ -309,7 +315,7 @@ async def main(names: list[str]) -> None:
         folder = Path(tmp)
         singles = _single_runs(folder)
         hooked = _hooked_runs(folder)
-        known = [*singles, *OTHERS, *hooked, *CONTINUED]
+        known = [*singles, *OTHERS, *hooked, *CONTINUED, *CONTINUED_HOOKED]
         unknown = [n for n in names if n not in known]
         if not names or unknown:
             raise SystemExit(f"name the cases to record, from: {', '.join(known)} (unknown: {unknown})")
@@ -340,11 +346,15 @@ async def main(names: list[str]) -> None:
                     else:
                         continue
                     print(f"recorded {name}")
-            async with build_worker(env.client, queue=queue, hooks=HOOKS, ledger=Ledger(folder / "ledger")):
+            async with build_worker(env.client, queue=queue, config=config, hooks=HOOKS, ledger=Ledger(folder / "ledger")):
                 for name in names:
                     if name in hooked:
                         await _single_run(rf, name, hooked[name])
-                        print(f"recorded {name}")
+                    elif name in CONTINUED_HOOKED:
+                        await _continued(env.client, rf, name, folder)
+                    else:
+                        continue
+                    print(f"recorded {name}")
         finally:
             await env.shutdown()
 
