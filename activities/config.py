@@ -1,7 +1,7 @@
 """The worker's settings, as one frozen object.
 
-`worker.py` reads the environment once into a `WorkerConfig` and hands it to
-`RubricActivities`; nothing under `activities/` reads the environment itself. The
+`rubricflow/worker_env.py` reads the environment once into a `WorkerConfig`, which the
+plugin hands to `RubricActivities`; nothing under `activities/` reads the environment. The
 defaults here are those of a worker started with no `RUBRICFLOW_*` variables set.
 """
 
@@ -15,10 +15,10 @@ from pathlib import Path
 
 from rubricflow.activities.hooks import Hook
 from rubricflow.workflows.mcp_config import McpConfig
+from rubricflow.workflows import names
 from rubricflow.workflows.model_profiles import ModelProfile
 
-DEFAULT_TASK_QUEUE = "rubricflow"
-DEFAULT_DATA_DIR = Path(".rubricflow")
+DEFAULT_DATA_DIR = Path(names.DEFAULT_DATA_DIR)
 DEFAULT_FILES_DIR = DEFAULT_DATA_DIR / "files"
 DEFAULT_GRACEFUL_SHUTDOWN = timedelta(seconds=30)
 
@@ -30,7 +30,7 @@ def default_script_state_dir() -> Path:
 
 @dataclass(frozen=True)
 class WorkerConfig:
-    task_queue: str = DEFAULT_TASK_QUEUE
+    task_queue: str = names.DEFAULT_TASK_QUEUE
     """`RUBRICFLOW_TASK_QUEUE`: the task queue the worker polls."""
     data_dir: Path = DEFAULT_DATA_DIR
     """`RUBRICFLOW_DATA_DIR`: joined local models (`models/`), the hook ledger (`hook-ledger/`)."""
@@ -50,10 +50,6 @@ class WorkerConfig:
     """`RUBRICFLOW_BUILD_ID`: this build's id within the deployment."""
     health_port: int | None = None
     """`RUBRICFLOW_HEALTH_PORT`: serve `/healthz` and `/readyz` on this port (0: any free one)."""
-
-    @property
-    def versioned(self) -> bool:
-        return self.deployment_name is not None and self.build_id is not None
     allow_weak_sandbox: bool = False
     """`RUBRICFLOW_ALLOW_WEAK_SANDBOX=1`: without bubblewrap, run untrusted code with
     limits only; off, `run_python_tests` refuses (fails closed)."""
@@ -75,6 +71,10 @@ class WorkerConfig:
     model_keys: Mapping[str, str] = field(default_factory=dict, repr=False)
     """The values of the profiles' `api_key_env` variables, read from the worker's
     environment with everything else (secrets: not in the repr)."""
+
+    @property
+    def versioned(self) -> bool:
+        return self.deployment_name is not None and self.build_id is not None
 
     @property
     def ledger_dir(self) -> Path:

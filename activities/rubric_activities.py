@@ -60,7 +60,7 @@ from rubricflow.activities import strategies
 from rubricflow.activities.structured_output import json_mode_prompt, json_object
 from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.activities.verdict_schema import verdict_schema
-from rubricflow.workflows import errors
+from rubricflow.workflows import errors, names
 from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path, limit_problem
 from rubricflow.workflows.sizes import (
@@ -275,7 +275,7 @@ class RubricActivities:
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
 
-    @activity.defn
+    @activity.defn(name=names.HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
         """Run the worker's per-evaluation hooks; returns the ones that failed for good
         (logged in one line: a failing hook does not stop the run). A webhook that may
@@ -290,7 +290,7 @@ class RubricActivities:
         record_hook_failures(failed)
         return failed
 
-    @activity.defn
+    @activity.defn(name=names.AGENT_TURN_ACTIVITY)
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         """Run the agent until it answers without calling a tool; return the new messages
         and the tokens its model calls reported."""
@@ -344,7 +344,7 @@ class RubricActivities:
             check_fits(result, MAX_PAYLOAD_BYTES, f"agent turn {input.turn}'s result")
         return result
 
-    @activity.defn
+    @activity.defn(name=names.GRADER_PASS_ACTIVITY)
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
         """One grader pass: checks run as code, the LLM grades the rest, one verdict."""
         model = input.settings.model

@@ -1,8 +1,9 @@
 """rubricflow: LLM agents that must meet a rubric, run durably on Temporal.
 
 The one import root for Python callers: the client, its errors and the contract's
-types (`from rubricflow import Rubricflow, RunInput, AgentSettings, GraderSettings`).
-Importing it loads neither LangChain nor the worker's activities.
+types (`from rubricflow import Rubricflow, RunInput, AgentSettings, GraderSettings`), and
+for workers `RubricflowPlugin`. Importing the package loads neither LangChain nor the
+worker's activities; only `RubricflowPlugin`, when first used, loads them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ def __getattr__(name: str) -> Any:
         from rubricflow import client
 
         return getattr(client, name)
+    if name == "RubricflowPlugin":
+        from rubricflow.plugin import RubricflowPlugin
+
+        return RubricflowPlugin
     if name in _CONTRACT:
         from rubricflow.workflows import types
 
@@ -55,6 +60,7 @@ __all__ = [
     "RejectInput",
     "Rubricflow",
     "RubricflowError",
+    "RubricflowPlugin",
     "RunEvent",
     "RunFailed",
     "RunHandle",

@@ -39,8 +39,9 @@ from rubricflow.settings import connect as _connect
 from rubricflow.settings import client_runtime, connect_config, task_queue
 from rubricflow.workflows.ids import check_id as _check_id
 from rubricflow.workflows.rubric import parse_rubric
-from rubricflow.workflows.rubric_run import EVENTS_TOPIC, STATUS_ATTR, RubricRunWorkflow
-from rubricflow.workflows.visibility import ITERATION_ATTR, RUN_ID_ATTR
+from rubricflow.workflows.names import EVENTS_TOPIC, ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
+from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.state import VISIBLE_STATUSES, WORKING_STATUSES
 from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
@@ -145,9 +146,10 @@ CLOSED_STATUSES = {
 }
 """A closed workflow without a result, said plainly."""
 
-LIST_STATUSES: tuple[str, ...] = (*get_args(RunStatus), "needs_revision")
-"""The values `list(status=...)` filters on (the `RubricStatus` search attribute): every
-run status of the contract, and `needs_revision` for a run revising after such a pass."""
+LIST_STATUSES: tuple[str, ...] = (*VISIBLE_STATUSES, "idle")
+"""The values `list(status=...)` filters on: every visible status of the contract (the
+`RubricStatus` search attribute), and `idle` for an open thread waiting for a follow-up
+after its verdict."""
 
 
 class ThreadRow(BaseModel):
@@ -189,7 +191,11 @@ def visibility_query(status: str | None) -> str:
             raise RunRefused(
                 f"unknown status {status!r}; use one of: {', '.join(LIST_STATUSES)}"
             )
-        query += f" AND RubricStatus = '{status}'"
+        if status == "idle":
+            verdicts = ", ".join(f"'{s}'" for s in VISIBLE_STATUSES if s not in WORKING_STATUSES)
+            query += f" AND ExecutionStatus = 'Running' AND {STATUS_ATTR.name} IN ({verdicts})"
+        else:
+            query += f" AND {STATUS_ATTR.name} = '{status}'"
     return query
 
 

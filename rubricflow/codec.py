@@ -25,7 +25,7 @@ import base64
 import dataclasses
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from cryptography.exceptions import InvalidTag
@@ -129,12 +129,14 @@ class EncryptionCodec(PayloadCodec):
         return self.decode_sync(payloads)
 
 
-def codec_from_env() -> EncryptionCodec | None:
-    """`RUBRICFLOW_CODEC_KEYS`, with `RUBRICFLOW_CODEC_ALLOW_PLAINTEXT` (`1` or `0`)."""
-    spec = os.environ.get("RUBRICFLOW_CODEC_KEYS")
+def codec_from_env(environ: Mapping[str, str] | None = None) -> EncryptionCodec | None:
+    """`RUBRICFLOW_CODEC_KEYS`, with `RUBRICFLOW_CODEC_ALLOW_PLAINTEXT` (`1` or `0`), from
+    `environ` (default `os.environ`)."""
+    env = os.environ if environ is None else environ
+    spec = env.get("RUBRICFLOW_CODEC_KEYS")
     if not spec:
         return None
-    allow = os.environ.get("RUBRICFLOW_CODEC_ALLOW_PLAINTEXT", "")
+    allow = env.get("RUBRICFLOW_CODEC_ALLOW_PLAINTEXT", "")
     if allow not in ("", "0", "1"):
         raise CodecConfigError(f"RUBRICFLOW_CODEC_ALLOW_PLAINTEXT must be 1 or 0, got {allow!r}")
     return EncryptionCodec(parse_keys(spec), allow_plaintext=allow == "1")

@@ -3,16 +3,15 @@
 
 The SDK builds a new payload converter for every workflow instance (and serialization
 context), and the stock pydantic converter keeps its adapter cache on the instance, so
-every new run rebuilt the adapters for `RunInput` and the activity results: 4.6% of a
-loaded worker's CPU in the profile. Sharing the JSON converter keeps the cache; the wire
-format is unchanged (a client or worker with the stock converter reads it the same).
+each new run would rebuild the adapters for `RunInput` and the activity results. Sharing
+the JSON converter keeps the cache; the wire format is the stock one (a client or worker
+with the stock converter reads it the same).
 
 The cache is keyed by type: a pydantic model defined in a module the sandbox re-imports
 is a new class in every run, so it would miss every time and keep up to 1,024 dead classes
-alive. rubricflow's types are in `rubricflow.workflows`, which the worker passes through
-the sandbox (`worker.WORKFLOW_RUNNER`); a workflow of your own on the same worker should
-pass its types through too. (The benchmark's floor keeps the stock converter: measured
-with this one, its sandbox-local models made it about a quarter slower.)
+alive. rubricflow's types are in `rubricflow.workflows`, which `RubricflowPlugin` passes
+through the sandbox; a workflow of your own on the same worker should pass its types
+through too.
 """
 
 from __future__ import annotations
@@ -23,7 +22,10 @@ from temporalio.converter import (
     DataConverter,
     DefaultPayloadConverter,
     JSONPlainPayloadConverter,
+    PayloadCodec,
 )
+
+from rubricflow.codec import with_codec
 
 _JSON = PydanticJSONPlainPayloadConverter()
 """One for the process: its LRU of type adapters outlives each workflow instance."""
@@ -42,3 +44,8 @@ class PayloadConverter(CompositePayloadConverter):
 
 
 data_converter = DataConverter(payload_converter_class=PayloadConverter)
+
+
+def client_converter(codec: PayloadCodec | None = None) -> DataConverter:
+    """What rubricflow's clients use: `data_converter`, with `codec` on its payloads."""
+    return with_codec(data_converter, codec)

@@ -14,7 +14,9 @@ from typing import Any
 
 from temporalio.client import Client
 
-DEFAULT_DATA_DIR = Path(".rubricflow")
+from rubricflow.workflows import names
+
+DEFAULT_DATA_DIR = Path(names.DEFAULT_DATA_DIR)
 STARTUP_TIMEOUT_S = 60.0
 
 

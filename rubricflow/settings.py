@@ -12,18 +12,18 @@ from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, Tele
 
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
 from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile, parse_model_profiles
+from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
 
 DEFAULT_ADDRESS = "localhost:7233"
-DEFAULT_TASK_QUEUE = "rubricflow"
 
 
 def data_dir() -> Path:
     """The worker's data directory: joined local models, the hook ledger."""
-    return Path(os.environ.get("RUBRICFLOW_DATA_DIR", ".rubricflow"))
+    return Path(os.environ.get(DATA_DIR_ENV, DEFAULT_DATA_DIR))
 
 
 def task_queue() -> str:
-    return os.environ.get("RUBRICFLOW_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+    return os.environ.get(TASK_QUEUE_ENV, DEFAULT_TASK_QUEUE)
 
 
 def read_settings_file(path: Path, where: str) -> str:
@@ -131,13 +131,13 @@ async def connect(**overrides: object) -> Client:
     client's span is then the parent of every run it starts. `AddressError` for an
     address that is not HOST:PORT."""
     from rubricflow import telemetry
-    from rubricflow.codec import codec_from_env, with_codec
-    from rubricflow.converter import data_converter
+    from rubricflow.codec import codec_from_env
+    from rubricflow.converter import client_converter
 
     installed = telemetry.setup(os.environ, service="rubricflow-client")
     config = {**connect_config(), **installed.connect_options(), **overrides}
     check_address(str(config["target_host"]))  # AddressError: what to set, before any warning
-    converter = with_codec(data_converter, codec_from_env())
+    converter = client_converter(codec_from_env())
     try:
         return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]
     except ValueError as exc:

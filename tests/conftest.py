@@ -19,7 +19,8 @@ from rubricflow.activities.tools import ToolRegistry
 from rubricflow.converter import data_converter
 from rubricflow.devserver import temporal_binary
 from tests.reliability import REPORT
-from rubricflow.worker import build_worker, ensure_search_attributes
+from rubricflow.worker import build_worker
+from rubricflow.search_attributes import ensure_search_attributes
 
 
 SUGGEST_CAN_AT_EVENTS = 150

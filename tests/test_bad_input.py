@@ -16,7 +16,7 @@ from rubricflow.activities.scripted import load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
-from rubricflow.worker import config_from_env
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
 
 pytestmark = pytest.mark.reliability

@@ -63,7 +63,7 @@ def test_every_figure_is_a_number_and_no_run_failed(report):
 def test_the_floor_schedules_as_many_activities_as_rubricflow(report):
     data, _ = report
     steps = data["activities_per_run"]
-    assert steps.count("run_agent_turn") == 2 and steps.count("grade_transcript") == 2
+    assert steps.count("rubricflow.run_agent_turn") == 2 and steps.count("rubricflow.grade_transcript") == 2
     per_run = {b["system"]: b["activities_per_run"] for b in data["batches"] if b["concurrency"] == 1}
     assert per_run["rubricflow"] == per_run["floor"] == len(steps)
     assert per_run["in_process"] == 0  # nothing durable: no history

@@ -181,7 +181,7 @@ class TestTokensAndBudgetsInARun:
         assert [e.result for e in stopped.evaluations] == ["needs_revision"]
         assert stopped.run_usage.total_tokens == 230 and stopped.budget.exhausted == "tokens"
         counts = await activity_counts(rf.handle(tid).handle)
-        assert (counts["run_agent_turn"], counts["grade_transcript"]) == (1, 1)
+        assert (counts["rubricflow.run_agent_turn"], counts["rubricflow.grade_transcript"]) == (1, 1)
         await rf.extend(tid, ExtendInput(extra_tokens=1000))
         done = await wait_status(rf, tid, "satisfied")
         assert [e.result for e in done.evaluations] == ["needs_revision", "satisfied"]
@@ -204,7 +204,7 @@ class TestTokensAndBudgetsInARun:
         done = await wait_status(rf, tid, "satisfied")
         counts = await activity_counts(rf.handle(tid).handle)
         # Picked up where it stopped: the pass, not another turn.
-        assert (counts["run_agent_turn"], counts["grade_transcript"]) == (1, 1)
+        assert (counts["rubricflow.run_agent_turn"], counts["rubricflow.grade_transcript"]) == (1, 1)
         assert [e.result for e in done.evaluations] == ["satisfied"]
 
     async def test_wall_budget_stops_a_slow_run_before_its_pass(self, client, task_queue, worker, script):

@@ -116,13 +116,13 @@ class TestRun:
         assert "[FAIL] tests: fails on []" in out
         assert "status: max_iterations_reached" in out
         # --step-timeout reached both steps: cut off at 45 s on the worker, 30 s later on the server.
-        for kind in ("run_agent_turn", "grade_transcript"):
+        for kind in ("rubricflow.run_agent_turn", "rubricflow.grade_transcript"):
             [step] = await activity_inputs(client.get_workflow_handle(tid), kind)
             assert step["settings"]["timeout_s"] == 45
         timeouts = [e.activity_task_scheduled_event_attributes.start_to_close_timeout.seconds
                     async for e in client.get_workflow_handle(tid).fetch_history_events()
                     if e.HasField("activity_task_scheduled_event_attributes")
-                    and e.activity_task_scheduled_event_attributes.activity_type.name != "deliver_evaluation"]
+                    and e.activity_task_scheduled_event_attributes.activity_type.name != "rubricflow.deliver_evaluation"]
         assert timeouts == [75, 75]
 
     async def test_status_and_list(self, client, task_queue, worker, script):

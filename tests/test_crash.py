@@ -92,10 +92,10 @@ async def phase_of(handle: WorkflowHandle[Any, Any]) -> tuple[str | None, InFlig
     description = await handle.describe()
     for pending in description.raw_description.pending_activities:
         kind = pending.activity_type.name
-        if kind == "deliver_evaluation":
+        if kind == "rubricflow.deliver_evaluation":
             continue
         if pending.state == STARTED:
-            phase = "agent turn" if kind == "run_agent_turn" else "grader pass"
+            phase = "agent turn" if kind == "rubricflow.run_agent_turn" else "grader pass"
             return phase, InFlight(handle, pending.activity_id, pending.attempt)
         if pending.state == SCHEDULED and pending.activity_id != "1":
             return "between steps", None  # an earlier step finished; this one waits
@@ -197,7 +197,7 @@ class TestCrashSuite:
             assert comparable(result) == comparable(expected)
             operation_ids = [e.operation_id for e in result.evaluations]
             assert len(set(operation_ids)) == len(operation_ids) == 3
-            assert len(await activity_results(handle, "grade_transcript")) == 3
+            assert len(await activity_results(handle, "rubricflow.grade_transcript")) == 3
         # Each evaluation's hook arrived exactly once, across all the workers.
         delivered = Counter(tuple(line.split("\t")[:2]) for line in sink.read_text().splitlines())
         expected_keys = {(h.id, e.operation_id) for h, r in zip(handles, results) for e in r.evaluations}
@@ -240,10 +240,10 @@ class TestGracefulShutdown:
     async def test_in_flight_turn_finishes_within_the_grace_period(self, client, task_queue, tmp_path):
         worker = await start_worker_process(client, task_queue, RUBRICFLOW_GRACEFUL_SHUTDOWN_S="30")
         run = await self.run_with_slow_turn(client, tmp_path, task_queue, delay_s=4)
-        assert await wait_for_heartbeating_activity(run.handle) == "run_agent_turn"
+        assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
         exit_s = await self.sigterm(worker)
         # The stopping worker finished the turn and reported it: attempt 1 completed.
-        assert ("run_agent_turn", 1) in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", 1) in await activity_attempts(run.handle)
         async with build_worker(client, queue=task_queue):
             result = await run.result()
         assert result.status == "satisfied" and result.answer == "the answer"
@@ -254,15 +254,15 @@ class TestGracefulShutdown:
     async def test_turn_past_the_grace_period_is_handed_back(self, client, task_queue, tmp_path):
         worker = await start_worker_process(client, task_queue, RUBRICFLOW_GRACEFUL_SHUTDOWN_S="1")
         run = await self.run_with_slow_turn(client, tmp_path, task_queue, delay_s=6)
-        assert await wait_for_heartbeating_activity(run.handle) == "run_agent_turn"
+        assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
         exit_s = await self.sigterm(worker)
         async with build_worker(client, queue=task_queue):
             result = await run.result()
         assert result.status == "satisfied" and result.answer == "the answer"
         # Attempt 2 ran on the new worker; attempt 1 ended as handed back, not as a
         # heartbeat timeout and not as a cancellation that would have failed the run.
-        assert ("run_agent_turn", 2) in await activity_attempts(run.handle), "the turn was not retried"
-        last_failure = (await last_failures(run.handle))["run_agent_turn"]
+        assert ("rubricflow.run_agent_turn", 2) in await activity_attempts(run.handle), "the turn was not retried"
+        last_failure = (await last_failures(run.handle))["rubricflow.run_agent_turn"]
         assert last_failure.application_failure_info.type == WORKER_SHUTDOWN, last_failure
         REPORT.kill("worker SIGTERM (turn handed back)")
         REPORT.run(run.handle.id, "satisfied", result.status)

@@ -63,7 +63,7 @@ class TestCrashesAreNotProviderFaults:
         async with build_worker(client, queue=task_queue):
             result = await run.result()
         assert result.status == "satisfied" and result.answer == "the answer"
-        assert ("run_agent_turn", KILLS + 1) in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", KILLS + 1) in await activity_attempts(run.handle)
         REPORT.kill("worker SIGKILL (5 in one step)", KILLS)
         REPORT.run(run.thread_id, "satisfied", result.status)
         REPORT.figure(f"{KILLS} worker deaths in one agent turn: the run finished on attempt {KILLS + 1}")
@@ -78,7 +78,7 @@ class TestCrashesAreNotProviderFaults:
             with pytest.raises(WorkflowFailureError) as failed:
                 await run.result()
         assert f"provider fault {errors.PROVIDER_ATTEMPTS} of {errors.PROVIDER_ATTEMPTS}" in str(failed.value.cause)
-        attempts = [a for a in await activity_attempts(run.handle) if a[0] == "run_agent_turn"]
-        assert attempts[-1] == ("run_agent_turn", errors.PROVIDER_ATTEMPTS)
+        attempts = [a for a in await activity_attempts(run.handle) if a[0] == "rubricflow.run_agent_turn"]
+        assert attempts[-1] == ("rubricflow.run_agent_turn", errors.PROVIDER_ATTEMPTS)
         REPORT.fault("HTTP 503 five times in one step")
         REPORT.run(run.thread_id, "failed", "failed")

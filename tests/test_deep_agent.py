@@ -166,10 +166,10 @@ class TestDeepAgentRun:
         subagent = next(m for m in result.transcript if m.role == "tool" and m.name == "task")
         assert subagent.content == "The subagent found nothing else to fix."
         # The second turn started from the file the first one wrote.
-        turns = await activity_inputs(run.handle, "run_agent_turn")
+        turns = await activity_inputs(run.handle, "rubricflow.run_agent_turn")
         assert turns[0]["files"] == {}
         assert turns[1]["files"]["/solution.py"]["content"] == BUGGY
-        grades = await activity_inputs(run.handle, "grade_transcript")
+        grades = await activity_inputs(run.handle, "rubricflow.grade_transcript")
         assert grades[1]["files"]["/solution.py"]["content"] == BUGGY.replace(FIX_OLD, FIX_NEW)
 
     async def test_an_oversized_write_is_refused_to_the_agent_with_the_limit(self, client, task_queue, worker, script):
@@ -218,7 +218,7 @@ class TestDeepAgentRun:
         assert "unknown agent 'nope'" in str(failure.value.cause.message)
         from tests.helpers import activity_attempts
 
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1)]
 
 
 class TestCommandLine:
@@ -302,7 +302,7 @@ class TestDurableFiles:
         # its input carried the file (the thread may have continued as new once more since).
         turns = []
         async for wf in client.list_workflows(f"WorkflowId = '{tid}'"):
-            turns += await activity_inputs(client.get_workflow_handle(tid, run_id=wf.run_id), "run_agent_turn")
+            turns += await activity_inputs(client.get_workflow_handle(tid, run_id=wf.run_id), "rubricflow.run_agent_turn")
         asked = [t for t in turns if t["messages"][-1]["content"] == "what does the note say?"]
         assert len(asked) == 1 and asked[0]["files"]["/notes.md"]["content"] == "remember: 42\n"
         written = [t for t in turns if t["messages"][-1]["content"] == "take a note"]
@@ -338,7 +338,7 @@ class TestDurableFiles:
                     break
                 await asyncio.sleep(0.1)
             assert [f.path for f in progress.files] == ["/solution.py"]
-            assert await wait_for_heartbeating_activity(run.handle) == "run_agent_turn"
+            assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
             worker.send_signal(signal.SIGKILL)
             await worker.wait()
             assert worker.returncode == -signal.SIGKILL
@@ -349,12 +349,12 @@ class TestDurableFiles:
             await worker.wait()
         assert result.status == "satisfied"
         assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
-        turns = await activity_inputs(run.handle, "run_agent_turn")
+        turns = await activity_inputs(run.handle, "rubricflow.run_agent_turn")
         assert len(turns) == 2  # one scheduled turn per turn; the killed attempt was retried
         assert turns[1]["files"]["/solution.py"]["content"] == BUGGY
         from tests.helpers import activity_attempts
 
-        assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", 2) in await activity_attempts(run.handle)
 
 
 class TestGraderSeesTheFiles:

@@ -8,6 +8,7 @@ every `RUBRICFLOW_` variable the worker reads is documented and wired everywhere
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -87,8 +88,15 @@ class TestDockerfile:
                 source = source.rstrip("/")
                 assert (ROOT / source).exists(), f"COPY {source}: not in the repository"
                 assert source in kept, f"COPY {source}: excluded by Dockerfile.dockerignore"
-        # rubricflow/worker.py is a symlink into the top level: both ends are in the context.
-        assert (ROOT / "rubricflow" / "worker.py").is_symlink() and "worker.py" in kept
+
+    def test_the_tree_has_no_symlink(self):
+        """A checkout without symlinks (Windows, some archives) must build and run the same."""
+        skipped = {".git", ".venv", ".rubricflow", "build", "dist", "__pycache__"}
+        links = []
+        for folder, dirs, files in os.walk(ROOT):
+            dirs[:] = [d for d in dirs if d not in skipped and not d.endswith(".egg-info")]
+            links += [str(Path(folder, name).relative_to(ROOT)) for name in dirs + files if Path(folder, name).is_symlink()]
+        assert links == []
 
     def test_constraints_pin_every_runtime_dependency(self):
         import tomllib
@@ -204,12 +212,12 @@ class TestCompose:
     def test_the_search_attributes_registered_are_the_ones_the_worker_needs(self):
         from temporalio.api.enums.v1 import IndexedValueType
 
-        from rubricflow.worker import SEARCH_ATTRIBUTES
+        from rubricflow.search_attributes import required as required_search_attributes
 
         setup = "\n".join(compose_file()["services"]["temporal-setup"]["command"])
         kinds = {IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD: "Keyword", IndexedValueType.INDEXED_VALUE_TYPE_INT: "Int"}
         registered = set(re.findall(r"(\w+):(Keyword|Int)\b", setup))
-        assert registered == {(name, kinds[kind]) for name, kind in SEARCH_ATTRIBUTES.items()}
+        assert registered == {(name, kinds[kind]) for name, kind in required_search_attributes().items()}
 
     def test_docker_stops_a_worker_only_after_its_graceful_shutdown(self):
         variables = env_file(COMPOSE_DIR / ".env")

@@ -46,7 +46,7 @@ class TestWorkerCrash:
         doomed = await start_worker_process(client, task_queue)
         try:
             run = await rf.start(run_in, thread_id())
-            assert await wait_for_heartbeating_activity(run.handle) == "run_agent_turn"
+            assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
         finally:
             doomed.send_signal(signal.SIGKILL)
             await doomed.wait()
@@ -58,7 +58,7 @@ class TestWorkerCrash:
         assert result.status == "satisfied"
         assert result.answer == "the answer"
         assert [e.result for e in result.evaluations] == ["satisfied"]
-        assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", 2) in await activity_attempts(run.handle)
         REPORT.kill("worker SIGKILL")
         REPORT.run(run.thread_id, "satisfied", result.status)
 

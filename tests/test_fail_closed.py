@@ -39,7 +39,8 @@ from rubricflow.cli.inputs import BadInput, read_text_arg
 from rubricflow.cli.render import render_event
 from rubricflow.client import Rubricflow
 from rubricflow.codec import MAX_CODEC_BODY_BYTES, EncryptionCodec, codec_server
-from rubricflow.worker import build_worker, config_from_env
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import MAX_RUBRIC_CHARS, Criterion, RunEvent, RunInput
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT

@@ -22,7 +22,7 @@ def _activity_error(cause: BaseException) -> ActivityError:
         scheduled_event_id=5,
         started_event_id=6,
         identity="worker",
-        activity_type="grade_transcript",
+        activity_type="rubricflow.grade_transcript",
         activity_id="1",
         retry_state=RetryState.RETRY_STATE_MAXIMUM_ATTEMPTS_REACHED,
     )

@@ -15,7 +15,8 @@ from rubricflow.client import Rubricflow
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from tests.helpers import activity_attempts, last_failures, thread_id, verdict
 from tests.reliability import REPORT
-from rubricflow.worker import build_worker, ensure_search_attributes
+from rubricflow.worker import build_worker
+from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows import errors
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
@@ -36,7 +37,7 @@ async def grader_schedule_to_start(handle) -> float:
     scheduled = {}
     async for event in handle.fetch_history_events():
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
-            if event.activity_task_scheduled_event_attributes.activity_type.name == "grade_transcript":
+            if event.activity_task_scheduled_event_attributes.activity_type.name == "rubricflow.grade_transcript":
                 scheduled[event.event_id] = event.event_time.ToDatetime()
         elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
             attrs = event.activity_task_started_event_attributes
@@ -53,7 +54,7 @@ class TestProviderFaults:
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
         result = await run.result()
         assert result.status == "satisfied"
-        assert ("grade_transcript", 2) in await activity_attempts(run.handle)
+        assert ("rubricflow.grade_transcript", 2) in await activity_attempts(run.handle)
         waited = await grader_schedule_to_start(run.handle)
         assert waited >= 3.0
         REPORT.fault(f"HTTP {status} with retry-after")
@@ -66,10 +67,10 @@ class TestProviderFaults:
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
         result = await run.result()
         assert result.status == "satisfied"
-        assert ("grade_transcript", 2) in await activity_attempts(run.handle)
+        assert ("rubricflow.grade_transcript", 2) in await activity_attempts(run.handle)
         # The failed attempt's failure is kept whole, not blanked by the server's size
         # limit ("Failure exceeds size limit."), so the UI shows what went wrong.
-        failure = (await last_failures(run.handle))["grade_transcript"]
+        failure = (await last_failures(run.handle))["rubricflow.grade_transcript"]
         assert failure.application_failure_info.type == errors.PROVIDER_ERROR, failure.message
         assert f"HTTP {status}" in failure.message
         REPORT.fault(f"HTTP {status}")
@@ -81,7 +82,7 @@ class TestProviderFaults:
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
         result = await run.result()
         assert result.status == "grader_error" and f"HTTP {status}" in result.evaluations[0].explanation
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1), ("grade_transcript", 1), ("deliver_evaluation", 1)]  # no retry storm
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1), ("rubricflow.grade_transcript", 1), ("rubricflow.deliver_evaluation", 1)]  # no retry storm
         REPORT.fault(f"HTTP {status}")
         REPORT.run(run.handle.id, "grader_error", result.status)
 
@@ -96,7 +97,7 @@ class TestProviderFaults:
         assert isinstance(cause, ApplicationError) and cause.non_retryable
         assert cause.type == errors.AGENT_TURN_FAILED and f"HTTP {status}" in cause.message
         assert "agent turn 0 failed with model" in cause.message
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]  # one attempt, no retry storm
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1)]  # one attempt, no retry storm
         REPORT.fault(f"agent HTTP {status}")
         REPORT.run(run.handle.id, "failed (AgentTurnFailed)", "failed (AgentTurnFailed)")
 
@@ -110,7 +111,7 @@ class TestHangingProvider:
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader, grader_timeout_s=2), thread_id())
         result = await run.result()
         assert result.status == "satisfied"
-        failure = (await last_failures(run.handle))["grade_transcript"]
+        failure = (await last_failures(run.handle))["rubricflow.grade_transcript"]
         assert failure.application_failure_info.type == errors.STEP_TIMEOUT
         assert "timeout_s of 2 s" in failure.message
         REPORT.fault("hanging grader provider")
@@ -122,7 +123,7 @@ class TestHangingProvider:
         run = await Rubricflow(client, task_queue).start(run_input(agent, grader, agent_timeout_s=2), thread_id())
         result = await run.result()
         assert result.status == "satisfied" and result.answer == "the answer"
-        failure = (await last_failures(run.handle))["run_agent_turn"]
+        failure = (await last_failures(run.handle))["rubricflow.run_agent_turn"]
         assert failure.application_failure_info.type == errors.STEP_TIMEOUT
         REPORT.fault("hanging agent provider")
         REPORT.run(run.handle.id, "satisfied", result.status)

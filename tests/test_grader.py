@@ -205,7 +205,7 @@ class TestCriteriaFreezing:
         result = await run.result()
         assert result.status == "satisfied"
         assert result.frozen_criteria == ["Tests pass", "Has docs"]
-        inputs = await activity_inputs(run.handle, "grade_transcript")
+        inputs = await activity_inputs(run.handle, "rubricflow.grade_transcript")
         assert [i["frozen_criteria"] for i in inputs] == [[], ["Tests pass", "Has docs"]]
 
     def test_later_payload_lists_names_only_never_earlier_verdicts(self):
@@ -444,6 +444,6 @@ class TestOperationId:
             thread_id(),
         )
         result = await run.result()
-        assert ("grade_transcript", 2) in await activity_attempts(run.handle)
-        [outcome] = await activity_results(run.handle, "grade_transcript")
+        assert ("rubricflow.grade_transcript", 2) in await activity_attempts(run.handle)
+        [outcome] = await activity_results(run.handle, "rubricflow.grade_transcript")
         assert outcome["operation_id"] == f"{result.grading_run_id}:0"

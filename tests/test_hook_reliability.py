@@ -15,7 +15,8 @@ from temporalio.exceptions import ApplicationError
 from rubricflow.activities import hooks as hooks_module
 from rubricflow.activities.hooks import Hook, Ledger, deliver, parse_hooks, parse_webhook_secret
 from rubricflow.client import Rubricflow
-from rubricflow.worker import build_worker, config_from_env
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
 from rubricflow.workflows.rubric_run import HOOK_RETRY_POLICY
 from rubricflow.workflows.types import (

@@ -23,7 +23,8 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.tools import worker_registry
 from rubricflow.client import Rubricflow, RunRefused
 from rubricflow.devserver import free_port
-from rubricflow.worker import build_worker, config_from_env, serve_tools
+from rubricflow.worker import build_worker, serve_tools
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
 from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
@@ -282,7 +283,7 @@ class TestCalls:
             {"type": m["type"], "content": "".join(b.get("text", "") for b in m["content"]) if isinstance(m["content"], list) else m["content"]}
             for m in shown[1]
         ]
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1), ("grade_transcript", 1)]
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1), ("rubricflow.grade_transcript", 1)]
         history = json.dumps([str(e) async for e in run.handle.fetch_history_events()])
         assert TOKEN not in history
 
@@ -315,7 +316,7 @@ class TestCalls:
         assert result.status == "satisfied"
         assert tool_results(result.transcript, "calc_add") == ["5"]
         assert tool_results(result.transcript, "calc_multiply") == ["42"]
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1), ("grade_transcript", 1)]
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1), ("rubricflow.grade_transcript", 1)]
 
     @pytest.mark.reliability
     async def test_a_tool_that_raises_is_an_observation(self, client, task_queue, tmp_path, script):
@@ -330,7 +331,7 @@ class TestCalls:
         assert result.status == "satisfied"
         [observation] = tool_results(result.transcript, "calc_divide")
         assert "cannot divide by zero" in observation
-        assert ("run_agent_turn", 2) not in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", 2) not in await activity_attempts(run.handle)
         REPORT.fault("MCP tool raises")
         REPORT.run(run.handle.id, "satisfied", result.status)
 
@@ -347,7 +348,7 @@ class TestCalls:
         assert result.status == "satisfied"
         [observation] = tool_results(result.transcript, "calc_sleep")
         assert "calc_sleep did not answer within 8 s" in observation
-        assert ("run_agent_turn", 2) not in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", 2) not in await activity_attempts(run.handle)
         REPORT.fault("MCP call past its timeout")
         REPORT.run(run.handle.id, "satisfied", result.status)
 
@@ -366,8 +367,8 @@ class TestCalls:
         assert marker.exists()
         assert result.status == "satisfied"
         assert tool_results(result.transcript, "calc_add") == ["5"]
-        assert ("run_agent_turn", 2) in await activity_attempts(run.handle)
-        failure = (await last_failures(run.handle))["run_agent_turn"]
+        assert ("rubricflow.run_agent_turn", 2) in await activity_attempts(run.handle)
+        failure = (await last_failures(run.handle))["rubricflow.run_agent_turn"]
         assert failure.application_failure_info.type == errors.MCP_SERVER_UNAVAILABLE
         assert "MCP server 'calc' failed during a call of calc_add" in failure.message
         REPORT.fault("MCP server exits mid-call")
@@ -386,7 +387,7 @@ class TestCalls:
                 run_input(agent, script(verdict("satisfied", "ok", **{"the sum is right": True})), ["calc_add"]),
                 thread_id(),
             )
-            failure = await wait_for_retry_failure(run.handle, "run_agent_turn")
+            failure = await wait_for_retry_failure(run.handle, "rubricflow.run_agent_turn")
             assert failure.application_failure_info.type == errors.MCP_SERVER_UNAVAILABLE
             assert "MCP server 'calc' failed during a call of calc_add" in failure.message
             (tmp_path / "away.py").rename(copy)

@@ -46,12 +46,12 @@ def by_number(result: str, explanation: str, *entries: tuple[int, str, object]) 
 class TestCancellationIsNotAVerdict:
     """deepagents lets the interrupt propagate: nothing is recorded. So do we."""
 
-    @pytest.mark.parametrize("during", ["grade_transcript", "run_agent_turn"])
+    @pytest.mark.parametrize("during", ["rubricflow.grade_transcript", "rubricflow.run_agent_turn"])
     async def test_cancel_mid_step_ends_cancelled_with_no_evaluation_and_no_hook(
         self, client, task_queue, worker, script, during
     ):
         slow = {"delay_s": 300, "content": "too late"}
-        if during == "run_agent_turn":
+        if during == "rubricflow.run_agent_turn":
             agent, grader = script(slow), script(verdict("satisfied", "ok", **{"all tests pass": True}))
         else:
             agent = script("v1")
@@ -69,7 +69,7 @@ class TestCancellationIsNotAVerdict:
             await run.handle.result()
         assert isinstance(failure.value.cause, CancelledError)
         counts = await activity_counts(run.handle)
-        assert counts[during] == 1 and counts["deliver_evaluation"] == 0
+        assert counts[during] == 1 and counts["rubricflow.deliver_evaluation"] == 0
         progress = await run.progress()  # the query still answers on the closed thread
         assert progress.evaluations == [] and progress.status != "grader_error"
 
@@ -137,7 +137,7 @@ class TestCoverageByNameOrNumber:
             {"name": "all tests pass", "passed": True},
             {"name": "has a docstring", "passed": True},
         ]
-        [graded] = await activity_results(run.handle, "grade_transcript")
+        [graded] = await activity_results(run.handle, "rubricflow.grade_transcript")
         assert graded["model_calls"] == 1
 
     async def test_a_number_outside_the_list_answers_nothing(self, script, seen):
@@ -175,9 +175,9 @@ class TestListRubricsArePinnedFromPassZero:
         result = await run.result()
         assert result.status == "satisfied"
         assert result.frozen_criteria == ["all tests pass", "has a docstring"]
-        inputs = await activity_inputs(run.handle, "grade_transcript")
+        inputs = await activity_inputs(run.handle, "rubricflow.grade_transcript")
         assert [i["frozen_criteria"] for i in inputs] == [[], ["all tests pass", "has a docstring"]]
-        [first, _] = await activity_results(run.handle, "grade_transcript")
+        [first, _] = await activity_results(run.handle, "rubricflow.grade_transcript")
         assert first["freeze"] == ["all tests pass", "has a docstring"]
 
 

@@ -16,7 +16,8 @@ from rubricflow.activities.models import ModelFactory, profile_options
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from rubricflow.prices import price_table
-from rubricflow.worker import build_worker, config_from_env
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
 from rubricflow.workflows.model_profiles import parse_model_profiles
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
@@ -159,7 +160,7 @@ class TestClient:
             with pytest.raises(WorkflowFailureError):
                 await handle.result()
         attempts = await activity_attempts(handle.handle)
-        assert attempts == [("run_agent_turn", 1)]  # non-retryable: one attempt
+        assert attempts == [("rubricflow.run_agent_turn", 1)]  # non-retryable: one attempt
 
 
 def json_profiles(tmp_path: Path, grader: str, method: str) -> dict[str, object]:

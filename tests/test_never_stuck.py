@@ -46,7 +46,7 @@ class TestInvalidUnicode:
             result = await run.result()
         assert result.status == "satisfied"
         assert result.answer == "answer \ufffd with a lone surrogate"
-        assert [a for a in await activity_attempts(run.handle) if a[0] == "run_agent_turn"] == [("run_agent_turn", 1)]
+        assert [a for a in await activity_attempts(run.handle) if a[0] == "rubricflow.run_agent_turn"] == [("rubricflow.run_agent_turn", 1)]
         REPORT.fault("model reply with a lone surrogate")
         REPORT.run(run.thread_id, "satisfied", result.status)
 

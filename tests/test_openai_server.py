@@ -24,7 +24,8 @@ from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, gguf_path, r
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow, RunFailed
 from rubricflow.prices import price_table, thread_cost, with_prices
-from rubricflow.worker import build_worker, config_from_env
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, thread_id
 from tests.reliability import REPORT
@@ -197,7 +198,7 @@ async def test_provider_faults_over_real_http_are_retried_by_the_table(client, t
     REPORT.run(handle.thread_id, "answered", result.status)
     assert result.status == "answered"
     assert [f for f, _ in proxy.served] == ["429", "500", "drop", "hang", "pass"]
-    assert await activity_attempts(handle.handle) == [("run_agent_turn", 5)]
+    assert await activity_attempts(handle.handle) == [("rubricflow.run_agent_turn", 5)]
     # The 429's retry-after (3 s) set the next attempt's delay, past the 1 s first interval.
     assert proxy.served[1][1] - proxy.served[0][1] >= 2.5
 
@@ -216,4 +217,4 @@ async def test_an_auth_error_over_real_http_is_not_retried(client, task_queue, t
     assert "HTTP 401" in f"{caught.value} {caught.value.__cause__}"
     REPORT.fault("provider fault over HTTP")
     assert [f for f, _ in proxy.served] == ["401"]
-    assert await activity_attempts(handle.handle) == [("run_agent_turn", 1)]
+    assert await activity_attempts(handle.handle) == [("rubricflow.run_agent_turn", 1)]

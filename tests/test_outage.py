@@ -14,7 +14,7 @@ from temporalio.testing import WorkflowEnvironment
 
 from rubricflow.client import Rubricflow, ServerUnreachable
 from rubricflow.devserver import temporal_binary
-from rubricflow.worker import ensure_search_attributes
+from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import start_worker_process, thread_id, verdict, wait_for_heartbeating_activity
 from tests.reliability import REPORT

@@ -124,7 +124,7 @@ class TestBigOutputs:
         first = await within(rf.submit(tid, SubmitInput(message="answer at length"), start=start))
         assert first.status == "satisfied"
         assert clipped(first.answer or "", "aaaa")
-        graded = await activity_inputs(rf.handle(tid).handle, "grade_transcript")
+        graded = await activity_inputs(rf.handle(tid).handle, "rubricflow.grade_transcript")
         assert clipped(graded[0]["transcript"][-1]["content"], "aaaa")  # the grader saw the same cut
         await usable_afterwards(rf, tid, "answer", "satisfied")
 
@@ -269,7 +269,7 @@ class TestOverTheLimitByName:
         cause = failure.value.cause
         assert isinstance(cause, ApplicationError) and cause.type == errors.AGENT_TURN_FAILED
         assert "raised PayloadTooLargeError" in cause.message and f"at most {sizes.MAX_TURN_BYTES} bytes" in cause.message
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1)]
         assert await workflow_task_failures(run.handle) == []
         REPORT.fault("agent turn too large even once cut")
         REPORT.run(tid, "failed", failure.value.status)

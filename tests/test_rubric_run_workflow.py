@@ -58,7 +58,7 @@ class TestVerdicts:
         ]
         assert result.answer == "answer v1"
         # The worker has no hooks: the thread schedules no hook activity.
-        assert await activity_counts(run.handle) == {"run_agent_turn": 1, "grade_transcript": 1}
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 1, "rubricflow.grade_transcript": 1}
 
     async def test_needs_revision_then_satisfied(self, client, task_queue, worker, script):
         agent = script("answer v1", "answer v2")
@@ -87,10 +87,10 @@ class TestVerdicts:
         assert "- tests: test_triple fails" in revision
         assert "do not regress" in revision and "- docstring" in revision
         # ...and it reached the agent: the second agent turn's input holds it.
-        inputs = await activity_inputs(run.handle, "run_agent_turn")
+        inputs = await activity_inputs(run.handle, "rubricflow.run_agent_turn")
         sent = [[m["content"] for m in turn["messages"]] for turn in inputs]
         assert revision in sent[1] and revision not in sent[0]
-        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2}
 
     async def test_a_worker_with_hooks_gets_one_hook_activity_per_evaluation(self, client, task_queue, script, tmp_path):
         from rubricflow.activities.hooks import Ledger, parse_hooks
@@ -105,7 +105,7 @@ class TestVerdicts:
             run = await start(client, task_queue, run_input(agent, grader))
             result = await run.result()
         assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
-        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2, "deliver_evaluation": 2}
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2, "rubricflow.deliver_evaluation": 2}
         assert [d for d in hook_sink.DELIVERED if d[0] == run.thread_id] == [
             (run.thread_id, e.operation_id, e.result) for e in result.evaluations]
 
@@ -141,7 +141,7 @@ class TestVerdicts:
         # The agent's last answer stays as it was: no revision message after the last pass.
         assert result.transcript[-1].role == "assistant"
         assert result.answer == f"answer v{cap}"
-        assert await activity_counts(run.handle) == {"run_agent_turn": cap, "grade_transcript": cap}
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": cap, "rubricflow.grade_transcript": cap}
 
     async def test_failed_ends_the_run(self, client, task_queue, worker, script):
         agent = script("answer")
@@ -158,7 +158,7 @@ class TestVerdicts:
         assert result.status == "answered"
         assert result.evaluations == [] and result.grading_run_id is None
         assert result.answer == "just an answer"
-        assert await activity_counts(run.handle) == {"run_agent_turn": 1}
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 1}
 
 
 class TestGraderErrors:
@@ -174,7 +174,7 @@ class TestGraderErrors:
         assert "ScriptedProviderError" in evaluation.explanation
         assert "HTTP 401" in evaluation.explanation
         assert grader in evaluation.explanation  # the configured grader model
-        assert ("grade_transcript", 1) in await activity_attempts(run.handle)
+        assert ("rubricflow.grade_transcript", 1) in await activity_attempts(run.handle)
 
     async def test_429_is_retried_then_succeeds(self, client, task_queue, worker, script):
         agent = script("answer")
@@ -188,7 +188,7 @@ class TestGraderErrors:
         assert result.status == "satisfied"
         assert [e.result for e in result.evaluations] == ["satisfied"]
         # The grader activity completed on its second attempt: one retry, in the history.
-        assert ("grade_transcript", 2) in await activity_attempts(run.handle)
+        assert ("rubricflow.grade_transcript", 2) in await activity_attempts(run.handle)
 
     async def test_contradictory_output_is_reasked_within_the_pass(self, client, task_queue, worker, script):
         agent = script("answer")
@@ -199,7 +199,7 @@ class TestGraderErrors:
         result = await run.result()
         assert [e.result for e in result.evaluations] == ["needs_revision"]
         # The corrective re-ask happened inside the first attempt: no Temporal retry needed.
-        assert ("grade_transcript", 1) in await activity_attempts(run.handle)
+        assert ("rubricflow.grade_transcript", 1) in await activity_attempts(run.handle)
 
     async def test_output_that_never_validates_ends_in_grader_error(self, client, task_queue, worker, script):
         agent = script("answer")
@@ -212,7 +212,7 @@ class TestGraderErrors:
         assert "GraderOutputInvalid" in evaluation.explanation or "did not validate" in evaluation.explanation
         assert grader in evaluation.explanation
         # Every attempt the retry policy allows was spent before giving up, and no more.
-        assert ("grade_transcript", PROVIDER_ATTEMPTS) in await activity_attempts(run.handle)
+        assert ("rubricflow.grade_transcript", PROVIDER_ATTEMPTS) in await activity_attempts(run.handle)
 
     async def test_agent_auth_error_fails_the_run_with_a_clear_error(self, client, task_queue, worker, script):
         agent = script({"error": {"status": 401, "message": "bad key"}})
@@ -222,7 +222,7 @@ class TestGraderErrors:
         cause = failure.value.cause
         assert isinstance(cause, ApplicationError) and cause.non_retryable
         assert "agent turn 0 failed" in cause.message and "HTTP 401" in cause.message
-        assert ("run_agent_turn", 1) in await activity_attempts(run.handle)
+        assert ("rubricflow.run_agent_turn", 1) in await activity_attempts(run.handle)
 
 
 class TestBadInput:
@@ -264,7 +264,7 @@ class TestBadInput:
         with pytest.raises(WorkflowFailureError) as failure:
             await run.result()
         assert "unknown tool(s) ['no_such_tool']" in str(failure.value.cause)
-        assert await activity_attempts(run.handle) == [("run_agent_turn", 1)]
+        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1)]
 
 
 class TestProgressQuery:

@@ -300,11 +300,13 @@ class TestActivityInterface:
         from temporalio import activity
 
         from rubricflow.activities.rubric_activities import RubricActivities
+        from rubricflow.workflows import names
 
         for name, stub in inspect.getmembers(RubricActivityDefs, inspect.iscoroutinefunction):
             contract = activity._Definition.must_from_callable(stub)
             implementation = activity._Definition.must_from_callable(getattr(RubricActivities, name))
             assert (implementation.name, implementation.arg_types, implementation.ret_type) == (
                 contract.name, contract.arg_types, contract.ret_type)
-        assert {"run_agent_turn", "grade_transcript", "deliver_evaluation"} == {
-            name for name, _ in inspect.getmembers(RubricActivityDefs, inspect.iscoroutinefunction)}
+        assert set(names.ACTIVITY_NAMES) == {
+            activity._Definition.must_from_callable(stub).name
+            for _, stub in inspect.getmembers(RubricActivityDefs, inspect.iscoroutinefunction)}

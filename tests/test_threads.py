@@ -270,7 +270,7 @@ class TestHumanReview:
         revision = [m for m in after.transcript if m.source == "grader"][-1].content
         assert "human reviewer (ana)" in revision and "It crashes on None." in revision
         assert after.status == "satisfied" and after.answer == "v2 with the fix"
-        assert await activity_counts(run.handle) == {"run_agent_turn": 2, "grade_transcript": 2}
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2}
 
     @pytest.mark.reliability
     async def test_racing_approve_and_reject_leave_one_decision(self, client, task_queue, worker, script):
@@ -395,7 +395,7 @@ class TestLongThreads:
 
         from rubricflow.activities.hooks import Ledger, parse_hooks
         from rubricflow.activities.rubric_activities import RubricActivities
-        from rubricflow.worker import config_from_env
+        from rubricflow.worker_env import config_from_env
         from tests.held_workflow import HeldRubricRunWorkflow
 
         activities = RubricActivities(config=config_from_env(), hooks=parse_hooks("tests.hook_sink:record"),
@@ -433,7 +433,7 @@ class TestLongThreads:
         assert (after.evaluations[-1].result, after.evaluations[-1].reviewer) == ("satisfied", "ana")
         assert after.evaluations == approved.evaluations
         # The approval's hook was delivered by the run that recorded it, before it handed over.
-        assert len(await activity_results(first_run, "deliver_evaluation")) == len(after.evaluations)
+        assert len(await activity_results(first_run, "rubricflow.deliver_evaluation")) == len(after.evaluations)
 
     async def test_an_idle_thread_continues_as_new_once_the_server_suggests_it(self, client, task_queue, script):
         """The suggestion can come while the thread is idle (a hook finishing beside it, a
@@ -443,7 +443,7 @@ class TestLongThreads:
         from temporalio.worker import Worker
 
         from rubricflow.activities.rubric_activities import RubricActivities
-        from rubricflow.worker import config_from_env
+        from rubricflow.worker_env import config_from_env
         from tests.held_workflow import HeldRubricRunWorkflow
 
         activities = RubricActivities(config=config_from_env())
@@ -480,7 +480,8 @@ class TestSearchAttributeSetup:
         from temporalio.client import Client
         from google.protobuf.duration_pb2 import Duration
 
-        from rubricflow.worker import SEARCH_ATTRIBUTES, ensure_search_attributes
+        from rubricflow.search_attributes import ensure_search_attributes
+        from rubricflow.search_attributes import required as required_search_attributes
 
         namespace = f"ns-{thread_id()}"
         await client.workflow_service.register_namespace(
@@ -493,6 +494,6 @@ class TestSearchAttributeSetup:
                 ListSearchAttributesRequest(namespace=namespace))
             return set(listed.custom_attributes)
 
-        assert not set(SEARCH_ATTRIBUTES) & await custom()
+        assert not set(required_search_attributes()) & await custom()
         await ensure_search_attributes(other)
-        assert set(SEARCH_ATTRIBUTES) <= await custom()
+        assert set(required_search_attributes()) <= await custom()

@@ -25,7 +25,8 @@ from temporalio.service import RPCError
 
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.client import Rubricflow
-from rubricflow.worker import build_worker, config_from_env
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import AgentSettings, RunInput
 from tests.changed_workflow import ChangedRubricRunWorkflow
 

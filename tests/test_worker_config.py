@@ -16,7 +16,8 @@ from rubricflow.activities.rubric_activities import (
     RubricActivities,
     heartbeat_interval,
 )
-from rubricflow.worker import build_worker, config_from_env
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
 
 ACTIVITIES = Path(__file__).resolve().parents[1] / "activities"
 
@@ -89,7 +90,7 @@ class TestBuildWorker:
         config = WorkerConfig(task_queue="from-config", max_concurrent_activities=2)
         worker = build_worker(client, config=config)
         assert worker.task_queue == "from-config"
-        assert worker.config()["max_concurrent_activities"] == 2
+        assert worker.config(active_config=True)["max_concurrent_activities"] == 2
 
     async def test_arguments_override_the_config(self, client):
         worker = build_worker(
@@ -97,8 +98,8 @@ class TestBuildWorker:
             max_concurrent_activities=7, graceful_shutdown=timedelta(0),
         )
         assert worker.task_queue == "explicit"
-        assert worker.config()["max_concurrent_activities"] == 7
-        assert worker.config()["graceful_shutdown_timeout"] == timedelta(0)
+        assert worker.config(active_config=True)["max_concurrent_activities"] == 7
+        assert worker.config(active_config=True)["graceful_shutdown_timeout"] == timedelta(0)
 
 
 class TestHeartbeatInterval:

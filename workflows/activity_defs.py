@@ -13,20 +13,21 @@ from __future__ import annotations
 
 from temporalio import activity
 
+from rubricflow.workflows.names import AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY
 from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
 
 
 class RubricActivityDefs:
     """Stubs: the worker's `RubricActivities` implements them."""
 
-    @activity.defn(name="run_agent_turn")
+    @activity.defn(name=AGENT_TURN_ACTIVITY)
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         raise NotImplementedError("implemented on the worker by RubricActivities.run_agent_turn")
 
-    @activity.defn(name="grade_transcript")
+    @activity.defn(name=GRADER_PASS_ACTIVITY)
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
         raise NotImplementedError("implemented on the worker by RubricActivities.grade_transcript")
 
-    @activity.defn(name="deliver_evaluation")
+    @activity.defn(name=HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
         raise NotImplementedError("implemented on the worker by RubricActivities.deliver_evaluation")

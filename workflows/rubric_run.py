@@ -28,10 +28,8 @@ with workflow.unsafe.imports_passed_through():
     from rubricflow.workflows.activity_defs import RubricActivityDefs
     from rubricflow.workflows.files import AgentFile
     from rubricflow.workflows.mailbox import Invocation, Mailbox
-    from rubricflow.workflows.visibility import (  # the *_ATTR keys are imported from here too
-        ITERATION_ATTR,  # noqa: F401
-        RUN_ID_ATTR,  # noqa: F401
-        STATUS_ATTR,  # noqa: F401
+    from rubricflow.workflows.names import EVENTS_TOPIC
+    from rubricflow.workflows.visibility import (
         evaluation_end_event,
         hook_failed_event,
         render_details,
@@ -56,8 +54,6 @@ with workflow.unsafe.imports_passed_through():
         Usage,
     )
     from rubricflow.workflows.telemetry import record_pass, record_run_end
-
-EVENTS_TOPIC = "events"
 
 STEP_TIMEOUT_GRACE = timedelta(seconds=30)
 """The worker cuts a turn or pass off at its settings' `timeout_s` with a clear error;

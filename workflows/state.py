@@ -9,7 +9,7 @@ is one edit here plus its use.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -385,6 +385,14 @@ def append_revision(state: ThreadState, evaluation: Evaluation) -> None:
 
 
 # -- what callers see ----------------------------------------------------------------------
+
+
+VISIBLE_STATUSES: tuple[str, ...] = (*get_args(RunStatus), "needs_revision")
+"""Every value `visible_status` gives (the `RubricStatus` search attribute): each run
+status of the contract, and `needs_revision` for a run revising after such a pass."""
+WORKING_STATUSES = ("running", "paused", "needs_revision")
+"""The visible statuses of a thread with a turn or pass to come; the others are verdicts
+(or `answered`), after which the thread idles until a follow-up or its idle timeout."""
 
 
 def visible_status(state: ThreadState) -> str:

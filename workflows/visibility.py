@@ -5,14 +5,11 @@ Pure functions of the thread's state; the workflow upserts, sets and publishes t
 
 from __future__ import annotations
 
-from temporalio.common import SearchAttributeKey, SearchAttributeUpdate
+from temporalio.common import SearchAttributeUpdate
 
+from rubricflow.workflows.names import ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.state import ThreadState, iteration, max_iterations, visible_status
 from rubricflow.workflows.types import Evaluation, RunEvent, RunStatus, last_answer
-
-STATUS_ATTR = SearchAttributeKey.for_keyword("RubricStatus")
-ITERATION_ATTR = SearchAttributeKey.for_int("RubricIteration")
-RUN_ID_ATTR = SearchAttributeKey.for_keyword("GradingRunId")
 
 MAX_GAP_CHARS = 200
 

@@ -31,6 +31,7 @@ from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
+from rubricflow.workflows import names
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 SYSTEMS = ("rubricflow", "floor", "in_process")
@@ -41,7 +42,7 @@ HISTORY_SAMPLE = 5
 POLLER_TIMEOUT_S = 60.0
 
 # Which rubricflow activity each floor step stands for; agent and grader steps sleep the latency.
-MODEL_ACTIVITIES = {"run_agent_turn", "grade_transcript"}
+MODEL_ACTIVITIES = {names.AGENT_TURN_ACTIVITY, names.GRADER_PASS_ACTIVITY}
 
 
 def write_scripts(folder: Path, latency_s: float) -> tuple[Path, Path]:

@@ -26,7 +26,7 @@ from temporalio.worker import Replayer, UnsandboxedWorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
 
 from rubricflow.converter import data_converter
-from rubricflow.worker import WORKFLOW_RUNNER
+from rubricflow.plugin import contract_passed_through
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
 
@@ -64,7 +64,7 @@ async def main(path: Path, replays: int) -> None:
     print(f"{path.name}: {len(history.events)} events, {replays} replays each")
     for label, runner in (
         ("default sandbox", SandboxedWorkflowRunner()),
-        ("worker's sandbox (rubricflow.workflows passed through)", WORKFLOW_RUNNER),
+        ("the plugin's sandbox (rubricflow.workflows passed through)", contract_passed_through(None)),
         ("no sandbox", UnsandboxedWorkflowRunner()),
     ):
         print(f"  {label}: {await cpu_ms_per_instance(history, runner, replays):.1f} ms CPU per instance")

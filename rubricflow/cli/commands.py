@@ -49,6 +49,7 @@ from rubricflow.preflight import check_names as known_checks
 from rubricflow.preflight import agent_names, doctor_report, mcp_servers, tool_names
 from rubricflow.prices import price_table, usage_line
 from rubricflow.settings import task_queue
+from rubricflow.workflows import names
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     AgentSettings,
@@ -136,7 +137,7 @@ class Follower:
             if not self.show_retries:
                 continue
             for pending in description.raw_description.pending_activities:
-                if pending.activity_type.name == "deliver_evaluation" or pending.attempt < 2:
+                if pending.activity_type.name == names.HOOKS_ACTIVITY or pending.attempt < 2:
                     continue
                 key = (pending.activity_id, pending.attempt)
                 if key in self.seen_attempts:

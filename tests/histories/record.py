@@ -26,7 +26,9 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.client import Rubricflow, RunFailed
 from rubricflow.devserver import temporal_binary
-from rubricflow.worker import build_worker, config_from_env, ensure_search_attributes
+from rubricflow.worker import build_worker
+from rubricflow.worker_env import config_from_env
+from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
