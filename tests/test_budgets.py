@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from rubricflow.client import Rubricflow
 from rubricflow.workflows import state as decide
+from rubricflow.workflows import steering as steer
 from rubricflow.workflows.state import GradingRun, ThreadState
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -78,8 +79,8 @@ class TestBudgetDecisions:
         decide.exhaust(state, "tokens", "grading")
         assert state.status == "budget_exhausted" and decide.budget_view(state).exhausted == "tokens"
         with pytest.raises(ValueError, match="the run's tokens budget is used up: extend it with extra_tokens"):
-            decide.check_extend(state, ExtendInput(extra_wall_s=5))
-        decide.check_extend(state, ExtendInput(extra_tokens=5))
+            steer.check_extend(state, ExtendInput(extra_wall_s=5))
+        steer.check_extend(state, ExtendInput(extra_tokens=5))
         assert decide.grant_budget(state, ExtendInput(extra_tokens=5)) == "grading"
         assert state.run.max_tokens == 15 and state.status == "running"
         assert decide.budget_exhausted(state, T0) is None

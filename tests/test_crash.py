@@ -35,7 +35,7 @@ from tests.helpers import (
 from tests.reliability import REPORT
 from rubricflow.worker import build_worker
 from rubricflow.workflows.errors import WORKER_SHUTDOWN
-from rubricflow.workflows.rubric_run import HEARTBEAT_TIMEOUT
+from rubricflow.workflows.step_policy import HEARTBEAT_TIMEOUT
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]

@@ -9,7 +9,7 @@ from temporalio.exceptions import ActivityError, ApplicationError
 
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.workflows.failures import FailureDetails
-from rubricflow.workflows.rubric_run import _describe_failure
+from rubricflow.workflows.step_policy import describe_failure
 
 
 class RateLimitError(Exception):
@@ -64,14 +64,14 @@ class TestDescribeFailure:
             {"exception_type": "RateLimitError", "http_status": 429, "model": "m"},
             type="ProviderError",
         )
-        assert _describe_failure(_activity_error(cause)) == (
+        assert describe_failure(_activity_error(cause)) == (
             "raised RateLimitError (HTTP 429): rate limited"
         )
 
     def test_names_the_exception_from_the_model_form(self):
         cause = ApplicationError("boom", FailureDetails(exception_type="KeyError"), type="X")
-        assert _describe_failure(_activity_error(cause)) == "raised KeyError: boom"
+        assert describe_failure(_activity_error(cause)) == "raised KeyError: boom"
 
     def test_falls_back_to_the_error_type_without_details(self):
         cause = ApplicationError("boom", type="StepTimeout")
-        assert _describe_failure(_activity_error(cause)) == "raised StepTimeout: boom"
+        assert describe_failure(_activity_error(cause)) == "raised StepTimeout: boom"

@@ -18,7 +18,7 @@ from rubricflow.client import Rubricflow
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
-from rubricflow.workflows.rubric_run import HOOK_RETRY_POLICY
+from rubricflow.workflows.step_policy import HOOK_RETRY_POLICY
 from rubricflow.workflows.types import (
     AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput,
 )

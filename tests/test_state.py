@@ -7,6 +7,7 @@ import inspect
 import pytest
 
 from rubricflow.workflows import state as decide
+from rubricflow.workflows import steering as steer
 from rubricflow.workflows.activity_defs import RubricActivityDefs
 from rubricflow.workflows.visibility import render_details
 from rubricflow.workflows.state import GradingRun, ThreadState
@@ -76,8 +77,8 @@ class TestMessages:
 
     def test_submit_with_a_rubric_needs_grader_settings(self):
         with pytest.raises(ValueError, match="this thread has no grader settings: send grader settings with the rubric"):
-            decide.check_submit(ThreadState(), SubmitInput(message="x", rubric=RUBRIC))
-        decide.check_submit(ThreadState(), SubmitInput(message="x", rubric=RUBRIC, grader=GRADER))
+            steer.check_submit(ThreadState(), SubmitInput(message="x", rubric=RUBRIC))
+        steer.check_submit(ThreadState(), SubmitInput(message="x", rubric=RUBRIC, grader=GRADER))
 
 
 class TestPasses:
@@ -139,29 +140,29 @@ class TestVisibleStatus:
 class TestPauseResume:
     def test_pause_then_resume_restores_the_status(self):
         state = graded_thread(status="running")
-        decide.check_pause(state)
-        decide.pause(state)
+        steer.check_pause(state)
+        steer.pause(state)
         assert (state.status, state.paused, state.paused_status) == ("paused", True, "running")
         with pytest.raises(ValueError, match="the thread is already paused: resume it first"):
-            decide.check_pause(state)
-        decide.check_resume(state)
-        decide.resume(state)
+            steer.check_pause(state)
+        steer.check_resume(state)
+        steer.resume(state)
         assert (state.status, state.paused) == ("running", False)
 
     def test_pause_needs_a_running_thread_and_resume_a_paused_one(self):
         state = graded_thread(status="satisfied")
         with pytest.raises(ValueError, match="nothing to pause: the thread's status is 'satisfied', not 'running'"):
-            decide.check_pause(state)
+            steer.check_pause(state)
         with pytest.raises(ValueError, match=r"the thread is not paused \(status 'satisfied'\)"):
-            decide.check_resume(state)
+            steer.check_resume(state)
 
 
 class TestReview:
     @pytest.mark.parametrize("status", ["max_iterations_reached", "failed", "grader_error"])
     def test_approve_an_ended_run_records_the_reviewers_satisfied(self, status):
         state = graded_thread(status=status, iteration=2)
-        decide.check_approve(state)
-        approval = decide.approve(state, ApproveInput(reviewer="ana", note="fine"))
+        steer.check_approve(state)
+        approval = steer.approve(state, ApproveInput(reviewer="ana", note="fine"))
         assert approval is not None
         assert (approval.result, approval.reviewer, approval.iteration, approval.explanation) == (
             "satisfied", "ana", 2, "Approved by ana: fine")
@@ -170,25 +171,25 @@ class TestReview:
 
     def test_approve_a_paused_run_stops_it_where_it_waits(self):
         state = graded_thread(status="running", iteration=1)
-        decide.pause(state)
-        decide.check_approve(state)
-        assert decide.approve(state, ApproveInput(reviewer="bo")) is None
+        steer.pause(state)
+        steer.check_approve(state)
+        assert steer.approve(state, ApproveInput(reviewer="bo")) is None
         assert not state.paused and state.stop is not None
-        stop = decide.take_stop(state)
+        stop = steer.take_stop(state)
         assert (stop.result, stop.explanation, state.stop) == ("satisfied", "Approved by bo.", None)
         assert decide.record_pass(state, stop) == "satisfied"
 
     def test_approve_is_refused_where_it_does_not_apply(self):
         with pytest.raises(ValueError, match="nothing to approve: this thread has no grading run"):
-            decide.check_approve(ThreadState())
+            steer.check_approve(ThreadState())
         for status in ("running", "satisfied"):
             with pytest.raises(ValueError, match=f"approve applies to a paused run or one that ended without 'satisfied'; the status is '{status}'"):
-                decide.check_approve(graded_thread(status=status))
+                steer.check_approve(graded_thread(status=status))
 
     def test_reject_is_a_needs_revision_pass_with_the_reviewers_gaps(self):
         state = graded_thread(status="satisfied", iteration=1, cap=3)
-        decide.check_reject(state)
-        rejection = decide.reject(state, RejectInput(feedback="It crashes on None.", reviewer="ana"))
+        steer.check_reject(state)
+        rejection = steer.reject(state, RejectInput(feedback="It crashes on None.", reviewer="ana"))
         assert state.status == "running"
         assert (rejection.result, rejection.iteration, rejection.reviewer) == ("needs_revision", 1, "ana")
         assert rejection.criteria == [Criterion(name="reviewer feedback", passed=False, gap="It crashes on None.")]
@@ -196,23 +197,23 @@ class TestReview:
 
     def test_reject_is_refused_before_the_run_ends_and_once_the_budget_is_spent(self):
         with pytest.raises(ValueError, match="nothing to reject: this thread has no grading run"):
-            decide.check_reject(ThreadState())
+            steer.check_reject(ThreadState())
         with pytest.raises(ValueError, match="reject applies once a grading run has ended; the status is 'running'"):
-            decide.check_reject(graded_thread(status="running"))
+            steer.check_reject(graded_thread(status="running"))
         paused = graded_thread(status="running")
-        decide.pause(paused)
+        steer.pause(paused)
         with pytest.raises(ValueError, match=r"\(resume or approve a paused run\)"):
-            decide.check_reject(paused)
+            steer.check_reject(paused)
         with pytest.raises(ValueError, match="the grading run has used all 2 iterations: extend it first"):
-            decide.check_reject(graded_thread(status="max_iterations_reached", iteration=2, cap=2))
+            steer.check_reject(graded_thread(status="max_iterations_reached", iteration=2, cap=2))
 
     def test_numbered_decisions_have_their_own_operation_ids(self):
         """An approval spends no iteration: the rejection after it is at the same one."""
         state = graded_thread(status="failed", iteration=1, cap=3)
-        approval = decide.approve(state, ApproveInput(reviewer="ana"))
+        approval = steer.approve(state, ApproveInput(reviewer="ana"))
         assert approval is not None
         decide.record_pass(state, approval)
-        rejection = decide.reject(state, RejectInput(feedback="no", reviewer="bo"))
+        rejection = steer.reject(state, RejectInput(feedback="no", reviewer="bo"))
         assert (approval.iteration, rejection.iteration) == (1, 1)
         assert (approval.operation_id, rejection.operation_id) == ("run-1:1:review-1", "run-1:1:review-2")
 
@@ -221,18 +222,18 @@ class TestReview:
         decide.record_pass(state, evaluation("failed", 0))
         seen = decide.progress_view(state, "t-1", pending=0).review
         assert seen == "run-1:0"
-        decide.check_reject(state, seen)
-        decide.reject(state, RejectInput(feedback="no", reviewer="bo"))  # queued, not yet recorded
+        steer.check_reject(state, seen)
+        steer.reject(state, RejectInput(feedback="no", reviewer="bo"))  # queued, not yet recorded
         state.status = "failed"  # even once the rejection's revision has ended again
         with pytest.raises(ValueError, match=r"another decision came first: bo rejected it \(record run-1:1:review-1, not run-1:0\)"):
-            decide.check_approve(state, seen)
-        decide.check_approve(state, "run-1:1:review-1")
-        decide.check_approve(state, None)  # no review given: no such check
+            steer.check_approve(state, seen)
+        steer.check_approve(state, "run-1:1:review-1")
+        steer.check_approve(state, None)  # no review given: no such check
 
     def test_extend_after_the_cap_grows_the_budget_when_handled(self):
         state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)
-        decide.check_extend(state)
-        decide.extend(state, ExtendInput(iterations=3))
+        steer.check_extend(state)
+        steer.extend(state, ExtendInput(iterations=3))
         assert state.status == "running" and state.run.max_iterations == 2
         decide.grant_budget(state, ExtendInput(iterations=3))
         assert state.run.max_iterations == 5 and decide.has_budget(state)
@@ -240,7 +241,7 @@ class TestReview:
     def test_approve_after_the_cap_keeps_k_of_n(self):
         """`approve` after `2 of 2` showed `iteration 3 of 2`: an approval spends no pass."""
         state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)
-        approval = decide.approve(state, ApproveInput(reviewer="ana"))
+        approval = steer.approve(state, ApproveInput(reviewer="ana"))
         assert approval is not None and decide.record_pass(state, approval) == "satisfied"
         view = decide.progress_view(state, "t-1", pending=0)
         assert (view.iteration, view.max_iterations) == (2, 2)
@@ -248,7 +249,7 @@ class TestReview:
     def test_extend_shows_the_new_budget_at_once_and_once_only(self):
         """The update's answer said `iteration 2 of 2` after `extend --iterations 2`."""
         state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)
-        decide.extend(state, ExtendInput(iterations=2))
+        steer.extend(state, ExtendInput(iterations=2))
         view = decide.progress_view(state, "t-1", pending=1)
         assert (view.status, view.iteration, view.max_iterations) == ("running", 2, 4)
         decide.grant_budget(state, ExtendInput(iterations=2))
@@ -257,7 +258,7 @@ class TestReview:
 
     def test_extend_is_refused_unless_the_cap_was_reached(self):
         with pytest.raises(ValueError, match="extend applies after 'max_iterations_reached'; the status is 'satisfied'"):
-            decide.check_extend(graded_thread(status="satisfied"))
+            steer.check_extend(graded_thread(status="satisfied"))
 
 
 class TestViewsAndCarrying:

@@ -15,9 +15,9 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import ValidationError
 from temporalio import workflow
-from temporalio.common import RetryPolicy, VersioningBehavior
+from temporalio.common import VersioningBehavior
 from temporalio.contrib.workflow_streams import WorkflowStream
-from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, TimeoutError
+from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
 with workflow.unsafe.imports_passed_through():
     # `import a.b as c`, not `from a import b`: only a full module name is passed through
@@ -25,63 +25,39 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.errors as errors
     import rubricflow.workflows.sizes as sizes
     import rubricflow.workflows.state as decide
+    import rubricflow.workflows.steering as steer
     from rubricflow.workflows.activity_defs import RubricActivityDefs
-    from rubricflow.workflows.files import AgentFile
     from rubricflow.workflows.mailbox import Invocation, Mailbox
     from rubricflow.workflows.names import EVENTS_TOPIC
     from rubricflow.workflows.visibility import (
         evaluation_end_event,
         hook_failed_event,
-        render_details,
-        run_end_event,
-        search_attribute_updates,
         step_event,
     )
     from rubricflow.workflows.types import (
         AgentTurnInput,
-        ApproveInput,
         Evaluation,
-        ExtendInput,
         GradeInput,
         HookInput,
-        Progress,
-        RejectInput,
         RunEvent,
         RunInput,
         RunResult,
-        RunStatus,
         SubmitInput,
         Usage,
     )
-    from rubricflow.workflows.telemetry import record_pass, record_run_end
-
-STEP_TIMEOUT_GRACE = timedelta(seconds=30)
-"""The worker cuts a turn or pass off at its settings' `timeout_s` with a clear error;
-the server's start-to-close timeout, this much later, covers a worker too stuck to."""
-HEARTBEAT_TIMEOUT = timedelta(seconds=10)
-"""A worker that dies mid-activity stops heartbeating; another worker retries the
-activity after this long, not after the start-to-close timeout."""
-
-HOOK_TIMEOUT = timedelta(minutes=2)
-
-HOOK_RETRY_POLICY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(seconds=30),
-    maximum_attempts=5,
-)
-MAX_HOOK_DELIVERIES = 8
-"""Hook activities one thread runs at once; more wait for a slot (still scheduled in order)."""
-
-STEP_RETRY_POLICY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(seconds=30),
-    maximum_attempts=errors.PROVIDER_ATTEMPTS + 20,
-    non_retryable_error_types=list(errors.NON_RETRYABLE),
-)
-STEP_BUDGET_FACTOR = errors.PROVIDER_ATTEMPTS + 3
-"""A step's total time (schedule-to-close): this many times one attempt's timeout."""
+    from rubricflow.workflows.step_policy import (
+        HEARTBEAT_TIMEOUT,
+        HOOK_RETRY_POLICY,
+        HOOK_TIMEOUT,
+        MAX_HOOK_DELIVERIES,
+        STEP_BUDGET_FACTOR,
+        STEP_RETRY_POLICY,
+        STEP_TIMEOUT_GRACE,
+        describe_failure,
+        reraise_cancellation,
+    )
+    from rubricflow.workflows.telemetry import record_pass
+    from rubricflow.workflows.thread_handlers import ThreadHandlers
 
 ArgT = TypeVar("ArgT")
 ResultT = TypeVar("ResultT")
@@ -92,7 +68,7 @@ class _Stop(Exception):
 
 
 @workflow.defn(failure_exception_types=[ValidationError])
-class RubricRunWorkflow:
+class RubricRunWorkflow(ThreadHandlers):
     """A thread (workflow id = thread id) that runs agent turn -> grader pass -> verdict.
 
     `needs_revision` sends the revision message back to the agent, up to the grader's
@@ -278,7 +254,7 @@ class RubricRunWorkflow:
                 decide.append_revision(self.state, evaluation)
             self._finish("max_iterations_reached")
         except _Stop:
-            self._record(decide.take_stop(self.state))
+            self._record(steer.take_stop(self.state))
 
     def _out_of_budget(self, before: Literal["agent_turn", "grading"]) -> bool:
         """Before the next spend: end the run when one of its budgets is used up."""
@@ -318,7 +294,7 @@ class RubricRunWorkflow:
                 )
                 reason = "failed after its retries (see the worker log)"
             except ActivityError as err:
-                failed, reason = ["(every hook not yet delivered)"], _describe_failure(err)
+                failed, reason = ["(every hook not yet delivered)"], describe_failure(err)
                 workflow.logger.warning(
                     "hooks for %s failed: %s; the thread goes on", evaluation.operation_id, reason
                 )
@@ -385,9 +361,9 @@ class RubricRunWorkflow:
                 f"agent turn {turn} ({agent.model})",
             )
         except ActivityError as err:
-            _reraise_cancellation(err)
+            reraise_cancellation(err)
             raise ApplicationError(
-                f"agent turn {turn} failed with model {agent.model!r}: {_describe_failure(err)}",
+                f"agent turn {turn} failed with model {agent.model!r}: {describe_failure(err)}",
                 type=errors.AGENT_TURN_FAILED,
                 non_retryable=True,
             ) from err
@@ -428,12 +404,12 @@ class RubricRunWorkflow:
                 f"grader pass {run.id}:{iteration} ({grader.model})",
             )
         except ActivityError as err:
-            _reraise_cancellation(err)
+            reraise_cancellation(err)
             return Evaluation(
                 grading_run_id=run.id,
                 iteration=iteration,
                 result="grader_error",
-                explanation=f"{_describe_failure(err)} (configured grader model: {grader.model!r})",
+                explanation=f"{describe_failure(err)} (configured grader model: {grader.model!r})",
                 usage=decide.pass_usage(self.state, Usage()),
             )
         decide.spend(self.state, grader.model, graded.usage, "grader")
@@ -451,152 +427,3 @@ class RubricRunWorkflow:
             split_vote=graded.split_vote,
             usage=decide.pass_usage(self.state, graded.usage),
         )
-
-    # -- messages: follow-ups ----------------------------------------------------------
-
-    @workflow.update
-    async def submit(self, input: SubmitInput) -> Progress:
-        """Send a message (with an optional new rubric); returns once it is handled, with
-        the thread's state as that message left it (messages queued behind it may be
-        handled before this caller hears back)."""
-        item = self._mailbox.push("message", submit=input, replies=True)
-        await workflow.wait_condition(lambda: item.outcome is not None)
-        assert item.outcome is not None
-        return item.outcome
-
-    @submit.validator
-    def _validate_submit(self, input: SubmitInput) -> None:
-        decide.check_submit(self.state, input)
-
-    @workflow.signal
-    def send(self, input: SubmitInput) -> None:
-        """Fire-and-forget `submit`."""
-        self._mailbox.push("message", submit=input)
-
-    # -- pause / resume -------------------------------------------------------------------
-
-    @workflow.update
-    def pause(self) -> Progress:
-        """Stop the in-flight work; the grading run keeps its id and remaining budget."""
-        decide.pause(self.state)
-        self._show_status()
-        if self._inflight is not None:
-            self._inflight.cancel()
-        return self.progress()
-
-    @pause.validator
-    def _validate_pause(self) -> None:
-        decide.check_pause(self.state)
-
-    @workflow.update
-    def resume(self) -> Progress:
-        """Continue the paused grading run: same id, the iterations it has left."""
-        decide.resume(self.state)
-        self._show_status()
-        return self.progress()
-
-    @resume.validator
-    def _validate_resume(self) -> None:
-        decide.check_resume(self.state)
-
-    # -- human review -----------------------------------------------------------------------
-
-    @workflow.update
-    def approve(self, input: ApproveInput) -> Progress:
-        """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
-        A paused run is stopped where it waits on resume, with this verdict."""
-        evaluation = decide.approve(self.state, input, )
-        if evaluation is not None:
-            self._record(evaluation)
-        return self.progress()
-
-    @approve.validator
-    def _validate_approve(self, input: ApproveInput) -> None:
-        decide.check_approve(self.state, input.review)
-
-    @workflow.update
-    def reject(self, input: RejectInput) -> Progress:
-        """A person's `needs_revision`: counts as a pass, their gaps go to the agent."""
-        evaluation = decide.reject(self.state, input)
-        self._show_status()
-        self._mailbox.push("reject", evaluation=evaluation)
-        return self.progress()
-
-    @reject.validator
-    def _validate_reject(self, input: RejectInput) -> None:
-        decide.check_reject(self.state, input.review)
-
-    @workflow.update
-    def extend(self, input: ExtendInput) -> Progress:
-        """Grant more iterations after `max_iterations_reached`, or more budget after
-        `budget_exhausted`; the run goes on."""
-        decide.extend(self.state, input)
-        self._show_status()
-        self._mailbox.push("extend", extend=input)
-        return self.progress()
-
-    @extend.validator
-    def _validate_extend(self, input: ExtendInput) -> None:
-        decide.check_extend(self.state, input)
-
-    # -- visibility (workflows/visibility.py renders it) -----------------------------------
-
-    def _set_status(self, status: RunStatus) -> None:
-        self.state.status = status
-        self._show_status()
-
-    def _show_status(self) -> None:
-        """Search attributes and Web UI details after the status changed."""
-        workflow.upsert_search_attributes(search_attribute_updates(self.state))
-        self._show_details()
-
-    def _show_details(self) -> None:
-        workflow.set_current_details(render_details(self.state))
-
-    def _finish(self, status: RunStatus) -> None:
-        self._set_status(status)
-        self._publish(run_end_event(self.state, status))
-        record_run_end(self.state, status, workflow.info().task_queue)
-
-    def _publish(self, event: RunEvent) -> None:
-        """Publish on the thread's stream, stamped with workflow time."""
-        self._events.publish(event.model_copy(update={"at": workflow.now()}))
-
-    @workflow.query
-    def progress(self) -> Progress:
-        """Everything a caller may want to see, at any moment."""
-        return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
-
-    @workflow.query
-    def files(self) -> dict[str, AgentFile]:
-        """The agent's virtual files with their content (`progress` lists names and sizes)."""
-        return dict(self.state.files)
-
-
-def _reraise_cancellation(err: ActivityError) -> None:
-    """A cancelled thread ends cancelled: a turn or pass cut off by the cancellation is
-    no verdict and no failure (nothing is recorded, no hook fires). `_activity` already
-    retried the one cancellation that is not the thread's: a pause's."""
-    if isinstance(err.cause, CancelledError):
-        raise err
-
-
-def _describe_failure(err: ActivityError) -> str:
-    """Name what broke: exception type, HTTP status where there is one, and the message."""
-    with workflow.unsafe.imports_passed_through():
-        from rubricflow.workflows.failures import FailureDetails
-
-    cause = err.cause
-    if isinstance(cause, ApplicationError):
-        details = FailureDetails.of(cause.details[0]) if cause.details else None
-        head = f"raised {(details and details.exception_type) or cause.type or 'ApplicationError'}"
-        if details is not None and details.http_status is not None:
-            head += f" (HTTP {details.http_status})"
-            # The provider's message already names the error and its status: say it once.
-            if f"(HTTP {details.http_status})" in cause.message:
-                return cause.message
-        return f"{head}: {cause.message}"
-    if isinstance(cause, TimeoutError):
-        return f"timed out ({cause.type.name if cause.type else 'timeout'})"
-    return f"failed: {cause or err}"
-

@@ -1,9 +1,7 @@
-"""A thread's state as one object, and the decisions on it as pure functions.
+"""The decisions on a thread's state (`thread_state.ThreadState`), as pure functions.
 
 Nothing here touches Temporal: `RubricRunWorkflow` holds one `ThreadState`, calls these
 functions, and does the side effects (activities, events, search attributes) itself.
-The same object is what the thread carries across continue-as-new, so adding a field
-is one edit here plus its use.
 """
 
 from __future__ import annotations
@@ -11,28 +9,24 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
 
 from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
 from rubricflow.workflows.sizes import MAX_SHOWN_EVALUATIONS_BYTES, newest_within, within_transcript
+from rubricflow.workflows.steering import review_point
+from rubricflow.workflows.thread_state import GradingRun, ThreadState
 
 from rubricflow.workflows.types import (
     MAX_CARRIED_EVALUATIONS,
     MAX_CARRIED_MESSAGES,
     TERMINAL_STATUSES,
-    ApproveInput,
     BestPass,
-    Criterion,
     Evaluation,
     ExtendInput,
     GRADER_SOURCE,
-    GraderSettings,
     Message,
     ModelPrice,
     PassUsage,
-    Phase,
     Progress,
-    RejectInput,
     RunInput,
     RunBudget,
     RunStatus,
@@ -42,97 +36,9 @@ from rubricflow.workflows.types import (
     recent_with_request,
 )
 
-ENDED_UNSATISFIED: frozenset[str] = frozenset(
-    {"max_iterations_reached", "failed", "grader_error", "budget_exhausted", "awaiting_review"}
-)
-"""A grading run's terminal statuses that a person may still approve."""
 
 MessagePlan = Literal["answer", "new_run", "continue_run"]
 """What a message leads to: one ungraded answer, a new grading run, or more of the current one."""
-
-
-class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class GradingRun(_State):
-    """One grading run: its id, the rubric it grades against, and its budget."""
-
-    id: str
-    rubric: str
-    iteration: int = 0
-    """Passes spent so far (the next pass's zero-based number)."""
-    max_iterations: int
-    """The budget: the grader's `max_iterations`, plus what `extend` granted."""
-    frozen_criteria: list[str] = Field(default_factory=list)
-    """Criterion names fixed by the run's first usable pass (names only)."""
-    usage: Usage = Field(default_factory=Usage)
-    """Tokens the run has spent (agent turns and grader passes)."""
-    cost_usd: float = 0.0
-    """What the run has spent, priced with its grader settings' `prices`."""
-    unpriced: list[str] = Field(default_factory=list)
-    """Models the run used that its price table lacks (their cost counts as 0)."""
-    started_at: datetime | None = None
-    """`workflow.now()` when the run started: the origin of its wall-clock budget."""
-    max_tokens: int | None = None
-    max_cost_usd: float | None = None
-    max_wall_s: int | None = None
-    """The budgets: the grader's, plus what `extend` granted (None: no limit)."""
-    exhausted: str | None = None
-    """Which budget ended the run: `tokens`, `cost` or `wall`."""
-    stopped_before: Literal["agent_turn", "grading"] | None = None
-    """The step a budget stopped the run before: where `extend` picks it up."""
-    best: BestPass | None = None
-    """The grader pass with the most criteria met so far (ties: the later)."""
-
-
-class ThreadState(_State):
-    """Everything a thread knows; carried whole across continue-as-new."""
-
-    transcript: list[Message] = Field(default_factory=list)
-    """Appended to only by `append_messages`, which keeps it within its size limit."""
-    evaluations: list[Evaluation] = Field(default_factory=list)
-    status: RunStatus = "running"
-    phase: Phase = "agent_turn"
-    rubric: str | None = None
-    """The thread's rubric: persists for follow-ups until a new one is given."""
-    grader: GraderSettings | None = None
-    run: GradingRun | None = None
-    """The current (or last) grading run; None until the first graded message."""
-    turns: int = 0
-    """Agent turns taken: each turn's number, stable across retries."""
-    invocations: int = 0
-    """Queued items (messages, rejections, extensions) the thread has finished handling."""
-    paused: bool = False
-    paused_status: RunStatus = "running"
-    """The status to go back to on `resume`."""
-    stop: Evaluation | None = None
-    """A reviewer's verdict that ends the paused in-flight run when it wakes up."""
-    usage: Usage = Field(default_factory=Usage)
-    """Tokens the thread has spent, over all its runs."""
-    usage_by_model: dict[str, Usage] = Field(default_factory=dict)
-    """The thread's tokens per model label."""
-    turn_usage: Usage | None = None
-    """The last agent turn's tokens, until the pass that follows records them."""
-    files: dict[str, AgentFile] = Field(default_factory=dict)
-    """The agent's virtual files (a `deep` agent's), within `workflows/files.py`'s limits;
-    changed only from completed agent turns."""
-    todos: list[Todo] = Field(default_factory=list)
-    """The agent's latest `write_todos` list."""
-    granted: int = 0
-    """Iterations an accepted `extend` granted that its queued item has not yet added."""
-    hooks_failed: int = 0
-    """Hook deliveries that failed for good, over the thread's life."""
-    hooks: bool | None = None
-    """Whether the task queue's workers deliver evaluation hooks, as the latest grader pass
-    reported (`GradeResult.hooks`); None until one has. Every worker of a task queue is
-    expected to share one hook configuration."""
-    decisions: int = 0
-    """Reviewer decisions (approve, reject) accepted on the thread: numbers the next one."""
-    latest: Evaluation | None = None
-    """The latest record, or a reviewer decision accepted after it and not yet recorded
-    (a queued rejection, an approval waiting for a paused run): what the next decision
-    applies to (`review_point`)."""
 
 
 # -- a thread's beginning and end --------------------------------------------------------
@@ -390,7 +296,7 @@ def append_revision(state: ThreadState, evaluation: Evaluation) -> None:
 VISIBLE_STATUSES: tuple[str, ...] = (*get_args(RunStatus), "needs_revision")
 """Every value `visible_status` gives (the `RubricStatus` search attribute): each run
 status of the contract, and `needs_revision` for a run revising after such a pass."""
-WORKING_STATUSES = ("running", "paused", "needs_revision")
+WORKING_STATUSES: tuple[str, ...] = tuple(s for s in VISIBLE_STATUSES if s not in TERMINAL_STATUSES)
 """The visible statuses of a thread with a turn or pass to come; the others are verdicts
 (or `answered`), after which the thread idles until a follow-up or its idle timeout."""
 
@@ -448,173 +354,6 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         best=state.run.best if state.run and state.status == "max_iterations_reached" else None,
         review=review_point(state),
     )
-
-
-def _latest(state: ThreadState) -> Evaluation | None:
-    # A state carried from before `latest` existed: its last record.
-    return state.latest or (state.evaluations[-1] if state.evaluations else None)
-
-
-def review_point(state: ThreadState) -> str | None:
-    """The operation id a reviewer's decision applies to now (`Progress.review`)."""
-    latest = _latest(state)
-    return latest.operation_id if latest is not None else None
-
-
-def check_review(state: ThreadState, review: str | None) -> None:
-    """A decision made on `review` applies only while it is still the thread's latest:
-    of two reviewers deciding at once, the first one decides and the other is told."""
-    if review is None or review == review_point(state):
-        return
-    latest = _latest(state)
-    if latest is None:
-        what = "the thread has no record yet"
-    elif latest.reviewer is not None:
-        verb = "approved" if latest.result == "satisfied" else "rejected"
-        what = f"{latest.reviewer} {verb} it"
-    else:
-        what = f"grader pass {latest.iteration + 1} recorded {latest.result!r}"
-    raise ValueError(
-        f"another decision came first: {what} (record {review_point(state)}, not {review}); "
-        "look at the thread again (`rubricflow status`) and decide on what it shows"
-    )
-
-
-# -- updates: validation (the validators raise these) and transitions -----------------------
-
-
-def check_submit(state: ThreadState, input: SubmitInput) -> None:
-    if input.rubric is not None and state.grader is None and input.grader is None:
-        raise ValueError("this thread has no grader settings: send grader settings with the rubric")
-
-
-def check_pause(state: ThreadState) -> None:
-    if state.paused:
-        raise ValueError("the thread is already paused: resume it first")
-    if state.status != "running":
-        raise ValueError(f"nothing to pause: the thread's status is {state.status!r}, not 'running'")
-
-
-def check_resume(state: ThreadState) -> None:
-    if not state.paused:
-        raise ValueError(f"the thread is not paused (status {state.status!r})")
-
-
-def check_approve(state: ThreadState, review: str | None = None) -> None:
-    check_review(state, review)
-    if state.run is None:
-        raise ValueError("nothing to approve: this thread has no grading run")
-    if not state.paused and state.status not in ENDED_UNSATISFIED:
-        raise ValueError(
-            f"approve applies to a paused run or one that ended without 'satisfied'; "
-            f"the status is {state.status!r}"
-        )
-
-
-def check_reject(state: ThreadState, review: str | None = None) -> None:
-    check_review(state, review)
-    if state.run is None:
-        raise ValueError("nothing to reject: this thread has no grading run")
-    if state.status not in ENDED_UNSATISFIED | {"satisfied"}:
-        raise ValueError(
-            f"reject applies once a grading run has ended; the status is {state.status!r}"
-            + (" (resume or approve a paused run)" if state.paused else "")
-        )
-    if state.run.iteration >= state.run.max_iterations:
-        raise ValueError(
-            f"the grading run has used all {state.run.max_iterations} iterations: "
-            "extend it first (extend --iterations N)"
-        )
-
-
-def check_extend(state: ThreadState, input: ExtendInput | None = None) -> None:
-    if state.status == "budget_exhausted" and state.run is not None and input is not None:
-        flag = {"tokens": "extra_tokens", "cost": "extra_cost_usd", "wall": "extra_wall_s"}.get(
-            state.run.exhausted or ""
-        )
-        if flag is not None and not getattr(input, flag):
-            raise ValueError(f"the run's {state.run.exhausted} budget is used up: extend it with {flag}")
-        return
-    if state.status == "max_iterations_reached" and input is not None and not input.iterations:
-        raise ValueError("the run used all its iterations: extend it with iterations (--iterations N)")
-    if state.status != "max_iterations_reached":
-        raise ValueError(
-            f"extend applies after 'max_iterations_reached'; the status is {state.status!r} "
-            "(after 'budget_exhausted' extend adds budget)"
-        )
-
-
-def pause(state: ThreadState) -> None:
-    """Stop the in-flight work; the run keeps its id and remaining budget."""
-    state.paused = True
-    state.paused_status = state.status
-    state.status = "paused"
-
-
-def resume(state: ThreadState) -> None:
-    """Continue the paused run: same id, the iterations it has left."""
-    state.paused = False
-    state.status = state.paused_status
-
-
-def approve(state: ThreadState, input: ApproveInput) -> Evaluation | None:
-    """A person accepts the work: the run ends `satisfied`, recorded as their verdict.
-
-    Returns the evaluation to record now (a run that ended), or None for a paused run:
-    its verdict waits in `state.stop` and ends the run where it is waiting. Each decision
-    gets its number (`Evaluation.decision`), hence its own operation id."""
-    assert state.run is not None
-    evaluation = Evaluation(
-        grading_run_id=state.run.id,
-        iteration=state.run.iteration,
-        result="satisfied",
-        explanation=f"Approved by {input.reviewer}" + (f": {input.note}" if input.note else "."),
-        reviewer=input.reviewer,
-        decision=_next_decision(state),
-    )
-    state.latest = evaluation
-    if state.paused:
-        state.stop = evaluation
-        state.paused = False
-        return None
-    return evaluation
-
-
-def take_stop(state: ThreadState) -> Evaluation:
-    """The verdict that stopped the paused run, taken once."""
-    assert state.stop is not None, "no reviewer verdict is waiting"
-    stop, state.stop = state.stop, None
-    return stop
-
-
-def reject(state: ThreadState, input: RejectInput) -> Evaluation:
-    """A person's `needs_revision`: a pass of the run whose gaps go to the agent,
-    numbered as for `approve`."""
-    assert state.run is not None
-    criteria = list(input.criteria) or [Criterion(name="reviewer feedback", passed=False, gap=input.feedback)]
-    state.status = "running"
-    state.latest = Evaluation(
-        grading_run_id=state.run.id,
-        iteration=state.run.iteration,
-        result="needs_revision",
-        explanation=input.feedback,
-        criteria=criteria,
-        reviewer=input.reviewer,
-        decision=_next_decision(state),
-    )
-    return state.latest
-
-
-def _next_decision(state: ThreadState) -> int:
-    state.decisions += 1
-    return state.decisions
-
-
-def extend(state: ThreadState, input: ExtendInput) -> None:
-    """Accept an `extend`: the run is running again; the budget grows when it is handled
-    (until then `granted` counts it, so the budget a caller sees is already the new one)."""
-    state.status = "running"
-    state.granted += input.iterations
 
 
 def passes_after(spent: int, evaluation: Evaluation) -> int:

@@ -1,0 +1,224 @@
+"""What a thread records: its messages, and each grader pass (or reviewer decision) with
+its criteria, usage and the best pass of a run."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field, model_serializer, model_validator
+from pydantic.json_schema import SkipJsonSchema
+
+from rubricflow.workflows.base import Frozen
+from rubricflow.workflows.run_settings import EvaluationResult, Usage, Verdict
+
+class ToolCall(Frozen):
+    id: str
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Message(Frozen):
+    """One transcript message, in our own small shape (never a LangChain object)."""
+
+    role: Literal["user", "assistant", "tool", "system"]
+    content: str = ""
+    name: str | None = None
+    """For a tool result: the tool's name."""
+    tool_call_id: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    blocks: list[str] = Field(default_factory=list)
+    """Types of non-text content blocks (image, audio, ...), kept by type only."""
+    source: Literal["user", "grader"] | None = None
+    """`grader` marks a revision message the system wrote for the grader."""
+
+
+def recent_with_request(messages: list[Message], limit: int) -> list[Message]:
+    """The last `limit` messages, plus the first genuine user message (the request) when
+    it fell outside them. Revision messages the system wrote for the grader are never
+    taken for the user's request. Both the grader's window and what a thread carries
+    over continue-as-new are cut this way."""
+    first_user = next((m for m in messages if m.role == "user" and m.source != "grader"), None)
+    tail = messages[-limit:]
+    if first_user is not None and not any(m is first_user for m in tail):
+        return [first_user, *tail]
+    return tail
+
+
+def last_answer(transcript: list[Message]) -> str | None:
+    """The agent's latest answer: its last message that calls no tool."""
+    for message in reversed(transcript):
+        if message.role == "assistant" and not message.tool_calls:
+            return message.content
+    return None
+
+
+class Criterion(Frozen):
+    """A criterion's verdict: `{name, passed: true}` or `{name, passed: false, gap}`."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    name: str = Field(min_length=1)
+    passed: bool
+    gap: str | None = None
+    isolation: SkipJsonSchema[str | None] = None
+    """For a criterion decided by a check that runs untrusted code: how it was isolated
+    ("bubblewrap", "limits only", "refused: no bubblewrap"). Set by the worker's check,
+    never by the grader (left out of the schema it answers to); None otherwise."""
+    decided_by: SkipJsonSchema[str | None] = None
+    """How the verdict was reached when not by the model's judgement alone: the measured
+    fact that settled it, as the model chose it (`fact: calls_print is false (measured
+    ...)`). Set by the worker, never by the grader."""
+    votes: SkipJsonSchema[str | None] = None
+    """With several samples per criterion: how many agreed with the verdict (`2/3`)."""
+    id: int | None = Field(
+        default=None,
+        description="The criterion's number in the numbered criteria list, when one is given.",
+    )
+    """How a grader may answer a numbered criterion under a paraphrased name; records
+    carry the pinned name instead, and no `id`."""
+
+    @model_validator(mode="after")
+    def _gap_iff_failing(self) -> Criterion:
+        if not self.passed and not (self.gap and self.gap.strip()):
+            raise ValueError(
+                f"criterion {self.name!r} fails but has no gap: a failing criterion "
+                "must say what is missing"
+            )
+        if self.passed and self.gap is not None:
+            object.__setattr__(self, "gap", None)
+        return self
+
+    @model_serializer(mode="wrap")
+    def _omit_gap_when_passing(self, handler: Any) -> dict[str, Any]:
+        data = handler(self)
+        if self.passed:
+            data.pop("gap", None)
+        for optional in ("isolation", "decided_by", "votes"):
+            if getattr(self, optional) is None:
+                data.pop(optional, None)
+        if self.id is None:
+            data.pop("id", None)
+        return data
+
+
+class GraderVerdict(Frozen):
+    """A grader's structured answer, checked for consistency at the boundary."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    result: Verdict = Field(
+        description=(
+            "'satisfied' only when every criterion passes; 'needs_revision' when at "
+            "least one fails; 'failed' when the rubric cannot be evaluated."
+        )
+    )
+    explanation: str = Field(
+        description="One or two sentences summarising the verdict; sent to the agent as feedback."
+    )
+    criteria: list[Criterion] = Field(
+        description=(
+            "One entry per rubric criterion: passed true, or passed false with a gap "
+            "saying what is missing or wrong."
+        ),
+    )
+    """Required in the schema the grader answers to (an empty list is allowed): grammar-
+    constrained local models otherwise leave it out."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GraderVerdict:
+        failing = [c.name for c in self.criteria if not c.passed]
+        if self.result == "satisfied" and failing:
+            raise ValueError(
+                f"result 'satisfied' contradicts failing criteria {failing}: "
+                "'satisfied' requires every criterion to pass"
+            )
+        if self.result == "needs_revision" and self.criteria and not failing:
+            raise ValueError(
+                "result 'needs_revision' contradicts its criteria: every criterion passes"
+            )
+        return self
+
+
+def operation_id(grading_run_id: str, iteration: int, decision: int | None = None) -> str:
+    """Stable id of a record: `grading_run_id:iteration` for a grader pass, the same
+    across retries of the pass, so a retried pass (and its hook deliveries) is
+    recognisably the same pass; `grading_run_id:iteration:review-N` for a reviewer's
+    decision N on the thread (an approval spends no iteration, so a decision's iteration
+    alone does not tell it from the next one)."""
+    base = f"{grading_run_id}:{iteration}"
+    return base if decision is None else f"{base}:review-{decision}"
+
+
+class PassUsage(Frozen):
+    """Tokens of one iteration, by role."""
+
+    agent: Usage = Field(default_factory=Usage)
+    grader: Usage = Field(default_factory=Usage)
+
+
+class Evaluation(Frozen):
+    """One grader pass, appended to the thread's evaluations."""
+
+    grading_run_id: str
+    iteration: int
+    result: EvaluationResult
+    explanation: str
+    criteria: list[Criterion] = Field(default_factory=list)
+    unverified: bool = False
+    split_vote: bool = False
+    """With several samples per criterion: some criterion's vote was not unanimous."""
+    reviewer: str | None = None
+    """Set when a person, not the grader, gave this verdict (approve / reject)."""
+    usage: PassUsage | None = None
+    """Tokens of this iteration: the agent turn before the pass, and the pass itself.
+    None for a reviewer's verdict and in records made before usage was counted."""
+    decision: int | None = None
+    """A reviewer's verdict: its number among the thread's reviewer decisions (1, 2, ...),
+    part of its `operation_id`. None for a grader's pass, and for reviewer verdicts
+    recorded before decisions were numbered."""
+
+    @property
+    def operation_id(self) -> str:
+        return operation_id(self.grading_run_id, self.iteration, self.decision)
+
+    def revision_message(self) -> str:
+        """The feedback the agent receives after a `needs_revision` pass."""
+        who = f"A human reviewer ({self.reviewer})" if self.reviewer else "A grader"
+        lines = [
+            f"{who} reviewed your work against the rubric and asked for revisions "
+            "before we can finish."
+        ]
+        if self.unverified:
+            lines += [
+                "",
+                "The grader could not confirm every criterion: what is missing is "
+                "verification, not necessarily the work. Make the evidence for each "
+                "criterion plain in your answer.",
+            ]
+        if self.explanation.strip():
+            label = "Reviewer feedback" if self.reviewer else "Grader feedback"
+            lines += ["", f"{label}: {self.explanation.strip()}"]
+        failing = [c for c in self.criteria if not c.passed]
+        if failing:
+            lines += ["", "Criteria that still need work:"]
+            lines += [f"- {c.name}: {(c.gap or '').strip()}" for c in failing]
+        passing = [c for c in self.criteria if c.passed]
+        if passing and not self.unverified:
+            lines += ["", "Criteria that already pass (do not regress them):"]
+            lines += [f"- {c.name}" for c in passing]
+        lines += [
+            "",
+            "Fix every failing criterion without breaking the ones that pass, then "
+            "give your complete revised answer.",
+        ]
+        return "\n".join(lines)
+
+
+class BestPass(Frozen):
+    """The grading run's pass with the most criteria met (ties: the later) and the answer it
+    graded: what a run that ran out of iterations has best to offer."""
+
+    iteration: int
+    met: int
+    total: int
+    answer: str | None = None
