@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import uuid
 import asyncio
-import contextlib
-import os
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
 from temporalio.client import (
     Client,
     WithStartWorkflowOperation,
@@ -22,7 +16,6 @@ from temporalio.client import (
     WorkflowFailureError,
     WorkflowHandle,
     WorkflowQueryFailedError,
-    WorkflowUpdateFailedError,
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
@@ -33,20 +26,30 @@ from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
-from rubricflow.preflight import RunRefused, check_provider
+from rubricflow.client_errors import (
+    RubricflowError,
+    RunFailed,
+    ServerUnreachable,
+    Stuck,
+    ThreadClosed,
+    ThreadNotFound,
+    ThreadStuck,
+    UpdateRefused,
+    target_host,
+    typed_errors,
+)
+from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
+from rubricflow.preflight import RunRefused
+from rubricflow.run_checks import check_id, check_input, check_names, check_scripted_file, new_thread_id, run_models
 from rubricflow.workflows.files import AgentFile
 from rubricflow.settings import connect as _connect
-from rubricflow.settings import client_runtime, connect_config, task_queue
-from rubricflow.workflows.ids import check_id as _check_id
-from rubricflow.workflows.rubric import parse_rubric
+from rubricflow.settings import client_runtime, task_queue
 from rubricflow.workflows.names import EVENTS_TOPIC, ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
-from rubricflow.workflows.state import VISIBLE_STATUSES, WORKING_STATUSES
 from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
     Progress,
-    RunStatus,
     RejectInput,
     RunEvent,
     RunInput,
@@ -77,164 +80,6 @@ __all__ = [
 ]
 
 
-class RubricflowError(Exception):
-    """Base of the client's errors; the message says what happened and what to do."""
-
-
-class ThreadNotFound(RubricflowError, LookupError):
-    def __init__(self, thread_id: str) -> None:
-        self.thread_id = thread_id
-        super().__init__(f"no thread {thread_id!r} on this server (see `rubricflow list`)")
-
-
-class ThreadClosed(RunRefused):
-    """A message, pause or review sent to a thread whose workflow has closed: `status`
-    is how it ended (its run's terminal status, or failed/cancelled/terminated/timed_out)."""
-
-    def __init__(self, thread_id: str, status: str) -> None:
-        self.thread_id, self.status = thread_id, status
-        super().__init__(
-            f"thread {thread_id} is closed ({status}): a closed thread takes no more messages, "
-            f"pauses or reviews; `rubricflow status {thread_id}` shows how it ended, and "
-            "`rubricflow run` (or `send --model M`) starts a new one"
-        )
-
-
-class RunFailed(RubricflowError, WorkflowFailureError):
-    """The thread's workflow ended without a result: `status` is failed, cancelled,
-    terminated or timed_out; `cause` is the exception it ended with (as Temporal's
-    `WorkflowFailureError`, which this is too) and `reason` its message, if any."""
-
-    def __init__(self, thread_id: str, status: str, error: WorkflowFailureError) -> None:
-        WorkflowFailureError.__init__(self, cause=error.cause)
-        self.thread_id, self.status = thread_id, status
-        self.reason = _failure_cause(error)
-        said = status.replace("_", " ")
-        self.args = (f"thread {thread_id} {said}" + (f": {self.reason}" if self.reason else ""),)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-class ServerUnreachable(RubricflowError, ConnectionError):
-    def __init__(self, address: str, reason: str) -> None:
-        self.address = address
-        super().__init__(
-            f"cannot reach Temporal at {address} ({reason}); start one with `rubricflow dev` "
-            "or set TEMPORAL_ADDRESS"
-        )
-
-
-class UpdateRefused(RunRefused, WorkflowUpdateFailedError):
-    """The thread refused an update (`pause`, `approve`, ...) that does not apply now;
-    the message says why. A `RunRefused`, and Temporal's `WorkflowUpdateFailedError`
-    (its `cause` is the thread's refusal)."""
-
-    def __init__(self, message: str) -> None:
-        RunRefused.__init__(self, message)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-CLOSED_STATUSES = {
-    WorkflowExecutionStatus.FAILED: "failed",
-    WorkflowExecutionStatus.CANCELED: "cancelled",
-    WorkflowExecutionStatus.TERMINATED: "terminated",
-    WorkflowExecutionStatus.TIMED_OUT: "timed_out",
-    WorkflowExecutionStatus.CONTINUED_AS_NEW: "continued",
-}
-"""A closed workflow without a result, said plainly."""
-
-LIST_STATUSES: tuple[str, ...] = (*VISIBLE_STATUSES, "idle")
-"""The values `list(status=...)` filters on: every visible status of the contract (the
-`RubricStatus` search attribute), and `idle` for an open thread waiting for a follow-up
-after its verdict."""
-
-
-class ThreadRow(BaseModel):
-    """One row of `Rubricflow.list()`."""
-
-    model_config = ConfigDict(frozen=True)
-
-    thread_id: str
-    workflow_run_id: str
-    status: str
-    """The thread's real state: running, paused, idle (waiting for a follow-up), the
-    run's terminal status, or failed/cancelled/terminated/timed_out for the workflow."""
-    rubric_status: str | None
-    iteration: int | None
-    """Grading passes spent in the current grading run."""
-    grading_run_id: str | None
-    started: datetime
-    closed: datetime | None
-
-
-def row_status(workflow_status: WorkflowExecutionStatus | None, rubric_status: str | None) -> str:
-    """The state a person wants to see for a listed thread."""
-    if workflow_status in CLOSED_STATUSES:
-        return CLOSED_STATUSES[workflow_status]  # type: ignore[index]
-    if workflow_status == WorkflowExecutionStatus.RUNNING:
-        if rubric_status in (None, "running", "needs_revision"):
-            return "running"
-        if rubric_status == "paused":
-            return "paused"
-        return f"idle ({rubric_status})"
-    return rubric_status or "unknown"
-
-
-def visibility_query(status: str | None) -> str:
-    """The list filter, from validated values only (nothing a caller typed is pasted in)."""
-    query = f"WorkflowType = '{RubricRunWorkflow.__name__}'"
-    if status is not None:
-        if status not in LIST_STATUSES:
-            raise RunRefused(
-                f"unknown status {status!r}; use one of: {', '.join(LIST_STATUSES)}"
-            )
-        if status == "idle":
-            verdicts = ", ".join(f"'{s}'" for s in VISIBLE_STATUSES if s not in WORKING_STATUSES)
-            query += f" AND ExecutionStatus = 'Running' AND {STATUS_ATTR.name} IN ({verdicts})"
-        else:
-            query += f" AND {STATUS_ATTR.name} = '{status}'"
-    return query
-
-
-def target_host() -> str:
-    with contextlib.suppress(Exception):
-        return str(connect_config().get("target_host"))
-    return os.environ.get("TEMPORAL_ADDRESS", "localhost:7233")
-
-
-def _failure_cause(err: BaseException) -> str | None:
-    """The message of what the workflow (or update) failed with: its own words, which
-    already name the step and the underlying error."""
-    cause = getattr(err, "cause", None)
-    if cause is None:
-        return None
-    return getattr(cause, "message", None) or str(cause) or None
-
-
-@contextlib.contextmanager
-def typed_errors(thread_id: str | None = None) -> Iterator[None]:
-    """Temporal's errors as the client's own."""
-    try:
-        yield
-    except RPCError as err:
-        if err.status == RPCStatusCode.NOT_FOUND and thread_id is not None:
-            raise ThreadNotFound(thread_id) from err
-        if err.status == RPCStatusCode.UNAVAILABLE:
-            raise ServerUnreachable(target_host(), err.message) from err
-        raise
-    except WorkflowUpdateFailedError as err:
-        raise UpdateRefused(_failure_cause(err) or str(err)) from err.cause
-    except WorkflowUpdateRPCTimeoutOrCancelledError as err:
-        # The SDK reports a caller cancelled while it waits on an update (Ctrl-C, a task
-        # cancelled) as this error: it stays the cancellation it is.
-        if isinstance(err.__cause__, asyncio.CancelledError):
-            raise err.__cause__ from None
-        raise
-
-
 REVIEW_QUERY_TIMEOUT = timedelta(seconds=5)
 """How long `approve` / `reject` wait for the thread to show what they decide on."""
 
@@ -248,102 +93,6 @@ POLLER_FRESH = timedelta(minutes=2)
 
 STUCK_AFTER_ATTEMPTS = 2
 """A workflow task on its second attempt has failed once: reported, never a silent hang."""
-
-
-@dataclass(frozen=True)
-class Stuck:
-    """A thread whose workflow task keeps failing (Temporal retries it forever)."""
-
-    thread_id: str
-    attempt: int
-    since: datetime | None
-    last_failure: str
-    recorded: bool = True
-    """The history holds the failure (a `WorkflowTaskFailed` since the last completed
-    task); False when only the attempt count says so (a task that timed out, say)."""
-
-    def describe(self) -> str:
-        return (
-            f"thread {self.thread_id} is stuck: its workflow task has failed "
-            f"{self.attempt - 1} time(s) and Temporal keeps retrying it; last failure: "
-            f"{self.last_failure}"
-        )
-
-
-class ThreadStuck(RubricflowError):
-    """The thread's workflow task keeps failing (a codec key mismatch, a worker bug): the
-    run cannot move until what the failure names is fixed on the worker or client."""
-
-    def __init__(self, stuck: Stuck) -> None:
-        super().__init__(stuck.describe())
-        self.stuck = stuck
-
-
-def check_id(kind: str, value: str) -> str:
-    """A thread id or task queue Temporal accepts and `list` shows on one row, else
-    `RunRefused` saying what to fix (non-empty, at most 1000 characters, no control
-    characters)."""
-    try:
-        return _check_id(kind, value)
-    except ValueError as exc:
-        raise RunRefused(str(exc)) from None
-
-
-def new_thread_id() -> str:
-    return f"thread-{uuid.uuid4().hex[:12]}"
-
-
-def check_input(run: RunInput, *, installed: bool = False) -> None:
-    """Checks that need more than the model's own validation, before anything starts:
-    known model providers and, with `installed` (the worker runs beside this process),
-    their packages present."""
-    for model in run_models(run):
-        check_provider(model, installed=installed)
-
-
-def run_models(run: RunInput) -> list[str]:
-    return [run.agent.model, *([run.grader.model] if run.grader is not None else [])]
-
-
-def check_scripted_file(model: str) -> None:
-    """`scripted:PATH` read on this machine (the worker runs beside the caller): the file
-    must exist and be readable, else the run would only fail once started."""
-    provider, _, path = model.partition(":")
-    if provider.strip() != "scripted":
-        return
-    file = Path(path.strip())
-    if not file.is_file() or not os.access(file, os.R_OK):
-        why = "does not exist" if not file.exists() else "is not a readable file"
-        raise RunRefused(
-            f"the scripted model file {str(file)!r} {why}; pass --model scripted:PATH with a "
-            "JSON file of canned replies ({\"responses\": [...]})"
-        )
-
-
-def check_names(
-    run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None,
-    servers: Sequence[str] = (),
-) -> None:
-    """Refuse agent, tool and check names unknown to a registry (the CLI passes the names a
-    default worker has: `rubricflow.preflight.tool_names()`, `check_names()` and
-    `agent_names()`, and its MCP servers, `mcp_servers()`: any `<server>_...` passes, and
-    the worker refuses a tool its server does not have)."""
-    if agents is not None and run.agent.agent not in agents:
-        raise RunRefused(f"unknown agent {run.agent.agent!r}; known agents: {', '.join(agents)}")
-    named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
-    unknown = sorted({
-        name for name in named
-        if name not in tools and not any(name.startswith(f"{server}_") for server in servers)
-    })
-    if unknown:
-        known = ", ".join(tools)
-        if servers:
-            known += ", and " + ", ".join(f"{server}_* (MCP server {server})" for server in servers)
-        raise RunRefused(f"unknown tool(s) {unknown}; known tools: {known}")
-    if run.rubric is not None:
-        problems = parse_rubric(run.rubric, checks).problems
-        if problems:
-            raise RunRefused("the rubric cannot be graded: " + "; ".join(problems))
 
 
 @dataclass

@@ -39,10 +39,12 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
-from rubricflow.activities.tools import ToolRegistry
+from rubricflow.activities.mcp import McpStartError
+from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.converter import client_converter
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.telemetry import Telemetry
+from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
 CONTRACT_PACKAGE = "rubricflow.workflows"
@@ -57,6 +59,18 @@ def contract_passed_through(runner: WorkflowRunner | None) -> WorkflowRunner:
     if isinstance(runner, SandboxedWorkflowRunner):
         return dataclasses.replace(runner, restrictions=runner.restrictions.with_passthrough_modules(CONTRACT_PACKAGE))
     return runner
+
+
+async def serve_tools(config: WorkerConfig) -> ToolRegistry:
+    """The tools the worker offers: built-ins, entry points and the tools of the
+    `RUBRICFLOW_MCP` servers, listed now. A server that does not answer, or a tool name
+    taken twice, stops the worker (`SystemExit`) saying which."""
+    try:
+        return await worker_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox, mcp=config.mcp)
+    except (McpStartError, ValueError) as exc:
+        raise SystemExit(
+            f"rubricflow worker: {exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)"
+        ) from None
 
 
 class RubricflowPlugin(SimplePlugin):
@@ -120,7 +134,6 @@ class RubricflowPlugin(SimplePlugin):
         variables ask. A value that is not allowed raises `SystemExit` saying what to fix."""
         from rubricflow import telemetry
         from rubricflow.codec import CodecConfigError, codec_from_env
-        from rubricflow.worker import serve_tools
         from rubricflow.worker_env import config_from_env
 
         env = os.environ if environ is None else environ

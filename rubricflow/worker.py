@@ -25,17 +25,13 @@ from temporalio.worker import Worker
 
 from rubricflow import telemetry
 from rubricflow.activities.config import WorkerConfig
-from rubricflow.activities.mcp import McpStartError
-from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.codec import CodecConfigError
-from rubricflow.plugin import RubricflowPlugin
-from rubricflow.search_attributes import ensure_search_attributes
+from rubricflow.plugin import RubricflowPlugin, serve_tools
 from rubricflow.settings import AddressError, connect
 from rubricflow.worker_env import config_from_env
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
-__all__ = ["build_worker", "config_from_env", "ensure_search_attributes", "main", "run_worker", "serve_tools"]
+__all__ = ["build_worker", "main", "run_worker"]
 
 log = logging.getLogger("rubricflow.worker")
 
@@ -71,18 +67,6 @@ def build_worker(
         plugins=[plugin],
         **options,
     )
-
-
-async def serve_tools(config: WorkerConfig) -> ToolRegistry:
-    """The tools the worker offers: built-ins, entry points and the tools of the
-    `RUBRICFLOW_MCP` servers, listed now. A server that does not answer, or a tool name
-    taken twice, stops the worker (`SystemExit`) saying which."""
-    try:
-        return await worker_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox, mcp=config.mcp)
-    except (McpStartError, ValueError) as exc:
-        raise SystemExit(
-            f"rubricflow worker: {exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)"
-        ) from None
 
 
 async def run_worker(client: Client, stop: asyncio.Event, config: WorkerConfig | None = None, **options: Any) -> None:

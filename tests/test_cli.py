@@ -140,6 +140,27 @@ class TestRun:
         lines = out.splitlines()
         assert lines[0].split("\t") == ["thread", "status", "iteration", "grading run", "started", "closed"]
         assert any(line.split("\t")[:2] == [tid, "answered"] for line in lines[1:])
+        # A thread that waits for a follow-up after its answer is idle, and listed so; the
+        # closed one is not.
+        waiting = thread_id()
+        code, _, err = await rubricflow(
+            client, task_queue, "run", "hello", "--model", script("hi"), "--thread", waiting, "--idle-timeout", "600"
+        )
+        assert code == 0, err
+        code, out, err = await rubricflow(client, task_queue, "list", "--limit", "200", "--status", "idle")
+        assert code == 0, err
+        assert waiting in out and tid not in out
+        await client.get_workflow_handle(waiting).terminate("test done")
+
+    def test_list_takes_every_status_the_contract_has(self):
+        """The choices come from the contract's statuses, so they cannot drift from it."""
+        from typing import get_args
+
+        from rubricflow.cli.parser import build_parser
+        from rubricflow.workflows.types import RunStatus
+
+        [lister] = [a for a in build_parser()._subparsers._group_actions[0].choices["list"]._actions if a.dest == "status"]
+        assert set(lister.choices) == {*get_args(RunStatus), "needs_revision", "idle"}
 
 
 class TestBadInput:

@@ -23,7 +23,8 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.tools import worker_registry
 from rubricflow.client import Rubricflow, RunRefused
 from rubricflow.devserver import free_port
-from rubricflow.worker import build_worker, serve_tools
+from rubricflow.plugin import serve_tools
+from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
 from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
