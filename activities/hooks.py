@@ -185,6 +185,22 @@ async def _post(url: str, key: str, body: bytes, secret: bytes | None) -> None:
         raise ValueError(f"HTTP {response.status_code}")
 
 
+async def _call(hook: Hook, key: str, input: HookInput, secret: bytes | None) -> None:
+    """One hook, once: a webhook POST, or the callable (a blocking one in a thread, so it
+    cannot stall the worker's event loop)."""
+    if hook.is_webhook():
+        body = json.dumps({"thread_id": input.thread_id, **input.evaluation.model_dump(mode="json")}).encode()
+        await _post(hook.target, key, body, secret)
+        return
+    fn = _resolve(hook.target)
+    if inspect.iscoroutinefunction(fn):
+        await fn(input.evaluation, input.thread_id)
+        return
+    result = await asyncio.to_thread(fn, input.evaluation, input.thread_id)
+    if inspect.isawaitable(result):
+        await result
+
+
 async def deliver(
     hooks: Sequence[Hook],
     ledger: Ledger,
@@ -208,19 +224,7 @@ async def deliver(
             failed.append(hook.target)
             continue
         try:
-            if hook.is_webhook():
-                body = json.dumps(
-                    {"thread_id": input.thread_id, **input.evaluation.model_dump(mode="json")}
-                ).encode()
-                await _post(hook.target, key, body, secret)
-            else:
-                fn = _resolve(hook.target)
-                if inspect.iscoroutinefunction(fn):
-                    await fn(input.evaluation, input.thread_id)
-                else:  # a blocking hook must not stall the worker's event loop
-                    result = await asyncio.to_thread(fn, input.evaluation, input.thread_id)
-                    if inspect.isawaitable(result):
-                        await result
+            await _call(hook, key, input, secret)
         except asyncio.CancelledError:
             raise
         except HookUnavailable as exc:

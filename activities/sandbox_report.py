@@ -200,15 +200,7 @@ def collect(
     memory = bool(results and results.get("memory_error") is True) or (
         not finished and ("MemoryError" in stderr or memory_killed)
     )
-    killed: str | None = None
-    if timed_out:
-        killed = f"wall-clock limit {limits.wall_clock_s:g}s"
-    elif number == signal.SIGXCPU:
-        killed = f"cpu limit {limits.cpu_s}s"
-    elif number == signal.SIGXFSZ or max(stdout_size, stderr_size) >= limits.output_bytes:
-        killed = f"output limit {limits.output_bytes} bytes"
-    elif memory:
-        killed = f"memory limit {limits.memory_bytes / (1024 * 1024):g} MiB"
+    killed = _limit_hit(limits, timed_out, number, max(stdout_size, stderr_size), memory)
 
     error: str | None = None
     outcomes: list[TestOutcome] = []
@@ -240,19 +232,34 @@ def collect(
                 error = f"the sandboxed process ended early ({stopped_by})"
             current = _text(results.get("current"), MAX_NAME_CHARS)
             if phase == "tests" and current:
-                outcomes.append(TestOutcome(current, False, f"did not finish: {stopped_by}"))
-                done = {outcome.name for outcome in outcomes}
-                tests = results.get("tests")
-                for name in tests if isinstance(tests, list) else []:
-                    if isinstance(name, str) and name not in done:
-                        name = _truncate(name, MAX_NAME_CHARS)
-                        outcomes.append(
-                            TestOutcome(name, False, f"not run: the run stopped during {current}")
-                        )
+                outcomes += _cut_off(outcomes, results.get("tests"), current, stopped_by)
         elif returncode != 0 and killed is None and error is None:
             ended = _how_it_ended(returncode, bwrap)
             error = f"the sandbox ended badly after the tests finished ({ended})"
     return PythonTestReport(outcomes, timed_out, killed, error, stdout, stderr, isolation)
+
+
+def _limit_hit(limits: SandboxLimits, timed_out: bool, signal_number: int | None, output: int, memory: bool) -> str | None:
+    """The limit that stopped the run, said as the limit it is; None when none did."""
+    if timed_out:
+        return f"wall-clock limit {limits.wall_clock_s:g}s"
+    if signal_number == signal.SIGXCPU:
+        return f"cpu limit {limits.cpu_s}s"
+    if signal_number == signal.SIGXFSZ or output >= limits.output_bytes:
+        return f"output limit {limits.output_bytes} bytes"
+    if memory:
+        return f"memory limit {limits.memory_bytes / (1024 * 1024):g} MiB"
+    return None
+
+
+def _cut_off(done: list[TestOutcome], tests: Any, current: str, stopped_by: str) -> list[TestOutcome]:
+    """The test the run stopped in, failed, and every test after it, not run."""
+    cut = [TestOutcome(current, False, f"did not finish: {stopped_by}")]
+    seen = {outcome.name for outcome in done} | {current}
+    for name in tests if isinstance(tests, list) else []:
+        if isinstance(name, str) and name not in seen:
+            cut.append(TestOutcome(_truncate(name, MAX_NAME_CHARS), False, f"not run: the run stopped during {current}"))
+    return cut
 
 
 def _outcomes(raw: Any) -> tuple[list[TestOutcome], bool]:
