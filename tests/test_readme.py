@@ -127,10 +127,22 @@ def test_the_real_demo_models_are_the_ones_install_installs():
         assert name in defaults and (ROOT / "deploy" / "models" / f"{name}.txt").is_file(), model
 
 
-def test_readme_links_point_at_files():
-    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README.read_text(encoding="utf-8")):
-        if "://" not in target:
-            assert (ROOT / target).exists(), f"README links to {target}, which does not exist"
+def anchors(page: Path) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+@pytest.mark.parametrize("page", [README, *sorted((ROOT / "docs").glob("*.md"))], ids=lambda p: p.name)
+def test_links_point_at_files_and_headings(page: Path):
+    """The README's links and the docs' (images included) resolve from the page's own folder."""
+    for target, anchor in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)", page.read_text(encoding="utf-8")):
+        if "://" in target:
+            continue
+        path = (page.parent / target).resolve() if target else page
+        assert path.exists(), f"{page.name} links to {target}, which does not exist"
+        if anchor and path.suffix == ".md":
+            assert anchor in anchors(path), f"{page.name} links to {target}#{anchor}: no such heading"
 
 
 def commands_named(*names: str) -> list[list[str]]:
