@@ -137,7 +137,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
       grader passes one worker runs at once; lower it for CPU-bound local models.
     - `RUBRICFLOW_DEPLOYMENT_NAME` and `RUBRICFLOW_BUILD_ID` (both or neither): Worker
-      Versioning; runs stay on the build they started on (see README, "Upgrades").
+      Versioning; runs stay on the build they started on (see docs/operations.md, "Upgrades").
     - `RUBRICFLOW_HEALTH_PORT`: serve `/healthz` and `/readyz` for probes.
     - `RUBRICFLOW_ALLOW_WEAK_SANDBOX` (default 0): 1 lets `run_python_tests` run untrusted
       code without bubblewrap, with limits only; 0 makes it refuse.

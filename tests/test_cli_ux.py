@@ -1,6 +1,6 @@
 """The CLI and client contract a user leans on: exit codes, one `--json` shape, threads in
 any state answered clearly, Ctrl-C and closed pipes, iteration wording, the one import
-root and the README's client example. Real processes against the test server."""
+root and the client reference's example (docs/client.md). Real processes against the test server."""
 
 from __future__ import annotations
 
@@ -390,10 +390,9 @@ class TestOneImportRoot:
         assert quiet.returncode == loud.returncode == 3
         assert "Traceback" not in quiet.stderr and "Traceback" in loud.stderr
 
-    async def test_the_readme_client_example_runs(self, client, task_queue, worker, tmp_path: Path):
-        readme = (ROOT / "README.md").read_text()
-        section = readme[readme.index("### Python client"):]
-        code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    async def test_the_client_reference_example_runs(self, client, task_queue, worker, tmp_path: Path):
+        reference = (ROOT / "docs" / "client.md").read_text()
+        code = re.search(r"```python\n(.*?)```", reference, re.S).group(1)
         example = tmp_path / "example.py"
         example.write_text(code)
         proc = await asyncio.create_subprocess_exec(

@@ -1,6 +1,6 @@
 """Where a grading run differs from deepagents' `RubricMiddleware` (0.7.32), case by case.
 
-Each test names the difference it pins down (README, "What a grading run does"; the spec's
+Each test names the difference it pins down (docs/grading-runs.md; the spec's
 "Where rubricflow goes beyond the middleware"): cancellation is not a verdict, records are
 what the grader said, the first pass's criteria block only for list rubrics, coverage by
 name or number, list rubrics pinned from pass 0, and the grammar a local grader answers in.

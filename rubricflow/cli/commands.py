@@ -63,7 +63,7 @@ from rubricflow.workflows.types import (
 
 EXIT_OK, EXIT_NOT_SATISFIED, EXIT_BAD_INPUT, EXIT_UNREACHABLE = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
-"""The exit codes, one table (documented in `rubricflow --help` and the README)."""
+"""The exit codes, one table (documented in `rubricflow --help` and docs/cli.md)."""
 RETRY_POLL_S = 1.0
 """How often a followed run's pending activities are looked at for retries."""
 
@@ -513,7 +513,7 @@ def demo_file(name: str) -> str:
 DEMO_LOCAL_MODEL = "local:qwen2.5-coder-0.5b"
 DEMO_GRADER_MODEL = "local:qwen2.5-coder-1.5b"
 """The demo's grader: the smallest local model whose verdicts the judge benchmark shows to be
-right (`python -m rubricflow.bench judge`; README, "Models")."""
+right (`python -m rubricflow.bench judge`; docs/grading.md)."""
 DEMO_STOPPED = 130
 """Exit code of a demo stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)."""
 DEMO_TASK = (
