@@ -226,13 +226,7 @@ class Rubricflow:
                         return
                 return
             except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
-                if isinstance(err, RPCError) and err.status == RPCStatusCode.FAILED_PRECONDITION:
-                    # The stream's poll is an update, refused while the workflow task fails.
-                    stuck = await self.stuck(thread_id)
-                    if stuck is not None:
-                        raise ThreadStuck(stuck) from err
-                if isinstance(err, RPCError) and err.status not in _OUTAGE_CODES:
-                    raise
+                await self._raise_unless_outage(thread_id, err)
                 now = loop.time()
                 if lost_at is None:
                     lost_at = now
@@ -249,6 +243,17 @@ class Rubricflow:
                     ) from err
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
+
+    async def _raise_unless_outage(self, thread_id: str, err: Exception) -> None:
+        """Raise `err` (or `ThreadStuck`) unless it is a server outage to ride out. The
+        stream's poll is an update, refused with FAILED_PRECONDITION while the thread's
+        workflow task fails."""
+        if isinstance(err, RPCError) and err.status == RPCStatusCode.FAILED_PRECONDITION:
+            stuck = await self.stuck(thread_id)
+            if stuck is not None:
+                raise ThreadStuck(stuck) from err
+        if isinstance(err, RPCError) and err.status not in _OUTAGE_CODES:
+            raise err
 
     async def describe(self, thread_id: str) -> Any:
         """Temporal's description of the thread's workflow (raises `ThreadNotFound`)."""

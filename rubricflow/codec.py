@@ -151,71 +151,77 @@ MAX_CODEC_BODY_BYTES = 16 * 1024 * 1024
 Temporal's 2 MiB-per-payload limit, as JSON with base64, with room to spare."""
 
 
+class _CodecHandler(BaseHTTPRequestHandler):
+    """Temporal's codec-server protocol: POST /encode and /decode, CORS for the Web UI."""
+
+    codec: EncryptionCodec
+    origin: str
+
+    def _cors(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", self.origin)
+        self.send_header("Access-Control-Allow-Methods", "POST, OPTIONS")
+        self.send_header("Access-Control-Allow-Headers", "Content-Type, X-Namespace, Authorization")
+
+    def do_OPTIONS(self) -> None:  # noqa: N802
+        self.send_response(200)
+        self._cors()
+        self.end_headers()
+
+    def _refuse(self, status: int, message: str) -> None:
+        """Answer at once and close: the rest of the body is never read."""
+        self.close_connection = True
+        out = json.dumps({"error": message}).encode()
+        self.send_response(status)
+        self._cors()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(out)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(out)
+
+    def _body(self) -> bytes | None:
+        """The request body, at most MAX_CODEC_BODY_BYTES; None when refused (411 no
+        length, 400 a length that is not a whole number, 413 too large)."""
+        raw = self.headers.get("Content-Length")
+        if raw is None:
+            self._refuse(411, "Content-Length is required")
+            return None
+        if not raw.strip().isdigit():
+            self._refuse(400, f"Content-Length must be a whole number of bytes, got {raw[:40]!r}")
+            return None
+        length = int(raw.strip())
+        if length > MAX_CODEC_BODY_BYTES:
+            self._refuse(413, f"body of {length} bytes is over the limit of {MAX_CODEC_BODY_BYTES}")
+            return None
+        return self.rfile.read(length)
+
+    def do_POST(self) -> None:  # noqa: N802
+        if self.path not in ("/encode", "/decode"):
+            self.send_response(404)
+            self.end_headers()
+            return
+        body = self._body()
+        if body is None:
+            return
+        try:
+            payloads = json_format.Parse(body, Payloads())
+            fn = self.codec.encode_sync if self.path == "/encode" else self.codec.decode_sync
+            result = Payloads(payloads=fn(payloads.payloads))
+            out = json_format.MessageToJson(result).encode()
+            status = 200
+        except Exception as exc:  # a bad request must not stop the server
+            out, status = json.dumps({"error": str(exc)}).encode(), 400
+        self.send_response(status)
+        self._cors()
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(out)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
 def codec_server(codec: EncryptionCodec, host: str, port: int, origin: str) -> ThreadingHTTPServer:
-    """Temporal's codec-server protocol for the Web UI, on `host:port`."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def _cors(self) -> None:
-            self.send_header("Access-Control-Allow-Origin", origin)
-            self.send_header("Access-Control-Allow-Methods", "POST, OPTIONS")
-            self.send_header("Access-Control-Allow-Headers", "Content-Type, X-Namespace, Authorization")
-
-        def do_OPTIONS(self) -> None:  # noqa: N802
-            self.send_response(200)
-            self._cors()
-            self.end_headers()
-
-        def _refuse(self, status: int, message: str) -> None:
-            """Answer at once and close: the rest of the body is never read."""
-            self.close_connection = True
-            out = json.dumps({"error": message}).encode()
-            self.send_response(status)
-            self._cors()
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(out)))
-            self.send_header("Connection", "close")
-            self.end_headers()
-            self.wfile.write(out)
-
-        def _body(self) -> bytes | None:
-            """The request body, at most MAX_CODEC_BODY_BYTES; None when refused (411 no
-            length, 400 a length that is not a whole number, 413 too large)."""
-            raw = self.headers.get("Content-Length")
-            if raw is None:
-                self._refuse(411, "Content-Length is required")
-                return None
-            if not raw.strip().isdigit():
-                self._refuse(400, f"Content-Length must be a whole number of bytes, got {raw[:40]!r}")
-                return None
-            length = int(raw.strip())
-            if length > MAX_CODEC_BODY_BYTES:
-                self._refuse(413, f"body of {length} bytes is over the limit of {MAX_CODEC_BODY_BYTES}")
-                return None
-            return self.rfile.read(length)
-
-        def do_POST(self) -> None:  # noqa: N802
-            if self.path not in ("/encode", "/decode"):
-                self.send_response(404)
-                self.end_headers()
-                return
-            body = self._body()
-            if body is None:
-                return
-            try:
-                payloads = json_format.Parse(body, Payloads())
-                fn = codec.encode_sync if self.path == "/encode" else codec.decode_sync
-                result = Payloads(payloads=fn(payloads.payloads))
-                out = json_format.MessageToJson(result).encode()
-                status = 200
-            except Exception as exc:  # a bad request must not stop the server
-                out, status = json.dumps({"error": str(exc)}).encode(), 400
-            self.send_response(status)
-            self._cors()
-            self.send_header("Content-Type", "application/json")
-            self.end_headers()
-            self.wfile.write(out)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    return ThreadingHTTPServer((host, port), Handler)
+    """Temporal's codec-server protocol for the Web UI, on `host:port`, answering `origin`."""
+    handler = type("CodecHandler", (_CodecHandler,), {"codec": codec, "origin": origin})
+    return ThreadingHTTPServer((host, port), handler)

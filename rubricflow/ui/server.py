@@ -48,69 +48,73 @@ templates = Environment(
 )
 
 
-def build_app(rf: Rubricflow, guard: Guard) -> Starlette:
-    """The web app for one client and one token."""
+class _WebView:
+    """The pages and actions of the web view, for one client and one token."""
 
-    def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
+    def __init__(self, rf: Rubricflow, guard: Guard) -> None:
+        self.rf = rf
+        self.guard = guard
+
+    def page(self, request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
         html = templates.get_template(name).render(
-            csrf=guard.csrf if guard.presented(request) else None, **context
+            csrf=self.guard.csrf if self.guard.presented(request) else None, **context
         )
         response = HTMLResponse(html, status_code, headers=SECURITY_HEADERS)
-        if request.query_params.get("token") and guard.presented(request):
-            response.set_cookie(COOKIE, guard.token, httponly=True, samesite="strict")
+        if request.query_params.get("token") and self.guard.presented(request):
+            response.set_cookie(COOKIE, self.guard.token, httponly=True, samesite="strict")
         return response
 
-    def refused(request: Request) -> Response | None:
-        if guard.may_read(request):
+    def refused(self, request: Request) -> Response | None:
+        if self.guard.may_read(request):
             return None
         return PlainTextResponse(
             "this rubricflow ui needs its token: open it with ?token=TOKEN", 401, headers=SECURITY_HEADERS
         )
 
-    async def threads(request: Request) -> Response:
-        if (no := refused(request)) is not None:
+    async def threads(self, request: Request) -> Response:
+        if (no := self.refused(request)) is not None:
             return no
         status = request.query_params.get("status") or None
         query = (request.query_params.get("q") or "").strip()
         error, rows = None, []
         try:
-            rows = await rf.list(LIST_LIMIT, status)
+            rows = await self.rf.list(LIST_LIMIT, status)
         except RubricflowError as err:
             error = str(err)
         if query:
             rows = [row for row in rows if query.lower() in row.thread_id.lower()]
-        return page(
+        return self.page(
             request, "threads.html", columns=LIST_COLUMNS, rows=[(r.thread_id, list_cells(r)) for r in rows],
             statuses=LIST_STATUSES, status=status, query=query, error=error,
         )
 
-    async def thread_page(request: Request, thread_id: str, error: str | None = None, status_code: int = 200) -> Response:
+    async def thread_page(self, request: Request, thread_id: str, error: str | None = None, status_code: int = 200) -> Response:
         try:
-            progress = await rf.progress(thread_id)
+            progress = await self.rf.progress(thread_id)
         except ThreadNotFound as err:
-            return page(request, "thread.html", 404, thread_id=thread_id, progress=None, problem=str(err))
+            return self.page(request, "thread.html", 404, thread_id=thread_id, progress=None, problem=str(err))
         except (RunFailed, ThreadStuck, RunRefused) as err:
-            return page(request, "thread.html", thread_id=thread_id, progress=None, problem=str(err))
+            return self.page(request, "thread.html", thread_id=thread_id, progress=None, problem=str(err))
         files = None
         if progress.files:
             try:
-                files = await rf.files(thread_id)
+                files = await self.rf.files(thread_id)
             except (WorkflowQueryFailedError, RPCError, RubricflowError):
                 files = None  # the list from `progress` is still shown, without content
-        return page(
+        return self.page(
             request, "thread.html", status_code, thread_id=thread_id, progress=progress, problem=None,
             runs=grading_runs(progress), files=files, error=error,
             reviewable=progress.status in REVIEW_STATUSES, extendable=progress.status in EXTEND_STATUSES,
             known=json.dumps([f"{e.grading_run_id}:{e.iteration}" for e in progress.evaluations]),
         )
 
-    async def thread(request: Request) -> Response:
-        if (no := refused(request)) is not None:
+    async def thread(self, request: Request) -> Response:
+        if (no := self.refused(request)) is not None:
             return no
-        return await thread_page(request, request.query_params.get("id", ""))
+        return await self.thread_page(request, request.query_params.get("id", ""))
 
-    async def events(request: Request) -> Response:
-        if (no := refused(request)) is not None:
+    async def events(self, request: Request) -> Response:
+        if (no := self.refused(request)) is not None:
             return no
         thread_id = request.query_params.get("id", "")
         last = request.headers.get("last-event-id", "")
@@ -118,7 +122,7 @@ def build_app(rf: Rubricflow, guard: Guard) -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             try:
-                async for event in rf.events(thread_id, start, follow=True):
+                async for event in self.rf.events(thread_id, start, follow=True):
                     yield f"id: {event.offset}\nevent: run\ndata: {event.model_dump_json(exclude_none=True)}\n\n"
             except RubricflowError as err:
                 yield f"event: problem\ndata: {json.dumps(str(err))}\n\n"
@@ -128,9 +132,9 @@ def build_app(rf: Rubricflow, guard: Guard) -> Starlette:
             stream(), media_type="text/event-stream", headers={**SECURITY_HEADERS, "Cache-Control": "no-store"}
         )
 
-    async def act(request: Request) -> Response:
+    async def act(self, request: Request) -> Response:
         form = await request.form()
-        if not guard.may_act(request, str(form.get("csrf") or "")):
+        if not self.guard.may_act(request, str(form.get("csrf") or "")):
             return PlainTextResponse(
                 "refused: an action needs the ui's token (open the ui with ?token=TOKEN) and the "
                 "form's CSRF token", 403, headers=SECURITY_HEADERS,
@@ -141,37 +145,41 @@ def build_app(rf: Rubricflow, guard: Guard) -> Starlette:
         reviewer = text.get("reviewer") or "web"
         try:
             if action == "approve":
-                await rf.approve(thread_id, ApproveInput(reviewer=reviewer, note=text.get("note", "")))
+                await self.rf.approve(thread_id, ApproveInput(reviewer=reviewer, note=text.get("note", "")))
             elif action == "reject":
-                await rf.reject(thread_id, RejectInput(feedback=text.get("feedback", ""), reviewer=reviewer))
+                await self.rf.reject(thread_id, RejectInput(feedback=text.get("feedback", ""), reviewer=reviewer))
             else:
                 more = extend_input(text)
-                await rf.extend(thread_id, more)
+                await self.rf.extend(thread_id, more)
         except ValidationError as err:
-            return await thread_page(request, thread_id, f"{action} refused: {validation_message(err)}", 400)
+            return await self.thread_page(request, thread_id, f"{action} refused: {validation_message(err)}", 400)
         except (BadInput, RubricflowError) as err:
-            return await thread_page(request, thread_id, f"{action} refused: {err}", 409)
+            return await self.thread_page(request, thread_id, f"{action} refused: {err}", 409)
         return RedirectResponse("/thread?" + urlencode({"id": thread_id}), 303)
 
-    async def batches(request: Request) -> Response:
-        if (no := refused(request)) is not None:
+    async def batches(self, request: Request) -> Response:
+        if (no := self.refused(request)) is not None:
             return no
-        return page(request, "batches.html")
+        return self.page(request, "batches.html")
 
-    async def asset(request: Request) -> Response:
+    async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
             return PlainTextResponse("not found", 404)
         body = resources.files("rubricflow.ui").joinpath("static", name).read_text(encoding="utf-8")
         return Response(body, media_type=ASSETS[name], headers=SECURITY_HEADERS)
 
+
+def build_app(rf: Rubricflow, guard: Guard) -> Starlette:
+    """The web app for one client and one token."""
+    view = _WebView(rf, guard)
     return Starlette(routes=[
-        Route("/", threads),
-        Route("/thread", thread),
-        Route("/thread/events", events),
-        *(Route(f"/thread/{action}", act, methods=["POST"]) for action in ("approve", "reject", "extend")),
-        Route("/batches", batches),
-        Route("/static/{name:str}", asset),
+        Route("/", view.threads),
+        Route("/thread", view.thread),
+        Route("/thread/events", view.events),
+        *(Route(f"/thread/{action}", view.act, methods=["POST"]) for action in ("approve", "reject", "extend")),
+        Route("/batches", view.batches),
+        Route("/static/{name:str}", view.asset),
     ])
 
 
