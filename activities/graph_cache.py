@@ -1,8 +1,7 @@
 """Compiled agent graphs, kept between calls.
 
 Building a LangChain agent (`create_agent`, `create_deep_agent`) compiles a LangGraph
-graph: under load that was about 6% of a worker's CPU, spent again on every agent turn
-and grader pass. A compiled graph holds no per-run state (each `ainvoke` gets its own),
+graph, a cost no agent turn or grader pass should pay again for the same inputs. A compiled graph holds no per-run state (each `ainvoke` gets its own),
 so calls built from the same model, tools, prompt and output schema share one.
 """
 

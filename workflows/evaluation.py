@@ -171,11 +171,10 @@ class Evaluation(Frozen):
     """Set when a person, not the grader, gave this verdict (approve / reject)."""
     usage: PassUsage | None = None
     """Tokens of this iteration: the agent turn before the pass, and the pass itself.
-    None for a reviewer's verdict and in records made before usage was counted."""
+    None for a reviewer's verdict."""
     decision: int | None = None
     """A reviewer's verdict: its number among the thread's reviewer decisions (1, 2, ...),
-    part of its `operation_id`. None for a grader's pass, and for reviewer verdicts
-    recorded before decisions were numbered."""
+    part of its `operation_id`. None for a grader's pass."""
 
     @property
     def operation_id(self) -> str:

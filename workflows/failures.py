@@ -1,9 +1,8 @@
 """What an activity failure carries besides its message: the `ApplicationError` details.
 
 Activities raise `ApplicationError(message, FailureDetails(...), type=...)`; the workflow
-reads the details back with `FailureDetails.of(error)` to say what broke. Histories
-recorded before this model existed carry the same fields as a plain JSON object, which
-decodes the same way.
+reads the details back with `FailureDetails.of(error)` to say what broke; the same
+fields as a plain JSON object decode the same way.
 """
 
 from __future__ import annotations

@@ -81,8 +81,8 @@ MAX_PATH_BYTES = 256
 
 WORKFLOW_FILES_BYTES = 1_000_000
 """What the workflow itself accepts from a completed turn (the workers refuse past
-`MAX_FILES_BYTES` first): the workers' limit before it was lowered, kept so that a history
-recorded under it replays as it ran. Never lower it."""
+`MAX_FILES_BYTES` first). A recorded history must replay as it ran, so this stays at or
+above any limit a worker has had: never lower it."""
 
 MAX_TODOS_BYTES = 32 * 1024
 """A deep agent's todo list: a longer `write_todos` is refused to the agent; it travels in

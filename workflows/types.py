@@ -232,7 +232,7 @@ class RunEvent(Frozen):
     status: RunStatus | None = None
     answer: str | None = None
     at: datetime | None = None
-    """Workflow time of the event (None in histories recorded before it was stamped)."""
+    """Workflow time of the event, stamped as it is published (None until then)."""
     offset: int | None = None
     """The event's offset on the thread's stream, set by the client that read it."""
     hook: str | None = None
@@ -353,8 +353,8 @@ class HookInput(Frozen):
 
 
 class GradeResult(Frozen):
-    # Fields added after the first release carry defaults: results recorded in older
-    # histories must still decode on replay (tests/histories/).
+    # A field added to a result carries a default: results in recorded histories must
+    # still decode on replay (tests/histories/).
     operation_id: str = ""
     verdict: GraderVerdict
     unverified: bool = False
@@ -369,7 +369,7 @@ class GradeResult(Frozen):
     """Tokens the pass's model calls reported, re-ask included."""
     hooks: bool | None = None
     """Whether the worker that graded has evaluation hooks configured (None from workers
-    that predate the field). The thread schedules no hook activity while it is False."""
+    that do not say). The thread schedules no hook activity while it is False."""
     split_vote: bool = False
     """With several samples per criterion: whether any criterion's vote was not unanimous."""
 
