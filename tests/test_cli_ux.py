@@ -377,11 +377,11 @@ class TestOneImportRoot:
     def test_help_documents_the_exit_codes_and_debug_shows_the_traceback(self):
         import subprocess
 
-        from rubricflow.cli import commands
+        from rubricflow.cli import exits
 
         out = subprocess.run([sys.executable, "-m", "rubricflow.cli", "--help"], capture_output=True, text=True).stdout
-        codes = {commands.EXIT_OK, commands.EXIT_NOT_SATISFIED, commands.EXIT_BAD_INPUT, commands.EXIT_UNREACHABLE,
-                 commands.EXIT_INTERRUPTED, commands.EXIT_BROKEN_PIPE}
+        codes = {exits.EXIT_OK, exits.EXIT_NOT_SATISFIED, exits.EXIT_BAD_INPUT, exits.EXIT_UNREACHABLE,
+                 exits.EXIT_INTERRUPTED, exits.EXIT_BROKEN_PIPE}
         documented = {int(m) for m in re.findall(r"^  (\d+) ", out.partition("exit codes:")[2], re.M)}
         assert documented == codes
         env = {**os.environ, "TEMPORAL_ADDRESS": "127.0.0.1:1"}

@@ -31,8 +31,8 @@ from typing import TextIO
 from pydantic import ValidationError
 from temporalio.service import RPCError
 
-from rubricflow.cli.commands import (
-    COMMANDS,
+from rubricflow.cli.commands import COMMANDS
+from rubricflow.cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,

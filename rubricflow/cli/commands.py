@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import os
 import sys
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -16,11 +13,9 @@ from temporalio.client import Client, WorkflowExecutionStatus
 
 from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, grading_settings, iterations, read_text_arg, seconds, whole_flag
 from rubricflow.cli.render import (
-    console,
     criterion_note,
     pass_of,
     render_counts,
-    render_event,
     render_final,
     render_list,
     render_tools,
@@ -29,8 +24,6 @@ from rubricflow.cli.render import (
 )
 from rubricflow.cli.serve import (
     WorkerProcess,
-    install_stop_handlers,
-    run_worker_in_foreground,
     serve,
     worker_tools,
 )
@@ -48,8 +41,6 @@ from rubricflow.devserver import DevServer
 from rubricflow.preflight import check_names as known_checks
 from rubricflow.preflight import agent_names, doctor_report, mcp_servers, tool_names
 from rubricflow.prices import price_table, usage_line
-from rubricflow.settings import task_queue
-from rubricflow.workflows import names
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     AgentSettings,
@@ -61,15 +52,13 @@ from rubricflow.workflows.types import (
     SubmitInput,
 )
 
-EXIT_OK, EXIT_NOT_SATISFIED, EXIT_BAD_INPUT, EXIT_UNREACHABLE = 0, 1, 2, 3
-EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
-"""The exit codes, one table (documented in `rubricflow --help` and docs/cli.md)."""
-RETRY_POLL_S = 1.0
-"""How often a followed run's pending activities are looked at for retries."""
-
-
-def exit_code(status: str) -> int:
-    return EXIT_OK if status in ("satisfied", "answered") else EXIT_NOT_SATISFIED
+from rubricflow.cli.exits import (
+    EXIT_NOT_SATISFIED,
+    EXIT_OK,
+    exit_code,
+)
+from rubricflow.cli.follow import Follower, final_state, follow, say_outage
+from rubricflow.cli.servers import cmd_codec_server, cmd_dev, cmd_ui, cmd_worker
 
 
 def preflight(run: RunInput) -> None:
@@ -79,126 +68,6 @@ def preflight(run: RunInput) -> None:
     check_names(run, tool_names(), known_checks(), agent_names(), mcp_servers())
     for model in run_models(run):  # the worker runs here: its scripted files must be readable
         check_scripted_file(model)
-
-
-class Follower:
-    """Prints a thread's events, one line each, numbered for people, plus one line per
-    retry of a step (read from the workflow's pending activities)."""
-
-    def __init__(self, rf: Rubricflow, thread_id: str, out: TextIO, max_iterations: int | None = None,
-                 show_retries: bool = True):
-        self.rf, self.thread_id, self.out = rf, thread_id, out
-        self.show_retries = show_retries
-        self.max_iterations = max_iterations
-        self.started: Any = None
-        self.step = "agent turn"
-        self.seen_attempts: set[tuple[str, int]] = set()
-        self.console = console(out)
-        self.status: Any = None
-        """On a terminal, a live line under the events: what the thread is doing now."""
-
-    @contextlib.contextmanager
-    def live(self) -> Iterator[None]:
-        if not self.console.is_terminal:
-            yield
-            return
-        with self.console.status(f"thread {self.thread_id}: waiting for events") as status:
-            self.status = status
-            try:
-                yield
-            finally:
-                self.status = None
-
-    def event(self, event: Any) -> None:
-        if self.started is None:
-            self.started = event.at
-        if event.type == "agent_turn_start":
-            self.step = "agent turn"
-        elif event.type == "rubric_evaluation_start":
-            self.step = f"grader {pass_of(event.iteration, self.max_iterations)}"
-        render_event(event, self.out, self.started, self.max_iterations, self.console)
-        if self.status is not None:
-            doing = {"agent_turn_start": f"{self.step} running", "rubric_evaluation_start": f"{self.step} running",
-                     "run_end": "run ended"}.get(event.type, "waiting for the next step")
-            self.status.update(f"thread {self.thread_id}: {doing}")
-
-    async def watch_retries(self) -> None:
-        """One line per retry of a step; `ThreadStuck` once the thread's workflow task
-        keeps failing (the event stream only says so when its next poll is refused)."""
-        while True:
-            await asyncio.sleep(RETRY_POLL_S)
-            try:
-                description = await self.rf.describe(self.thread_id)
-                stuck = await self.rf.stuck(self.thread_id, description)
-            except Exception:  # a momentary outage: the event stream reports real trouble
-                continue
-            if stuck is not None and stuck.recorded:  # a failure, not a task that timed out
-                raise ThreadStuck(stuck)
-            if not self.show_retries:
-                continue
-            for pending in description.raw_description.pending_activities:
-                if pending.activity_type.name == names.HOOKS_ACTIVITY or pending.attempt < 2:
-                    continue
-                key = (pending.activity_id, pending.attempt)
-                if key in self.seen_attempts:
-                    continue
-                self.seen_attempts.add(key)
-                why = (pending.last_failure.message or "failed").splitlines()[0][:160]
-                # Attempts, not a budget: worker deaths are attempts too, while the step's
-                # own faults are capped by the activity (the failure says when it gives up).
-                self.console.print(
-                    f"{self.step}: {why}, retrying (attempt {pending.attempt})", markup=False
-                )
-                self.out.flush()
-
-    async def watching(self, work: Any) -> None:
-        """Await `work` (taking the thread's events) while `watch_retries` runs beside it;
-        what the watcher raises (`ThreadStuck`) ends `work`."""
-        watcher = asyncio.ensure_future(self.watch_retries())
-        working = asyncio.ensure_future(work)
-        try:
-            await asyncio.wait({watcher, working}, return_when=asyncio.FIRST_COMPLETED)
-            if working.done():
-                working.result()
-            else:
-                watcher.result()  # the watcher ended first: it raised
-        finally:
-            for task in (watcher, working):
-                task.cancel()
-            await asyncio.gather(watcher, working, return_exceptions=True)
-
-
-async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO,
-                 max_iterations: int | None = None) -> int:
-    """Print the thread's events up to the end of the current run, then its state."""
-    follower = Follower(rf, thread_id, out, max_iterations, show_retries=not as_json)
-
-    async def take_events() -> None:
-        with contextlib.nullcontext() if as_json else follower.live():
-            async for event in rf.events(thread_id, on_outage=say_outage):
-                if not as_json:
-                    follower.event(event)
-
-    await follower.watching(take_events())
-    return await final_state(rf, thread_id, as_json, out)
-
-
-async def final_state(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO) -> int:
-    """The thread's state (or why it has none), as text or the one `--json` shape."""
-    try:
-        progress = await rf.progress(thread_id)
-    except RunFailed as err:
-        if as_json:
-            write_json(result_json(None, thread_id, str(err), status=err.status), out)
-        else:
-            out.write(f"\n{err}\n")
-        return EXIT_NOT_SATISFIED
-    if as_json:
-        write_json(result_json(progress), out)
-    else:
-        render_final(progress, out)
-        out.write(usage_line(progress, price_table()))
-    return exit_code(progress.status)
 
 
 async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
@@ -324,9 +193,6 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
     return exit_code(progress.status)
 
 
-def say_outage(line: str) -> None:
-    sys.stderr.write(f"rubricflow: {line}\n")
-    sys.stderr.flush()
 
 
 async def warn_without_workers(rf: Rubricflow) -> None:
@@ -454,58 +320,6 @@ async def cmd_doctor(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_NOT_SATISFIED if problems else EXIT_OK
 
 
-async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
-    extra = {}
-    if args.health_port is not None:
-        if not 0 <= args.health_port <= 65535:
-            raise BadInput(f"--health-port must be a port from 0 to 65535, got {args.health_port}")
-        extra["RUBRICFLOW_HEALTH_PORT"] = str(args.health_port)
-    return await run_worker_in_foreground(out, extra)
-
-
-async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:
-    async def serve_runs(client: Client, server: DevServer, worker: WorkerProcess) -> int:
-        ui = await start_ui(args.ui_port, out) if args.ui_port else None
-        try:
-            out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
-            out.flush()
-            code = await worker.process.wait()
-            out.write(f"the worker exited with code {code}; {worker.where()}\n")
-            return EXIT_NOT_SATISFIED
-        finally:
-            if ui is not None:
-                await stop_process(ui)
-
-    return await serve(Path(args.data_dir), args.port, args.verbose, out, serve_runs, stopped=EXIT_OK)
-
-
-async def start_ui(port: int, out: TextIO) -> asyncio.subprocess.Process:
-    """`rubricflow ui` on loopback beside `dev`, as a child process on the same server;
-    its first lines (the address and the action token) are passed on to `out`."""
-    ui = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "rubricflow.cli", "ui", "--port", str(port),
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-    )
-    assert ui.stdout is not None
-    for _ in range(2):  # the address, then how to act with the token
-        line = (await ui.stdout.readline()).decode()
-        if not line:
-            break
-        out.write(line)
-    out.flush()
-    return ui
-
-
-async def stop_process(process: asyncio.subprocess.Process) -> None:
-    if process.returncode is None:
-        process.terminate()
-        try:
-            await asyncio.wait_for(process.wait(), timeout=30)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
-
-
 def demo_file(name: str) -> str:
     return str(resources.files("rubricflow").joinpath("examples", "find_duplicates", name))
 
@@ -591,64 +405,6 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     if code == DEMO_STOPPED:
         out.write("\nstopped: the thread stays on the server; `rubricflow dev` picks it up again\n")
     return code
-
-
-async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
-    from rubricflow.codec import codec_from_env, codec_server
-
-    codec = codec_from_env()
-    if codec is None:
-        raise BadInput("set RUBRICFLOW_CODEC_KEYS (ID:BASE64KEY,...) to serve the codec")
-    server = codec_server(codec, args.host, args.port, args.ui_origin)
-    out.write(f"codec server on http://{args.host}:{args.port} for {args.ui_origin}; Ctrl-C to stop\n")
-    out.flush()
-    stop = asyncio.Event()
-    install_stop_handlers(stop)
-    loop = asyncio.get_running_loop()
-    serving = loop.run_in_executor(None, server.serve_forever)
-    await stop.wait()
-    server.shutdown()
-    await serving
-    return EXIT_OK
-
-
-async def cmd_ui(args: argparse.Namespace, out: TextIO) -> int:
-    """`rubricflow ui`: the web view, on loopback by default; the token guards every action."""
-    import socket
-
-    from rubricflow.ui.security import Guard, is_loopback, new_token
-    from rubricflow.ui.server import serve as serve_ui
-
-    loopback = is_loopback(args.host)
-    if not loopback and not args.token:
-        raise BadInput(
-            f"--host {args.host} is not a loopback address: set --token (or RUBRICFLOW_UI_TOKEN) "
-            "so that only people with it can read and act"
-        )
-    if not 0 <= args.port <= 65535:
-        raise BadInput(f"--port must be a port from 0 to 65535, got {args.port}")
-    token = args.token or new_token()
-    rf = await Rubricflow.connect()
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((args.host, args.port))
-    except OSError as err:
-        sock.close()
-        raise BadInput(f"cannot listen on {args.host}:{args.port} ({err.strerror}); choose another --port or --host") from None
-    sock.listen(128)
-    host, port = sock.getsockname()[:2]
-    where = f"http://{f'[{host}]' if family == socket.AF_INET6 else host}:{port}/"
-    out.write(f"rubricflow ui on {where} (task queue {rf.queue!r}); Ctrl-C to stop\n")
-    if args.token:
-        out.write(f"open {where}?token=TOKEN with your token to approve, reject or extend runs\n")
-    else:
-        out.write(f"to approve, reject or extend runs open {where}?token={token} (a new token each start; "
-                  "--token or RUBRICFLOW_UI_TOKEN fixes one)\n")
-    out.flush()
-    await serve_ui(rf, Guard(token, open_reads=loopback), sock)
-    return EXIT_OK
 
 
 COMMANDS = {
