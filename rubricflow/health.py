@@ -72,7 +72,7 @@ class HealthChecks:
         if not self.worker.is_running:
             state = "shut down" if self.worker.is_shutdown else "not started"
             return Verdict(False, f"worker on task queue {self.worker.task_queue!r} is {state}")
-        config = self.worker.config()
+        config = self.worker.config(active_config=True)  # with what its plugins added
         identity = config.get("identity") or self.client.identity
         kinds = []
         if config["workflows"]:

@@ -168,7 +168,7 @@ class RubricflowPlugin(SimplePlugin):
                 use_worker_versioning=True,
                 default_versioning_behavior=RubricRunWorkflow.VERSIONING_BEHAVIOR,
             )
-        if config.get("graceful_shutdown_timeout") is None:
+        if not config.get("graceful_shutdown_timeout"):  # the SDK's default is none (0)
             config["graceful_shutdown_timeout"] = settings.graceful_shutdown
         return config
 

@@ -54,12 +54,12 @@ def build_worker(
     any other option goes to the Worker (a `workflow_runner`
     given here is kept as it is, the contract not passed through)."""
     config = config or config_from_env()
+    if graceful_shutdown is not None:
+        config = dataclasses.replace(config, graceful_shutdown=graceful_shutdown)
     plugin_options = {name: options.pop(name) for name in PLUGIN_OPTIONS if name in options}
     thread = [w for w in workflows if issubclass(w, RubricRunWorkflow)]
     plugin_options["workflow"] = thread[0] if thread else RubricRunWorkflow
     plugin = RubricflowPlugin(config, pass_through_contract="workflow_runner" not in options, **plugin_options)
-    if graceful_shutdown is not None:
-        options["graceful_shutdown_timeout"] = graceful_shutdown
     return Worker(
         client,
         task_queue=queue or config.task_queue,

@@ -97,7 +97,7 @@ async def finished_trace(workflow_id: str, timeout: float = 10.0) -> list[Readab
 def tree(spans: list[ReadableSpan], names: dict[str, str]) -> list[tuple[str, str | None, dict[str, Any]]]:
     """(name, parent, attributes) per span, sorted; ids and script paths replaced by
     stable names so the whole tree can be compared. A parent that ran an activity is
-    named with its activity id (`RunActivity:grade_transcript#2`)."""
+    named with its activity id (`RunActivity:rubricflow.grade_transcript#2`)."""
     by_id = {s.context.span_id: s for s in spans}
 
     def stable(value: Any) -> Any:
@@ -142,9 +142,9 @@ class TestTraces:
 
         def turn(number: int, iteration: int, inp: int, out: int) -> list[tuple[str, str | None, dict[str, Any]]]:
             return [
-                ("StartActivity:run_agent_turn", "RunWorkflow:RubricRunWorkflow", wf),
-                ("RunActivity:run_agent_turn", "StartActivity:run_agent_turn", activity(number)),
-                ("agent_turn", f"RunActivity:run_agent_turn#{number}", {
+                ("StartActivity:rubricflow.run_agent_turn", "RunWorkflow:RubricRunWorkflow", wf),
+                ("RunActivity:rubricflow.run_agent_turn", "StartActivity:rubricflow.run_agent_turn", activity(number)),
+                ("agent_turn", f"RunActivity:rubricflow.run_agent_turn#{number}", {
                     "rubric.role": "agent", "gen_ai.request.model": "AGENT", "rubric.thread_id": "THREAD",
                     "rubric.turn": iteration, "rubric.grading_run_id": "RUN", "rubric.iteration": iteration,
                     "rubric.tool_calls": [], "gen_ai.usage.input_tokens": inp, "gen_ai.usage.output_tokens": out,
@@ -154,16 +154,16 @@ class TestTraces:
         def grading(number: int, iteration: int, result: str, passed: list[str], failed: list[str], inp: int, out: int,
                     hook: int):
             return [
-                ("StartActivity:grade_transcript", "RunWorkflow:RubricRunWorkflow", wf),
-                ("RunActivity:grade_transcript", "StartActivity:grade_transcript", activity(number)),
-                ("grader_pass", f"RunActivity:grade_transcript#{number}", {
+                ("StartActivity:rubricflow.grade_transcript", "RunWorkflow:RubricRunWorkflow", wf),
+                ("RunActivity:rubricflow.grade_transcript", "StartActivity:rubricflow.grade_transcript", activity(number)),
+                ("grader_pass", f"RunActivity:rubricflow.grade_transcript#{number}", {
                     "rubric.role": "grader", "gen_ai.request.model": "GRADER", "rubric.thread_id": "THREAD",
                     "rubric.grading_run_id": "RUN", "rubric.iteration": iteration, "rubric.result": result,
                     "rubric.criteria.passed": passed, "rubric.criteria.failed": failed, "rubric.unverified": False,
                     "gen_ai.usage.input_tokens": inp, "gen_ai.usage.output_tokens": out,
                 }),
-                ("StartActivity:deliver_evaluation", "RunWorkflow:RubricRunWorkflow", wf),
-                ("RunActivity:deliver_evaluation", "StartActivity:deliver_evaluation", activity(hook)),
+                ("StartActivity:rubricflow.deliver_evaluation", "RunWorkflow:RubricRunWorkflow", wf),
+                ("RunActivity:rubricflow.deliver_evaluation", "StartActivity:rubricflow.deliver_evaluation", activity(hook)),
             ]
 
         expected = [
