@@ -47,7 +47,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an unexpected error")
     sub = parser.add_subparsers(dest="command", required=True)
+    _add_run(sub)
+    _add_thread_commands(sub)
+    _add_info_commands(sub)
+    _add_server_commands(sub)
+    for command in sub.choices.values():
+        command.formatter_class = RichHelpFormatter
+    return parser
 
+
+def _add_run(sub: argparse._SubParsersAction) -> None:
+    """`run`: start a thread and follow it."""
     run = sub.add_parser("run", help="start a thread and follow it to a verdict")
     run.add_argument("prompt", help="the task for the agent (TEXT or @FILE)")
     run.add_argument("--rubric", help="what done looks like (TEXT or @FILE); omit for no grading")
@@ -68,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--idle-timeout", default="0", help="seconds the thread waits for a follow-up before it closes (default 0: close after this run)")
     run.add_argument("--json", action="store_true", help="print one JSON object at the end")
 
+
+def _add_thread_commands(sub: argparse._SubParsersAction) -> None:
+    """The commands on one thread: follow-ups, steering, review, what it shows."""
     send = sub.add_parser("send", help="send a message (follow-up) to a thread and wait for the outcome")
     send.add_argument("thread")
     send.add_argument("message", help="TEXT or @FILE")
@@ -116,19 +129,24 @@ def build_parser() -> argparse.ArgumentParser:
     lister.add_argument("--status", choices=LIST_STATUSES, metavar="STATUS",
                         help=f"only threads whose RubricStatus is STATUS: {', '.join(LIST_STATUSES)}")
     lister.add_argument("--json", action="store_true", help="a JSON array of rows")
+    progress = sub.add_parser("progress", help="a thread's state now (the same as status)")
+    progress.add_argument("thread")
+    progress.add_argument("--json", action="store_true")
 
+
+def _add_info_commands(sub: argparse._SubParsersAction) -> None:
+    """What this machine offers: tools, providers, shell completion."""
     tools = sub.add_parser("tools", help="list the tools a worker started here offers (built-in, entry-point, MCP)")
     tools.add_argument("--json", action="store_true", help="a JSON array of {name, source, description}")
 
     doctor = sub.add_parser("doctor", help="list the model providers and key variables a worker here has, and its model profiles")
     doctor.add_argument("--json", action="store_true", help="print it as JSON")
-    progress = sub.add_parser("progress", help="a thread's state now (the same as status)")
-    progress.add_argument("thread")
-    progress.add_argument("--json", action="store_true")
-
     completion = sub.add_parser("completion", help="print a shell completion script (eval \"$(rubricflow completion bash)\")")
     completion.add_argument("shell", choices=("bash", "zsh"))
 
+
+def _add_server_commands(sub: argparse._SubParsersAction) -> None:
+    """The commands that serve until Ctrl-C: dev, demo, worker, ui, codec-server."""
     for name, text in (
         ("dev", "run the embedded Temporal server and a worker until Ctrl-C"),
         ("demo", "run the offline demo on the embedded server"),
@@ -166,9 +184,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     codec.add_argument("--port", type=int, default=8081)
     codec.add_argument("--ui-origin", default="http://127.0.0.1:8233", help="the Web UI's origin, allowed by CORS")
-    for command in sub.choices.values():
-        command.formatter_class = RichHelpFormatter
-    return parser
 
 
 EXIT_CODES_HELP = """exit codes:
