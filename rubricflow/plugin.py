@@ -46,6 +46,8 @@ from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.telemetry import Telemetry
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.activities.batch import BATCH_ACTIVITIES
+from rubricflow.workflows.batch import BatchWorkflow
 
 CONTRACT_PACKAGE = "rubricflow.workflows"
 """Passed through the sandbox: deterministic, no state between runs, and loading it into
@@ -120,8 +122,9 @@ class RubricflowPlugin(SimplePlugin):
                 self.rubric_activities.run_agent_turn,
                 self.rubric_activities.grade_transcript,
                 self.rubric_activities.deliver_evaluation,
+                *BATCH_ACTIVITIES,
             ],
-            workflows=[workflow],
+            workflows=[workflow, BatchWorkflow],
             workflow_runner=contract_passed_through if pass_through_contract else None,
             workflow_failure_exception_types=[ValidationError],
         )

@@ -1,0 +1,159 @@
+"""Batches: one rubric over a dataset, one thread per item, durably.
+
+Against the session's real Temporal server with scripted models. A batch's item threads
+are counted through visibility: every execution of every `NAME/ITEM` workflow id."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from temporalio.client import Client, WorkflowExecutionStatus
+
+from rubricflow.batch_client import Batches, DatasetError, dataset_digest, read_dataset
+from rubricflow.client import Rubricflow
+from rubricflow.workflows.batch_types import BatchItem, BatchSettings, BatchStatus
+from rubricflow.workflows.types import AgentSettings, GraderSettings
+from tests.helpers import start_worker_process, verdict
+from tests.reliability import REPORT
+
+RUBRIC = "- cites a source\n- under 50 words"
+WAIT_S = 240
+
+
+def items(n: int) -> list[BatchItem]:
+    return [BatchItem(id=f"q{i:04d}", prompt=f"question {i}", metadata={"k": i % 3}) for i in range(n)]
+
+
+def settings(script: Callable[..., str], dataset: list[BatchItem], concurrency: int) -> BatchSettings:
+    """Every item: one agent turn, one pass; the grader fails `under 50 words` on a third
+    of the items (each thread reads the same script with its own cursor)."""
+    agent = script("an answer [1]")
+    grader = script(verdict("satisfied", "ok", **{"cites a source": True, "under 50 words": True}))
+    return BatchSettings(
+        rubric=RUBRIC, agent=AgentSettings(model=agent), grader=GraderSettings(model=grader, max_iterations=1),
+        concurrency=concurrency, total=len(dataset), digest=dataset_digest(dataset),
+    )
+
+
+async def executions(client: Client, name: str) -> Counter[str]:
+    """Closed executions per item thread id (continue-as-new runs aside)."""
+    counts: Counter[str] = Counter()
+    async for wf in client.list_workflows(f"WorkflowId STARTS_WITH '{name}/'"):
+        if wf.status != WorkflowExecutionStatus.CONTINUED_AS_NEW:
+            counts[wf.id] += 1
+    return counts
+
+
+async def wait_for(condition: Callable[[], object], what: str, deadline_s: float = WAIT_S) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while not await condition():  # type: ignore[misc]
+        assert loop.time() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.3)
+
+
+async def run_batch(batches: Batches, name: str, s: BatchSettings, dataset: list[BatchItem]) -> BatchStatus:
+    handle = await batches.start(name, s)
+    await batches.feed(name, dataset)
+    return await asyncio.wait_for(handle.result(), WAIT_S)
+
+
+async def settled_executions(client: Client, name: str, n: int) -> Counter[str]:
+    """Visibility is eventually consistent: wait until it lists `n` item threads."""
+    counts: Counter[str] = Counter()
+
+    async def listed() -> bool:
+        nonlocal counts
+        counts = await executions(client, name)
+        return len(counts) >= n
+
+    await wait_for(listed, f"{n} item threads in visibility", 60)
+    return counts
+
+
+@pytest.mark.usefixtures("worker")
+async def test_200_items_at_concurrency_20_end_with_200_reports(client: Client, task_queue: str, script) -> None:
+    dataset = items(200)
+    batches = Batches(Rubricflow(client, task_queue))
+    name = f"b-{uuid.uuid4().hex[:8]}"
+    final = await run_batch(batches, name, settings(script, dataset, 20), dataset)
+    assert (final.phase, final.done, final.failed, final.satisfied) == ("done", 200, 0, 200)
+    assert final.runs > 1, "the batch continued as new (the test server suggests it at 150 events)"
+    assert final.criteria["cites a source"].passed == 200
+    records = await batches.threads(name)
+    assert len(records) == 200
+    assert {r.item_id for r in records} == {i.id for i in dataset}
+    assert all(r.result is not None and r.result.status == "satisfied" for r in records)
+    assert {r.metadata["k"] for r in records} == {0, 1, 2}
+    # Re-running the finished batch starts nothing: every thread is adopted.
+    again = await run_batch(batches, name, settings(script, dataset, 20), dataset)
+    assert (again.done, again.adopted, again.satisfied) == (200, 200, 200)
+    assert set((await settled_executions(client, name, 200)).values()) == {1}
+
+
+@pytest.mark.reliability
+async def test_worker_killed_twice_mid_batch_runs_each_item_once(
+    client: Client, task_queue: str, script
+) -> None:
+    dataset = items(200)
+    batches = Batches(Rubricflow(client, task_queue))
+    name = f"b-{uuid.uuid4().hex[:8]}"
+    worker = await start_worker_process(client, task_queue)
+    try:
+        handle = await batches.start(name, settings(script, dataset, 20))
+        feeding = asyncio.create_task(batches.feed(name, dataset))
+        for at in (50, 120):
+            async def past(at: int = at) -> bool:
+                return (await handle.query("status")).done >= at  # type: ignore[union-attr]
+
+            await wait_for(past, f"{at} items done")
+            worker.send_signal(signal.SIGKILL)
+            await worker.wait()
+            REPORT.fault("batch: worker SIGKILLed mid-batch")
+            worker = await start_worker_process(client, task_queue)
+        await asyncio.wait_for(feeding, WAIT_S)
+        final = await asyncio.wait_for(handle.result(), WAIT_S)
+    finally:
+        if worker.returncode is None:
+            worker.send_signal(signal.SIGKILL)
+            await worker.wait()
+    assert (final.done, final.failed, final.satisfied) == (200, 0, 200)
+    counts = await settled_executions(client, name, 200)
+    assert len(counts) == 200 and set(counts.values()) == {1}, "each item's thread ran exactly once"
+    REPORT.runs("batch: 200 items through 2 worker kills", checked=200, failed=200 - final.satisfied)
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        (['{"id": 1, "prompt": "a"}', '{"id": 2, "prompt": "b"', '{"id": 3, "prompt": "c"}'], ":2: not valid JSON"),
+        (['{"id": 1, "prompt": "a"}', '{"id": 2}'], ":2: missing 'prompt'"),
+        (['{"id": 1, "prompt": "a"}', '{"id": 2, "prompt": "b"}', '{"id": "1", "prompt": "c"}'],
+         ":3: duplicate id '1' (first on line 1)"),
+        (['{"id": 1, "prompt": "   "}'], ":1: prompt: Value error, prompt is empty"),
+        (['["id", "prompt"]'], ":1: each line must be a JSON object"),
+    ],
+)
+def test_bad_dataset_is_refused_with_its_line_number(tmp_path: Path, lines: list[str], said: str) -> None:
+    path = tmp_path / "data.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DatasetError, match=None) as refused:
+        read_dataset(path)
+    assert said in str(refused.value)
+    REPORT.refuse(f"batch dataset: {said.split(': ', 1)[-1]}")
+
+
+def test_dataset_items_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "data.jsonl"
+    path.write_text("\n".join(json.dumps({"id": i, "prompt": f"p{i}"}) for i in range(3)) + "\n\n", encoding="utf-8")
+    read = read_dataset(path)
+    assert [i.id for i in read] == ["0", "1", "2"]
+    assert dataset_digest(read) == dataset_digest(read_dataset(path))
