@@ -18,6 +18,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 
 from rubricflow.batch_client import Batches, DatasetError, dataset_digest, read_dataset
 from rubricflow.client import Rubricflow
+from rubricflow.workflows.batch import BatchWorkflow
 from rubricflow.workflows.batch_types import BatchItem, BatchSettings, BatchStatus
 from rubricflow.workflows.types import AgentSettings, GraderSettings
 from tests.helpers import start_worker_process, verdict
@@ -111,12 +112,12 @@ async def test_worker_killed_twice_mid_batch_runs_each_item_once(
         feeding = asyncio.create_task(batches.feed(name, dataset))
         for at in (50, 120):
             async def past(at: int = at) -> bool:
-                return (await handle.query("status")).done >= at  # type: ignore[union-attr]
+                return (await handle.query(BatchWorkflow.status)).done >= at
 
             await wait_for(past, f"{at} items done")
             worker.send_signal(signal.SIGKILL)
             await worker.wait()
-            REPORT.fault("batch: worker SIGKILLed mid-batch")
+            REPORT.kill("batch worker (SIGKILL mid-batch)")
             worker = await start_worker_process(client, task_queue)
         await asyncio.wait_for(feeding, WAIT_S)
         final = await asyncio.wait_for(handle.result(), WAIT_S)
@@ -157,3 +158,55 @@ def test_dataset_items_round_trip(tmp_path: Path) -> None:
     read = read_dataset(path)
     assert [i.id for i in read] == ["0", "1", "2"]
     assert dataset_digest(read) == dataset_digest(read_dataset(path))
+
+
+def write_dataset(folder: Path, dataset: list[BatchItem], name: str = "data.jsonl") -> Path:
+    path = folder / name
+    path.write_text("".join(i.model_dump_json() + "\n" for i in dataset), encoding="utf-8")
+    return path
+
+
+@pytest.mark.usefixtures("worker")
+async def test_cli_runs_a_batch_then_reports_and_compares(client: Client, task_queue: str, script, tmp_path: Path) -> None:
+    from tests.test_cli import rubricflow
+
+    dataset = items(12)
+    data = write_dataset(tmp_path, dataset)
+    agent = script("an answer [1]")
+    passing = script(verdict("satisfied", "ok", **{"cites a source": True, "under 50 words": True}))
+    failing = script(verdict("failed", "too long", **{"cites a source": True, "under 50 words": "120 words"}))
+    rubric = tmp_path / "rubric.md"
+    rubric.write_text(RUBRIC, encoding="utf-8")
+    a, b = f"cli-{uuid.uuid4().hex[:6]}", f"cli-{uuid.uuid4().hex[:6]}"
+    for name, grader, code in ((a, passing, 0), (b, failing, 1)):
+        rc, out, err = await rubricflow(client, task_queue, "batch", str(data), "--rubric", f"@{rubric}", "--model", agent,
+                                        "--grader-model", grader, "--max-iterations", "1", "--concurrency", "4",
+                                        "--name", name)
+        assert rc == code, err
+        assert f"batch {name}: done · 12 done, 0 running, 0 queued, 0 failed of 12" in out
+    rc, out, err = await rubricflow(client, task_queue, "batch", "status", a)
+    assert rc == 0 and "pass rate 100%" in out, err
+    await settled_executions(client, b, 12)
+    await settled_executions(client, a, 12)
+    rc, out, err = await rubricflow(client, task_queue, "batch", "report", a, "--out", str(tmp_path / "r"), "--compare", b)
+    assert rc == 0, err
+    assert "| criterion under 50 words | 100.0% (12/12), +100.0 pts vs " + b in out
+    lines = (tmp_path / "r" / f"{a}.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 12 and json.loads(lines[0])["criteria"] == {"cites a source": True, "under 50 words": True}
+    assert (tmp_path / "r" / f"{a}.png").stat().st_size > 10_000
+
+
+@pytest.mark.reliability
+async def test_cli_refuses_a_malformed_dataset_before_anything_starts(client: Client, task_queue: str, tmp_path: Path) -> None:
+    from tests.test_cli import rubricflow
+
+    data = tmp_path / "bad.jsonl"
+    data.write_text('{"id": 1, "prompt": "a"}\n{"id": 2, "prompt": "b"}\n{"id": 3, "prompt": \n', encoding="utf-8")
+    name = f"bad-{uuid.uuid4().hex[:6]}"
+    rc, out, err = await rubricflow(client, task_queue, "batch", str(data), "--rubric", "- ok", "--model",
+                                    "scripted:/nonexistent.json", "--name", name)
+    assert rc == 2
+    assert f"{data}:3: not valid JSON" in err and "Traceback" not in err
+    with pytest.raises(Exception, match="not found"):
+        await client.get_workflow_handle(name).describe()
+    REPORT.refuse("batch dataset: malformed line (CLI)")

@@ -31,6 +31,7 @@ from typing import TextIO
 from pydantic import ValidationError
 from temporalio.service import RPCError
 
+from rubricflow.cli.batch import cmd_batch
 from rubricflow.cli.commands import COMMANDS
 from rubricflow.cli.exits import (
     EXIT_BAD_INPUT,
@@ -109,7 +110,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
 async def command(args: argparse.Namespace, out: TextIO) -> int:
     """The command, with Ctrl-C waking the event loop at once."""
     wake_on_interrupt()
-    return await COMMANDS[args.command](args, out)
+    return await {**COMMANDS, "batch": cmd_batch}[args.command](args, out)
 
 
 def wake_on_interrupt() -> None:

@@ -7,6 +7,7 @@ import os
 
 from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
+from rubricflow.cli.batch import add_parser as add_batch_parser
 from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     codec.add_argument("--port", type=int, default=8081)
     codec.add_argument("--ui-origin", default="http://127.0.0.1:8233", help="the Web UI's origin, allowed by CORS")
+    add_batch_parser(sub)
     for command in sub.choices.values():
         command.formatter_class = RichHelpFormatter
     return parser
