@@ -210,3 +210,44 @@ async def test_cli_refuses_a_malformed_dataset_before_anything_starts(client: Cl
     with pytest.raises(Exception, match="not found"):
         await client.get_workflow_handle(name).describe()
     REPORT.refuse("batch dataset: malformed line (CLI)")
+
+
+@pytest.mark.usefixtures("worker")
+async def test_pause_resume_and_cancel(client: Client, task_queue: str, script) -> None:
+    from rubricflow.client import UpdateRefused
+    from rubricflow.preflight import RunRefused
+
+    dataset = items(30)
+    s = settings(script, dataset, 3).model_copy(
+        update={"agent": AgentSettings(model=script({"content": "slow answer", "delay_s": 1.0}))}
+    )
+    batches = Batches(Rubricflow(client, task_queue))
+    name = f"b-{uuid.uuid4().hex[:8]}"
+    handle = await batches.start(name, s)
+    await batches.feed(name, dataset)
+    paused = await batches.control(name, "pause")
+    assert paused.phase == "paused"
+    with pytest.raises(UpdateRefused, match="already paused"):
+        await batches.control(name, "pause")
+
+    async def idle() -> bool:
+        return (await batches.status(name)).running == 0
+
+    await wait_for(idle, "the running items to end while paused")
+    held = await batches.status(name)
+    assert held.started < 30 and held.queued == 30 - held.started
+    resumed = await batches.control(name, "resume")
+    assert resumed.phase == "running"
+
+    async def more() -> bool:
+        return (await batches.status(name)).started > held.started
+
+    await wait_for(more, "new items to start after resume")
+    cancelled = await batches.control(name, "cancel")
+    assert cancelled.phase == "cancelled" and cancelled.queued == 0
+    final = await asyncio.wait_for(handle.result(), WAIT_S)
+    assert final.phase == "cancelled"
+    assert final.done + final.failed == final.started < 30
+    assert final.statuses.get("thread_cancelled", 0) == final.failed
+    with pytest.raises(RunRefused, match="no running batch"):
+        await batches.control(name, "resume")
