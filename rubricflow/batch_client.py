@@ -167,7 +167,8 @@ class Batches:
         """Start the batch, or go on with the one of this name: a running one is fed from
         where it stopped receiving; a closed one runs again, and its items' threads that
         completed are adopted, not run again. A different dataset is refused."""
-        check_name(name)
+        if settings.name != check_name(name):
+            raise RunRefused(f"the settings are for batch {settings.name!r}, not {name!r}")
         try:
             earlier = await self.status(name)
         except ThreadNotFound:

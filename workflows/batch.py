@@ -117,7 +117,7 @@ class BatchWorkflow:
         self._running[item.id] = asyncio.create_task(self._run_item(item))
 
     async def _run_item(self, item: BatchItem) -> None:
-        thread_id = batch.thread_id_of(workflow.info().workflow_id, item.id)
+        thread_id = batch.thread_id_of(self._settings.name, item.id)
         began = workflow.now()
         try:
             outcome = await self._thread(thread_id, item)
@@ -242,5 +242,5 @@ class BatchWorkflow:
         else:
             phase = "running"
         return batch.status_view(
-            workflow.info().workflow_id, self._settings, self.state, len(self._running), phase, workflow.now()
+            self._settings.name, self._settings, self.state, len(self._running), phase, workflow.now()
         )

@@ -82,6 +82,8 @@ def thread_id_of(batch: str, item_id: str) -> str:
 class BatchSettings(_Frozen):
     """What every item's thread runs with, and the dataset it belongs to."""
 
+    name: str = Field(pattern=BATCH_NAME.pattern)
+    """The batch's name (its workflow id): the prefix of its items' thread ids."""
     rubric: str | None = None
     agent: AgentSettings
     grader: GraderSettings | None = None

@@ -64,7 +64,7 @@ async def cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     return await start(args, out)
 
 
-def batch_settings(args: argparse.Namespace, total: int, digest: str) -> BatchSettings:
+def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str) -> BatchSettings:
     """The `run` command's settings (the same flags, the same checks), for every item."""
     keys = ("system_prompt", "grader_prompt", "tool", "grader_tool", "step_timeout", "max_tokens", "max_cost",
             "max_wall", "grading", "grader_samples", "review_split")
@@ -73,7 +73,7 @@ def batch_settings(args: argparse.Namespace, total: int, digest: str) -> BatchSe
     run = build_run_input(run_args)
     check_input(run)
     return BatchSettings(
-        rubric=run.rubric, agent=run.agent, grader=run.grader, total=total, digest=digest,
+        name=name, rubric=run.rubric, agent=run.agent, grader=run.grader, total=total, digest=digest,
         concurrency=whole_flag(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY),
     )
 
@@ -84,7 +84,7 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
     items = read_dataset(args.target)
     digest = dataset_digest(items)
     name = check_name(args.name or default_name(args.target, digest))
-    settings = batch_settings(args, len(items), digest)
+    settings = batch_settings(args, name, len(items), digest)
     check_items(name, settings, items)
     batches = Batches(await Rubricflow.connect())
     await batches.start(name, settings)
