@@ -203,7 +203,7 @@ class Batches:
             while received < len(items):
                 reply = await handle.execute_update(BatchWorkflow.add_items, chunks_from(items, received))
                 received = reply.received
-                while reply.room == 0:
+                while reply.room == 0 or reply.accepted == 0:
                     await asyncio.sleep(ROOM_POLL_S)
                     status = await handle.query(BatchWorkflow.status)
                     if on_wait is not None:

@@ -251,3 +251,41 @@ async def test_pause_resume_and_cancel(client: Client, task_queue: str, script) 
     assert final.statuses.get("thread_cancelled", 0) == final.failed
     with pytest.raises(RunRefused, match="no running batch"):
         await batches.control(name, "resume")
+
+
+class TestDecisions:
+    """The batch's pure decisions: no server."""
+
+    def test_a_chunk_sent_again_is_not_queued_twice_and_a_gap_is_refused(self) -> None:
+        from rubricflow.workflows.batch_types import BatchState, ItemChunk, check_chunk, take_items
+
+        state, dataset = BatchState(), items(5)
+        s = BatchSettings(name="b", agent=AgentSettings(model="scripted:x"), total=5, digest="d")
+        assert take_items(state, ItemChunk(offset=0, items=dataset[:3])) == 3
+        assert take_items(state, ItemChunk(offset=1, items=dataset[1:4])) == 1  # 1, 2 again; 3 is new
+        assert [i.id for i in state.queue] == ["q0000", "q0001", "q0002", "q0003"] and state.received == 4
+        with pytest.raises(ValueError, match="position 4 are expected next, got 5"):
+            check_chunk(state, s, ItemChunk(offset=5, items=dataset[4:]))
+        with pytest.raises(ValueError, match="the dataset has 5 items"):
+            check_chunk(state, s, ItemChunk(offset=4, items=[*dataset[4:], dataset[0]]))
+
+    def test_the_queue_takes_no_more_than_its_room(self) -> None:
+        from rubricflow.workflows.batch_types import MAX_QUEUED_CHARS, BatchState, ItemChunk, room, take_items
+
+        big = [BatchItem(id=f"b{i}", prompt="x" * 30_000) for i in range(20)]
+        state = BatchState()
+        taken = take_items(state, ItemChunk(offset=0, items=big))
+        assert 0 < taken < 20 and state.received == taken
+        assert sum(len(i.prompt) for i in state.queue) <= MAX_QUEUED_CHARS
+        assert room(state) == 0 and take_items(state, ItemChunk(offset=taken, items=big[taken:])) == 0
+
+    def test_outcomes_count_once_each_and_failures_apart(self) -> None:
+        from rubricflow.workflows.batch_types import BatchState, ItemOutcome, record_outcome
+
+        state = BatchState()
+        record_outcome(state, ItemOutcome(item_id="a", status="satisfied", iterations=1, criteria={"x": True}, tokens=5))
+        record_outcome(state, ItemOutcome(item_id="b", status="failed", iterations=2, criteria={"x": False}, tokens=7))
+        record_outcome(state, ItemOutcome(item_id="c", status="thread_failed", reason="boom"))
+        assert (state.done, state.failed, state.tokens) == (2, 1, 12)
+        assert (state.criteria["x"].passed, state.criteria["x"].total) == (1, 2)
+        assert state.iterations == {"1": 1, "2": 1}

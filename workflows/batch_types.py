@@ -29,6 +29,9 @@ MAX_QUEUED_ITEMS = 1_000
 MAX_QUEUED_CHARS = 400_000
 """Characters of prompts, rubrics and metadata waiting in the workflow: at most 1.6 MB of
 UTF-8, so the input it continues as new with stays under the 2 MB payload limit."""
+MAX_METADATA_CHARS = 4_000
+MAX_ITEM_CHARS = MAX_ITEM_ID_CHARS + MAX_MESSAGE_CHARS + MAX_RUBRIC_CHARS + MAX_METADATA_CHARS
+"""The most an item can weigh (`item_chars`)."""
 MAX_STARTS_PER_RUN = 500
 """Item threads one run of the batch starts before it continues as new (sooner when
 Temporal suggests it): about 6 history events each, far below the 50k-event limit."""
@@ -58,6 +61,13 @@ class BatchItem(_Frozen):
         # A dataset's ids are often numbers: 7 and "7" name the same item.
         if isinstance(value, int) and not isinstance(value, bool):
             return str(value)
+        return value
+
+    @field_validator("metadata")
+    @classmethod
+    def _metadata(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if len(repr(value)) > MAX_METADATA_CHARS:
+            raise ValueError(f"metadata is over {MAX_METADATA_CHARS} characters; keep it to a few fields")
         return value
 
     @field_validator("prompt")
@@ -259,7 +269,10 @@ def take_items(state: BatchState, chunk: ItemChunk) -> int:
 
 
 def room(state: BatchState) -> int:
-    return max(0, MAX_QUEUED_ITEMS - len(state.queue)) if queued_chars(state) < MAX_QUEUED_CHARS else 0
+    """Items the queue takes now, whatever their size (0 until any item would fit)."""
+    if queued_chars(state) + MAX_ITEM_CHARS > MAX_QUEUED_CHARS:
+        return 0
+    return max(0, MAX_QUEUED_ITEMS - len(state.queue))
 
 
 def check_chunk(state: BatchState, settings: BatchSettings, chunk: ItemChunk) -> None:
