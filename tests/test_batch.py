@@ -289,3 +289,16 @@ class TestDecisions:
         assert (state.done, state.failed, state.tokens) == (2, 1, 12)
         assert (state.criteria["x"].passed, state.criteria["x"].total) == (1, 2)
         assert state.iterations == {"1": 1, "2": 1}
+
+
+def test_the_adopt_activity_implements_the_contracts_stub() -> None:
+    from temporalio import activity
+
+    from rubricflow.activities.batch import BATCH_ACTIVITIES, adopt_thread
+    from rubricflow.workflows.activity_defs import BatchActivityDefs
+
+    contract = activity._Definition.must_from_callable(BatchActivityDefs.adopt_thread)
+    implementation = activity._Definition.must_from_callable(adopt_thread)
+    assert (implementation.name, implementation.arg_types, implementation.ret_type) == (
+        contract.name, contract.arg_types, contract.ret_type)
+    assert BATCH_ACTIVITIES == [adopt_thread]
