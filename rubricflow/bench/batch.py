@@ -146,6 +146,7 @@ def plot(report: dict[str, Any], path: Path) -> None:
     left.set_title(f"{report['parameters']['items']} items, {report['parameters']['concurrency']} in flight")
     runs = b["history"]
     right.bar(range(1, len(runs) + 1), [r["events"] for r in runs])
+    right.set_xticks(range(1, len(runs) + 1))
     right.set_xlabel("batch run (continue-as-new chain)")
     right.set_ylabel("history events")
     right.set_title(f"parent history per run (max {max(r['bytes'] for r in runs) / 1e6:.2f} MB)")
