@@ -302,3 +302,20 @@ def test_the_adopt_activity_implements_the_contracts_stub() -> None:
     assert (implementation.name, implementation.arg_types, implementation.ret_type) == (
         contract.name, contract.arg_types, contract.ret_type)
     assert BATCH_ACTIVITIES == [adopt_thread]
+
+
+def test_the_status_line_says_counts_pass_rate_cost_and_eta() -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from rubricflow.cli.batch import status_line
+    from rubricflow.workflows.batch_types import BatchState, status_view
+
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    state = BatchState(received=100, done=30, failed=10, tokens=1234, cost_usd=0.5, started_at=start,
+                       statuses={"satisfied": 20, "failed": 10, "thread_failed": 10}, started=50)
+    s = BatchSettings(name="b", agent=AgentSettings(model="scripted:x"), total=100, digest="d")
+    status = status_view("b", s, state, 10, "running", start + timedelta(seconds=40))
+    assert status.eta_s(start + timedelta(seconds=40)) == pytest.approx(60.0)  # 40 ended in 40 s, 60 to go
+    line = status_line(status)
+    assert "30 done, 10 running, 0 queued, 10 failed of 100" in line and "pass rate 50%" in line
+    assert "1234 tokens · $0.5000" in line and "ETA" in line
