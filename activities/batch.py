@@ -13,11 +13,12 @@ from temporalio import activity
 from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
 from rubricflow.activities.rubric_activities import heartbeat_interval
+from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY
 from rubricflow.workflows.batch_types import AdoptInput, ItemOutcome, outcome_of
 from rubricflow.workflows.types import RunResult
 
 
-@activity.defn(name="batch.adopt_thread")
+@activity.defn(name=ADOPT_THREAD_ACTIVITY)
 async def adopt_thread(input: AdoptInput) -> ItemOutcome:
     """The thread's outcome once it ends (at once when it already has)."""
     handle = activity.client().get_workflow_handle(input.thread_id, result_type=RunResult)

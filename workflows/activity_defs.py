@@ -14,7 +14,7 @@ from __future__ import annotations
 from temporalio import activity
 
 from rubricflow.workflows.batch_types import AdoptInput, ItemOutcome
-from rubricflow.workflows.names import AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY
+from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY, AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY
 from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
 
 
@@ -37,6 +37,6 @@ class RubricActivityDefs:
 class BatchActivityDefs:
     """Stubs: the worker's `rubricflow.activities.batch.adopt_thread` implements it."""
 
-    @activity.defn(name="batch.adopt_thread")
+    @activity.defn(name=ADOPT_THREAD_ACTIVITY)
     async def adopt_thread(self, input: AdoptInput) -> ItemOutcome:
         raise NotImplementedError("implemented on the worker by rubricflow.activities.batch.adopt_thread")

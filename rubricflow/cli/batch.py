@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rubricflow.batch_client import Batches, check_items, check_name, dataset_digest, default_name, read_dataset
+from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput, build_run_input, whole_flag
 from rubricflow.cli.render import console
 from rubricflow.client import Rubricflow, check_input
@@ -29,7 +30,6 @@ from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings, Bat
 ACTIONS = ("status", "pause", "resume", "cancel", "report")
 FOLLOW_POLL_S = 1.0
 """How often the live line asks the batch's status."""
-EXIT_OK, EXIT_NOT_ALL_PASSED = 0, 1
 
 
 def add_parser(sub: Any) -> None:
@@ -122,7 +122,7 @@ async def follow(batches: Batches, name: str, out: TextIO) -> int:
     out.write(status_line(status) + "\n")
     if status.phase == "done":
         out.write(f"report: rubricflow batch report {name} --out DIR\n")
-    return EXIT_OK if status.finished and status.satisfied == status.finished else EXIT_NOT_ALL_PASSED
+    return EXIT_OK if status.finished and status.satisfied == status.finished else EXIT_NOT_SATISFIED
 
 
 def status_line(status: BatchStatus) -> str:
