@@ -13,8 +13,8 @@ from temporalio import activity
 from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
 from rubricflow.activities.rubric_activities import heartbeat_interval
-from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY
 from rubricflow.workflows.batch_types import AdoptInput, ItemOutcome, outcome_of
+from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY
 from rubricflow.workflows.types import RunResult
 
 
@@ -45,8 +45,7 @@ async def adopt_thread(input: AdoptInput) -> ItemOutcome:
         beating.cancel()
     description = await handle.describe()
     seconds = (
-        (description.close_time - description.start_time).total_seconds()
-        if description.close_time is not None else 0.0
+        (description.close_time - description.start_time).total_seconds() if description.close_time is not None else 0.0
     )
     return outcome_of(input.item_id, result, seconds=seconds, adopted=True)
 

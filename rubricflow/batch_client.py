@@ -61,13 +61,15 @@ def read_dataset(path: str | Path) -> list[BatchItem]:
             continue
         item = _item(file, number, line)
         if item.id in seen:
-            raise DatasetError(f"{file}:{number}: duplicate id {item.id!r} (first on line {seen[item.id]}); ids must be unique")
+            raise DatasetError(
+                f"{file}:{number}: duplicate id {item.id!r} (first on line {seen[item.id]}); ids must be unique"
+            )
         seen[item.id] = number
         items.append(item)
         if len(items) > MAX_BATCH_ITEMS:
             raise DatasetError(f"{file}: more than {MAX_BATCH_ITEMS} items; split the dataset")
     if not items:
-        raise DatasetError(f"{file}: no items; each line is a JSON object with an \"id\" and a \"prompt\"")
+        raise DatasetError(f'{file}: no items; each line is a JSON object with an "id" and a "prompt"')
     return items
 
 
@@ -78,10 +80,10 @@ def _item(file: Path, number: int, line: str) -> BatchItem:
     except json.JSONDecodeError as err:
         raise DatasetError(f"{where}: not valid JSON ({err.msg} at column {err.colno})") from None
     if not isinstance(raw, dict):
-        raise DatasetError(f"{where}: each line must be a JSON object with an \"id\" and a \"prompt\"")
+        raise DatasetError(f'{where}: each line must be a JSON object with an "id" and a "prompt"')
     for field in ("id", "prompt"):
         if field not in raw:
-            raise DatasetError(f"{where}: missing {field!r}; each line needs an \"id\" and a \"prompt\"")
+            raise DatasetError(f'{where}: missing {field!r}; each line needs an "id" and a "prompt"')
     try:
         return BatchItem.model_validate(raw)
     except ValidationError as err:
@@ -120,8 +122,9 @@ def check_items(name: str, settings: BatchSettings, items: list[BatchItem], line
         where = f"item {index + 1} (id {item.id!r})" if lines is None else f"line {lines[index]}"
         try:
             check_id("thread id", thread_id_of(name, item.id))
-            RunInput(message=item.prompt, rubric=item.rubric or settings.rubric, agent=settings.agent,
-                     grader=settings.grader)
+            RunInput(
+                message=item.prompt, rubric=item.rubric or settings.rubric, agent=settings.agent, grader=settings.grader
+            )
         except (ValueError, RunRefused) as err:
             message = err.errors()[0]["msg"] if isinstance(err, ValidationError) else str(err)
             raise DatasetError(f"{where}: {message}") from None
@@ -131,7 +134,7 @@ def chunks_from(items: list[BatchItem], offset: int) -> ItemChunk:
     """The next chunk from `offset`: at most MAX_CHUNK_ITEMS items and MAX_CHUNK_CHARS."""
     taken: list[BatchItem] = []
     chars = 0
-    for item in items[offset:offset + MAX_CHUNK_ITEMS]:
+    for item in items[offset : offset + MAX_CHUNK_ITEMS]:
         chars += item_chars(item)
         if taken and chars > MAX_CHUNK_CHARS:
             break

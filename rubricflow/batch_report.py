@@ -73,7 +73,8 @@ def compare(summary: dict[str, Any], other: dict[str, Any]) -> dict[str, float |
     names = sorted(set(summary["criteria"]) | set(other["criteria"]))
     return {
         name: (summary["criteria"][name]["pass_rate"] - other["criteria"][name]["pass_rate"])
-        if name in summary["criteria"] and name in other["criteria"] else None
+        if name in summary["criteria"] and name in other["criteria"]
+        else None
         for name in names
     }
 
@@ -86,8 +87,9 @@ def _secs(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f} s"
 
 
-def render_table(name: str, summary: dict[str, Any], diff: dict[str, float | None] | None = None,
-                 other: str | None = None) -> str:
+def render_table(
+    name: str, summary: dict[str, Any], diff: dict[str, float | None] | None = None, other: str | None = None
+) -> str:
     """The summary as a markdown table (readable as plain text too)."""
     lines = [f"batch {name}: {summary['items']} items", "", "| measure | value |", "| --- | --- |"]
     for status, count in summary["statuses"].items():
@@ -141,15 +143,23 @@ def plot(name: str, summary: dict[str, Any], path: Path, other: tuple[str, dict[
     plt.close(fig)
 
 
-def write_report(out: Path, name: str, rows: list[dict[str, Any]],
-                 other: tuple[str, list[dict[str, Any]]] | None = None) -> dict[str, Path]:
+def write_report(
+    out: Path, name: str, rows: list[dict[str, Any]], other: tuple[str, list[dict[str, Any]]] | None = None
+) -> dict[str, Path]:
     """DIR/NAME.jsonl, NAME.summary.json, NAME.summary.md and NAME.png; their paths."""
     out.mkdir(parents=True, exist_ok=True)
     summary = summarize(rows)
     other_summary = (other[0], summarize(other[1])) if other else None
     diff = compare(summary, other_summary[1]) if other_summary else None
-    paths = {kind: out / f"{name}{suffix}" for kind, suffix in
-             (("items", ".jsonl"), ("summary", ".summary.json"), ("table", ".summary.md"), ("plot", ".png"))}
+    paths = {
+        kind: out / f"{name}{suffix}"
+        for kind, suffix in (
+            ("items", ".jsonl"),
+            ("summary", ".summary.json"),
+            ("table", ".summary.md"),
+            ("plot", ".png"),
+        )
+    }
     with paths["items"].open("w", encoding="utf-8") as f:
         for row in sorted(rows, key=lambda r: r["id"]):
             f.write(json.dumps(row, default=str) + "\n")
@@ -157,7 +167,8 @@ def write_report(out: Path, name: str, rows: list[dict[str, Any]],
     if other_summary is not None:
         data["compare"] = {"other": other_summary[0], "pass_rate_difference": diff}
     paths["summary"].write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    paths["table"].write_text(render_table(name, summary, diff, other_summary[0] if other_summary else None),
-                              encoding="utf-8")
+    paths["table"].write_text(
+        render_table(name, summary, diff, other_summary[0] if other_summary else None), encoding="utf-8"
+    )
     plot(name, summary, paths["plot"], other_summary)
     return paths

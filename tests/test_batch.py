@@ -11,6 +11,7 @@ import signal
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,13 @@ def settings(script: Callable[..., str], name: str, dataset: list[BatchItem], co
     agent = script("an answer [1]")
     grader = script(verdict("satisfied", "ok", **{"cites a source": True, "under 50 words": True}))
     return BatchSettings(
-        name=name, rubric=RUBRIC, agent=AgentSettings(model=agent), grader=GraderSettings(model=grader, max_iterations=1),
-        concurrency=concurrency, total=len(dataset), digest=dataset_digest(dataset),
+        name=name,
+        rubric=RUBRIC,
+        agent=AgentSettings(model=agent),
+        grader=GraderSettings(model=grader, max_iterations=1),
+        concurrency=concurrency,
+        total=len(dataset),
+        digest=dataset_digest(dataset),
     )
 
 
@@ -100,9 +106,7 @@ async def test_200_items_at_concurrency_20_end_with_200_reports(client: Client, 
 
 
 @pytest.mark.reliability
-async def test_worker_killed_twice_mid_batch_runs_each_item_once(
-    client: Client, task_queue: str, script
-) -> None:
+async def test_worker_killed_twice_mid_batch_runs_each_item_once(client: Client, task_queue: str, script) -> None:
     dataset = items(200)
     batches = Batches(Rubricflow(client, task_queue))
     name = f"b-{uuid.uuid4().hex[:8]}"
@@ -111,6 +115,7 @@ async def test_worker_killed_twice_mid_batch_runs_each_item_once(
         handle = await batches.start(name, settings(script, name, dataset, 20))
         feeding = asyncio.create_task(batches.feed(name, dataset))
         for at in (50, 120):
+
             async def past(at: int = at) -> bool:
                 return (await handle.query(BatchWorkflow.status)).done >= at
 
@@ -137,8 +142,10 @@ async def test_worker_killed_twice_mid_batch_runs_each_item_once(
     [
         (['{"id": 1, "prompt": "a"}', '{"id": 2, "prompt": "b"', '{"id": 3, "prompt": "c"}'], ":2: not valid JSON"),
         (['{"id": 1, "prompt": "a"}', '{"id": 2}'], ":2: missing 'prompt'"),
-        (['{"id": 1, "prompt": "a"}', '{"id": 2, "prompt": "b"}', '{"id": "1", "prompt": "c"}'],
-         ":3: duplicate id '1' (first on line 1)"),
+        (
+            ['{"id": 1, "prompt": "a"}', '{"id": 2, "prompt": "b"}', '{"id": "1", "prompt": "c"}'],
+            ":3: duplicate id '1' (first on line 1)",
+        ),
         (['{"id": 1, "prompt": "   "}'], ":1: prompt: Value error, prompt is empty"),
         (['["id", "prompt"]'], ":1: each line must be a JSON object"),
     ],
@@ -167,7 +174,9 @@ def write_dataset(folder: Path, dataset: list[BatchItem], name: str = "data.json
 
 
 @pytest.mark.usefixtures("worker")
-async def test_cli_runs_a_batch_then_reports_and_compares(client: Client, task_queue: str, script, tmp_path: Path) -> None:
+async def test_cli_runs_a_batch_then_reports_and_compares(
+    client: Client, task_queue: str, script, tmp_path: Path
+) -> None:
     from tests.test_cli import rubricflow
 
     dataset = items(12)
@@ -179,16 +188,33 @@ async def test_cli_runs_a_batch_then_reports_and_compares(client: Client, task_q
     rubric.write_text(RUBRIC, encoding="utf-8")
     a, b = f"cli-{uuid.uuid4().hex[:6]}", f"cli-{uuid.uuid4().hex[:6]}"
     for name, grader, code in ((a, passing, 0), (b, failing, 1)):
-        rc, out, err = await rubricflow(client, task_queue, "batch", str(data), "--rubric", f"@{rubric}", "--model", agent,
-                                        "--grader-model", grader, "--max-iterations", "1", "--concurrency", "4",
-                                        "--name", name)
+        rc, out, err = await rubricflow(
+            client,
+            task_queue,
+            "batch",
+            str(data),
+            "--rubric",
+            f"@{rubric}",
+            "--model",
+            agent,
+            "--grader-model",
+            grader,
+            "--max-iterations",
+            "1",
+            "--concurrency",
+            "4",
+            "--name",
+            name,
+        )
         assert rc == code, err
         assert f"batch {name}: done · 12 done, 0 running, 0 queued, 0 failed of 12" in out
     rc, out, err = await rubricflow(client, task_queue, "batch", "status", a)
     assert rc == 0 and "pass rate 100%" in out, err
     await settled_executions(client, b, 12)
     await settled_executions(client, a, 12)
-    rc, out, err = await rubricflow(client, task_queue, "batch", "report", a, "--out", str(tmp_path / "r"), "--compare", b)
+    rc, out, err = await rubricflow(
+        client, task_queue, "batch", "report", a, "--out", str(tmp_path / "r"), "--compare", b
+    )
     assert rc == 0, err
     assert "| criterion under 50 words | 100.0% (12/12), +100.0 pts vs " + b in out
     lines = (tmp_path / "r" / f"{a}.jsonl").read_text(encoding="utf-8").splitlines()
@@ -197,14 +223,26 @@ async def test_cli_runs_a_batch_then_reports_and_compares(client: Client, task_q
 
 
 @pytest.mark.reliability
-async def test_cli_refuses_a_malformed_dataset_before_anything_starts(client: Client, task_queue: str, tmp_path: Path) -> None:
+async def test_cli_refuses_a_malformed_dataset_before_anything_starts(
+    client: Client, task_queue: str, tmp_path: Path
+) -> None:
     from tests.test_cli import rubricflow
 
     data = tmp_path / "bad.jsonl"
     data.write_text('{"id": 1, "prompt": "a"}\n{"id": 2, "prompt": "b"}\n{"id": 3, "prompt": \n', encoding="utf-8")
     name = f"bad-{uuid.uuid4().hex[:6]}"
-    rc, out, err = await rubricflow(client, task_queue, "batch", str(data), "--rubric", "- ok", "--model",
-                                    "scripted:/nonexistent.json", "--name", name)
+    rc, out, err = await rubricflow(
+        client,
+        task_queue,
+        "batch",
+        str(data),
+        "--rubric",
+        "- ok",
+        "--model",
+        "scripted:/nonexistent.json",
+        "--name",
+        name,
+    )
     assert rc == 2
     assert f"{data}:3: not valid JSON" in err and "Traceback" not in err
     with pytest.raises(Exception, match="not found"):
@@ -283,7 +321,9 @@ class TestDecisions:
         from rubricflow.workflows.batch_types import BatchState, ItemOutcome, record_outcome
 
         state = BatchState()
-        record_outcome(state, ItemOutcome(item_id="a", status="satisfied", iterations=1, criteria={"x": True}, tokens=5))
+        record_outcome(
+            state, ItemOutcome(item_id="a", status="satisfied", iterations=1, criteria={"x": True}, tokens=5)
+        )
         record_outcome(state, ItemOutcome(item_id="b", status="failed", iterations=2, criteria={"x": False}, tokens=7))
         record_outcome(state, ItemOutcome(item_id="c", status="thread_failed", reason="boom"))
         assert (state.done, state.failed, state.tokens) == (2, 1, 12)
@@ -300,19 +340,30 @@ def test_the_adopt_activity_implements_the_contracts_stub() -> None:
     contract = activity._Definition.must_from_callable(BatchActivityDefs.adopt_thread)
     implementation = activity._Definition.must_from_callable(adopt_thread)
     assert (implementation.name, implementation.arg_types, implementation.ret_type) == (
-        contract.name, contract.arg_types, contract.ret_type)
+        contract.name,
+        contract.arg_types,
+        contract.ret_type,
+    )
     assert BATCH_ACTIVITIES == [adopt_thread]
 
 
 def test_the_status_line_says_counts_pass_rate_cost_and_eta() -> None:
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from rubricflow.cli.batch import status_line
     from rubricflow.workflows.batch_types import BatchState, status_view
 
-    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    state = BatchState(received=100, done=30, failed=10, tokens=1234, cost_usd=0.5, started_at=start,
-                       statuses={"satisfied": 20, "failed": 10, "thread_failed": 10}, started=50)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    state = BatchState(
+        received=100,
+        done=30,
+        failed=10,
+        tokens=1234,
+        cost_usd=0.5,
+        started_at=start,
+        statuses={"satisfied": 20, "failed": 10, "thread_failed": 10},
+        started=50,
+    )
     s = BatchSettings(name="b", agent=AgentSettings(model="scripted:x"), total=100, digest="d")
     status = status_view("b", s, state, 10, "running", start + timedelta(seconds=40))
     assert status.eta_s(start + timedelta(seconds=40)) == pytest.approx(60.0)  # 40 ended in 40 s, 60 to go

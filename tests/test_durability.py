@@ -12,7 +12,10 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.worker import Replayer
 
 from rubricflow.client import Rubricflow
-from tests.reliability import REPORT
+from rubricflow.worker import build_worker
+from rubricflow.workflows.batch import BatchWorkflow
+from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 from tests.helpers import (
     activity_attempts,
     start_worker_process,
@@ -20,10 +23,7 @@ from tests.helpers import (
     verdict,
     wait_for_heartbeating_activity,
 )
-from rubricflow.worker import build_worker
-from rubricflow.workflows.rubric_run import RubricRunWorkflow
-from rubricflow.workflows.batch import BatchWorkflow
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
+from tests.reliability import REPORT
 
 HISTORIES = Path(__file__).parent / "histories"
 

@@ -69,9 +69,7 @@ class BatchWorkflow:
             self.state.started_at = workflow.now()
         try:
             while not self._complete():
-                await workflow.wait_condition(
-                    lambda: self._complete() or self._rotate_due() or self._can_start()
-                )
+                await workflow.wait_condition(lambda: self._complete() or self._rotate_due() or self._can_start())
                 if self._rotate_due() and not self._complete():
                     await self._continue_as_new()
                 while self._can_start() and not self._rotate_due():

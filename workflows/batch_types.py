@@ -255,7 +255,7 @@ def queued_chars(state: BatchState) -> int:
 def take_items(state: BatchState, chunk: ItemChunk) -> int:
     """Queue the chunk's items the workflow does not have yet, as many as there is room
     for; returns how many were taken."""
-    fresh = chunk.items[state.received - chunk.offset:]
+    fresh = chunk.items[state.received - chunk.offset :]
     chars = queued_chars(state)
     taken = 0
     for item in fresh:
@@ -282,7 +282,9 @@ def check_chunk(state: BatchState, settings: BatchSettings, chunk: ItemChunk) ->
     if chunk.offset > state.received:
         raise ValueError(f"items from position {state.received} are expected next, got {chunk.offset}")
     if chunk.offset + len(chunk.items) > settings.total:
-        raise ValueError(f"the dataset has {settings.total} items; this chunk runs to {chunk.offset + len(chunk.items)}")
+        raise ValueError(
+            f"the dataset has {settings.total} items; this chunk runs to {chunk.offset + len(chunk.items)}"
+        )
 
 
 def status_view(

@@ -39,9 +39,22 @@ def _scripts(folder: Path, latency_s: float) -> tuple[str, str]:
     folder.mkdir(parents=True, exist_ok=True)
     agent, grader = folder / "agent.json", folder / "grader.json"
     agent.write_text(json.dumps({"responses": [{"content": "an answer", "delay_s": latency_s}]}))
-    grader.write_text(json.dumps({"responses": [{"structured": {
-        "result": "satisfied", "explanation": "yes", "criteria": [{"name": "ok", "passed": True}]},
-        "delay_s": latency_s}]}))
+    grader.write_text(
+        json.dumps(
+            {
+                "responses": [
+                    {
+                        "structured": {
+                            "result": "satisfied",
+                            "explanation": "yes",
+                            "criteria": [{"name": "ok", "passed": True}],
+                        },
+                        "delay_s": latency_s,
+                    }
+                ]
+            }
+        )
+    )
     return f"scripted:{agent}", f"scripted:{grader}"
 
 
@@ -51,16 +64,29 @@ async def _history(client: Any, workflow_id: str) -> list[dict[str, Any]]:
     out = []
     for wf in sorted(runs, key=lambda w: w.start_time):
         history = await client.get_workflow_handle(workflow_id, run_id=wf.run_id).fetch_history()
-        out.append({"events": len(history.events), "bytes": sum(e.ByteSize() for e in history.events),
-                    "closed_as": wf.status.name if wf.status else None})
+        out.append(
+            {
+                "events": len(history.events),
+                "bytes": sum(e.ByteSize() for e in history.events),
+                "closed_as": wf.status.name if wf.status else None,
+            }
+        )
     return out
 
 
-async def _batch(client: Any, queue: str, items: list[BatchItem], agent: str, grader: str, concurrency: int) -> dict[str, Any]:
+async def _batch(
+    client: Any, queue: str, items: list[BatchItem], agent: str, grader: str, concurrency: int
+) -> dict[str, Any]:
     name = f"bench-batch-{uuid.uuid4().hex[:8]}"
-    settings = BatchSettings(name=name, rubric="- ok", agent=AgentSettings(model=agent),
-                             grader=GraderSettings(model=grader, max_iterations=1), concurrency=concurrency,
-                             total=len(items), digest=dataset_digest(items))
+    settings = BatchSettings(
+        name=name,
+        rubric="- ok",
+        agent=AgentSettings(model=agent),
+        grader=GraderSettings(model=grader, max_iterations=1),
+        concurrency=concurrency,
+        total=len(items),
+        digest=dataset_digest(items),
+    )
     batches = Batches(Rubricflow(client, queue))
     began = time.monotonic()
     handle = await batches.start(name, settings)
@@ -68,20 +94,33 @@ async def _batch(client: Any, queue: str, items: list[BatchItem], agent: str, gr
     final = await handle.result()
     wall = time.monotonic() - began
     runs = await _history(client, name)
-    return {"name": name, "wall_s": wall, "items_per_s": len(items) / wall, "satisfied": final.satisfied,
-            "failed": final.failed, "runs": final.runs, "history": runs,
-            "continued_as_new": sum(r["closed_as"] == "CONTINUED_AS_NEW" for r in runs)}
+    return {
+        "name": name,
+        "wall_s": wall,
+        "items_per_s": len(items) / wall,
+        "satisfied": final.satisfied,
+        "failed": final.failed,
+        "runs": final.runs,
+        "history": runs,
+        "continued_as_new": sum(r["closed_as"] == "CONTINUED_AS_NEW" for r in runs),
+    }
 
 
 async def _independent(client: Any, queue: str, n: int, agent: str, grader: str, concurrency: int) -> dict[str, Any]:
     rf = Rubricflow(client, queue)
     gate = asyncio.Semaphore(concurrency)
-    run = RunInput(message="a question", rubric="- ok", agent=AgentSettings(model=agent),
-                   grader=GraderSettings(model=grader, max_iterations=1))
+    run = RunInput(
+        message="a question",
+        rubric="- ok",
+        agent=AgentSettings(model=agent),
+        grader=GraderSettings(model=grader, max_iterations=1),
+    )
 
     async def one(i: int) -> bool:
         async with gate:
-            started = await rf.start(run.model_copy(update={"message": f"question {i}"}), f"bench-ind-{uuid.uuid4().hex[:12]}")
+            started = await rf.start(
+                run.model_copy(update={"message": f"question {i}"}), f"bench-ind-{uuid.uuid4().hex[:12]}"
+            )
             return (await started.result()).status == "satisfied"
 
     began = time.monotonic()
@@ -97,11 +136,18 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         address = f"127.0.0.1:{port}"
         server = spawn_dev_server(port)
         queue = f"bench-batch-{uuid.uuid4().hex[:8]}"
-        env = {**os.environ, "TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": queue,
-               "RUBRICFLOW_LOG_LEVEL": "WARNING", "RUBRICFLOW_ALLOW_SCRIPTED": "1",
-               "RUBRICFLOW_DATA_DIR": str(folder / "data"), "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors")}
-        worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True,
-                                  stdin=subprocess.DEVNULL)
+        env = {
+            **os.environ,
+            "TEMPORAL_ADDRESS": address,
+            "RUBRICFLOW_TASK_QUEUE": queue,
+            "RUBRICFLOW_LOG_LEVEL": "WARNING",
+            "RUBRICFLOW_ALLOW_SCRIPTED": "1",
+            "RUBRICFLOW_DATA_DIR": str(folder / "data"),
+            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+        }
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True, stdin=subprocess.DEVNULL
+        )
         try:
             client = await connect_when_up(address, server, data_converter=data_converter)
             await wait_for_pollers(client, queue, worker)
@@ -124,8 +170,13 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             server.terminate()
             server.wait(timeout=30)
     return {
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                    "load_1m_before": load_before, "load_1m_after": load_after},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "load_1m_before": load_before,
+            "load_1m_after": load_after,
+        },
         "command": "python -m rubricflow.bench batch " + " ".join(sys.argv[2:]),
         "parameters": {"items": args.items, "concurrency": args.concurrency, "latency_s": args.latency},
         "batch": batch,
@@ -167,12 +218,16 @@ def main(argv: list[str]) -> int:
     (args.out / "batch.json").write_text(json.dumps(report, indent=1))
     plot(report, args.out / "batch.png")
     b, i = report["batch"], report["independent"]
-    print(f"batch:       {b['items_per_s']:.1f} items/s ({b['wall_s']:.1f} s), {b['satisfied']} satisfied, "
-          f"{b['runs']} runs ({b['continued_as_new']} continued as new), "
-          f"history per run max {max(r['events'] for r in b['history'])} events / "
-          f"{max(r['bytes'] for r in b['history'])} bytes, worker CPU {b['worker_cpu_s']:.1f} s")
-    print(f"independent: {i['items_per_s']:.1f} items/s ({i['wall_s']:.1f} s), {i['satisfied']} satisfied, "
-          f"worker CPU {i['worker_cpu_s']:.1f} s")
+    print(
+        f"batch:       {b['items_per_s']:.1f} items/s ({b['wall_s']:.1f} s), {b['satisfied']} satisfied, "
+        f"{b['runs']} runs ({b['continued_as_new']} continued as new), "
+        f"history per run max {max(r['events'] for r in b['history'])} events / "
+        f"{max(r['bytes'] for r in b['history'])} bytes, worker CPU {b['worker_cpu_s']:.1f} s"
+    )
+    print(
+        f"independent: {i['items_per_s']:.1f} items/s ({i['wall_s']:.1f} s), {i['satisfied']} satisfied, "
+        f"worker CPU {i['worker_cpu_s']:.1f} s"
+    )
     print(f"load 1m: {report['machine']['load_1m_before']:.1f} before, {report['machine']['load_1m_after']:.1f} after")
     print(f"wrote {args.out / 'batch.json'} and {args.out / 'batch.png'}")
     return 0 if b["failed"] == 0 and i["failed"] == 0 else 1

@@ -41,8 +41,6 @@ from rubricflow.cli.exits import (
     EXIT_UNREACHABLE,
 )
 from rubricflow.cli.inputs import BadInput, validation_message
-from rubricflow.prices import PriceTableError
-from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.render import result_json
 from rubricflow.cli.serve import WorkerRefused, WorkerStartError
@@ -50,7 +48,9 @@ from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, Thre
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
+from rubricflow.prices import PriceTableError
 from rubricflow.settings import AddressError
+from rubricflow.telemetry import TelemetryConfigError
 
 __all__ = ["entrypoint", "main"]
 

@@ -16,7 +16,7 @@ import argparse
 import asyncio
 import contextlib
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -33,9 +33,13 @@ FOLLOW_POLL_S = 1.0
 
 
 def add_parser(sub: Any) -> None:
-    batch = sub.add_parser("batch", help="run a rubric over a JSONL dataset; batch status|pause|resume|cancel|report NAME")
-    batch.add_argument("target", help="DATASET.jsonl (lines {\"id\", \"prompt\", \"rubric\"?, \"metadata\"?}), or an action: "
-                                      + ", ".join(ACTIONS))
+    batch = sub.add_parser(
+        "batch", help="run a rubric over a JSONL dataset; batch status|pause|resume|cancel|report NAME"
+    )
+    batch.add_argument(
+        "target",
+        help='DATASET.jsonl (lines {"id", "prompt", "rubric"?, "metadata"?}), or an action: ' + ", ".join(ACTIONS),
+    )
     batch.add_argument("name_arg", nargs="?", metavar="NAME", help="the batch, for an action")
     batch.add_argument("--rubric", help="the rubric for items without their own (TEXT or @FILE)")
     batch.add_argument("--model", help="agent model 'provider:model-id' (env RUBRICFLOW_AGENT_MODEL)")
@@ -66,14 +70,31 @@ async def cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
 
 def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str) -> BatchSettings:
     """The `run` command's settings (the same flags, the same checks), for every item."""
-    keys = ("system_prompt", "grader_prompt", "tool", "grader_tool", "step_timeout", "max_tokens", "max_cost",
-            "max_wall", "grading", "grader_samples", "review_split")
-    run_args = argparse.Namespace(**vars(args), prompt="(each item's prompt)", idle_timeout="0",
-                                  **{k: None for k in keys if not hasattr(args, k)})
+    keys = (
+        "system_prompt",
+        "grader_prompt",
+        "tool",
+        "grader_tool",
+        "step_timeout",
+        "max_tokens",
+        "max_cost",
+        "max_wall",
+        "grading",
+        "grader_samples",
+        "review_split",
+    )
+    run_args = argparse.Namespace(
+        **vars(args), prompt="(each item's prompt)", idle_timeout="0", **{k: None for k in keys if not hasattr(args, k)}
+    )
     run = build_run_input(run_args)
     check_input(run)
     return BatchSettings(
-        name=name, rubric=run.rubric, agent=run.agent, grader=run.grader, total=total, digest=digest,
+        name=name,
+        rubric=run.rubric,
+        agent=run.agent,
+        grader=run.grader,
+        total=total,
+        digest=digest,
         concurrency=whole_flag(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY),
     )
 
@@ -89,8 +110,9 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
     batches = Batches(await Rubricflow.connect())
     await batches.start(name, settings)
     args.current_thread = None
-    out.write(f"batch {name}: {len(items)} items at concurrency {settings.concurrency} "
-              f"on task queue {batches.rf.queue!r}\n")
+    out.write(
+        f"batch {name}: {len(items)} items at concurrency {settings.concurrency} on task queue {batches.rf.queue!r}\n"
+    )
     out.flush()
     with live_line(out, name) as show:
         status = await batches.feed(name, items, on_wait=show)
@@ -127,7 +149,7 @@ async def follow(batches: Batches, name: str, out: TextIO) -> int:
 
 def status_line(status: BatchStatus) -> str:
     rate = "-" if status.pass_rate is None else f"{status.pass_rate * 100:.0f}%"
-    eta = status.eta_s(datetime.now(timezone.utc)) if status.phase not in ("done", "cancelled") else None
+    eta = status.eta_s(datetime.now(UTC)) if status.phase not in ("done", "cancelled") else None
     parts = [
         f"batch {status.name}: {status.phase}",
         f"{status.done} done, {status.running} running, {status.queued} queued, {status.failed} failed of {status.total}",

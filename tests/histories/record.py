@@ -26,9 +26,9 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.client import Rubricflow, RunFailed
 from rubricflow.devserver import temporal_binary
+from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
-from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -38,7 +38,8 @@ from rubricflow.workflows.types import (
     SubmitInput,
 )
 from tests.helpers import verdict
-from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC, deep_script
+from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC
+from tests.test_deep_agent import deep_script
 
 HERE = Path(__file__).parent
 SUGGEST_CAN_AT_EVENTS = 150
