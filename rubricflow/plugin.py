@@ -31,19 +31,22 @@ from temporalio.client import ClientConfig
 from temporalio.common import WorkerDeploymentVersion
 from temporalio.converter import PayloadCodec
 from temporalio.plugin import SimplePlugin
-from temporalio.worker import Worker, WorkerConfig as TemporalWorkerConfig, WorkerDeploymentConfig, WorkflowRunner
+from temporalio.worker import Worker, WorkerDeploymentConfig, WorkflowRunner
+from temporalio.worker import WorkerConfig as TemporalWorkerConfig
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from rubricflow.activities.agents import AgentRegistry
+from rubricflow.activities.batch import BATCH_ACTIVITIES
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.hooks import Hook, Ledger
+from rubricflow.activities.mcp import McpStartError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
-from rubricflow.activities.mcp import McpStartError
 from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.converter import client_converter
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.telemetry import Telemetry
+from rubricflow.workflows.batch import BatchWorkflow
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
@@ -120,8 +123,9 @@ class RubricflowPlugin(SimplePlugin):
                 self.rubric_activities.run_agent_turn,
                 self.rubric_activities.grade_transcript,
                 self.rubric_activities.deliver_evaluation,
+                *BATCH_ACTIVITIES,
             ],
-            workflows=[workflow],
+            workflows=[workflow, BatchWorkflow],
             workflow_runner=contract_passed_through if pass_through_contract else None,
             workflow_failure_exception_types=[ValidationError],
         )

@@ -12,7 +12,10 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.worker import Replayer
 
 from rubricflow.client import Rubricflow
-from tests.reliability import REPORT
+from rubricflow.worker import build_worker
+from rubricflow.workflows.batch import BatchWorkflow
+from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 from tests.helpers import (
     activity_attempts,
     start_worker_process,
@@ -20,9 +23,7 @@ from tests.helpers import (
     verdict,
     wait_for_heartbeating_activity,
 )
-from rubricflow.worker import build_worker
-from rubricflow.workflows.rubric_run import RubricRunWorkflow
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
+from tests.reliability import REPORT
 
 HISTORIES = Path(__file__).parent / "histories"
 
@@ -64,6 +65,10 @@ class TestWorkerCrash:
 
 
 RECORDED = [
+    # A batch: an item thread adopted (it existed before), pause and resume, the first
+    # run continued as new.
+    "batch_adopt_pause_continue.first_run",
+    "batch_adopt_pause_continue",
     # The 0.2.0 baseline: every behaviour a thread has, recorded by the workflow of 0.2.0.
     "revision_then_satisfied",
     "grader_error",
@@ -102,7 +107,7 @@ class TestRecordedHistories:
         assert sorted(f.name for f in files) == sorted(f"{name}.json" for name in RECORDED), (
             "tests/histories/ and RECORDED disagree: add a newly recorded history to RECORDED"
         )
-        replayer = Replayer(workflows=[RubricRunWorkflow], data_converter=pydantic_data_converter)
+        replayer = Replayer(workflows=[RubricRunWorkflow, BatchWorkflow], data_converter=pydantic_data_converter)
         for file in files:
             history = WorkflowHistory.from_json(file.stem, json.loads(file.read_text()))
             await replayer.replay_workflow(history)

@@ -75,4 +75,4 @@ async def test_rubricflow_worker_is_built_on_the_plugin(client: Client):
     active = worker.config(active_config=True)
     assert [type(p) for p in active["plugins"]] == [RubricflowPlugin]
     assert active["max_concurrent_activities"] == 3
-    assert {w.__name__ for w in active["workflows"]} == {"RubricRunWorkflow"}
+    assert {w.__name__ for w in active["workflows"]} == {"RubricRunWorkflow", "BatchWorkflow"}

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from temporalio import activity
 
-from rubricflow.workflows.names import AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY
+from rubricflow.workflows.batch_types import AdoptInput, ItemOutcome
+from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY, AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY
 from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
 
 
@@ -31,3 +32,11 @@ class RubricActivityDefs:
     @activity.defn(name=HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
         raise NotImplementedError("implemented on the worker by RubricActivities.deliver_evaluation")
+
+
+class BatchActivityDefs:
+    """Stubs: the worker's `rubricflow.activities.batch.adopt_thread` implements it."""
+
+    @activity.defn(name=ADOPT_THREAD_ACTIVITY)
+    async def adopt_thread(self, input: AdoptInput) -> ItemOutcome:
+        raise NotImplementedError("implemented on the worker by rubricflow.activities.batch.adopt_thread")

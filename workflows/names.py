@@ -29,6 +29,8 @@ HOOKS_ACTIVITY = "rubricflow.deliver_evaluation"
 ACTIVITY_NAMES = (AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY)
 """Namespaced, so they never clash with the activities of a user's own workflows on the
 same worker."""
+ADOPT_THREAD_ACTIVITY = "rubricflow.batch.adopt_thread"
+"""`BatchWorkflow`'s one activity (rubricflow.activities.batch)."""
 
 EVENTS_TOPIC = "events"
 """The thread's `WorkflowStream` topic of `RunEvent`s."""

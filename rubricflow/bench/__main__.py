@@ -13,6 +13,10 @@ pip install 'rubricflow[bench]'.
     python -m rubricflow.bench judge [--model M ...] [--grading S ...] [--limit N]
 
 measures the grader instead: rubricflow/bench/judge.py.
+
+    python -m rubricflow.bench batch [--items 2000] [--concurrency 50]
+
+measures a `BatchWorkflow` against independent starts: rubricflow/bench/batch.py.
 """
 
 from __future__ import annotations
@@ -111,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         from rubricflow.bench import judge
 
         return judge.main(argv[1:])
+    if argv[:1] == ["batch"]:
+        from rubricflow.bench import batch
+
+        return batch.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--latency", type=_latency, nargs="+", default=[0.0, 1.0],
                         help="model latency per agent turn and grader pass, seconds (default 0 1)")

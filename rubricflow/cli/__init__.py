@@ -31,6 +31,7 @@ from typing import TextIO
 from pydantic import ValidationError
 from temporalio.service import RPCError
 
+from rubricflow.cli.batch import cmd_batch
 from rubricflow.cli.commands import COMMANDS
 from rubricflow.cli.exits import (
     EXIT_BAD_INPUT,
@@ -40,8 +41,6 @@ from rubricflow.cli.exits import (
     EXIT_UNREACHABLE,
 )
 from rubricflow.cli.inputs import BadInput, validation_message
-from rubricflow.prices import PriceTableError
-from rubricflow.telemetry import TelemetryConfigError
 from rubricflow.cli.parser import build_parser
 from rubricflow.cli.render import result_json
 from rubricflow.cli.serve import WorkerRefused, WorkerStartError
@@ -49,7 +48,9 @@ from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, Thre
 from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
 from rubricflow.preflight import RunRefused
+from rubricflow.prices import PriceTableError
 from rubricflow.settings import AddressError
+from rubricflow.telemetry import TelemetryConfigError
 
 __all__ = ["entrypoint", "main"]
 
@@ -109,7 +110,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
 async def command(args: argparse.Namespace, out: TextIO) -> int:
     """The command, with Ctrl-C waking the event loop at once."""
     wake_on_interrupt()
-    return await COMMANDS[args.command](args, out)
+    return await {**COMMANDS, "batch": cmd_batch}[args.command](args, out)
 
 
 def wake_on_interrupt() -> None:

@@ -7,6 +7,7 @@ import os
 
 from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
+from rubricflow.cli.batch import add_parser as add_batch_parser
 from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_thread_commands(sub)
     _add_info_commands(sub)
     _add_server_commands(sub)
+    add_batch_parser(sub)
     for command in sub.choices.values():
         command.formatter_class = RichHelpFormatter
     return parser

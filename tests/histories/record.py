@@ -26,9 +26,9 @@ from temporalio.testing import WorkflowEnvironment
 from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.client import Rubricflow, RunFailed
 from rubricflow.devserver import temporal_binary
+from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
-from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -38,7 +38,8 @@ from rubricflow.workflows.types import (
     SubmitInput,
 )
 from tests.helpers import verdict
-from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC, deep_script
+from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC
+from tests.test_deep_agent import deep_script
 
 HERE = Path(__file__).parent
 SUGGEST_CAN_AT_EVENTS = 150
@@ -278,7 +279,38 @@ async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> No
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
+async def _batch(rf: Rubricflow, name: str, folder: Path) -> None:
+    """A `BatchWorkflow` of 40 items at concurrency 5: item q0000's thread exists before
+    the batch starts (adopted through the activity), a pause and a resume on the way, and
+    the first run continues as new (suggested at 150 events). Two files, as `_continued`."""
+    from rubricflow.batch_client import Batches, dataset_digest
+    from rubricflow.workflows.batch_types import BatchItem, BatchSettings, thread_id_of
+
+    items = [BatchItem(id=f"q{i:04d}", prompt=f"question {i}") for i in range(40)]
+    agent = AgentSettings(model=_script(folder, f"{name}-agent", "an answer"))
+    grader = GraderSettings(model=_script(folder, f"{name}-grader", verdict("satisfied", "yes", tests=True)),
+                            max_iterations=1)
+    batch = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
+    early = await rf.start(RunInput(message=items[0].prompt, rubric="- tests", agent=agent, grader=grader),
+                           thread_id_of(batch, items[0].id))
+    await early.result()
+    batches = Batches(rf)
+    handle = await batches.start(batch, BatchSettings(
+        name=batch, rubric="- tests", agent=agent, grader=grader, concurrency=5, total=len(items), digest=dataset_digest(items)))
+    await batches.feed(batch, items[:10])
+    await batches.control(batch, "pause")
+    await batches.control(batch, "resume")
+    await batches.feed(batch, items)
+    final = await handle.result()
+    if final.runs < 2 or final.adopted != 1 or final.satisfied != 40:
+        raise SystemExit(f"{name}: runs {final.runs}, adopted {final.adopted}, satisfied {final.satisfied}")
+    first = rf.client.get_workflow_handle(batch, run_id=handle.first_execution_run_id)
+    (HERE / f"{name}.first_run.json").write_text((await first.fetch_history()).to_json())
+    (HERE / f"{name}.json").write_text((await rf.client.get_workflow_handle(batch).fetch_history()).to_json())
+
+
 OTHERS = {
+    "batch_adopt_pause_continue": _batch,
     "cancelled_mid_pass": _cancelled_mid_pass,
     "budget_then_extend": _budget_extended,
     "reviews_and_follow_ups": _reviews_and_follow_ups,
