@@ -111,9 +111,12 @@ async def _heartbeating(detail: str, count_faults: bool = True) -> AsyncIterator
     faults = provider_faults_so_far()
 
     async def beat() -> None:
+        # The first beat after one interval, not at once: a step shorter than that sends
+        # none (each is an RPC, and a billed action on Temporal Cloud), and the heartbeat
+        # timeout, counted from the start, is twice the interval.
         while True:
-            activity.heartbeat(detail, faults)
             await asyncio.sleep(every)
+            activity.heartbeat(detail, faults)
 
     task = asyncio.create_task(beat())
     try:
