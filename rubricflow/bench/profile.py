@@ -4,10 +4,10 @@
 
 Same set-up as the benchmark (throwaway dev server, `python -m rubricflow.worker`, scripted
 models, start-up excluded); py-spy samples the worker process (all threads, CPU only, not
-idle, only threads holding the GIL) while the batch runs. Writes DIR/SYSTEM-worker.collapsed (py-spy's raw collapsed stacks) and
-prints the share per step (sandbox, converter, state, LangGraph, event stream, upserts...) and
-per library, and the top frames by own and by inclusive samples. `--system floor` samples the
-minimal floor's worker instead. py-spy
+idle, only threads holding the GIL) while the batch runs. Writes DIR/SYSTEM-worker.collapsed
+(py-spy's raw collapsed stacks) and prints the share per step (sandbox, converter, state,
+LangGraph, event stream, upserts...) and per library, and the top frames by own and by
+inclusive samples. `--system floor` samples the minimal floor's worker instead. py-spy
 needs permission to read another process (root, or ptrace allowed).
 """
 
