@@ -4,7 +4,8 @@ An entry is a factory `(model, tools, system_prompt) -> runnable`: a LangGraph r
 that takes `{"messages": [...]}` (plus `files` and `todos`, which a graph without those
 keys ignores) and returns its state with the messages it added. Built in:
 
-- `default`: LangChain's `create_agent` (the agent rubricflow always ran).
+- `default`: LangChain's `create_agent` (the agent rubricflow always ran); with no tools,
+  where that graph's loop is exactly one model call, the call itself (`SingleCallAgent`).
 - `deep`: deepagents' `create_deep_agent` with the run's model, tools and system prompt,
   planning (`write_todos`), subagents (`task`) and a virtual filesystem (`ls`,
   `read_file`, `write_file`, `edit_file`, `glob`, `grep`) whose files are the thread's
@@ -28,7 +29,7 @@ from typing import Any
 from langchain.agents import create_agent
 from langchain.agents.middleware import AgentMiddleware, TodoListMiddleware
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import ToolMessage
+from langchain_core.messages import BaseMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
 
 from rubricflow.workflows.files import AgentFile, file_path, path_problem, totals_problem
@@ -75,7 +76,26 @@ class AgentRegistry:
         return self._agents[name]
 
 
+class SingleCallAgent:
+    """An agent without tools: `create_agent`'s graph would call the model once (system
+    prompt first) and stop, so this makes that call, without the graph's per-step
+    machinery. The same interface: `ainvoke({"messages": [...]}, config)` returns the
+    state, the messages it was given followed by the reply."""
+
+    def __init__(self, model: BaseChatModel, system_prompt: str | None) -> None:
+        self.model = model
+        self.system_prompt = system_prompt
+
+    async def ainvoke(self, input: dict[str, Any], config: Any = None) -> dict[str, list[BaseMessage]]:
+        messages = list(input["messages"])
+        prompt = [SystemMessage(self.system_prompt), *messages] if self.system_prompt else messages
+        reply = await self.model.ainvoke(prompt, config=config)
+        return {"messages": [*messages, reply]}
+
+
 def default_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:
+    if not tools:
+        return SingleCallAgent(model, system_prompt)
     return create_agent(
         model, tools=list(tools), system_prompt=system_prompt, middleware=[ToolOutputLimitMiddleware()]
     )

@@ -46,6 +46,7 @@ from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.activities.scripted import current_thread_id
+from rubricflow.activities.single_call import SingleCallGrader
 from rubricflow.activities.telemetry import (
     UsageCounter,
     mark_failed,
@@ -111,9 +112,12 @@ async def _heartbeating(detail: str, count_faults: bool = True) -> AsyncIterator
     faults = provider_faults_so_far()
 
     async def beat() -> None:
+        # The first beat after one interval, not at once: a step shorter than that sends
+        # none (each is an RPC, and a billed action on Temporal Cloud), and the heartbeat
+        # timeout, counted from the start, is twice the interval.
         while True:
-            activity.heartbeat(detail, faults)
             await asyncio.sleep(every)
+            activity.heartbeat(detail, faults)
 
     task = asyncio.create_task(beat())
     try:
@@ -444,6 +448,8 @@ class RubricActivities:
                 # The verdict is the final answer's JSON text, validated below.
                 json_schema = schema if isinstance(schema, dict) else schema.model_json_schema()
                 return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema))
+            if method != "json_schema" and not tools:
+                return SingleCallGrader(model, schema, prompt)  # the graph's one call, without the graph
             strategy_ = ProviderStrategy(schema) if method == "json_schema" else ToolStrategy(schema, handle_errors=False)
             return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_)
 

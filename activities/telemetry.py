@@ -29,7 +29,17 @@ HOOK_FAILURES_METRIC = "rubricflow_hook_failures"
 
 
 class UsageCounter(BaseCallbackHandler):
-    """Sums the tokens every chat-model call under one `ainvoke` reports."""
+    """Sums the tokens every chat-model call under one `ainvoke` reports.
+
+    Run inline and deaf to chain, agent, retriever and custom events: a sync handler is
+    otherwise called through a thread-pool hop for every event of every graph node, and it
+    only reads `on_llm_end`, which adds two integers."""
+
+    run_inline = True
+    ignore_chain = True
+    ignore_agent = True
+    ignore_retriever = True
+    ignore_custom_event = True
 
     def __init__(self) -> None:
         self.input_tokens = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
@@ -12,7 +13,8 @@ from typing import Any
 
 import pytest
 
-SYSTEMS = {"rubricflow", "floor", "in_process"}
+SYSTEMS = {"rubricflow", "floor", "floor_pydantic", "in_process"}
+FLOOR_MODULE = Path(__file__).parent.parent / "rubricflow" / "bench" / "minimal_floor.py"
 
 
 def _numbers(value: Any, where: str) -> list[str]:
@@ -60,13 +62,45 @@ def test_every_figure_is_a_number_and_no_run_failed(report):
         assert _numbers(row, "grader_input") == []
 
 
-def test_the_floor_schedules_as_many_activities_as_rubricflow(report):
+def test_the_floors_schedule_as_many_activities_as_rubricflow(report):
     data, _ = report
     steps = data["activities_per_run"]
     assert steps.count("rubricflow.run_agent_turn") == 2 and steps.count("rubricflow.grade_transcript") == 2
     per_run = {b["system"]: b["activities_per_run"] for b in data["batches"] if b["concurrency"] == 1}
-    assert per_run["rubricflow"] == per_run["floor"] == len(steps)
+    assert per_run["rubricflow"] == per_run["floor"] == per_run["floor_pydantic"] == len(steps)
     assert per_run["in_process"] == 0  # nothing durable: no history
+
+
+def test_histories_of_2_and_10_passes_with_actions_that_add_up(report):
+    data, _ = report
+    rows = {(r["system"], r["passes"]): r for r in data["histories"]}
+    assert set(rows) == {(s, p) for s in ("rubricflow", "floor") for p in (2, 10)}
+    for (system, passes), row in rows.items():
+        actions = row["actions"]
+        assert actions["total"] == sum(v for k, v in actions.items() if k != "total")
+        assert actions["workflow start"] == 1 and actions["activities"] == 2 * passes, (system, actions)
+        assert sum(row["event_kinds"].values()) == row["events"]
+        assert row["event_kinds"]["ACTIVITY_TASK_SCHEDULED"] == 2 * passes
+    assert rows[("floor", 2)]["actions"]["total"] == 5  # start + 4 activities, nothing else
+    assert rows[("rubricflow", 10)]["bytes"] > rows[("rubricflow", 2)]["bytes"] > rows[("floor", 2)]["bytes"]
+
+
+def test_the_minimal_floor_module_imports_only_temporalio_and_the_standard_library():
+    tree = ast.parse(FLOOR_MODULE.read_text())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    roots = {name.split(".")[0] for name in imported}
+    assert roots - set(sys.stdlib_module_names) == {"temporalio"}, roots
+    # Loaded by itself it brings in no pydantic and nothing of rubricflow's.
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('minimal_floor', {str(FLOOR_MODULE)!r})\n"
+        "spec.loader.exec_module(importlib.util.module_from_spec(spec))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'rubricflow', 'langchain_core'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_grader_input_is_flat_beyond_the_caps(report):

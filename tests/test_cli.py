@@ -15,7 +15,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
-from tests.helpers import activity_inputs, thread_id, verdict, wait_for_heartbeating_activity
+from tests.helpers import activity_inputs, thread_id, verdict, wait_for_running_activity
 
 
 def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
@@ -385,7 +385,7 @@ class TestWorkerProcess:
             assert line, f"demo exited early: {lines} {(await demo.stderr.read()).decode()}"
             lines.append(line)
         tid = lines[-1].split()[1]
-        await wait_for_heartbeating_activity(client.get_workflow_handle(tid))
+        await wait_for_running_activity(client.get_workflow_handle(tid))
         demo.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(demo.wait(), timeout=60) == 130
         rest = (await demo.stdout.read()).decode()

@@ -16,7 +16,7 @@ import pytest
 
 from rubricflow import RunFailed, RunRefused, Rubricflow, ThreadNotFound, ThreadRow
 from rubricflow.client import visibility_query
-from tests.helpers import thread_id, verdict, wait_for_heartbeating_activity
+from tests.helpers import thread_id, verdict, wait_for_running_activity
 from tests.reliability import REPORT
 from tests.test_cli import assert_no_workflow, cli_env, rubricflow, start_cli
 
@@ -121,7 +121,7 @@ class TestThreadsInAnyState:
         from rubricflow import AgentSettings, RunInput
 
         await rf.start(RunInput(message="x", agent=AgentSettings(model=script({"content": "late", "delay_s": 300}))), tid)
-        await wait_for_heartbeating_activity(client.get_workflow_handle(tid))
+        await wait_for_running_activity(client.get_workflow_handle(tid))
         return tid
 
     @pytest.mark.parametrize("how", ["cancelled", "terminated"])
@@ -310,7 +310,7 @@ class TestInterruptsAndPipes:
         # place from before that line), and the turn it follows is running.
         line = (await asyncio.wait_for(proc.stdout.readline(), timeout=180)).decode()
         assert line.startswith(f"thread {tid} started"), line
-        await wait_for_heartbeating_activity(client.get_workflow_handle(tid), deadline_s=180)
+        await wait_for_running_activity(client.get_workflow_handle(tid), deadline_s=180)
         interrupt(proc, to)
         assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
         err = (await proc.stderr.read()).decode()
@@ -328,7 +328,7 @@ class TestInterruptsAndPipes:
         await Rubricflow(client, task_queue).start(RunInput(
             message="x", idle_timeout_s=600, agent=AgentSettings(model=script({"content": "late", "delay_s": 300}, "b")),
         ), tid)
-        await wait_for_heartbeating_activity(client.get_workflow_handle(tid), deadline_s=180)
+        await wait_for_running_activity(client.get_workflow_handle(tid), deadline_s=180)
         proc = await start_cli(client, task_queue, "send", tid, "more")
         await queued(client, tid)
         interrupt(proc, to)

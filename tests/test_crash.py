@@ -30,7 +30,7 @@ from tests.helpers import (
     start_worker_process,
     thread_id,
     verdict,
-    wait_for_heartbeating_activity,
+    wait_for_running_activity,
 )
 from tests.reliability import REPORT
 from rubricflow.worker import build_worker
@@ -240,7 +240,7 @@ class TestGracefulShutdown:
     async def test_in_flight_turn_finishes_within_the_grace_period(self, client, task_queue, tmp_path):
         worker = await start_worker_process(client, task_queue, RUBRICFLOW_GRACEFUL_SHUTDOWN_S="30")
         run = await self.run_with_slow_turn(client, tmp_path, task_queue, delay_s=4)
-        assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
+        assert await wait_for_running_activity(run.handle) == "rubricflow.run_agent_turn"
         exit_s = await self.sigterm(worker)
         # The stopping worker finished the turn and reported it: attempt 1 completed.
         assert ("rubricflow.run_agent_turn", 1) in await activity_attempts(run.handle)
@@ -254,7 +254,7 @@ class TestGracefulShutdown:
     async def test_turn_past_the_grace_period_is_handed_back(self, client, task_queue, tmp_path):
         worker = await start_worker_process(client, task_queue, RUBRICFLOW_GRACEFUL_SHUTDOWN_S="1")
         run = await self.run_with_slow_turn(client, tmp_path, task_queue, delay_s=6)
-        assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
+        assert await wait_for_running_activity(run.handle) == "rubricflow.run_agent_turn"
         exit_s = await self.sigterm(worker)
         async with build_worker(client, queue=task_queue):
             result = await run.result()

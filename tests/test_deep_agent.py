@@ -316,7 +316,7 @@ class TestDurableFiles:
         import asyncio
         import signal
 
-        from tests.helpers import start_worker_process, wait_for_heartbeating_activity
+        from tests.helpers import start_worker_process, wait_for_running_activity
 
         responses = deep_script()
         responses[3] = {**responses[3], "delay_s": 4}  # the edit_file reply: the kill lands here
@@ -338,7 +338,7 @@ class TestDurableFiles:
                     break
                 await asyncio.sleep(0.1)
             assert [f.path for f in progress.files] == ["/solution.py"]
-            assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
+            assert await wait_for_running_activity(run.handle) == "rubricflow.run_agent_turn"
             worker.send_signal(signal.SIGKILL)
             await worker.wait()
             assert worker.returncode == -signal.SIGKILL

@@ -21,7 +21,7 @@ from tests.helpers import (
     start_worker_process,
     thread_id,
     verdict,
-    wait_for_heartbeating_activity,
+    wait_for_running_activity,
 )
 from tests.reliability import REPORT
 
@@ -47,7 +47,7 @@ class TestWorkerCrash:
         doomed = await start_worker_process(client, task_queue)
         try:
             run = await rf.start(run_in, thread_id())
-            assert await wait_for_heartbeating_activity(run.handle) == "rubricflow.run_agent_turn"
+            assert await wait_for_running_activity(run.handle) == "rubricflow.run_agent_turn"
         finally:
             doomed.send_signal(signal.SIGKILL)
             await doomed.wait()

@@ -25,7 +25,7 @@ from rubricflow.workflows.types import (
     GraderVerdict,
     RunInput,
 )
-from tests.helpers import activity_counts, activity_inputs, activity_results, thread_id, verdict, wait_for_heartbeating_activity
+from tests.helpers import activity_counts, activity_inputs, activity_results, thread_id, verdict, wait_for_running_activity
 from tests.test_grader import grade, grade_input, seen, user_text  # noqa: F401  (seen is a fixture)
 
 RUBRIC = "- all tests pass\n- has a docstring"
@@ -61,7 +61,7 @@ class TestCancellationIsNotAVerdict:
                      grader=GraderSettings(model=grader)),
             thread_id(),
         )
-        assert await wait_for_heartbeating_activity(run.handle) == during
+        assert await wait_for_running_activity(run.handle) == during
 
         await run.handle.cancel()
 

@@ -16,7 +16,7 @@ from rubricflow.client import Rubricflow, ServerUnreachable
 from rubricflow.devserver import temporal_binary
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
-from tests.helpers import start_worker_process, thread_id, verdict, wait_for_heartbeating_activity
+from tests.helpers import start_worker_process, thread_id, verdict, wait_for_running_activity
 from tests.reliability import REPORT
 from tests.test_cli import start_cli
 
@@ -53,7 +53,7 @@ async def test_watch_rides_out_a_server_outage(tmp_path, script):
             grader=GraderSettings(model=script(verdict("satisfied", "ok", tests=True))),
         ), thread_id())
         watcher = await start_cli(server.client, queue, "watch", run.thread_id)
-        await wait_for_heartbeating_activity(run.handle)
+        await wait_for_running_activity(run.handle)
         await server.shutdown()  # the server goes away mid-turn
         worker.send_signal(signal.SIGKILL)
         await worker.wait()

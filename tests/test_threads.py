@@ -10,7 +10,7 @@ from temporalio.client import WorkflowUpdateFailedError
 
 from rubricflow.client import Rubricflow, UpdateRefused
 from tests.conftest import SUGGEST_CAN_AT_EVENTS
-from tests.helpers import activity_counts, activity_results, thread_id, verdict, wait_for_heartbeating_activity
+from tests.helpers import activity_counts, activity_results, thread_id, verdict, wait_for_running_activity
 from tests.reliability import REPORT
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -142,7 +142,7 @@ class TestConcurrentFollowUps:
         agent = script({"content": "never kept", "delay_s": 300}, *[f"answer {i}" for i in range(sends + 2)])
         grader = script(*[verdict("satisfied", "ok", tests=True)] * (sends + 2))
         await rf.start(thread(agent, grader, cap=2), tid)
-        await wait_for_heartbeating_activity(rf.handle(tid).handle)
+        await wait_for_running_activity(rf.handle(tid).handle)
         await rf.pause(tid)  # the first message waits: every follow-up queues behind it
         cli = await start_cli(client, task_queue, "send", tid, "from the cli", "--json")
         await queued(rf, tid, 1)

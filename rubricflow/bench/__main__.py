@@ -2,12 +2,15 @@
 
     python -m rubricflow.bench --latency 0 1 --concurrency 1 20 200 500 --out bench-out
 
-One throwaway dev server; one `python -m rubricflow.worker` process, one floor worker process
-(a bare Temporal workflow with the same activity sequence, counted from a warm-up rubricflow
-run's history) and, per batch, one in-process deepagents `RubricMiddleware` child process. For
-each model latency and concurrency the three systems run alternately, max(concurrency, --runs)
-runs each. Worker start-up is excluded (the workers poll and have done one warm-up run first).
-Writes DIR/bench.json (every figure) and DIR/bench.png; prints a table. Needs the `bench` extra:
+One throwaway dev server; one `python -m rubricflow.worker` process, one worker process per
+floor (`floor`: the minimal bare-Temporal workflow of the same four activities, `str` in and
+out, rubricflow/bench/minimal_floor.py; `floor_pydantic`: the same activity sequence with
+pydantic models defined in its sandboxed module) and, per batch, one in-process deepagents
+`RubricMiddleware` child process. For each model latency and concurrency the systems run
+alternately, max(concurrency, --runs) runs each. Worker start-up is excluded (the workers poll
+and have done one warm-up run first). Then one 2-pass and one 10-pass run of rubricflow and of
+the floor: history events, bytes and Temporal Cloud billable actions. Writes DIR/bench.json
+(every figure) and DIR/bench.png; prints the tables. Needs the `bench` extra:
 pip install 'rubricflow[bench]'.
 
     python -m rubricflow.bench judge [--model M ...] [--grading S ...] [--limit N]
@@ -32,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.bench.harness import SYSTEMS, Bench
+from rubricflow.bench.history import CATEGORIES
 from rubricflow.bench.report import grader_input_chars, plot, ratios
 
 
@@ -72,14 +76,22 @@ def _table(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) -> s
             f"{b['worker_cpu_s_per_iteration'] * 1000:>7.1f}ms {b['worker_peak_rss_mb']:>6.0f} "
             f"{b['history_events_per_run']:>6.0f} {b['history_bytes_per_run']:>6.0f} {b['failures']:>4} {b['machine_load_1m']:>5.1f}"
         )
+    others = [s for s in SYSTEMS if s != "rubricflow" and any(f"throughput_vs_{s}" in r for r in ratio_rows)]
     lines.append("")
-    lines.append("latency  conc  runs/s floor/rf  time rf/floor  runs/s in-proc/rf  time rf/in-proc")
+    lines.append("latency  conc  " + "  ".join(f"{'runs/s ' + o + '/rf':>24} {'cpu rf/' + o:>18}" for o in others))
     for r in ratio_rows:
-        lines.append(
-            f"{r['latency_s']:>6g}s {r['concurrency']:>5}  {r['throughput_vs_floor']:>15.2f}x "
-            f"{r['latency_vs_floor']:>13.2f}x {r['throughput_vs_in_process']:>17.2f}x "
-            f"{r['latency_vs_in_process']:>15.2f}x"
-        )
+        cells = [f"{r[f'throughput_vs_{o}']:>23.2f}x {r[f'cpu_vs_{o}']:>17.2f}x" for o in others]
+        lines.append(f"{r['latency_s']:>6g}s {r['concurrency']:>5}  " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def _history_table(rows: list[dict[str, Any]]) -> str:
+    """Per run: events, bytes and billable actions by category, rubricflow beside the floor."""
+    lines = [f"{'system':<11} passes  events   bytes  " + "  ".join(CATEGORIES) + "  actions"]
+    for r in rows:
+        cells = "  ".join(f"{r['actions'][c]:>{len(c)}}" for c in CATEGORIES)
+        lines.append(f"{r['system']:<11} {r['passes']:>6} {r['events']:>7} {r['bytes']:>7}  {cells}  "
+                     f"{r['actions']['total']:>7}")
     return "\n".join(lines)
 
 
@@ -90,21 +102,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for latency in args.latency:
                 for concurrency in args.concurrency:
                     runs = max(concurrency, args.runs)
-                    for system in SYSTEMS:  # alternating, on the same server and machine
+                    for system in args.systems:  # alternating, on the same server and machine
                         batch = (await bench.batch(system, latency, concurrency, runs)).figures()
                         batches.append(batch)
                         print(f"latency {latency:g} s, {concurrency} concurrent, {system}: {runs} runs, "
                               f"{batch['runs_per_s']:.1f} runs/s, p50 {batch['run_s_median']:.2f} s, "
                               f"failures {batch['failures']}", file=sys.stderr, flush=True)
             floor_steps = bench.steps
+            histories = await bench.histories()
     ratio_rows = ratios(batches)
     return {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
         "command": "python -m rubricflow.bench " + " ".join(sys.argv[1:]),
-        "parameters": {"latency_s": args.latency, "concurrency": args.concurrency, "min_runs": args.runs},
+        "parameters": {"latency_s": args.latency, "concurrency": args.concurrency, "min_runs": args.runs,
+                       "systems": args.systems},
         "activities_per_run": floor_steps,
         "batches": batches,
         "ratios": ratio_rows,
+        "histories": histories,
         "grader_input": grader_input_chars(),
     }
 
@@ -126,14 +141,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="concurrent runs per batch (default 1 20 200 500)")
     parser.add_argument("--runs", type=_positive, default=10,
                         help="runs per batch at least (a batch runs max(concurrency, RUNS)); default 10")
+    parser.add_argument("--systems", nargs="+", choices=SYSTEMS, default=list(SYSTEMS),
+                        help="systems to measure, rubricflow always among them (default: all)")
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for bench.json and bench.png")
     args = parser.parse_args(argv)
+    args.systems = ["rubricflow", *(s for s in SYSTEMS if s in args.systems and s != "rubricflow")]
     _require_extra()
     report = asyncio.run(run(args))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "bench.json").write_text(json.dumps(report, indent=1))
     plot(report["batches"], report["ratios"], args.out / "bench.png")
     print(_table(report["batches"], report["ratios"]))
+    print()
+    print(_history_table(report["histories"]))
     print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
     print("grader input per pass: " + ", ".join(
         f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"]))

@@ -1,11 +1,15 @@
-"""The three systems, measured alternately on one throwaway dev server.
+"""The systems, measured alternately on one throwaway dev server.
 
-- rubricflow: `RubricRunWorkflow` on a `python -m rubricflow.worker` process, scripted models.
-- floor: `FloorWorkflow` (bare Temporal, the same activity sequence) on its own worker process.
+- rubricflow: `RubricRunWorkflow` on a `python -m rubricflow.worker` process, scripted models,
+  started by type name with a JSON input.
+- floor: `MinimalFloorWorkflow` (bare Temporal, four no-op `str` activities, a module that
+  imports only temporalio) on its own worker process, started the same way.
+- floor_pydantic: `FloorWorkflow` (bare Temporal, the same activity sequence, pydantic models
+  defined in its sandboxed module) on a third worker process.
 - in-process: deepagents `RubricMiddleware` in a child process, the same scripts.
 
 Every run is needs_revision -> satisfied (2 agent turns, 2 grader passes); model latency is
-the scripted replies' `delay_s`, and the floor's sleep in its agent and grader steps.
+the scripted replies' `delay_s`, and the floors' sleep in their agent and grader steps.
 """
 
 from __future__ import annotations
@@ -22,19 +26,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from temporalio.api.enums.v1 import EventType, TaskQueueType
+from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle
 
 from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
-from rubricflow.client import Rubricflow
+from rubricflow.bench.history import history_profile, history_stats
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from rubricflow.workflows import names
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 
-SYSTEMS = ("rubricflow", "floor", "in_process")
+SYSTEMS = ("rubricflow", "floor", "floor_pydantic", "in_process")
+DURABLE = ("rubricflow", "floor", "floor_pydantic")
+HISTORY_PASSES = (2, 10)
+"""Grader passes of the runs whose history is profiled (events, bytes, billable actions)."""
 ITERATIONS = 2
 """Grader passes per run: needs_revision, then satisfied."""
 HISTORY_SAMPLE = 5
@@ -45,22 +52,20 @@ POLLER_TIMEOUT_S = 60.0
 MODEL_ACTIVITIES = {names.AGENT_TURN_ACTIVITY, names.GRADER_PASS_ACTIVITY}
 
 
-def write_scripts(folder: Path, latency_s: float) -> tuple[Path, Path]:
+def write_scripts(folder: Path, latency_s: float, passes: int = ITERATIONS) -> tuple[Path, Path]:
+    """needs_revision (passes - 1 times), then satisfied; an answer before each pass."""
     folder.mkdir(parents=True, exist_ok=True)
-    agent = folder / f"agent-{latency_s:g}.json"
-    grader = folder / f"grader-{latency_s:g}.json"
-    agent.write_text(json.dumps({"responses": [
-        {"content": "first answer", "delay_s": latency_s},
-        {"content": "revised answer", "delay_s": latency_s},
-    ]}))
-    grader.write_text(json.dumps({"responses": [
-        {"structured": {"result": "needs_revision", "explanation": "no",
-                        "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}]},
-         "delay_s": latency_s},
-        {"structured": {"result": "satisfied", "explanation": "yes",
-                        "criteria": [{"name": "ok", "passed": True}]},
-         "delay_s": latency_s},
-    ]}))
+    agent = folder / f"agent-{latency_s:g}-{passes}.json"
+    grader = folder / f"grader-{latency_s:g}-{passes}.json"
+    answers = [f"answer {i}" for i in range(1, passes)] + ["revised answer"]
+    agent.write_text(json.dumps({"responses": [{"content": a, "delay_s": latency_s} for a in answers]}))
+    revise = {"structured": {"result": "needs_revision", "explanation": "no",
+                             "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}]},
+              "delay_s": latency_s}
+    satisfied = {"structured": {"result": "satisfied", "explanation": "yes",
+                                "criteria": [{"name": "ok", "passed": True}]},
+                 "delay_s": latency_s}
+    grader.write_text(json.dumps({"responses": [revise] * (passes - 1) + [satisfied]}))
     return agent, grader
 
 
@@ -126,17 +131,6 @@ class Batch:
         }
 
 
-async def history_stats(handle: WorkflowHandle[Any, Any]) -> tuple[int, int, list[str]]:
-    """Events, bytes (the events' protobuf size) and the scheduled activity types, in order."""
-    history = await handle.fetch_history()
-    scheduled = [
-        e.activity_task_scheduled_event_attributes.activity_type.name
-        for e in history.events
-        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
-    ]
-    return len(history.events), sum(e.ByteSize() for e in history.events), scheduled
-
-
 async def wait_for_pollers(
     client: Client, queue: str, process: subprocess.Popen[bytes], workers: int = 1
 ) -> None:
@@ -162,7 +156,7 @@ async def wait_for_pollers(
 
 
 class Bench:
-    """One dev server, one rubricflow worker process, one floor worker process."""
+    """One dev server, one rubricflow worker process, one worker process per floor."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -170,6 +164,7 @@ class Bench:
         self.server: subprocess.Popen[bytes] | None = None
         self.rf_queue = f"bench-rf-{uuid.uuid4().hex[:8]}"
         self.floor_queue = f"bench-floor-{uuid.uuid4().hex[:8]}"
+        self.pydantic_queue = f"bench-floor-pydantic-{uuid.uuid4().hex[:8]}"
         self.steps: list[str] = []
         self.env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_HOOKS"}
         self.env.update({
@@ -194,11 +189,13 @@ class Bench:
         self.client = await connect_when_up(address, self.server, data_converter=data_converter)
         self.env.update({"TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": self.rf_queue})
         self.rf_worker = self._spawn([sys.executable, "-m", "rubricflow.worker"])
-        self.floor_worker = self._spawn(
-            [sys.executable, "-m", "rubricflow.bench.floor_worker", address, self.floor_queue]
-        )
+        floor_worker = [sys.executable, "-m", "rubricflow.bench.floor_worker", address]
+        self.floor_worker = self._spawn([*floor_worker, self.floor_queue, "--floor", "minimal"])
+        self.pydantic_worker = self._spawn([*floor_worker, self.pydantic_queue, "--floor", "pydantic"])
+        self.workers = {"rubricflow": self.rf_worker, "floor": self.floor_worker, "floor_pydantic": self.pydantic_worker}
         await wait_for_pollers(self.client, self.rf_queue, self.rf_worker)
         await wait_for_pollers(self.client, self.floor_queue, self.floor_worker)
+        await wait_for_pollers(self.client, self.pydantic_queue, self.pydantic_worker)
         # Warm-up: first-call imports and model construction are not measured, and the
         # rubricflow run's history gives the activity sequence the floor repeats.
         agent, grader = write_scripts(self.folder / "scripts", 0.0)
@@ -206,9 +203,10 @@ class Bench:
         if not ok:
             raise RuntimeError("the rubricflow warm-up run did not end satisfied after 2 passes")
         _, _, self.steps = await history_stats(handle)
-        ok, _, _ = await self._floor_run(0.0)
-        if not ok:
-            raise RuntimeError("the floor warm-up run failed")
+        for system in ("floor", "floor_pydantic"):
+            ok, _, _ = await self.run_once(system, 0.0, agent, grader)
+            if not ok:
+                raise RuntimeError(f"the {system} warm-up run failed")
 
     async def __aexit__(self, *exc: object) -> None:
         for proc in self.procs:
@@ -228,26 +226,56 @@ class Bench:
         self.procs.append(proc)
         return proc
 
-    async def _rubricflow_run(self, agent: Path, grader: Path) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+    async def _rubricflow_run(
+        self, agent: Path, grader: Path, passes: int = ITERATIONS
+    ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+        """Started by type name with a JSON input, as any client (another language, the CLI
+        of another SDK) starts it."""
         run_input = RunInput(message="go", rubric="- ok", agent=AgentSettings(model=f"scripted:{agent}"),
-                             grader=GraderSettings(model=f"scripted:{grader}"))
+                             grader=GraderSettings(model=f"scripted:{grader}", max_iterations=max(passes, 3)))
+        payload = run_input.model_dump(mode="json", exclude_defaults=True)
         started = time.monotonic()
-        started_run = await Rubricflow(self.client, self.rf_queue).start(run_input, f"bench-{uuid.uuid4().hex[:12]}")
-        handle = started_run.handle
+        handle = await self.client.start_workflow(
+            "RubricRunWorkflow", payload, id=f"bench-{uuid.uuid4().hex[:12]}", task_queue=self.rf_queue,
+            result_type=RunResult,
+        )
         try:
             result = await handle.result()
         except Exception:
             return False, time.monotonic() - started, handle
-        ok = result.status == "satisfied" and len(result.evaluations) == ITERATIONS
+        ok = result.status == "satisfied" and len(result.evaluations) == passes
         return ok, time.monotonic() - started, handle
 
-    async def _floor_run(self, latency_s: float) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+    async def _minimal_floor_run(
+        self, latency_s: float, passes: int = ITERATIONS
+    ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+        started = time.monotonic()
+        handle = await self.client.start_workflow(
+            "MinimalFloorWorkflow", f"{passes} {latency_s:g}", id=f"floor-{uuid.uuid4().hex[:12]}",
+            task_queue=self.floor_queue, result_type=str,
+        )
+        try:
+            result = await handle.result()
+        except Exception:
+            return False, time.monotonic() - started, handle
+        return result == f"{passes} passes", time.monotonic() - started, handle
+
+    async def run_once(
+        self, system: str, latency_s: float, agent: Path, grader: Path
+    ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
+        if system == "rubricflow":
+            return await self._rubricflow_run(agent, grader)
+        if system == "floor":
+            return await self._minimal_floor_run(latency_s)
+        return await self._pydantic_floor_run(latency_s)
+
+    async def _pydantic_floor_run(self, latency_s: float) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
         steps = [FloorStep(kind=name, sleep_s=latency_s if name in MODEL_ACTIVITIES else 0.0)
                  for name in self.steps]
         started = time.monotonic()
         handle = await self.client.start_workflow(
             FloorWorkflow.run, FloorInput(steps=steps), id=f"floor-{uuid.uuid4().hex[:12]}",
-            task_queue=self.floor_queue,
+            task_queue=self.pydantic_queue,
         )
         try:
             result = await handle.result()
@@ -257,14 +285,12 @@ class Bench:
 
     async def durable_batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:
         agent, grader = write_scripts(self.folder / "scripts", latency_s)
-        worker = self.rf_worker if system == "rubricflow" else self.floor_worker
+        worker = self.workers[system]
         gate = asyncio.Semaphore(concurrency)
 
         async def one() -> tuple[bool, float, WorkflowHandle[Any, Any]]:
             async with gate:
-                if system == "rubricflow":
-                    return await self._rubricflow_run(agent, grader)
-                return await self._floor_run(latency_s)
+                return await self.run_once(system, latency_s, agent, grader)
 
         cpu_before = proc_cpu_s(worker.pid)
         began = time.monotonic()
@@ -294,6 +320,20 @@ class Bench:
         failures = sum(1 for ok, n in zip(data["ok"], data["passes"]) if not ok or n != ITERATIONS)
         return Batch("in_process", latency_s, concurrency, runs, data["wall_s"], data["run_s"], failures,
                      data["cpu_s"], data["peak_rss_mb"])
+
+    async def histories(self) -> list[dict[str, Any]]:
+        """One rubricflow run and one minimal-floor run per HISTORY_PASSES: their histories."""
+        rows = []
+        for passes in HISTORY_PASSES:
+            agent, grader = write_scripts(self.folder / "scripts", 0.0, passes)
+            for system, (ok, _, handle) in (
+                ("rubricflow", await self._rubricflow_run(agent, grader, passes)),
+                ("floor", await self._minimal_floor_run(0.0, passes)),
+            ):
+                if not ok:
+                    raise RuntimeError(f"the {passes}-pass {system} run for the history figures failed")
+                rows.append({"system": system, "passes": passes, **await history_profile(handle)})
+        return rows
 
     async def batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:
         if system == "in_process":

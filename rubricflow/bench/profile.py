@@ -4,8 +4,10 @@
 
 Same set-up as the benchmark (throwaway dev server, `python -m rubricflow.worker`, scripted
 models, start-up excluded); py-spy samples the worker process (all threads, CPU only, not
-idle) while the batch runs. Writes DIR/worker.collapsed (py-spy's raw collapsed stacks) and
-prints the top frames by own and by inclusive samples, and the share per library. py-spy
+idle, only threads holding the GIL) while the batch runs. Writes DIR/SYSTEM-worker.collapsed
+(py-spy's raw collapsed stacks) and prints the share per step (sandbox, converter, state,
+LangGraph, event stream, upserts...) and per library, and the top frames by own and by
+inclusive samples. `--system floor` samples the minimal floor's worker instead. py-spy
 needs permission to read another process (root, or ptrace allowed).
 """
 
@@ -21,9 +23,35 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rubricflow.bench.harness import Bench
+from rubricflow.bench.harness import DURABLE, Bench
 
 _FRAME = re.compile(r"^(?P<func>.*?) \((?P<file>[^:()]+)(?::\d+)?\)$")
+STEPS = (
+    # (step, a frame's text that belongs to it, as py-spy prints it: site-packages paths are cut
+    # to the package, langgraph's to `pregel/`): a sample counts for the first step listed here
+    # that its stack contains
+    ("event stream", "workflow_streams/"),
+    ("search attributes / details", "upsert_search_attributes"),
+    ("search attributes / details", "set_current_details"),
+    ("state validation (workflow)", "workflows/state.py"),
+    ("sandbox (import, restrictions)", "workflow_sandbox/_importer.py"),
+    ("sandbox (import, restrictions)", "workflow_sandbox/_restrictions.py"),
+    ("sandbox (instance set-up)", "_create_workflow_instance"),
+    ("workflow code", "workflows/rubric_run.py"),
+    ("scripted model (benchmark stand-in)", "activities/scripted.py"),
+    ("LangGraph / LangChain", "(pregel/"),
+    ("LangGraph / LangChain", "(langchain_core/"),
+    ("LangGraph / LangChain", "(langchain/"),
+    ("activities (rubricflow)", "activities/rubric_activities.py"),
+    ("converter (payloads)", "temporalio/converter/"),
+    ("converter (payloads)", "bridge/_visitor.py"),
+    ("workflow activation (SDK)", "worker/_workflow_instance.py"),
+    ("workflow activation (SDK)", "worker/_workflow.py"),
+    ("activity task (SDK)", "worker/_activity.py"),
+    ("bridge (Core, gRPC)", "bridge/"),
+    ("asyncio / threads", "asyncio/"),
+    ("asyncio / threads", "concurrent/futures/"),
+)
 LIBRARIES = ("temporalio", "pydantic", "pydantic_core", "langchain_core", "langchain", "langgraph",
              "google/protobuf", "asyncio", "json", "rubricflow", "activities", "workflows")
 
@@ -41,6 +69,7 @@ def summarise(collapsed: Path, top: int = 25) -> str:
     own: collections.Counter[str] = collections.Counter()
     inclusive: collections.Counter[str] = collections.Counter()
     by_library: collections.Counter[str] = collections.Counter()
+    by_step: collections.Counter[str] = collections.Counter()
     total = 0
     for line in collapsed.read_text().splitlines():
         stack, _, count_text = line.rpartition(" ")
@@ -57,7 +86,10 @@ def summarise(collapsed: Path, top: int = 25) -> str:
         # The innermost frame that belongs to a known library owns the sample.
         owner = next((lib for lib in map(_library, reversed(frames)) if lib != "other"), "other")
         by_library[owner] += count
+        by_step[next((step for step, marker in STEPS if marker in stack), "other")] += count
     lines = [f"{total} samples"]
+    lines.append("\nby step (the first step found on the stack, in the order of STEPS):")
+    lines += [f"  {100 * n / total:5.1f}%  {name}" for name, n in by_step.most_common()]
     lines.append("\nby library (innermost known frame):")
     lines += [f"  {100 * n / total:5.1f}%  {name}" for name, n in by_library.most_common()]
     lines.append(f"\ntop {top} frames by own samples:")
@@ -67,20 +99,20 @@ def summarise(collapsed: Path, top: int = 25) -> str:
     return "\n".join(lines)
 
 
-async def profile(concurrency: int, runs: int, latency_s: float, out: Path) -> Path:
+async def profile(concurrency: int, runs: int, latency_s: float, out: Path, system: str = "rubricflow") -> Path:
     pyspy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     if not Path(pyspy).exists():
         raise SystemExit("py-spy not found: pip install py-spy")
-    collapsed = out / "worker.collapsed"
+    collapsed = out / f"{system}-worker.collapsed"
     with tempfile.TemporaryDirectory(prefix="rubricflow-profile-") as tmp:
         async with Bench(Path(tmp)) as bench:
             recorder = subprocess.Popen(
-                [pyspy, "record", "--pid", str(bench.rf_worker.pid), "--format", "raw", "--rate", "200",
+                [pyspy, "record", "--pid", str(bench.workers[system].pid), "--format", "raw", "--rate", "200", "--gil",
                  "--output", str(collapsed), "--nonblocking"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             )
             try:
-                batch = await bench.batch("rubricflow", latency_s, concurrency, runs)
+                batch = await bench.batch(system, latency_s, concurrency, runs)
             finally:
                 recorder.send_signal(2)  # SIGINT: py-spy writes what it sampled and exits
                 _, err = recorder.communicate(timeout=60)
@@ -98,10 +130,11 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=200)
     parser.add_argument("--runs", type=int, default=400)
     parser.add_argument("--latency", type=float, default=0.0)
+    parser.add_argument("--system", choices=DURABLE, default="rubricflow", help="whose worker to sample")
     parser.add_argument("--out", type=Path, default=Path("bench-out"))
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    collapsed = asyncio.run(profile(args.concurrency, args.runs, args.latency, args.out))
+    collapsed = asyncio.run(profile(args.concurrency, args.runs, args.latency, args.out, args.system))
     print(summarise(collapsed))
 
 

@@ -38,19 +38,24 @@ def grader_input_chars() -> list[dict[str, int]]:
 
 
 def ratios(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """rubricflow against the floor and in-process, per latency and concurrency: throughput
-    ratio = other's runs/s / rubricflow's (above 1: rubricflow is slower), latency ratio =
-    rubricflow's median run time / other's."""
+    """rubricflow against every other system measured, per latency and concurrency:
+    throughput ratio = other's runs/s / rubricflow's (above 1: rubricflow is slower),
+    latency ratio = rubricflow's median run time / other's, CPU ratio = rubricflow's worker
+    CPU per iteration / other's."""
     index = {(b["system"], b["latency_s"], b["concurrency"]): b for b in batches}
+    others = sorted({b["system"] for b in batches} - {"rubricflow"})
     rows = []
     for (system, latency, concurrency), rf in sorted(index.items()):
         if system != "rubricflow":
             continue
         row: dict[str, Any] = {"latency_s": latency, "concurrency": concurrency}
-        for other in ("floor", "in_process"):
-            ref = index[(other, latency, concurrency)]
+        for other in others:
+            ref = index.get((other, latency, concurrency))
+            if ref is None:
+                continue
             row[f"throughput_vs_{other}"] = ref["runs_per_s"] / rf["runs_per_s"]
             row[f"latency_vs_{other}"] = rf["run_s_median"] / ref["run_s_median"]
+            row[f"cpu_vs_{other}"] = rf["worker_cpu_s_per_iteration"] / ref["worker_cpu_s_per_iteration"]
         rows.append(row)
     return rows
 
@@ -67,7 +72,7 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
     fig, axes = plt.subplots(2, len(latencies), figsize=(5 * len(latencies), 7), squeeze=False)
     for col, latency in enumerate(latencies):
         top, bottom = axes[0][col], axes[1][col]
-        for system in ("rubricflow", "floor", "in_process"):
+        for system in sorted({b["system"] for b in batches}):
             rows = sorted((b for b in batches if b["system"] == system and b["latency_s"] == latency),
                           key=lambda b: b["concurrency"])
             top.plot([b["concurrency"] for b in rows], [b["runs_per_s"] for b in rows], marker="o", label=system)
@@ -76,10 +81,13 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
         top.legend()
         rows = [r for r in ratio_rows if r["latency_s"] == latency]
         xs = [r["concurrency"] for r in rows]
-        bottom.plot(xs, [r["throughput_vs_floor"] for r in rows], marker="o", label="runs/s: floor / rubricflow")
-        bottom.plot(xs, [r["latency_vs_floor"] for r in rows], marker="s", label="run time: rubricflow / floor")
-        bottom.plot(xs, [r["latency_vs_in_process"] for r in rows], marker="^",
-                    label="run time: rubricflow / in-process")
+        for key, marker, label in (("throughput_vs_floor", "o", "runs/s: floor / rubricflow"),
+                                   ("throughput_vs_floor_pydantic", "v", "runs/s: floor_pydantic / rubricflow"),
+                                   ("cpu_vs_floor", "D", "worker CPU: rubricflow / floor"),
+                                   ("latency_vs_in_process", "^", "run time: rubricflow / in-process")):
+            if rows and key in rows[0]:
+                bottom.plot(xs, [r[key] for r in rows], marker=marker, label=label)
+        bottom.axhline(1.25, color="red", linewidth=0.8, linestyle="--")
         bottom.axhline(1.0, color="grey", linewidth=0.8)
         bottom.set(xscale="log", yscale="log", xlabel="concurrent runs", ylabel="overhead (x)",
                    title=f"rubricflow overhead, model latency {latency:g} s")

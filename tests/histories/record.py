@@ -179,7 +179,7 @@ async def _cancelled_mid_pass(rf: Rubricflow, name: str, folder: Path) -> None:
     """A thread cancelled while its grader pass runs: it ends cancelled, nothing recorded."""
     from temporalio.client import WorkflowFailureError
 
-    from tests.helpers import wait_for_heartbeating_activity
+    from tests.helpers import wait_for_running_activity
 
     run = await rf.start(
         RunInput(
@@ -192,7 +192,7 @@ async def _cancelled_mid_pass(rf: Rubricflow, name: str, folder: Path) -> None:
         ),
         f"recorded-{name}-{uuid.uuid4().hex[:6]}",
     )
-    await wait_for_heartbeating_activity(run.handle)
+    await wait_for_running_activity(run.handle)
     await run.handle.cancel()
     try:
         await run.handle.result()
