@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from temporalio.client import Client, WorkflowHistory
 from temporalio.worker import Replayer, Worker
 
@@ -76,3 +77,14 @@ async def test_rubricflow_worker_is_built_on_the_plugin(client: Client):
     assert [type(p) for p in active["plugins"]] == [RubricflowPlugin]
     assert active["max_concurrent_activities"] == 3
     assert {w.__name__ for w in active["workflows"]} == {"RubricRunWorkflow", "BatchWorkflow"}
+
+
+async def test_from_env_reads_the_workers_variables_and_refuses_a_bad_one():
+    plugin = await RubricflowPlugin.from_env(
+        {"RUBRICFLOW_ALLOW_SCRIPTED": "1", "RUBRICFLOW_TASK_QUEUE": "mine", "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "4"}
+    )
+    assert (plugin.config.allow_scripted, plugin.config.task_queue, plugin.config.max_concurrent_activities) == (
+        True, "mine", 4,
+    )
+    with pytest.raises(SystemExit, match="RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES"):
+        await RubricflowPlugin.from_env({"RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "many"})
