@@ -15,6 +15,7 @@ from rubricflow.workflows import steering as steer
 from rubricflow.workflows.state import GradingRun, ThreadState
 from rubricflow.workflows.types import (
     AgentSettings,
+    Budget,
     ExtendInput,
     GraderSettings,
     ModelPrice,
@@ -35,9 +36,11 @@ def graded(v: dict, inp: int, out: int) -> dict:
     return {**v, "usage": {"input_tokens": inp, "output_tokens": out}}
 
 
-def budgeted(**budget) -> ThreadState:
-    grader = GraderSettings(model="scripted:g.json", max_iterations=5, **budget)
-    state = ThreadState(rubric=RUBRIC, grader=grader, run=GradingRun(id="r", rubric=RUBRIC, max_iterations=5))
+def budgeted(prices: dict | None = None, **budget) -> ThreadState:
+    grader = GraderSettings(model="scripted:g.json", max_iterations=5, prices=prices or {})
+    state = ThreadState(
+        rubric=RUBRIC, grader=grader, budget=Budget(**budget), run=GradingRun(id="r", rubric=RUBRIC, max_iterations=5)
+    )
     decide.start_clock(state, T0)
     return state
 
@@ -82,7 +85,7 @@ class TestBudgetDecisions:
             steer.check_extend(state, ExtendInput(extra_wall_s=5))
         steer.check_extend(state, ExtendInput(extra_tokens=5))
         assert decide.grant_budget(state, ExtendInput(extra_tokens=5)) == "grading"
-        assert state.run.max_tokens == 15 and state.status == "running"
+        assert state.run.budget.max_tokens == 15 and state.status == "running"
         assert decide.budget_exhausted(state, T0) is None
 
     def test_pass_usage_takes_the_agents_share_once(self):
@@ -99,32 +102,42 @@ class TestBudgetDecisions:
             ("max_tokens", "5", "max_tokens must be a whole number from 1 to"),
             ("max_wall_s", True, "max_wall_s must be a whole number from 1 to"),
             ("max_cost_usd", -1, "max_cost_usd must be a number of USD above 0"),
-            ("max_cost_usd", 0.5, "max_cost_usd needs a price for model 'scripted:g.json'"),
         ],
     )
     def test_bad_budgets_are_refused_saying_what_to_fix(self, field, value, message):
         with pytest.raises(ValidationError, match=message):
-            GraderSettings(model="scripted:g.json", **{field: value})
+            Budget(**{field: value})
 
-    def test_a_cost_budget_needs_the_agents_price_too(self):
-        grader = GraderSettings(
-            model="scripted:g.json", max_cost_usd=1.0,
-            prices={"scripted:g.json": ModelPrice(input_usd_per_mtok=1, output_usd_per_mtok=1)},
-        )
+    def test_a_cost_budget_needs_the_graders_and_the_agents_price(self):
+        def run(prices: dict) -> RunInput:
+            return RunInput(
+                message="hi", rubric=RUBRIC, agent=AgentSettings(model="scripted:a.json"),
+                grader=GraderSettings(model="scripted:g.json", prices=prices), budget=Budget(max_cost_usd=1.0),
+            )
+
+        price = ModelPrice(input_usd_per_mtok=1, output_usd_per_mtok=1)
+        with pytest.raises(ValidationError, match="max_cost_usd needs a price for model 'scripted:g.json'"):
+            run({})
         with pytest.raises(ValidationError, match="max_cost_usd needs a price for model 'scripted:a.json'"):
-            RunInput(message="hi", rubric=RUBRIC, agent=AgentSettings(model="scripted:a.json"), grader=grader)
+            run({"scripted:g.json": price})
+        assert run({"scripted:g.json": price, "scripted:a.json": price}).budget.max_cost_usd == 1.0
+
+    def test_a_cost_budget_needs_a_grading_run(self):
+        with pytest.raises(ValidationError, match="a cost budget is spent by a grading run"):
+            RunInput(message="hi", agent=AgentSettings(model="scripted:a.json"), budget=Budget(max_cost_usd=1.0))
 
     def test_extend_must_add_something(self):
         with pytest.raises(ValidationError, match="extend adds nothing"):
             ExtendInput()
 
 
-def run_input(agent: str, grader: str, **budget) -> RunInput:
+def run_input(agent: str, grader: str, prices: dict | None = None, **budget) -> RunInput:
     return RunInput(
         message="write it",
         rubric=RUBRIC,
         agent=AgentSettings(model=agent),
-        grader=GraderSettings(model=grader, max_iterations=3, **budget),
+        grader=GraderSettings(model=grader, max_iterations=3, prices=prices or {}),
+        budget=Budget(**budget),
         idle_timeout_s=600,
     )
 

@@ -212,42 +212,17 @@ class AgentSettings(Frozen):
         return value.strip()
 
 
-class GraderSettings(Frozen):
-    """The LLM-as-a-judge: model, optional system prompt and evidence tools, iteration cap."""
+class Budget(Frozen):
+    """What a grading run may spend besides its iterations, agent turns and grader passes
+    together; None: no limit. The one shape of a budget: a run's (`RunInput.budget`), what
+    a run has as it stands (`RunBudget`), what the CLI's `--max-*` flags build."""
 
-    model: str
-    system_prompt: str | None = Field(default=None, max_length=MAX_SYSTEM_PROMPT_CHARS)
-    tools: list[str] = Field(default_factory=list)
-    max_iterations: int = DEFAULT_MAX_ITERATIONS
-    timeout_s: int = DEFAULT_STEP_TIMEOUT_S
-    """The longest one grader pass (checks, model and evidence tools) may run on a worker
-    before it is cut off and retried."""
     max_tokens: int | None = None
-    """Budget: input plus output tokens a grading run may spend (agent turns and grader
-    passes); None for no limit."""
+    """Input plus output tokens."""
     max_cost_usd: float | None = None
-    """Budget: USD a grading run may spend, priced with `prices`; None for no limit."""
+    """USD, priced with the grader settings' `prices`."""
     max_wall_s: int | None = None
-    """Budget: seconds of wall-clock time from the run's start; None for no limit."""
-    grading: Grading = "auto"
-    """How each pass forms its verdict (`Grading`)."""
-    samples: int = 1
-    """Times each criterion is asked (odd, 1..9); more than one samples above temperature 0
-    and takes the majority, recording the agreement on the criterion (`votes`). Applies to
-    the one-question-per-criterion strategies."""
-    review_split_votes: bool = False
-    """With `samples > 1`: a pass whose vote on any criterion was split, with an iteration
-    left, ends the run `awaiting_review` (approve or reject decide) instead of acting on it."""
-    prices: dict[str, ModelPrice] = Field(default_factory=dict)
-    """Per model label (`provider:model-id`), USD per million tokens. Filled by the client
-    that starts the run from its price table (`RUBRICFLOW_PRICES`), so the workflow can
-    price what it spends without reading a file; required for every model a run uses
-    when `max_cost_usd` is set."""
-
-    @field_validator("model", mode="before")
-    @classmethod
-    def _model(cls, value: object) -> str:
-        return check_model_spec(value, "grader model")
+    """Seconds of wall-clock time from the run's start."""
 
     @field_validator("max_tokens", mode="before")
     @classmethod
@@ -264,11 +239,44 @@ class GraderSettings(Frozen):
     def _max_cost(cls, value: object) -> float | None:
         return None if value is None else positive_amount(value, "max_cost_usd", MAX_BUDGET_USD)
 
-    @model_validator(mode="after")
-    def _cost_needs_price(self) -> GraderSettings:
-        if self.max_cost_usd is not None and self.model not in self.prices:
-            raise ValueError(missing_price_message(self.model))
-        return self
+    def grown(self, tokens: int = 0, cost_usd: float = 0.0, wall_s: int = 0) -> Budget:
+        """Each limit raised by its extra; a budget with no limit keeps none."""
+        return Budget(
+            max_tokens=None if self.max_tokens is None else self.max_tokens + tokens,
+            max_cost_usd=None if self.max_cost_usd is None else self.max_cost_usd + cost_usd,
+            max_wall_s=None if self.max_wall_s is None else self.max_wall_s + wall_s,
+        )
+
+
+class GraderSettings(Frozen):
+    """The LLM-as-a-judge: model, optional system prompt and evidence tools, iteration cap."""
+
+    model: str
+    system_prompt: str | None = Field(default=None, max_length=MAX_SYSTEM_PROMPT_CHARS)
+    tools: list[str] = Field(default_factory=list)
+    max_iterations: int = DEFAULT_MAX_ITERATIONS
+    timeout_s: int = DEFAULT_STEP_TIMEOUT_S
+    """The longest one grader pass (checks, model and evidence tools) may run on a worker
+    before it is cut off and retried."""
+    grading: Grading = "auto"
+    """How each pass forms its verdict (`Grading`)."""
+    samples: int = 1
+    """Times each criterion is asked (odd, 1..9); more than one samples above temperature 0
+    and takes the majority, recording the agreement on the criterion (`votes`). Applies to
+    the one-question-per-criterion strategies."""
+    review_split_votes: bool = False
+    """With `samples > 1`: a pass whose vote on any criterion was split, with an iteration
+    left, ends the run `awaiting_review` (approve or reject decide) instead of acting on it."""
+    prices: dict[str, ModelPrice] = Field(default_factory=dict)
+    """Per model label (`provider:model-id`), USD per million tokens. Filled by the client
+    that starts the run from its price table (`RUBRICFLOW_PRICES`), so the workflow can
+    price what it spends without reading a file; required for every model a run uses
+    when its budget has `max_cost_usd`."""
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model(cls, value: object) -> str:
+        return check_model_spec(value, "grader model")
 
     @field_validator("tools")
     @classmethod

@@ -48,7 +48,7 @@ def initial_state(input: RunInput) -> ThreadState:
     """A fresh thread's state, or the one its previous run handed over."""
     if input.state is not None:
         return input.state.model_copy(deep=True)
-    return ThreadState(rubric=input.rubric, grader=input.grader)
+    return ThreadState(rubric=input.rubric, grader=input.grader, budget=input.budget)
 
 
 def carried(state: ThreadState) -> ThreadState:
@@ -113,13 +113,10 @@ def start_grading_run(state: ThreadState, run_id: str) -> GradingRun:
 
 
 def start_clock(state: ThreadState, now: datetime) -> None:
-    """The run's budgets start now: the wall clock from `now`, token and cost budgets
-    from the grader's settings."""
+    """The run's budget starts now: the wall clock from `now`, the limits the thread's."""
     assert state.run is not None and state.grader is not None
     state.run.started_at = now
-    state.run.max_tokens = state.grader.max_tokens
-    state.run.max_cost_usd = state.grader.max_cost_usd
-    state.run.max_wall_s = state.grader.max_wall_s
+    state.run.budget = state.budget
 
 
 def spend(state: ThreadState, model: str, usage: Usage, role: Literal["agent", "grader"]) -> None:
@@ -170,14 +167,15 @@ def budget_exhausted(state: ThreadState, now: datetime) -> str | None:
     run = state.run
     if run is None:
         return None
-    if run.max_tokens is not None and run.usage.total_tokens >= run.max_tokens:
+    limits = run.budget
+    if limits.max_tokens is not None and run.usage.total_tokens >= limits.max_tokens:
         return "tokens"
-    if run.max_cost_usd is not None and run.cost_usd >= run.max_cost_usd:
+    if limits.max_cost_usd is not None and run.cost_usd >= limits.max_cost_usd:
         return "cost"
     if (
-        run.max_wall_s is not None
+        limits.max_wall_s is not None
         and run.started_at is not None
-        and (now - run.started_at).total_seconds() >= run.max_wall_s
+        and (now - run.started_at).total_seconds() >= limits.max_wall_s
     ):
         return "wall"
     return None
@@ -200,12 +198,7 @@ def grant_budget(
     budget stopped it before, or (after `max_iterations_reached`) a revision."""
     run = state.run
     assert run is not None, "extend applies to a grading run"
-    if run.max_tokens is not None:
-        run.max_tokens += input.extra_tokens
-    if run.max_cost_usd is not None:
-        run.max_cost_usd += input.extra_cost_usd
-    if run.max_wall_s is not None:
-        run.max_wall_s += input.extra_wall_s
+    run.budget = run.budget.grown(input.extra_tokens, input.extra_cost_usd, input.extra_wall_s)
     run.max_iterations += input.iterations
     state.granted = max(0, state.granted - input.iterations)  # now counted in the run itself
     where = run.stopped_before or "revise"
@@ -219,12 +212,7 @@ def budget_view(state: ThreadState) -> RunBudget | None:
     run = state.run
     if run is None:
         return None
-    return RunBudget(
-        max_tokens=run.max_tokens,
-        max_cost_usd=run.max_cost_usd,
-        max_wall_s=run.max_wall_s,
-        exhausted=run.exhausted,
-    )
+    return RunBudget(**run.budget.model_dump(), exhausted=run.exhausted)
 
 
 def has_budget(state: ThreadState) -> bool:

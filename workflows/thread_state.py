@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rubricflow.workflows.evaluation import BestPass, Evaluation, Message
 from rubricflow.workflows.files import AgentFile, Todo
-from rubricflow.workflows.run_settings import GraderSettings, Phase, RunStatus, Usage
+from rubricflow.workflows.run_settings import Budget, GraderSettings, Phase, RunStatus, Usage
 
 
 class _State(BaseModel):
@@ -37,10 +37,8 @@ class GradingRun(_State):
     """Models the run used that its price table lacks (their cost counts as 0)."""
     started_at: datetime | None = None
     """`workflow.now()` when the run started: the origin of its wall-clock budget."""
-    max_tokens: int | None = None
-    max_cost_usd: float | None = None
-    max_wall_s: int | None = None
-    """The budgets: the grader's, plus what `extend` granted (None: no limit)."""
+    budget: Budget = Field(default_factory=Budget)
+    """The run's budget: the thread's, plus what `extend` granted."""
     exhausted: str | None = None
     """Which budget ended the run: `tokens`, `cost` or `wall`."""
     stopped_before: Literal["agent_turn", "grading"] | None = None
@@ -60,6 +58,8 @@ class ThreadState(_State):
     rubric: str | None = None
     """The thread's rubric: persists for follow-ups until a new one is given."""
     grader: GraderSettings | None = None
+    budget: Budget = Field(default_factory=Budget)
+    """What each grading run of the thread may spend (`RunInput.budget`)."""
     run: GradingRun | None = None
     """The current (or last) grading run; None until the first graded message."""
     turns: int = 0

@@ -30,6 +30,7 @@ from rubricflow.workflows.evaluation import (
 )
 from rubricflow.workflows.files import AgentFile, FileInfo, Todo
 from rubricflow.workflows.run_settings import (
+    Budget,
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
     GRADER_SOURCE,
@@ -108,6 +109,8 @@ class RunInput(Frozen):
     agent: AgentSettings
     grader: GraderSettings | None = None
     idle_timeout_s: int = Field(default=0, ge=0, le=MAX_IDLE_TIMEOUT_S)
+    budget: Budget = Field(default_factory=Budget)
+    """What each grading run of the thread may spend (None limits: no limit)."""
     state: ThreadState | None = None
     """Set only by the thread itself when it continues as new (`workflows/state.py`)."""
     stream_state: WorkflowStreamState | None = None
@@ -132,12 +135,12 @@ class RunInput(Frozen):
             raise ValueError(
                 "a thread opened without a message needs idle_timeout_s > 0 to wait for one"
             )
-        if (
-            self.grader is not None
-            and self.grader.max_cost_usd is not None
-            and self.agent.model not in self.grader.prices
-        ):
-            raise ValueError(missing_price_message(self.agent.model))
+        if self.budget.max_cost_usd is not None:
+            if self.grader is None:
+                raise ValueError("a cost budget is spent by a grading run: give a rubric and grader settings")
+            for model in dict.fromkeys((self.grader.model, self.agent.model)):
+                if model not in self.grader.prices:
+                    raise ValueError(missing_price_message(model))
         return self
 
 
@@ -283,12 +286,9 @@ class Progress(Frozen):
     `ApproveInput.review` / `RejectInput.review`. None before the first record."""
 
 
-class RunBudget(Frozen):
-    """A grading run's budgets as they stand (None: no limit)."""
+class RunBudget(Budget):
+    """A grading run's budget as it stands (with what `extend` added)."""
 
-    max_tokens: int | None = None
-    max_cost_usd: float | None = None
-    max_wall_s: int | None = None
     exhausted: str | None = None
     """Which budget ended the run (`tokens`, `cost`, `wall`), once one did."""
 
@@ -375,6 +375,7 @@ class GradeResult(Frozen):
 
 
 __all__ = [
+    "Budget",
     "AgentFile",
     "AgentSettings",
     "AgentTurnInput",

@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from rubricflow.workflows.types import (
+    Budget,
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
     MAX_IDLE_TIMEOUT_S,
@@ -174,7 +175,6 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             ),
             timeout_s=step_timeout,
             prices=_prices_for(budget, model, grader_model),
-            **budget,
             **grading_settings(args),
         )
     elif args.max_iterations is not None or args.grader_model or budget or grading_settings(args):
@@ -193,6 +193,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             agent=getattr(args, "agent", None) or "default",
         ),
         grader=grader,
+        budget=Budget(**budget),
         idle_timeout_s=seconds(args.idle_timeout, "--idle-timeout"),
     )
     from rubricflow.prices import price_table, with_prices

@@ -31,6 +31,7 @@ from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import (
     AgentSettings,
+    Budget,
     ApproveInput,
     ExtendInput,
     GraderSettings,
@@ -217,8 +218,8 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
                 {**verdict("needs_revision", "no", tests="fails"), **usage},
                 {**verdict("satisfied", "yes", tests=True), **usage},
             ),
-            max_tokens=200,
         ),
+        budget=Budget(max_tokens=200),
         idle_timeout_s=2,
     )
     tid = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
