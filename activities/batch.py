@@ -12,7 +12,7 @@ import asyncio
 from temporalio import activity
 from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
-from rubricflow.activities.rubric_activities import heartbeat_interval
+from rubricflow.activities.step_guards import heartbeat_interval
 from rubricflow.workflows.batch_types import AdoptInput, ItemOutcome, outcome_of
 from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY
 from rubricflow.workflows.types import RunResult

@@ -8,21 +8,16 @@ classified by `provider_errors`, and Temporal owns the retries.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Iterator
-from datetime import timedelta
 from typing import Any
 
 from langchain.agents import create_agent
 from langchain.agents.structured_output import ProviderStrategy, StructuredOutputError, ToolStrategy
 from langchain_core.messages import HumanMessage
-from langgraph.errors import GraphRecursionError
 from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, default_agents
+from rubricflow.activities.agents import AgentRegistry, default_agents
 from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
@@ -42,10 +37,16 @@ from rubricflow.activities.grading import (
 )
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
-from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
-from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.activities.scripted import current_thread_id
+from rubricflow.activities.step_guards import (
+    AGENT_RECURSION_LIMIT,
+    cut_off_after,
+    detached,
+    heartbeating,
+    model_call,
+    refused_if_too_large,
+)
 from rubricflow.activities.single_call import SingleCallGrader
 from rubricflow.activities.telemetry import (
     UsageCounter,
@@ -56,7 +57,7 @@ from rubricflow.activities.telemetry import (
     step_span,
     tool_names,
 )
-from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
+from rubricflow.activities.tools import ToolRegistry, default_registry
 from rubricflow.activities import strategies
 from rubricflow.activities.structured_output import json_mode_prompt, json_object
 from rubricflow.workflows.model_profiles import StructuredOutput
@@ -68,7 +69,6 @@ from rubricflow.workflows.sizes import (
     MAX_PAYLOAD_BYTES,
     MAX_TODOS_BYTES,
     MAX_VERDICT_BYTES,
-    PayloadTooLargeError,
     check_fits,
     clip_verdict,
     fit_turn,
@@ -83,161 +83,6 @@ from rubricflow.workflows.types import (
     Message,
     last_answer,
 )
-
-AGENT_RECURSION_LIMIT = 50
-"""Graph steps an agent turn may take (model calls plus tool calls) before it must answer."""
-
-DEFAULT_HEARTBEAT_EVERY = timedelta(seconds=2)
-"""How often an activity heartbeats when it was scheduled without a heartbeat timeout."""
-
-
-def heartbeat_interval(heartbeat_timeout: timedelta | None) -> timedelta:
-    """Half the activity's own heartbeat timeout, so the two cannot drift apart; the
-    default when the activity has none."""
-    if not heartbeat_timeout:
-        return DEFAULT_HEARTBEAT_EVERY
-    return heartbeat_timeout / 2
-
-
-@contextlib.asynccontextmanager
-async def _heartbeating(detail: str, count_faults: bool = True) -> AsyncIterator[None]:
-    """Heartbeat while a model call runs, so a dead worker is noticed within the
-    heartbeat timeout and a cancellation (pause, cancel) reaches the activity.
-
-    A worker shutting down cancels what is still running when its grace period ends; the
-    SDK reports that as a retryable `WorkerShutdown` failure, so the server retries it on
-    another worker at once (tests/test_crash.py::TestGracefulShutdown)."""
-
-    every = heartbeat_interval(activity.info().heartbeat_timeout).total_seconds()
-    faults = provider_faults_so_far()
-
-    async def beat() -> None:
-        # The first beat after one interval, not at once: a step shorter than that sends
-        # none (each is an RPC, and a billed action on Temporal Cloud), and the heartbeat
-        # timeout, counted from the start, is twice the interval.
-        while True:
-            await asyncio.sleep(every)
-            activity.heartbeat(detail, faults)
-
-    task = asyncio.create_task(beat())
-    try:
-        yield
-    except ApplicationError as err:
-        if err.non_retryable or not count_faults:
-            raise
-        # A fault of the step itself (provider error, timeout, output that does not
-        # validate; a worker death never gets here): count it in the heartbeat details,
-        # which the next attempt reads, and stop at the budget.
-        faults += 1
-        activity.heartbeat(detail, faults)
-        if faults < errors.PROVIDER_ATTEMPTS:
-            raise
-        raise ApplicationError(
-            f"{err.message} (provider fault {faults} of {errors.PROVIDER_ATTEMPTS} for this "
-            "step; giving up)",
-            *err.details,
-            type=err.type,
-            non_retryable=True,
-        ) from None
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-
-
-def provider_faults_so_far() -> int:
-    """Provider faults earlier attempts of this step met (their heartbeat details carry
-    the count; an attempt lost to a dying worker adds nothing)."""
-    details = activity.info().heartbeat_details
-    if len(details) >= 2 and isinstance(details[1], int):
-        return details[1]
-    return 0
-
-
-def _detached(err: ApplicationError, cause: BaseException) -> ApplicationError:
-    """Keep a failure small: the server blanks a retried activity's failure that is over
-    its size limit ("Failure exceeds size limit."), and a provider's chained stack trace
-    through LangGraph is (tests/test_faults.py found it). The full chain goes to
-    the worker's log; the failure keeps the message, type and details. Raise the result
-    `from None`."""
-    activity.logger.warning("%s", err.message, exc_info=cause)
-    return err
-
-
-@contextlib.asynccontextmanager
-async def _cut_off_after(seconds: int, what: str, model: str) -> AsyncIterator[None]:
-    """Cut a turn or pass off at its `timeout_s`: a hanging provider or tool ends in a
-    retryable `StepTimeout` on this worker, well before the server's own timeout."""
-    try:
-        async with asyncio.timeout(seconds):
-            yield
-    except TimeoutError:
-        raise ApplicationError(
-            f"the {what} did not finish within its timeout_s of {seconds} s "
-            f"(model {model!r}); it was cut off and will be retried",
-            FailureDetails(exception_type="TimeoutError", model=model),
-            type=errors.STEP_TIMEOUT,
-        ) from None
-
-
-@contextlib.contextmanager
-def _refused_if_too_large(model: str) -> Iterator[None]:
-    """A result that would not fit its size limit ends the step at once, by name: the
-    SDK's own payload check would fail it retryably, attempt after attempt."""
-    try:
-        yield
-    except PayloadTooLargeError as exc:
-        raise ApplicationError(
-            str(exc),
-            FailureDetails(exception_type=type(exc).__name__, model=model),
-            type=errors.PAYLOAD_TOO_LARGE,
-            non_retryable=True,
-        ) from None
-
-
-def _config_error(exc: Exception) -> ApplicationError:
-    if isinstance(exc, UnknownAgentError):
-        kind = errors.UNKNOWN_AGENT
-    elif isinstance(exc, UnknownToolError):
-        kind = errors.UNKNOWN_TOOL
-    else:
-        kind = errors.MODEL_CONFIG_ERROR
-    return ApplicationError(
-        str(exc),
-        FailureDetails(exception_type=type(exc).__name__),
-        type=kind,
-        non_retryable=True,
-    )
-
-
-@contextlib.contextmanager
-def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
-    """Map whatever a model call raises to an `ApplicationError` classified for Temporal."""
-    try:
-        yield
-    except passthrough:
-        raise
-    except ApplicationError as err:
-        # Raised inside the graph (an MCP tool whose server failed), it carries a stack
-        # trace through LangGraph past the server's failure size limit; a copy raised
-        # here carries a short one.
-        raise ApplicationError(
-            err.message, *err.details, type=err.type, non_retryable=err.non_retryable,
-            next_retry_delay=err.next_retry_delay, category=err.category,
-        ) from None
-    except GraphRecursionError as exc:
-        raise ApplicationError(
-            f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "
-            "without finishing",
-            FailureDetails(exception_type=type(exc).__name__, model=model),
-            type=errors.AGENT_RECURSION_LIMIT,
-            non_retryable=True,
-        ) from None
-    except (ModelConfigError, UnknownToolError, UnknownAgentError) as exc:
-        raise _detached(_config_error(exc), exc) from None
-    except Exception as exc:
-        raise _detached(to_application_error(exc, model), exc) from None
-
 
 class RubricActivities:
     """Activities with the worker's model factory, tool registry and check registry.
@@ -286,7 +131,7 @@ class RubricActivities:
         answer later raises a retryable error until the retry policy's last attempt."""
         info = activity.info()
         cap = info.retry_policy.maximum_attempts if info.retry_policy else 1
-        async with _heartbeating(f"hooks for {input.evaluation.operation_id}", count_faults=False):
+        async with heartbeating(f"hooks for {input.evaluation.operation_id}", count_faults=False):
             failed = await deliver(
                 self._hooks, self._ledger, input,
                 secret=self._webhook_secret, final_attempt=cap > 0 and info.attempt >= cap,
@@ -309,7 +154,7 @@ class RubricActivities:
             return result
 
     async def _agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
-        with _model_call("agent", input.settings.model):
+        with model_call("agent", input.settings.model):
             factory = self._agents.resolve(input.settings.agent)
             model = self._models.get(input.settings.model)
             tools = self._tools.resolve(input.settings.tools)
@@ -328,10 +173,10 @@ class RubricActivities:
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
-                _heartbeating(f"agent turn {input.turn}"),
-                _cut_off_after(input.settings.timeout_s, "agent turn", input.settings.model),
+                heartbeating(f"agent turn {input.turn}"),
+                cut_off_after(input.settings.timeout_s, "agent turn", input.settings.model),
             ):
-                with _model_call("agent", input.settings.model):
+                with model_call("agent", input.settings.model):
                     state = await agent.ainvoke(
                         graph_input,
                         config={"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]},
@@ -343,7 +188,7 @@ class RubricActivities:
         messages = [from_langchain(m) for m in added]
         if input.settings.agent != "default":
             messages = [_compact_file_args(m) for m in messages]
-        with _refused_if_too_large(input.settings.model):
+        with refused_if_too_large(input.settings.model):
             result = AgentTurnResult(messages=fit_turn(messages), files=files, todos=todos, usage=counter.usage)
             check_fits(result, MAX_PAYLOAD_BYTES, f"agent turn {input.turn}'s result")
         return result
@@ -359,7 +204,7 @@ class RubricActivities:
         }
         with step_span("grader_pass", "grader", model, attributes) as span:
             result = await self._grade(input)
-            with _refused_if_too_large(model):
+            with refused_if_too_large(model):
                 result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
                 check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
             verdict = result.verdict
@@ -385,8 +230,8 @@ class RubricActivities:
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
-                _heartbeating(f"grader pass {input.operation_id}"),
-                _cut_off_after(input.settings.timeout_s, "grader pass", input.settings.model),
+                heartbeating(f"grader pass {input.operation_id}"),
+                cut_off_after(input.settings.timeout_s, "grader pass", input.settings.model),
             ):
                 checks = await self._checks.run(
                     rubric, input.transcript, last_answer(input.transcript) or "", input.files
@@ -421,7 +266,7 @@ class RubricActivities:
         corrective re-ask when it is unusable (invalid, or not covering every criterion).
         Returns (verdict, unverified, calls, split vote)."""
         model_label = input.settings.model
-        with _model_call("grader", model_label):
+        with model_call("grader", model_label):
             model = self._models.get(model_label)
             names = list(input.settings.tools)
             on_thread: dict[str, Any] = {}
@@ -470,7 +315,7 @@ class RubricActivities:
         }
         for ask in (1, 2):
             try:
-                with _model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
+                with model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
                     state = await grader.ainvoke({"messages": messages}, config=config)
                 answer = state.get("structured_response")
                 if method == "json_mode":
@@ -480,7 +325,7 @@ class RubricActivities:
                 if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
                     raise
                 if ask == 2:
-                    raise _detached(_invalid_output(exc, model_label), exc) from None
+                    raise detached(_invalid_output(exc, model_label), exc) from None
                 messages = [
                     HumanMessage(
                         content=payload
@@ -525,7 +370,7 @@ async def _grade_each_call(
     ask = strategies.structured_asker(
         model, config, calls, lambda why: _invalid_output(ValueError(why), label), method
     )
-    with _model_call("grader", label):
+    with model_call("grader", label):
         verdict, split = await strategies.grade_each(
             ask,
             strategy=strategy,  # type: ignore[arg-type]
@@ -585,7 +430,7 @@ def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str,
     todos = state.get("todos")
     before = [t.model_dump() for t in input.todos]
     new_todos = None if todos is None or todos == before else [Todo.model_validate(t) for t in todos]
-    with _refused_if_too_large(input.settings.model):
+    with refused_if_too_large(input.settings.model):
         check_fits(new_todos, MAX_TODOS_BYTES, f"agent {input.settings.agent!r}'s todo list")
     return changed_files(dict(input.files), after), new_todos
 

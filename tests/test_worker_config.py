@@ -11,11 +11,8 @@ import pytest
 
 from rubricflow.activities.config import WorkerConfig, default_script_state_dir
 from rubricflow.activities.hooks import Hook
-from rubricflow.activities.rubric_activities import (
-    DEFAULT_HEARTBEAT_EVERY,
-    RubricActivities,
-    heartbeat_interval,
-)
+from rubricflow.activities.rubric_activities import RubricActivities
+from rubricflow.activities.step_guards import DEFAULT_HEARTBEAT_EVERY, heartbeat_interval
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 
@@ -118,7 +115,7 @@ class TestHeartbeating:
 
         from temporalio.testing import ActivityEnvironment
 
-        from rubricflow.activities.rubric_activities import _heartbeating
+        from rubricflow.activities.step_guards import heartbeating as _heartbeating
 
         env = ActivityEnvironment()
         env.info = dataclasses.replace(env.info, heartbeat_timeout=timedelta(milliseconds=300))
