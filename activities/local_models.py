@@ -25,7 +25,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
 
@@ -181,6 +181,9 @@ def build_local_chat_model(name: str, models_dir: Path) -> Any:
 
     class LocalChatModel(_ToolCalling, ChatLlamaCpp):
         """`ChatLlamaCpp` with calls serialised and tools called through the chat template."""
+
+        small_agent: ClassVar[bool] = True
+        """A `deep` agent on this model is the one sized for small models (`small_agent`)."""
 
     return LocalChatModel(
         model_path=str(path),
