@@ -27,6 +27,7 @@ from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.graph_cache import GraphCache
+from rubricflow.activities.grader_budget import CallBudget, GraderCallBudgetExceeded, ToolRoundsMiddleware, budget_error
 from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
     canonical_criteria,
@@ -231,6 +232,8 @@ def _model_call(role: str, model: str, passthrough: tuple[type[BaseException], .
         ) from None
     except (ModelConfigError, UnknownToolError, UnknownAgentError) as exc:
         raise _detached(_config_error(exc), exc) from None
+    except GraderCallBudgetExceeded as exc:
+        raise budget_error(exc, model) from None
     except Exception as exc:
         raise _detached(to_application_error(exc, model), exc) from None
 
@@ -431,8 +434,9 @@ class RubricActivities:
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
         strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
         method = self._models.structured_output(model_label)
+        budget = CallBudget(input.settings.max_grader_calls)
         if strategy != "whole" and frozen:
-            return await _grade_each_call(model, input, strategy, frozen, counter, method)
+            return await _grade_each_call(model, input, strategy, frozen, [counter, budget], method)
         # A local model is forced through a grammar built from this pass's criteria, so a
         # small model cannot answer with a verdict that fails validation.
         local = model_label.startswith("local:")
@@ -443,9 +447,11 @@ class RubricActivities:
             if method == "json_mode":
                 # The verdict is the final answer's JSON text, validated below.
                 json_schema = schema if isinstance(schema, dict) else schema.model_json_schema()
-                return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema))
+                return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema),
+                                    middleware=[ToolRoundsMiddleware()])
             strategy_ = ProviderStrategy(schema) if method == "json_schema" else ToolStrategy(schema, handle_errors=False)
-            return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_)
+            return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_,
+                                middleware=[ToolRoundsMiddleware()])
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = build() if on_thread else self._graphs.get(
@@ -460,7 +466,7 @@ class RubricActivities:
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,
             "metadata": {"rubricflow_operation_id": input.operation_id},
-            "callbacks": [counter],
+            "callbacks": [counter, budget],
         }
         for ask in (1, 2):
             try:
@@ -507,14 +513,14 @@ class RubricActivities:
 
 
 async def _grade_each_call(
-    model: Any, input: GradeInput, strategy: str, frozen: list[str], counter: UsageCounter,
+    model: Any, input: GradeInput, strategy: str, frozen: list[str], callbacks: list[Any],
     method: StructuredOutput = "tool",
 ) -> tuple[GraderVerdict, bool, int, bool]:
     """A verdict assembled from one question per criterion (`strategies.grade_each`):
     its criteria always cover the frozen ones, so there is no re-ask and nothing
-    unverified."""
+    unverified. `callbacks` count the tokens and hold the call budget."""
     calls = [0]
-    config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": [counter]}
+    config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": callbacks}
     label = input.settings.model
     ask = strategies.structured_asker(
         model, config, calls, lambda why: _invalid_output(ValueError(why), label), method

@@ -160,3 +160,46 @@ class TestRealLocalDeepAgent:
         results = [m for m in result.transcript if m.role == "tool" and m.name == "write_file"]
         assert results and not results[0].content.startswith("Error")
         assert result.transcript[-1].role == "assistant" and not result.transcript[-1].tool_calls
+
+
+def call(name: str, **args: Any) -> dict[str, Any]:
+    return {"tool_calls": [{"name": name, "args": args}]}
+
+
+class TestGraderBounds:
+    @pytest.mark.reliability
+    async def test_a_grader_looping_on_tools_ends_its_pass_at_the_call_budget(self, client, task_queue, worker, script):
+        agent = script(call("write_file", file_path="/solution.py", content="x = 1\n"), "Done: /solution.py.")
+        grader = script(*[call("list_files")] * 12)  # never answers
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(message="Write solution.py.", rubric="- written",
+                     agent=AgentSettings(model=agent, agent="deep"),
+                     grader=GraderSettings(model=grader, tools=["list_files"], max_grader_calls=2, max_iterations=1)),
+            thread_id(),
+        )
+        result = await run.result()
+        assert result.status == "grader_error"
+        (evaluation,) = result.evaluations
+        assert errors.GRADER_CALL_BUDGET_EXCEEDED in evaluation.explanation
+        assert "max_grader_calls of 2" in evaluation.explanation
+        REPORT.run(run.thread_id, "grader_error", result.status)
+
+    def test_after_its_tool_rounds_the_grader_is_offered_no_tool(self):
+        from langchain.agents.middleware.types import ModelRequest
+        from langchain_core.messages import AIMessage, ToolMessage
+
+        from rubricflow.activities.grader_budget import DEFAULT_TOOL_ROUNDS, ToolRoundsMiddleware
+
+        def asked(rounds: int) -> Any:
+            messages: list[Any] = [HumanMessage("grade")]
+            for i in range(rounds):
+                messages += [AIMessage("", tool_calls=[{"name": "read_file", "args": {}, "id": f"c{i}"}]),
+                             ToolMessage("x", tool_call_id=f"c{i}")]
+            request = ModelRequest(model=None, messages=messages, tools=[read_file], tool_choice="any",
+                                   system_message=None, response_format=None, state={}, runtime=None)
+            offered = []
+            ToolRoundsMiddleware().wrap_model_call(request, lambda r: offered.append([t.name for t in r.tools]))
+            return offered[0]
+
+        assert asked(DEFAULT_TOOL_ROUNDS - 1) == ["read_file"]
+        assert asked(DEFAULT_TOOL_ROUNDS) == []
