@@ -5,7 +5,7 @@
   non-retryable `GraderCallBudgetExceeded`, which the run records as a `grader_error`.
 - Tool rounds: a whole-verdict grader with evidence tools may call them in at most
   `DEFAULT_TOOL_ROUNDS` replies; the model call after that is offered no evidence tool,
-  so its only answer is the verdict.
+  so its only answer is the verdict. A local grader's first reply must call one.
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ class CallBudget(AsyncCallbackHandler):
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.calls = 0
+        self.tools: list[str] = []
+        """The evidence tools the pass called, in order."""
+
+    async def on_tool_start(self, serialized: Any, input_str: str, **kwargs: Any) -> None:
+        self.tools.append(str((serialized or {}).get("name") or kwargs.get("name") or "tool"))
 
     async def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
         self.calls += 1
@@ -66,9 +71,12 @@ class ToolRoundsMiddleware(AgentMiddleware):
     """After `rounds` replies that called evidence tools, the grader is offered none: the
     structured verdict is all it can answer with."""
 
-    def __init__(self, rounds: int = DEFAULT_TOOL_ROUNDS) -> None:
+    def __init__(self, rounds: int = DEFAULT_TOOL_ROUNDS, *, evidence_first: bool = False) -> None:
         super().__init__()
         self.rounds = rounds
+        self.evidence_first = evidence_first
+        """The first reply must call an evidence tool (a small local grader otherwise
+        answers at once, without looking)."""
 
     def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
         return handler(self._bounded(request))
@@ -77,8 +85,13 @@ class ToolRoundsMiddleware(AgentMiddleware):
         return await handler(self._bounded(request))
 
     def _bounded(self, request: Any) -> Any:
-        if request.tools and tool_rounds(request.messages) >= self.rounds:
+        if not request.tools:
+            return request
+        rounds = tool_rounds(request.messages)
+        if rounds >= self.rounds:
             return request.override(tools=[])
+        if rounds == 0 and self.evidence_first:
+            return request.override(response_format=None, tool_choice="any")
         return request
 
 

@@ -218,10 +218,9 @@ class _ToolCalling:
         spec = kwargs.pop("tool_spec", None)
         kwargs.pop("tools", None), kwargs.pop("tool_choice", None)
         params = {**self._get_parameters(stop), **kwargs}  # type: ignore[attr-defined]
-        dicts = self._create_message_dicts(messages)  # type: ignore[attr-defined]
+        dicts = local_tools.template_messages(self._create_message_dicts(messages))  # type: ignore[attr-defined]
         if spec is not None:
             params["tools"] = list(spec.tools)
-            dicts = local_tools.template_messages(dicts)
             if spec.required:
                 params["grammar"] = local_tools.grammar(spec)
         problem: Exception | None = None

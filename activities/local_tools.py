@@ -166,10 +166,17 @@ def schema_problem(args: dict[str, Any], schema: dict[str, Any]) -> str | None:
 
 
 def template_messages(dicts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """OpenAI-format messages as a chat template renders them: a call's arguments as an
-    object (templates write them with `tojson`; a JSON string would be quoted twice)."""
+    """OpenAI-format messages as a chat template renders them: content as text (templates
+    concatenate it; content blocks are joined), a call's arguments as an object (templates
+    write them with `tojson`; a JSON string would be quoted twice)."""
     out = []
     for message in dicts:
+        content = message.get("content")
+        if isinstance(content, list):
+            text = "\n\n".join(b if isinstance(b, str) else str(b.get("text", "")) for b in content)
+            message = {**message, "content": text}
+        elif content is None:
+            message = {**message, "content": ""}
         calls = message.get("tool_calls")
         if calls:
             fixed = []

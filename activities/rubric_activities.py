@@ -392,8 +392,9 @@ class RubricActivities:
                 )
                 llm, unverified, calls, split = (None, False, 0, False)
                 counter = UsageCounter()
+                budget = CallBudget(input.settings.max_grader_calls)
                 if rubric.needs_llm:
-                    llm, unverified, calls, split = await self._llm_verdict(input, rubric, counter)
+                    llm, unverified, calls, split = await self._llm_verdict(input, rubric, counter, budget)
         finally:
             current_thread_id.reset(token)
         freeze: list[str] = []
@@ -411,10 +412,11 @@ class RubricActivities:
             model_calls=calls,
             usage=counter.usage,
             split_vote=split,
+            evidence_calls=budget.tools,
         )
 
     async def _llm_verdict(
-        self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter
+        self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter, budget: CallBudget
     ) -> tuple[GraderVerdict, bool, int, bool]:
         """The LLM's verdict, by the pass's strategy. A whole verdict gets exactly one
         corrective re-ask when it is unusable (invalid, or not covering every criterion).
@@ -434,7 +436,6 @@ class RubricActivities:
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
         strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
         method = self._models.structured_output(model_label)
-        budget = CallBudget(input.settings.max_grader_calls)
         if strategy != "whole" and frozen:
             return await _grade_each_call(model, input, strategy, frozen, [counter, budget], method)
         # A local model is forced through a grammar built from this pass's criteria, so a
@@ -448,10 +449,10 @@ class RubricActivities:
                 # The verdict is the final answer's JSON text, validated below.
                 json_schema = schema if isinstance(schema, dict) else schema.model_json_schema()
                 return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema),
-                                    middleware=[ToolRoundsMiddleware()])
+                                    middleware=[ToolRoundsMiddleware(evidence_first=local)])
             strategy_ = ProviderStrategy(schema) if method == "json_schema" else ToolStrategy(schema, handle_errors=False)
             return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_,
-                                middleware=[ToolRoundsMiddleware()])
+                                middleware=[ToolRoundsMiddleware(evidence_first=local)])
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = build() if on_thread else self._graphs.get(

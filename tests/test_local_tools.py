@@ -203,3 +203,27 @@ class TestGraderBounds:
 
         assert asked(DEFAULT_TOOL_ROUNDS - 1) == ["read_file"]
         assert asked(DEFAULT_TOOL_ROUNDS) == []
+
+
+class TestRealLocalGrader:
+    @pytest.mark.timeout(900)
+    async def test_a_local_grader_reads_the_file_then_answers(self, client, task_queue, worker, script):
+        assert runtime_available(), "the local extra is missing: run bash deploy/install.sh --dev"
+        from rubricflow.workflows import names
+        from tests.helpers import activity_results
+
+        code = "def add(a, b):\n    return a + b\n"
+        agent = script(call("write_file", file_path="/solution.py", content=code), "Done: see /solution.py.")
+        run = await Rubricflow(client, task_queue).start(
+            RunInput(message="Write add(a, b) to /solution.py.", rubric="- /solution.py defines a function add",
+                     agent=AgentSettings(model=agent, agent="deep"),
+                     grader=GraderSettings(model=f"local:{DEFAULT_LOCAL_MODEL}", tools=["read_file"],
+                                           max_iterations=1)),
+            thread_id(),
+        )
+        result = await run.result()
+        (graded,) = await activity_results(run.handle, names.GRADER_PASS_ACTIVITY)
+        assert graded["evidence_calls"][:1] == ["read_file"]
+        (evaluation,) = result.evaluations
+        assert evaluation.result in ("satisfied", "needs_revision"), evaluation.explanation
+        assert [c.name for c in evaluation.criteria] == ["/solution.py defines a function add"]

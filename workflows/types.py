@@ -374,6 +374,8 @@ class GradeResult(Frozen):
     that predate the field). The thread schedules no hook activity while it is False."""
     split_vote: bool = False
     """With several samples per criterion: whether any criterion's vote was not unanimous."""
+    evidence_calls: list[str] = Field(default_factory=list)
+    """The grader's evidence tools this pass called, in order (`read_file`, ...)."""
 
 
 __all__ = [
