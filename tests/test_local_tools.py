@@ -227,3 +227,19 @@ class TestRealLocalGrader:
         (evaluation,) = result.evaluations
         assert evaluation.result in ("satisfied", "needs_revision"), evaluation.explanation
         assert [c.name for c in evaluation.criteria] == ["/solution.py defines a function add"]
+
+
+class TestBudgetSettings:
+    @pytest.mark.reliability
+    def test_the_flag_sets_the_budget_and_nonsense_is_refused_with_what_to_fix(self):
+        import argparse
+
+        from rubricflow.cli.inputs import grading_settings
+
+        assert grading_settings(argparse.Namespace(max_grader_calls="3")) == {"max_grader_calls": 3}
+        with pytest.raises(Exception, match="--max-grader-calls"):
+            grading_settings(argparse.Namespace(max_grader_calls="0"))
+        with pytest.raises(ValueError, match="max_grader_calls"):
+            GraderSettings(model="scripted:x.json", max_grader_calls=0)
+        assert GraderSettings(model="scripted:x.json").max_grader_calls == 6
+        REPORT.refuse("max_grader_calls out of range")
