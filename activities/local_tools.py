@@ -119,7 +119,7 @@ def _bare_call(text: str, schemas: dict[str, dict[str, Any]]) -> dict[str, Any] 
     if not (stripped.startswith("{") and stripped.endswith("}")):
         return None
     try:
-        value = json.loads(stripped)
+        value = json.loads(stripped, strict=False)
     except json.JSONDecodeError:
         return None
     if isinstance(value, dict) and value.get("name") in schemas and "arguments" in value:
@@ -128,8 +128,10 @@ def _bare_call(text: str, schemas: dict[str, dict[str, Any]]) -> dict[str, Any] 
 
 
 def _loads(text: str) -> Any:
+    """JSON, control characters allowed inside strings (a model writes a file's tabs and
+    newlines raw; the grammar lets them through)."""
     try:
-        return json.loads(text)
+        return json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise ModelOutputError(
             f"the model's tool call is not JSON ({exc.msg} at character {exc.pos}): {text[:MAX_SHOWN]!r}"

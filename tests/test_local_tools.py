@@ -50,6 +50,11 @@ class TestParse:
             ("write_file", {"file_path": "/a.py", "content": "x = 1"}), ("read_file", {"file_path": "/a.py"})]
         assert len({c["id"] for c in calls}) == 2 and all(c["id"].startswith("call_") for c in calls)
 
+    def test_raw_newlines_and_tabs_in_a_string_argument_are_the_file_s_own(self):
+        _, calls = parse_reply('{"file_path": "/s.py", "content": "def f():\n\treturn 1"}',
+                               tool_spec([write_file], "write_file"))
+        assert calls[0]["args"]["content"] == "def f():\n\treturn 1"
+
     def test_a_bare_call_object_is_a_call_and_plain_text_is_an_answer(self):
         _, calls = parse_reply('{"name": "read_file", "arguments": {"file_path": "/a.py"}}', FREE)
         assert [c["name"] for c in calls] == ["read_file"]
