@@ -18,6 +18,7 @@ that matters (a crashed worker's turn is retried elsewhere).
 from __future__ import annotations
 
 import hashlib
+import logging
 import importlib.util
 import os
 import re
@@ -30,6 +31,7 @@ from typing import Any, ClassVar
 from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
 
 CHUNK = 8 * 1024 * 1024
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,7 @@ class _ToolCalling:
             try:
                 content, calls = local_tools.parse_reply(text, spec) if spec is not None else (text, [])
             except ModelOutputError as exc:
+                _log.info("local model %s: %s; sampling again", self.model_path, exc)  # type: ignore[attr-defined]
                 problem = exc
                 continue
             message = AIMessage(content=content, tool_calls=calls)
