@@ -226,8 +226,13 @@ def _earlier_calls(state: dict[str, Any], call: Any) -> list[Any]:
 
 
 def deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:
+    """deepagents' agent; a small local model gets the one sized for it (`small_agent`)."""
     from deepagents import create_deep_agent
 
+    from rubricflow.activities.small_agent import small_deep_agent, uses_small_agent
+
+    if uses_small_agent(model):
+        return small_deep_agent(model, tools, system_prompt, [FileLimitMiddleware(), ToolOutputLimitMiddleware()])
     return create_deep_agent(
         model=model,
         tools=list(tools),

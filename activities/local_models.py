@@ -18,6 +18,7 @@ that matters (a crashed worker's turn is retried elsewhere).
 from __future__ import annotations
 
 import hashlib
+import logging
 import importlib.util
 import os
 import re
@@ -25,11 +26,12 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from rubricflow.activities.model_errors import ModelConfigError
+from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
 
 CHUNK = 8 * 1024 * 1024
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -179,25 +181,11 @@ def build_local_chat_model(name: str, models_dir: Path) -> Any:
     path = gguf_path(name, models_dir)
     from langchain_community.chat_models import ChatLlamaCpp
 
-    class LocalChatModel(ChatLlamaCpp):
-        """`ChatLlamaCpp` with calls serialised and `tool_choice="any"` understood."""
+    class LocalChatModel(_ToolCalling, ChatLlamaCpp):
+        """`ChatLlamaCpp` with calls serialised and tools called through the chat template."""
 
-        def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
-            # create_agent asks for structured output with tool_choice="any"; llama.cpp
-            # forces one named function through a grammar, so name the structured-output
-            # tool (bound last). Free tool choice ("auto") is left to the model.
-            if tool_choice == "any":
-                from langchain_core.utils.function_calling import convert_to_openai_tool
-
-                name = convert_to_openai_tool(list(tools)[-1])["function"]["name"]
-                tool_choice = {"type": "function", "function": {"name": name}}
-            elif tool_choice == "auto" or tool_choice == "none":
-                tool_choice = None
-            return super().bind_tools(tools, tool_choice=tool_choice, **kwargs)
-
-        def _generate(self, *args: Any, **kwargs: Any) -> Any:
-            with _LOCK:
-                return super()._generate(*args, **kwargs)
+        small_agent: ClassVar[bool] = True
+        """A `deep` agent on this model is the one sized for small models (`small_agent`)."""
 
     return LocalChatModel(
         model_path=str(path),
@@ -209,6 +197,56 @@ def build_local_chat_model(name: str, models_dir: Path) -> Any:
         streaming=False,
         verbose=False,
     )
+
+
+class _ToolCalling:
+    """Tool calling through the model's chat template (`activities/local_tools.py`), for a
+    `ChatLlamaCpp`: `bind_tools` binds a `ToolSpec`; `_generate` renders the tools into the
+    prompt, constrains a required call with a grammar, and parses the calls of the reply.
+    A malformed call is sampled again, up to `SAMPLES_PER_CALL` times, then raised as a
+    retryable `ModelOutputError`."""
+
+    def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
+        from rubricflow.activities.local_tools import tool_spec
+
+        return self.bind(tool_spec=tool_spec(list(tools), tool_choice), **kwargs)  # type: ignore[attr-defined]
+
+    def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> Any:
+        from langchain_core.messages import AIMessage
+        from langchain_core.outputs import ChatGeneration, ChatResult
+
+        from rubricflow.activities import local_tools
+
+        spec = kwargs.pop("tool_spec", None)
+        kwargs.pop("tools", None), kwargs.pop("tool_choice", None)
+        params = {**self._get_parameters(stop), **kwargs}  # type: ignore[attr-defined]
+        dicts = local_tools.template_messages(self._create_message_dicts(messages))  # type: ignore[attr-defined]
+        if spec is not None:
+            params["tools"] = list(spec.tools)
+            if spec.required:
+                params["grammar"] = local_tools.grammar(spec)
+        problem: Exception | None = None
+        for _ in range(SAMPLES_PER_CALL):
+            with _LOCK:
+                response = self.client.create_chat_completion(messages=dicts, **params)  # type: ignore[attr-defined]
+            text = response["choices"][0]["message"].get("content") or ""
+            usage = response.get("usage") or {}
+            try:
+                content, calls = local_tools.parse_reply(text, spec) if spec is not None else (text, [])
+            except ModelOutputError as exc:
+                _log.info("local model %s: %s; sampling again", self.model_path, exc)  # type: ignore[attr-defined]
+                problem = exc
+                continue
+            message = AIMessage(content=content, tool_calls=calls)
+            finish = response["choices"][0].get("finish_reason")
+            return ChatResult(generations=[ChatGeneration(message=message, generation_info={"finish_reason": finish})],
+                              llm_output={"token_usage": usage})
+        assert problem is not None
+        raise problem
+
+
+SAMPLES_PER_CALL = 2
+"""Samples a local model call takes before a malformed tool call is its error."""
 
 
 _LOCK = threading.Lock()

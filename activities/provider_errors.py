@@ -32,6 +32,7 @@ _RETRYABLE_NAMES = (
     "APIConnectionError",
     "ConnectError",
     "RemoteProtocolError",
+    "ModelOutputError",
 )
 _AUTH_NAMES = ("AuthenticationError", "PermissionDeniedError", "Unauthorized")
 

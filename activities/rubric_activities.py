@@ -22,6 +22,7 @@ from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.graph_cache import GraphCache
+from rubricflow.activities.grader_budget import CallBudget, ToolRoundsMiddleware
 from rubricflow.activities.grading import (
     GRADER_SYSTEM_PROMPT,
     canonical_criteria,
@@ -238,8 +239,9 @@ class RubricActivities:
                 )
                 llm, unverified, calls, split = (None, False, 0, False)
                 counter = UsageCounter()
+                budget = CallBudget(input.settings.max_grader_calls)
                 if rubric.needs_llm:
-                    llm, unverified, calls, split = await self._llm_verdict(input, rubric, counter)
+                    llm, unverified, calls, split = await self._llm_verdict(input, rubric, counter, budget)
         finally:
             current_thread_id.reset(token)
         freeze: list[str] = []
@@ -257,10 +259,11 @@ class RubricActivities:
             model_calls=calls,
             usage=counter.usage,
             split_vote=split,
+            evidence_calls=budget.tools,
         )
 
     async def _llm_verdict(
-        self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter
+        self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter, budget: CallBudget
     ) -> tuple[GraderVerdict, bool, int, bool]:
         """The LLM's verdict, by the pass's strategy. A whole verdict gets exactly one
         corrective re-ask when it is unusable (invalid, or not covering every criterion).
@@ -281,7 +284,7 @@ class RubricActivities:
         strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
         method = self._models.structured_output(model_label)
         if strategy != "whole" and frozen:
-            return await _grade_each_call(model, input, strategy, frozen, counter, method)
+            return await _grade_each_call(model, input, strategy, frozen, [counter, budget], method)
         # A local model is forced through a grammar built from this pass's criteria, so a
         # small model cannot answer with a verdict that fails validation.
         local = model_label.startswith("local:")
@@ -292,11 +295,13 @@ class RubricActivities:
             if method == "json_mode":
                 # The verdict is the final answer's JSON text, validated below.
                 json_schema = schema if isinstance(schema, dict) else schema.model_json_schema()
-                return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema))
+                return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema),
+                                    middleware=[ToolRoundsMiddleware(evidence_first=local)])
             if method != "json_schema" and not tools:
                 return SingleCallGrader(model, schema, prompt)  # the graph's one call, without the graph
             strategy_ = ProviderStrategy(schema) if method == "json_schema" else ToolStrategy(schema, handle_errors=False)
-            return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_)
+            return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_,
+                                middleware=[ToolRoundsMiddleware(evidence_first=local)])
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = build() if on_thread else self._graphs.get(
@@ -311,7 +316,7 @@ class RubricActivities:
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,
             "metadata": {"rubricflow_operation_id": input.operation_id},
-            "callbacks": [counter],
+            "callbacks": [counter, budget],
         }
         for ask in (1, 2):
             try:
@@ -358,14 +363,14 @@ class RubricActivities:
 
 
 async def _grade_each_call(
-    model: Any, input: GradeInput, strategy: str, frozen: list[str], counter: UsageCounter,
+    model: Any, input: GradeInput, strategy: str, frozen: list[str], callbacks: list[Any],
     method: StructuredOutput = "tool",
 ) -> tuple[GraderVerdict, bool, int, bool]:
     """A verdict assembled from one question per criterion (`strategies.grade_each`):
     its criteria always cover the frozen ones, so there is no re-ask and nothing
-    unverified."""
+    unverified. `callbacks` count the tokens and hold the call budget."""
     calls = [0]
-    config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": [counter]}
+    config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": callbacks}
     label = input.settings.model
     ask = strategies.structured_asker(
         model, config, calls, lambda why: _invalid_output(ValueError(why), label), method

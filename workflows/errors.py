@@ -13,6 +13,10 @@ UNKNOWN_TOOL = "UnknownTool"
 GRADER_OUTPUT_INVALID = "GraderOutputInvalid"
 """The grader's structured output did not validate."""
 
+GRADER_CALL_BUDGET_EXCEEDED = "GraderCallBudgetExceeded"
+"""A grader pass made more model calls than its `max_grader_calls`; the pass ends (a
+`grader_error` record), it is not retried."""
+
 STEP_TIMEOUT = "StepTimeout"
 """An agent turn or grader pass ran past its `timeout_s` (a hanging provider or tool)
 and was cut off on the worker; retried."""

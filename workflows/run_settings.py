@@ -36,6 +36,10 @@ fact (and the value) that settles a criterion, and asks as `evidence` where none
 is the worker's choice for the model: `facts` for `local:` models, `whole` otherwise."""
 GRADING_STRATEGIES: tuple[str, ...] = ("auto", "whole", "per_criterion", "evidence", "facts")
 MAX_GRADER_SAMPLES = 9
+DEFAULT_MAX_GRADER_CALLS = 6
+"""Model calls one grader pass may make (evidence-tool rounds, re-asks, per-criterion
+questions) before it ends with `GraderCallBudgetExceeded`."""
+MAX_GRADER_CALLS = 200
 
 EvaluationResult = Literal["satisfied", "needs_revision", "failed", "grader_error"]
 """What an evaluation record holds: the grader's verdict, or `grader_error` when the
@@ -267,6 +271,9 @@ class GraderSettings(Frozen):
     review_split_votes: bool = False
     """With `samples > 1`: a pass whose vote on any criterion was split, with an iteration
     left, ends the run `awaiting_review` (approve or reject decide) instead of acting on it."""
+    max_grader_calls: int = DEFAULT_MAX_GRADER_CALLS
+    """Model calls one pass may make; past it the pass ends with `GraderCallBudgetExceeded`
+    (recorded as `grader_error`), so a grader looping on its tools cannot spin a pass."""
     prices: dict[str, ModelPrice] = Field(default_factory=dict)
     """Per model label (`provider:model-id`), USD per million tokens. Filled by the client
     that starts the run from its price table (`RUBRICFLOW_PRICES`), so the workflow can
@@ -277,6 +284,11 @@ class GraderSettings(Frozen):
     @classmethod
     def _model(cls, value: object) -> str:
         return check_model_spec(value, "grader model")
+
+    @field_validator("max_grader_calls", mode="before")
+    @classmethod
+    def _max_grader_calls(cls, value: object) -> int:
+        return whole_number(value, "max_grader_calls", 1, MAX_GRADER_CALLS)
 
     @field_validator("tools")
     @classmethod

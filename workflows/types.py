@@ -39,6 +39,8 @@ from rubricflow.workflows.run_settings import (
     MAX_BUDGET_USD,
     MAX_BUDGET_WALL_S,
     MAX_GRADER_SAMPLES,
+    DEFAULT_MAX_GRADER_CALLS,
+    MAX_GRADER_CALLS,
     MAX_IDLE_TIMEOUT_S,
     MAX_ITERATIONS,
     MAX_STEP_TIMEOUT_S,
@@ -372,6 +374,8 @@ class GradeResult(Frozen):
     that do not say). The thread schedules no hook activity while it is False."""
     split_vote: bool = False
     """With several samples per criterion: whether any criterion's vote was not unanimous."""
+    evidence_calls: list[str] = Field(default_factory=list)
+    """The grader's evidence tools this pass called, in order (`read_file`, ...)."""
 
 
 __all__ = [
@@ -404,6 +408,8 @@ __all__ = [
     "MAX_CARRIED_EVALUATIONS",
     "MAX_CARRIED_MESSAGES",
     "MAX_GRADER_SAMPLES",
+    "DEFAULT_MAX_GRADER_CALLS",
+    "MAX_GRADER_CALLS",
     "MAX_IDLE_TIMEOUT_S",
     "MAX_ITERATIONS",
     "MAX_STEP_TIMEOUT_S",

@@ -16,6 +16,7 @@ from rubricflow.workflows.types import (
     DEFAULT_STEP_TIMEOUT_S,
     MAX_IDLE_TIMEOUT_S,
     MAX_GRADER_SAMPLES,
+    MAX_GRADER_CALLS,
     MAX_ITERATIONS,
     MAX_MESSAGE_CHARS,
     MAX_RUBRIC_CHARS,
@@ -103,6 +104,8 @@ def grading_settings(args: argparse.Namespace) -> dict[str, object]:
         settings["grading"] = args.grading
     if getattr(args, "grader_samples", None) is not None:
         settings["samples"] = whole_flag(args.grader_samples, "--grader-samples", 1, MAX_GRADER_SAMPLES)
+    if getattr(args, "max_grader_calls", None) is not None:
+        settings["max_grader_calls"] = whole_flag(args.max_grader_calls, "--max-grader-calls", 1, MAX_GRADER_CALLS)
     if getattr(args, "review_split", False):
         settings["review_split_votes"] = True
     return settings

@@ -15,6 +15,8 @@ from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     GRADING_STRATEGIES,
     MAX_GRADER_SAMPLES,
+    DEFAULT_MAX_GRADER_CALLS,
+    MAX_GRADER_CALLS,
     MAX_ITERATIONS,
     MIN_ITERATIONS,
 )
@@ -28,6 +30,9 @@ def grading_flags(p: argparse.ArgumentParser) -> None:
                         "auto (default: facts for local: graders, whole otherwise)")
     p.add_argument("--grader-samples", default=None,
                    help=f"ask each criterion N times (odd, 1..{MAX_GRADER_SAMPLES}) and take the majority (default 1)")
+    p.add_argument("--max-grader-calls", default=None,
+                   help=f"model calls one grader pass may make (1..{MAX_GRADER_CALLS}, default "
+                        f"{DEFAULT_MAX_GRADER_CALLS}); past it the pass ends as a grader_error")
     p.add_argument("--review-split", action="store_true",
                    help="with --grader-samples: a split vote ends the run awaiting_review for a person")
 

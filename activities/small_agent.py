@@ -1,0 +1,90 @@
+"""The `deep` agent sized for a small local model.
+
+deepagents' full prompt (planning, subagents, eight file tools, their long descriptions)
+is some 6,000 tokens: on a 0.5B model on a CPU that is over a minute of prompt per call,
+and the model loses the task in it. A `local:` model gets instead the thread's virtual
+filesystem with four tools (`ls`, `read_file`, `write_file`, `edit_file`) described in a
+line each, and a turn of a fixed shape:
+
+1. the first model call of a turn must call `write_file` (a grammar makes the call
+   well-formed: a path and the file's whole content), so the work lands in a file;
+2. once a write has succeeded in the turn, the model answers in text, without tools.
+
+The files, their limits (`FileLimitMiddleware`) and the clipped tool output are the deep
+agent's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from langchain.agents import create_agent
+from langchain.agents.middleware import AgentMiddleware
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, ToolMessage
+from langchain_core.tools import BaseTool
+
+SMALL_FS_PROMPT = (
+    "You have a virtual filesystem. write_file(file_path, content) writes a whole file; "
+    "edit_file changes part of one; read_file and ls show what is there."
+)
+SMALL_TOOL_DESCRIPTIONS = {
+    "ls": "List the files.",
+    "read_file": "Read a file.",
+    "write_file": "Write a whole file: file_path (absolute, e.g. /solution.py) and its complete content.",
+    "edit_file": "Replace old_string with new_string in a file.",
+}
+WRITE_TOOL = "write_file"
+
+
+def uses_small_agent(model: BaseChatModel) -> bool:
+    """Whether `model` gets the small deep agent (local models say so)."""
+    return bool(getattr(model, "small_agent", False))
+
+
+def small_deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None,
+                     middleware: Sequence[AgentMiddleware]) -> Any:
+    from deepagents.middleware.filesystem import FilesystemMiddleware
+
+    filesystem = FilesystemMiddleware(
+        tools=["ls", "read_file", "write_file", "edit_file"],
+        system_prompt=SMALL_FS_PROMPT,
+        custom_tool_descriptions=SMALL_TOOL_DESCRIPTIONS,
+    )
+    return create_agent(
+        model, tools=list(tools), system_prompt=system_prompt,
+        middleware=[filesystem, WriteThenAnswerMiddleware(), *middleware],
+    )
+
+
+class WriteThenAnswerMiddleware(AgentMiddleware):
+    """The turn's shape for a small model: its first call writes a file, and once a write
+    has succeeded it answers without tools."""
+
+    def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        return handler(shaped(request))
+
+    async def awrap_model_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        return await handler(shaped(request))
+
+
+def shaped(request: Any) -> Any:
+    """`request` with the tool choice of its place in the turn."""
+    since = _since_last_request(request.messages)
+    names = [getattr(t, "name", None) or (t.get("name") if isinstance(t, dict) else None) for t in request.tools]
+    wrote = any(isinstance(m, ToolMessage) and m.name in (WRITE_TOOL, "edit_file") and m.status != "error"
+                for m in since)
+    if wrote:
+        return request.override(tools=[], tool_choice=None)
+    if not any(isinstance(m, ToolMessage) for m in since) and WRITE_TOOL in names:
+        return request.override(tool_choice={"type": "function", "function": {"name": WRITE_TOOL}})
+    return request
+
+
+def _since_last_request(messages: list[Any]) -> list[Any]:
+    """The messages after the last human message: this turn's work so far."""
+    for index in range(len(messages) - 1, -1, -1):
+        if isinstance(messages[index], HumanMessage):
+            return messages[index + 1 :]
+    return list(messages)
