@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain.agents import create_agent
-from langchain.agents.structured_output import ProviderStrategy, StructuredOutputError, ToolStrategy
+from langchain.agents.structured_output import StructuredOutputError
 from langchain_core.messages import HumanMessage
 from pydantic import ValidationError
 from temporalio import activity
@@ -22,9 +21,8 @@ from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.graph_cache import GraphCache
-from rubricflow.activities.grader_budget import CallBudget, ToolRoundsMiddleware
+from rubricflow.activities.grader_budget import CallBudget
 from rubricflow.activities.grading import (
-    GRADER_SYSTEM_PROMPT,
     canonical_criteria,
     downgrade_unverified,
     escape_closers,
@@ -39,7 +37,16 @@ from rubricflow.activities.grading import (
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.models import ModelFactory
+from rubricflow.activities.grader_answers import (
+    as_verdict,
+    grade_each_call,
+    invalid_output,
+    json_answer,
+    pinned_criteria,
+    whole_grader,
+)
 from rubricflow.activities.scripted import current_thread_id
+from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.activities.step_guards import (
     AGENT_RECURSION_LIMIT,
     cut_off_after,
@@ -48,7 +55,6 @@ from rubricflow.activities.step_guards import (
     model_call,
     refused_if_too_large,
 )
-from rubricflow.activities.single_call import SingleCallGrader
 from rubricflow.activities.telemetry import (
     UsageCounter,
     mark_failed,
@@ -60,15 +66,10 @@ from rubricflow.activities.telemetry import (
 )
 from rubricflow.activities.tools import ToolRegistry, default_registry
 from rubricflow.activities import strategies
-from rubricflow.activities.structured_output import json_mode_prompt, json_object
-from rubricflow.workflows.model_profiles import StructuredOutput
-from rubricflow.activities.verdict_schema import verdict_schema
 from rubricflow.workflows import errors, names
-from rubricflow.workflows.failures import FailureDetails
-from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path, limit_problem
+from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.sizes import (
     MAX_PAYLOAD_BYTES,
-    MAX_TODOS_BYTES,
     MAX_VERDICT_BYTES,
     check_fits,
     clip_verdict,
@@ -81,7 +82,6 @@ from rubricflow.workflows.types import (
     GradeResult,
     GraderVerdict,
     HookInput,
-    Message,
     last_answer,
 )
 
@@ -185,10 +185,10 @@ class RubricActivities:
         finally:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
-        files, todos = _turn_files(input, state)
+        files, todos = turn_files(input, state)
         messages = [from_langchain(m) for m in added]
         if input.settings.agent != "default":
-            messages = [_compact_file_args(m) for m in messages]
+            messages = [compact_file_args(m) for m in messages]
         with refused_if_too_large(input.settings.model):
             result = AgentTurnResult(messages=fit_turn(messages), files=files, todos=todos, usage=counter.usage)
             check_fits(result, MAX_PAYLOAD_BYTES, f"agent turn {input.turn}'s result")
@@ -262,6 +262,15 @@ class RubricActivities:
             evidence_calls=budget.tools,
         )
 
+    def _grader_tools(self, input: GradeInput, names: list[str]) -> tuple[list[Any], dict[str, Any]]:
+        """The pass's evidence tools in their order, and those bound to the thread's own
+        files (a deep agent's: the grader reads them, not the worker's disk)."""
+        on_thread: dict[str, Any] = {}
+        if input.agent != "default":
+            on_thread = {t.name: t for t in thread_file_tools(input.files)}
+        others = iter(self._tools.resolve([n for n in names if n not in on_thread]))
+        return [on_thread[n] if n in on_thread else next(others) for n in names], on_thread
+
     async def _llm_verdict(
         self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter, budget: CallBudget
     ) -> tuple[GraderVerdict, bool, int, bool]:
@@ -269,39 +278,21 @@ class RubricActivities:
         corrective re-ask when it is unusable (invalid, or not covering every criterion).
         Returns (verdict, unverified, calls, split vote)."""
         model_label = input.settings.model
+        names = list(input.settings.tools)
         with model_call("grader", model_label):
             model = self._models.get(model_label)
-            names = list(input.settings.tools)
-            on_thread: dict[str, Any] = {}
-            if input.agent != "default":
-                # The grader's file tools read the thread's files, not the worker's disk.
-                on_thread = {t.name: t for t in thread_file_tools(input.files)}
-            others = iter(self._tools.resolve([n for n in names if n not in on_thread]))
-            tools = [on_thread[n] if n in on_thread else next(others) for n in names]
+            tools, on_thread = self._grader_tools(input, names)
         # The criteria this pass answers for: those frozen for the run, else a list
         # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
         strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
         method = self._models.structured_output(model_label)
         if strategy != "whole" and frozen:
-            return await _grade_each_call(model, input, strategy, frozen, [counter, budget], method)
-        # A local model is forced through a grammar built from this pass's criteria, so a
-        # small model cannot answer with a verdict that fails validation.
+            return await grade_each_call(model, input, strategy, frozen, [counter, budget], method)
         local = model_label.startswith("local:")
 
         def build() -> Any:
-            schema: Any = verdict_schema(frozen) if local else GraderVerdict
-            prompt = input.settings.system_prompt or GRADER_SYSTEM_PROMPT
-            if method == "json_mode":
-                # The verdict is the final answer's JSON text, validated below.
-                json_schema = schema if isinstance(schema, dict) else schema.model_json_schema()
-                return create_agent(model, tools=tools, system_prompt=json_mode_prompt(prompt, json_schema),
-                                    middleware=[ToolRoundsMiddleware(evidence_first=local)])
-            if method != "json_schema" and not tools:
-                return SingleCallGrader(model, schema, prompt)  # the graph's one call, without the graph
-            strategy_ = ProviderStrategy(schema) if method == "json_schema" else ToolStrategy(schema, handle_errors=False)
-            return create_agent(model, tools=tools, system_prompt=prompt, response_format=strategy_,
-                                middleware=[ToolRoundsMiddleware(evidence_first=local)])
+            return whole_grader(model, tools, frozen, input, method)
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = build() if on_thread else self._graphs.get(
@@ -312,163 +303,59 @@ class RubricActivities:
         payload = grader_payload(
             rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen
         )
-        messages: list[Any] = [HumanMessage(content=payload)]
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,
             "metadata": {"rubricflow_operation_id": input.operation_id},
             "callbacks": [counter, budget],
         }
-        for ask in (1, 2):
-            try:
-                with model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
-                    state = await grader.ainvoke({"messages": messages}, config=config)
-                answer = state.get("structured_response")
-                if method == "json_mode":
-                    answer = _json_answer(state["messages"][-1], model_label)
-                verdict = _as_verdict(answer, model_label, derive=local)
-            except (StructuredOutputError, ValidationError, ApplicationError) as exc:
-                if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
-                    raise
-                if ask == 2:
-                    raise detached(_invalid_output(exc, model_label), exc) from None
-                messages = [
-                    HumanMessage(
-                        content=payload
-                        + "\n\nYour previous verdict was invalid and was discarded: "
-                        + escape_closers(str(exc))[:1_000]
-                        + "\nReturn a valid GraderVerdict."
-                    )
-                ]
-                continue
-            missing = missing_criteria(verdict, frozen)
-            invented = invented_criteria(verdict, frozen)
-            if invented:
-                activity.logger.info(
-                    "grader pass %s: %s answer no criterion of the rubric; not frozen",
-                    input.operation_id, invented,
-                )
-            verdict = canonical_criteria(verdict, frozen)
-            if not missing:
-                return verdict, False, ask, False
-            if ask == 1:
-                messages = [
-                    *state["messages"],
-                    HumanMessage(content=reask_message(missing, frozen, invented)),
-                ]
-                continue
-            if verdict.result == "satisfied":
-                return downgrade_unverified(verdict, missing), True, ask, False
-            return verdict, False, ask, False
-        raise AssertionError("unreachable: the loop returns or raises")
+        return await _whole_verdict(grader, payload, frozen, input, config, method)
 
 
-async def _grade_each_call(
-    model: Any, input: GradeInput, strategy: str, frozen: list[str], callbacks: list[Any],
-    method: StructuredOutput = "tool",
+async def _whole_verdict(
+    grader: Any, payload: str, frozen: list[str], input: GradeInput, config: dict[str, Any], method: StructuredOutput
 ) -> tuple[GraderVerdict, bool, int, bool]:
-    """A verdict assembled from one question per criterion (`strategies.grade_each`):
-    its criteria always cover the frozen ones, so there is no re-ask and nothing
-    unverified. `callbacks` count the tokens and hold the call budget."""
-    calls = [0]
-    config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": callbacks}
-    label = input.settings.model
-    ask = strategies.structured_asker(
-        model, config, calls, lambda why: _invalid_output(ValueError(why), label), method
+    """Ask for the whole verdict, with one corrective re-ask when it does not validate or
+    misses a criterion; a `satisfied` that still misses one is downgraded (unverified)."""
+    model_label = input.settings.model
+    local = model_label.startswith("local:")
+    messages: list[Any] = [HumanMessage(content=payload)]
+    for ask in (1, 2):
+        try:
+            with model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
+                state = await grader.ainvoke({"messages": messages}, config=config)
+            answer = state.get("structured_response")
+            if method == "json_mode":
+                answer = json_answer(state["messages"][-1], model_label)
+            verdict = as_verdict(answer, model_label, derive=local)
+        except (StructuredOutputError, ValidationError, ApplicationError) as exc:
+            if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
+                raise
+            if ask == 2:
+                raise detached(invalid_output(exc, model_label), exc) from None
+            messages = [HumanMessage(content=invalid_reask(payload, exc))]
+            continue
+        missing, invented = missing_criteria(verdict, frozen), invented_criteria(verdict, frozen)
+        if invented:
+            activity.logger.info("grader pass %s: %s answer no criterion of the rubric; not frozen",
+                                 input.operation_id, invented)
+        verdict = canonical_criteria(verdict, frozen)
+        if not missing:
+            return verdict, False, ask, False
+        if ask == 1:
+            messages = [
+                *state["messages"],
+                HumanMessage(content=reask_message(missing, frozen, invented)),
+            ]
+            continue
+        if verdict.result == "satisfied":
+            return downgrade_unverified(verdict, missing), True, ask, False
+        return verdict, False, ask, False
+    raise AssertionError("unreachable: the loop returns or raises")
+
+
+def invalid_reask(payload: str, exc: Exception) -> str:
+    """The corrective re-ask after a verdict that did not validate: the payload again, and why."""
+    return (
+        payload + "\n\nYour previous verdict was invalid and was discarded: "
+        + escape_closers(str(exc))[:1_000] + "\nReturn a valid GraderVerdict."
     )
-    with model_call("grader", label):
-        verdict, split = await strategies.grade_each(
-            ask,
-            strategy=strategy,  # type: ignore[arg-type]
-            criteria=frozen,
-            transcript=input.transcript,
-            files=input.files,
-            nonce=new_nonce(),
-            samples=input.settings.samples,
-        )
-    return verdict, False, calls[0], split
-
-
-def pinned_criteria(rubric: ParsedRubric) -> list[str]:
-    """A list rubric's LLM-graded criteria (its bullet or numbered lines without a check):
-    the grading run's criteria before any grader call. Empty for a free-text rubric."""
-    return [c.name for c in rubric.criteria if not c.check]
-MAX_FILE_ARG_CHARS = 4_000
-"""A `write_file` / `edit_file` call keeps at most this much of its text in the transcript:
-the whole file is in the thread's files, and the transcript travels in every turn's input
-beside them (Temporal's payload limit is 2 MiB)."""
-
-
-def _compact_file_args(message: Message) -> Message:
-    if not message.tool_calls:
-        return message
-    calls = []
-    for call in message.tool_calls:
-        if call.name in ("write_file", "edit_file"):
-            args = dict(call.args)
-            for key in ("content", "old_string", "new_string"):
-                value = args.get(key)
-                if isinstance(value, str) and len(value) > MAX_FILE_ARG_CHARS:
-                    args[key] = (
-                        value[:MAX_FILE_ARG_CHARS]
-                        + f"...({len(value) - MAX_FILE_ARG_CHARS} more characters, in the thread's files)"
-                    )
-            call = call.model_copy(update={"args": args})
-        calls.append(call)
-    return message.model_copy(update={"tool_calls": calls})
-
-
-def _turn_files(input: AgentTurnInput, state: dict[str, Any]) -> tuple[dict[str, AgentFile | None], list[Todo] | None]:
-    """What the turn changed in the thread's files, and its todos; a non-retryable
-    `FileLimitExceeded` when the files ended past the thread's limits, `PayloadTooLarge`
-    when the todos did."""
-    if input.settings.agent == "default":
-        return {}, None
-    after = {file_path(p): AgentFile.model_validate(f) for p, f in (state.get("files") or {}).items()}
-    problem = limit_problem(after)
-    if problem is not None:
-        raise ApplicationError(
-            f"agent {input.settings.agent!r}: {problem}",
-            FailureDetails(exception_type="FileLimitError"),
-            type=errors.FILE_LIMIT_EXCEEDED,
-            non_retryable=True,
-        )
-    todos = state.get("todos")
-    before = [t.model_dump() for t in input.todos]
-    new_todos = None if todos is None or todos == before else [Todo.model_validate(t) for t in todos]
-    with refused_if_too_large(input.settings.model):
-        check_fits(new_todos, MAX_TODOS_BYTES, f"agent {input.settings.agent!r}'s todo list")
-    return changed_files(dict(input.files), after), new_todos
-
-
-def _invalid_output(exc: Exception, model: str) -> ApplicationError:
-    """Invalid structured output is retryable: the next sample may validate."""
-    return ApplicationError(
-        f"grader output did not validate (model {model!r}): {exc}",
-        FailureDetails(exception_type=type(exc).__name__, model=model),
-        type=errors.GRADER_OUTPUT_INVALID,
-    )
-
-
-def _json_answer(message: Any, model: str) -> dict[str, Any]:
-    """The verdict object of a `json_mode` grader's final answer."""
-    try:
-        return json_object(getattr(message, "content", ""))
-    except ValueError as exc:
-        raise _invalid_output(exc, model) from None
-
-
-def _as_verdict(value: Any, model: str, *, derive: bool = False) -> GraderVerdict:
-    """The grader's structured answer as a verdict. With `derive` (a grammar-bound local
-    model, which writes its criteria before `result`) the result follows from the criteria:
-    `failed` stays, anything else is `satisfied` exactly when every criterion passes."""
-    if isinstance(value, GraderVerdict):
-        return value
-    if value is None:
-        raise _invalid_output(ValueError("the grader returned no structured verdict"), model)
-    if derive and isinstance(value, dict) and value.get("result") != "failed":
-        passing = [isinstance(c, dict) and c.get("passed") is True for c in value.get("criteria") or []]
-        value = {**value, "result": "satisfied" if passing and all(passing) else "needs_revision"}
-    try:
-        return GraderVerdict.model_validate(value)
-    except ValidationError as exc:
-        raise _invalid_output(exc, model) from None

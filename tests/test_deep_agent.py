@@ -387,7 +387,7 @@ class TestGraderSeesTheFiles:
 
 class TestBoundedTranscript:
     async def test_a_big_write_keeps_the_file_whole_and_the_transcript_small(self, client, task_queue, worker, script):
-        from rubricflow.activities.rubric_activities import MAX_FILE_ARG_CHARS
+        from rubricflow.activities.turn_files import MAX_FILE_ARG_CHARS
 
         big = "x = 1\n" * (MAX_FILES_BYTES // 6)  # as big as the thread's limits allow
         agent = script(call("write_file", file_path="/big.py", content=big), "written")

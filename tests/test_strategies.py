@@ -9,7 +9,7 @@ from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 
 from rubricflow.activities import evidence, strategies
-from rubricflow.activities.rubric_activities import _as_verdict
+from rubricflow.activities.grader_answers import as_verdict as _as_verdict
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, RunInput
 from tests.helpers import thread_id, verdict
