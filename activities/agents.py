@@ -33,8 +33,8 @@ from langchain_core.messages import BaseMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
 
 from rubricflow.workflows.files import AgentFile, file_path, path_problem, totals_problem
-from rubricflow.workflows.sizes import MAX_TEXT_BYTES, MAX_TODOS_BYTES, clip, encoded_size
 from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP
+from rubricflow.workflows.sizes import MAX_TEXT_BYTES, MAX_TODOS_BYTES, clip, encoded_size
 
 AgentFactory = Callable[[BaseChatModel, Sequence[BaseTool], "str | None"], Any]
 
@@ -96,9 +96,7 @@ class SingleCallAgent:
 def default_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None) -> Any:
     if not tools:
         return SingleCallAgent(model, system_prompt)
-    return create_agent(
-        model, tools=list(tools), system_prompt=system_prompt, middleware=[ToolOutputLimitMiddleware()]
-    )
+    return create_agent(model, tools=list(tools), system_prompt=system_prompt, middleware=[ToolOutputLimitMiddleware()])
 
 
 class ToolOutputLimitMiddleware(AgentMiddleware):
@@ -168,8 +166,7 @@ def _write_problem(request: Any) -> str | None:
         size = encoded_size(args.get("todos"))
         if size > MAX_TODOS_BYTES:
             return (
-                f"the todo list would be {size} bytes; at most {MAX_TODOS_BYTES} are allowed: "
-                "keep fewer, shorter todos"
+                f"the todo list would be {size} bytes; at most {MAX_TODOS_BYTES} are allowed: keep fewer, shorter todos"
             )
         return None
     state = request.state if isinstance(request.state, dict) else {}

@@ -23,10 +23,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
-# parse_rubric is imported here too for rubric_activities, which reads it from this module.
-from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks, parse_rubric  # noqa: F401
 from rubricflow.workflows.files import AgentFile, file_path
 from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP
+
+# parse_rubric is imported here too for rubric_activities, which reads it from this module.
+from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks, parse_rubric  # noqa: F401
 from rubricflow.workflows.types import Criterion, Message
 
 MAX_GAP_CHARS = 2_000
@@ -94,9 +95,7 @@ class CheckRegistry:
             if not outcome.passed:
                 detail = outcome.detail.strip() or f"check {criterion.check} failed"
                 gap = detail[:MAX_GAP_CHARS]
-            results.append(
-                Criterion(name=criterion.name, passed=outcome.passed, gap=gap, isolation=outcome.isolation)
-            )
+            results.append(Criterion(name=criterion.name, passed=outcome.passed, gap=gap, isolation=outcome.isolation))
         return results
 
 

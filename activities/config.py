@@ -14,8 +14,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from rubricflow.activities.hooks import Hook
-from rubricflow.workflows.mcp_config import McpConfig
 from rubricflow.workflows import names
+from rubricflow.workflows.mcp_config import McpConfig
 from rubricflow.workflows.model_profiles import ModelProfile
 
 DEFAULT_DATA_DIR = Path(names.DEFAULT_DATA_DIR)

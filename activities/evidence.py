@@ -55,10 +55,7 @@ def _looks_like_python(text: str) -> bool:
 def read_answer(text: str) -> Answer:
     """The answer's Python code (its ```python blocks, or the whole answer when it is bare
     Python) and its prose (the rest), with the code parsed."""
-    blocks = [
-        body for lang, body in _FENCE.findall(text)
-        if lang.strip().lower() in ("", "python", "py", "python3")
-    ]
+    blocks = [body for lang, body in _FENCE.findall(text) if lang.strip().lower() in ("", "python", "py", "python3")]
     if blocks:
         code = "\n\n".join(blocks)
         prose = _FENCE.sub(" ", text)
@@ -150,7 +147,8 @@ def calls_to(answer: Answer, name: str) -> int:
     if answer.tree is None:
         return 0
     return sum(
-        1 for n in ast.walk(answer.tree)
+        1
+        for n in ast.walk(answer.tree)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
     )
 
@@ -158,10 +156,7 @@ def calls_to(answer: Answer, name: str) -> int:
 def recursive_functions(answer: Answer) -> list[str]:
     found = []
     for fn in answer.functions:
-        if any(
-            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn.name
-            for n in ast.walk(fn)
-        ):
+        if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn.name for n in ast.walk(fn)):
             found.append(fn.name)
     return found
 
@@ -234,40 +229,104 @@ def _hints_note(a: Answer) -> str:
 FACTS: dict[str, Fact] = {
     f.name: f
     for f in (
-        Fact("has_python_code", "bool", "the answer contains Python code",
-             lambda a: bool(a.code.strip()), lambda a: "Python code present" if a.code.strip() else "no Python code"),
-        Fact("code_parses", "bool", "the Python code has no syntax error",
-             lambda a: bool(a.code.strip()) and a.syntax_error is None,
-             lambda a: f"syntax error at {a.syntax_error}" if a.syntax_error else (
-                 "the code parses" if a.tree is not None else "no Python code")),
-        Fact("every_function_has_docstring", "bool", "every function in the code has a docstring",
-             _docstrings, _docstring_note),
-        Fact("only_standard_library_imports", "bool",
-             "the code imports nothing outside the Python standard library (true when it imports nothing)",
-             lambda a: bool(a.code.strip()) and not third_party(imported_modules(a)), _imports_note),
-        Fact("imports_third_party_packages", "bool",
-             "the code imports a third-party package, an external dependency outside the Python standard library",
-             lambda a: bool(third_party(imported_modules(a))), _imports_note),
-        Fact("fully_type_annotated", "bool",
-             "every function annotates all its parameters and its return type",
-             lambda a: bool(a.functions) and not unannotated(a), _hints_note),
-        Fact("calls_print", "bool", "the code calls print()",
-             lambda a: calls_to(a, "print") > 0, lambda a: f"{calls_to(a, 'print')} print() call(s)"),
-        Fact("uses_recursion", "bool", "a function in the code calls itself",
-             lambda a: bool(recursive_functions(a)),
-             lambda a: ("recursive: " + ", ".join(recursive_functions(a))) if recursive_functions(a) else "no recursion"),
-        Fact("function_count", "count", "how many functions the code defines",
-             lambda a: len(a.functions), lambda a: f"{len(a.functions)} function(s)"),
-        Fact("word_count", "count", "how many words the answer's text has (code excluded)",
-             lambda a: words(a.prose), lambda a: f"{words(a.prose)} words"),
-        Fact("sentence_count", "count", "how many sentences the answer's text has (code excluded)",
-             lambda a: sentences(a.prose), lambda a: f"{sentences(a.prose)} sentences"),
-        Fact("list_item_count", "count", "how many bulleted or numbered list items the answer has",
-             lambda a: list_items(a.prose), lambda a: f"{list_items(a.prose)} list items"),
-        Fact("numbers_are_prime", "bool", "every whole number stated in the answer's text is a prime number",
-             lambda a: bool(numbers(a.prose)) and all(is_prime(n) for n in numbers(a.prose)),
-             lambda a: ", ".join(f"{n} ({'prime' if is_prime(n) else 'not prime'})" for n in numbers(a.prose))
-             or "no number stated"),
+        Fact(
+            "has_python_code",
+            "bool",
+            "the answer contains Python code",
+            lambda a: bool(a.code.strip()),
+            lambda a: "Python code present" if a.code.strip() else "no Python code",
+        ),
+        Fact(
+            "code_parses",
+            "bool",
+            "the Python code has no syntax error",
+            lambda a: bool(a.code.strip()) and a.syntax_error is None,
+            lambda a: (
+                f"syntax error at {a.syntax_error}"
+                if a.syntax_error
+                else ("the code parses" if a.tree is not None else "no Python code")
+            ),
+        ),
+        Fact(
+            "every_function_has_docstring",
+            "bool",
+            "every function in the code has a docstring",
+            _docstrings,
+            _docstring_note,
+        ),
+        Fact(
+            "only_standard_library_imports",
+            "bool",
+            "the code imports nothing outside the Python standard library (true when it imports nothing)",
+            lambda a: bool(a.code.strip()) and not third_party(imported_modules(a)),
+            _imports_note,
+        ),
+        Fact(
+            "imports_third_party_packages",
+            "bool",
+            "the code imports a third-party package, an external dependency outside the Python standard library",
+            lambda a: bool(third_party(imported_modules(a))),
+            _imports_note,
+        ),
+        Fact(
+            "fully_type_annotated",
+            "bool",
+            "every function annotates all its parameters and its return type",
+            lambda a: bool(a.functions) and not unannotated(a),
+            _hints_note,
+        ),
+        Fact(
+            "calls_print",
+            "bool",
+            "the code calls print()",
+            lambda a: calls_to(a, "print") > 0,
+            lambda a: f"{calls_to(a, 'print')} print() call(s)",
+        ),
+        Fact(
+            "uses_recursion",
+            "bool",
+            "a function in the code calls itself",
+            lambda a: bool(recursive_functions(a)),
+            lambda a: ("recursive: " + ", ".join(recursive_functions(a))) if recursive_functions(a) else "no recursion",
+        ),
+        Fact(
+            "function_count",
+            "count",
+            "how many functions the code defines",
+            lambda a: len(a.functions),
+            lambda a: f"{len(a.functions)} function(s)",
+        ),
+        Fact(
+            "word_count",
+            "count",
+            "how many words the answer's text has (code excluded)",
+            lambda a: words(a.prose),
+            lambda a: f"{words(a.prose)} words",
+        ),
+        Fact(
+            "sentence_count",
+            "count",
+            "how many sentences the answer's text has (code excluded)",
+            lambda a: sentences(a.prose),
+            lambda a: f"{sentences(a.prose)} sentences",
+        ),
+        Fact(
+            "list_item_count",
+            "count",
+            "how many bulleted or numbered list items the answer has",
+            lambda a: list_items(a.prose),
+            lambda a: f"{list_items(a.prose)} list items",
+        ),
+        Fact(
+            "numbers_are_prime",
+            "bool",
+            "every whole number stated in the answer's text is a prime number",
+            lambda a: bool(numbers(a.prose)) and all(is_prime(n) for n in numbers(a.prose)),
+            lambda a: (
+                ", ".join(f"{n} ({'prime' if is_prime(n) else 'not prime'})" for n in numbers(a.prose))
+                or "no number stated"
+            ),
+        ),
         Fact("contains_text", "text", "the answer contains the given text (case-insensitive)"),
         Fact("defines_function", "text", "the code defines a function of the given name"),
     )
@@ -290,8 +349,13 @@ def summary(answer: Answer) -> list[str]:
     for fact in FACTS.values():
         if fact.measure is None:
             continue
-        if not answer.code.strip() and fact.name not in ("has_python_code", "word_count", "sentence_count",
-                                                          "list_item_count", "numbers_are_prime"):
+        if not answer.code.strip() and fact.name not in (
+            "has_python_code",
+            "word_count",
+            "sentence_count",
+            "list_item_count",
+            "numbers_are_prime",
+        ):
             continue
         lines.append(f"{fact.name}: {_shown(fact.measure(answer))} ({fact.observe(answer)})")
     if answer.syntax_error:

@@ -42,7 +42,11 @@ def whole_grader(model: Any, tools: list[Any], frozen: list[str], input: GradeIn
 
 
 async def grade_each_call(
-    model: Any, input: GradeInput, strategy: str, frozen: list[str], callbacks: list[Any],
+    model: Any,
+    input: GradeInput,
+    strategy: str,
+    frozen: list[str],
+    callbacks: list[Any],
     method: StructuredOutput = "tool",
 ) -> tuple[GraderVerdict, bool, int, bool]:
     """A verdict assembled from one question per criterion (`strategies.grade_each`):
@@ -51,9 +55,7 @@ async def grade_each_call(
     calls = [0]
     config = {"metadata": {"rubricflow_operation_id": input.operation_id}, "callbacks": callbacks}
     label = input.settings.model
-    ask = strategies.structured_asker(
-        model, config, calls, lambda why: invalid_output(ValueError(why), label), method
-    )
+    ask = strategies.structured_asker(model, config, calls, lambda why: invalid_output(ValueError(why), label), method)
     with model_call("grader", label):
         verdict, split = await strategies.grade_each(
             ask,

@@ -99,9 +99,7 @@ def grader_payload(
     criteria_block = ""
     criteria_note = ""
     if frozen_criteria:
-        numbered = "\n".join(
-            f"{i}. {escape_closers(name)}" for i, name in enumerate(frozen_criteria, 1)
-        )
+        numbered = "\n".join(f"{i}. {escape_closers(name)}" for i, name in enumerate(frozen_criteria, 1))
         criteria_block = f"<criteria-{nonce}>\n{numbered}\n</criteria-{nonce}>\n\n"
         criteria_note = (
             f" Answer for each criterion listed in `<criteria-{nonce}>`, by exactly that name"
@@ -183,9 +181,7 @@ def reask_message(missing: list[str], frozen: list[str], invented: list[str] | N
             "Your verdict listed no criteria. Answer again: list every criterion of the "
             "rubric once, with passed true or false and a gap for each failing one."
         )
-    listed = "\n".join(
-        f"- {frozen.index(name) + 1}. {escape_closers(name)}" for name in missing
-    )
+    listed = "\n".join(f"- {frozen.index(name) + 1}. {escape_closers(name)}" for name in missing)
     not_criteria = ""
     if invented:
         names = ", ".join(repr(escape_closers(name)) for name in invented)
@@ -205,9 +201,7 @@ def downgrade_unverified(verdict: GraderVerdict, missing: list[str]) -> GraderVe
     after the note on what was not verified."""
     reported = list(verdict.criteria)
     unreported = [
-        Criterion(name=name, passed=False, gap=NOT_REPORTED_GAP)
-        for name in missing
-        if name != "(no criteria listed)"
+        Criterion(name=name, passed=False, gap=NOT_REPORTED_GAP) for name in missing if name != "(no criteria listed)"
     ]
     gaps = ", ".join(missing)
     explanation = (
@@ -256,9 +250,7 @@ def merge_checks(llm: GraderVerdict | None, checks: list[Criterion]) -> GraderVe
     parts = [llm.explanation.strip()] if llm is not None and llm.explanation.strip() else []
     if checks:
         if failing_checks:
-            parts.append(
-                f"Checks: {len(failing_checks)} of {len(checks)} failed ({', '.join(failing_checks)})."
-            )
+            parts.append(f"Checks: {len(failing_checks)} of {len(checks)} failed ({', '.join(failing_checks)}).")
         else:
             parts.append(f"Checks: all {len(checks)} passed.")
     return GraderVerdict(result=result, explanation=" ".join(parts), criteria=criteria)

@@ -87,9 +87,7 @@ def parse_hooks(spec: str | None) -> list[Hook]:
         elif "://" in target:
             raise ValueError(f"hook {target!r}: only http:// and https:// webhooks are supported")
         elif not _CALLABLE.match(target):
-            raise ValueError(
-                f"hook {target!r} is neither 'module:function' nor an http(s) URL"
-            )
+            raise ValueError(f"hook {target!r} is neither 'module:function' nor an http(s) URL")
         hooks.append(hook)
     return hooks
 
@@ -113,7 +111,7 @@ def parse_webhook_secret(raw: str | None) -> bytes | None:
     if not raw.startswith(SECRET_PREFIX):
         raise ValueError("it must start with 'whsec_' followed by base64 bytes")
     try:
-        secret = base64.b64decode(raw[len(SECRET_PREFIX):], validate=True)
+        secret = base64.b64decode(raw[len(SECRET_PREFIX) :], validate=True)
     except (binascii.Error, ValueError):
         raise ValueError("the part after 'whsec_' is not valid base64") from None
     if len(secret) < 16:
@@ -231,13 +229,15 @@ async def deliver(
             if not final_attempt:
                 retry.append(f"{hook.target} ({exc})")
                 continue
-            log.warning("hook %s failed for evaluation %s after its retries: %s; the run goes on",
-                        hook.target, key, exc)
+            log.warning(
+                "hook %s failed for evaluation %s after its retries: %s; the run goes on", hook.target, key, exc
+            )
             failed.append(hook.target)
             continue
         except Exception as exc:
-            log.warning("hook %s failed for evaluation %s: %s: %s; the run goes on",
-                        hook.target, key, type(exc).__name__, exc)
+            log.warning(
+                "hook %s failed for evaluation %s: %s: %s; the run goes on", hook.target, key, type(exc).__name__, exc
+            )
             failed.append(hook.target)
             ledger.mark_failed(hook, key)
             continue

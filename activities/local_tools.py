@@ -74,8 +74,14 @@ def call_schema(spec: ToolSpec) -> dict[str, Any]:
     for name in spec.required:
         params = dict(schemas[name])
         defs.update(params.pop("$defs", {}) or {})
-        shapes.append({"type": "object", "properties": {"name": {"const": name}, "arguments": params},
-                       "required": ["name", "arguments"], "additionalProperties": False})
+        shapes.append(
+            {
+                "type": "object",
+                "properties": {"name": {"const": name}, "arguments": params},
+                "required": ["name", "arguments"],
+                "additionalProperties": False,
+            }
+        )
     schema: dict[str, Any] = {"oneOf": shapes}
     if defs:
         schema["$defs"] = defs

@@ -75,8 +75,7 @@ def server_unavailable(server: str, tool: str, exc: BaseException) -> Applicatio
     """The step's failure when a server fails under a call: retryable, by the step's policy."""
     log.warning("MCP server %r failed during a call of %s", server, tool, exc_info=exc)
     return ApplicationError(
-        f"MCP server {server!r} failed during a call of {tool} ({describe(exc)}); "
-        "the step will be retried",
+        f"MCP server {server!r} failed during a call of {tool} ({describe(exc)}); the step will be retried",
         FailureDetails(exception_type=type(leaf(exc)).__name__),
         type=errors.MCP_SERVER_UNAVAILABLE,
     )
@@ -141,9 +140,7 @@ async def mcp_tools(config: McpConfig) -> dict[str, list[BaseTool]]:
     """Every configured server's tools, by server, listed at once; an `McpStartError`
     naming each server that failed."""
     names = list(config.servers)
-    found = await asyncio.gather(
-        *(server_tools(n, config.servers[n]) for n in names), return_exceptions=True
-    )
+    found = await asyncio.gather(*(server_tools(n, config.servers[n]) for n in names), return_exceptions=True)
     failed = [str(f) for f in found if isinstance(f, BaseException)]
     if failed:
         raise McpStartError("; ".join(failed))

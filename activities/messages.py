@@ -32,10 +32,7 @@ def to_langchain(message: Message) -> BaseMessage:
     if message.role == "assistant":
         return AIMessage(
             content=message.content,
-            tool_calls=[
-                {"name": c.name, "args": c.args, "id": c.id, "type": "tool_call"}
-                for c in message.tool_calls
-            ],
+            tool_calls=[{"name": c.name, "args": c.args, "id": c.id, "type": "tool_call"} for c in message.tool_calls],
         )
     if message.role == "tool":
         return ToolMessage(

@@ -62,10 +62,7 @@ def check_provider(spec: str) -> None:
         )
     providers = known_providers()
     if providers[len(OUR_PROVIDERS) :] and provider not in providers:
-        raise ModelConfigError(
-            f"unknown model provider {provider!r} in {spec!r}; use one of: "
-            + ", ".join(providers)
-        )
+        raise ModelConfigError(f"unknown model provider {provider!r} in {spec!r}; use one of: " + ", ".join(providers))
 
 
 class ModelFactory:
@@ -187,8 +184,7 @@ def _init(spec: str, options: dict[str, Any]) -> BaseChatModel:
         return init_chat_model(spec, max_retries=0, **options)
     except ImportError as exc:
         raise ModelConfigError(
-            f"model {spec!r} needs a LangChain integration package that this worker "
-            f"does not have: {exc}"
+            f"model {spec!r} needs a LangChain integration package that this worker does not have: {exc}"
         ) from exc
     except Exception as exc:  # a provider's constructor: bad id, missing key, ...
         raise ModelConfigError(f"cannot build model {spec!r}: {type(exc).__name__}: {exc}") from exc

@@ -8,7 +8,7 @@ errors are not; timeouts and connection errors are retryable.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from typing import Any
 
@@ -49,9 +49,7 @@ def http_status(exc: BaseException) -> int | None:
 
 def retry_after(exc: BaseException) -> timedelta | None:
     """The delay a provider asked for (`retry-after` seconds or HTTP date), if any."""
-    headers: Any = getattr(getattr(exc, "response", None), "headers", None) or getattr(
-        exc, "headers", None
-    )
+    headers: Any = getattr(getattr(exc, "response", None), "headers", None) or getattr(exc, "headers", None)
     if not headers:
         return None
     raw = headers.get("retry-after") or headers.get("Retry-After")
@@ -64,7 +62,7 @@ def retry_after(exc: BaseException) -> timedelta | None:
             when = parsedate_to_datetime(str(raw))
         except (TypeError, ValueError):
             return None
-        seconds = (when - datetime.now(timezone.utc)).total_seconds()
+        seconds = (when - datetime.now(UTC)).total_seconds()
     if seconds < 0:
         return None
     return min(timedelta(seconds=seconds), MAX_RETRY_AFTER)

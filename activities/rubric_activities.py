@@ -16,11 +16,19 @@ from pydantic import ValidationError
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from rubricflow.activities import strategies
 from rubricflow.activities.agents import AgentRegistry, default_agents
 from rubricflow.activities.builtin_tools import thread_file_tools
 from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
-from rubricflow.activities.graph_cache import GraphCache
+from rubricflow.activities.grader_answers import (
+    as_verdict,
+    grade_each_call,
+    invalid_output,
+    json_answer,
+    pinned_criteria,
+    whole_grader,
+)
 from rubricflow.activities.grader_budget import CallBudget
 from rubricflow.activities.grading import (
     canonical_criteria,
@@ -34,19 +42,11 @@ from rubricflow.activities.grading import (
     normalize_name,
     reask_message,
 )
+from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.models import ModelFactory
-from rubricflow.activities.grader_answers import (
-    as_verdict,
-    grade_each_call,
-    invalid_output,
-    json_answer,
-    pinned_criteria,
-    whole_grader,
-)
 from rubricflow.activities.scripted import current_thread_id
-from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.activities.step_guards import (
     AGENT_RECURSION_LIMIT,
     cut_off_after,
@@ -65,7 +65,7 @@ from rubricflow.activities.telemetry import (
     tool_names,
 )
 from rubricflow.activities.tools import ToolRegistry, default_registry
-from rubricflow.activities import strategies
+from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.workflows import errors, names
 from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.sizes import (
@@ -84,6 +84,7 @@ from rubricflow.workflows.types import (
     HookInput,
     last_answer,
 )
+
 
 class RubricActivities:
     """Activities with the worker's model factory, tool registry and check registry.
@@ -119,9 +120,7 @@ class RubricActivities:
             if tools is not None
             else default_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox)
         )
-        self._checks = (
-            checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
-        )
+        self._checks = checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
 
@@ -134,8 +133,11 @@ class RubricActivities:
         cap = info.retry_policy.maximum_attempts if info.retry_policy else 1
         async with heartbeating(f"hooks for {input.evaluation.operation_id}", count_faults=False):
             failed = await deliver(
-                self._hooks, self._ledger, input,
-                secret=self._webhook_secret, final_attempt=cap > 0 and info.attempt >= cap,
+                self._hooks,
+                self._ledger,
+                input,
+                secret=self._webhook_secret,
+                final_attempt=cap > 0 and info.attempt >= cap,
             )
         record_hook_failures(failed)
         return failed
@@ -295,14 +297,16 @@ class RubricActivities:
             return whole_grader(model, tools, frozen, input, method)
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
-        grader = build() if on_thread else self._graphs.get(
-            ("grader", model_label, tuple(names), input.settings.system_prompt, tuple(frozen) if local else None),
-            build,
+        grader = (
+            build()
+            if on_thread
+            else self._graphs.get(
+                ("grader", model_label, tuple(names), input.settings.system_prompt, tuple(frozen) if local else None),
+                build,
+            )
         )
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
-        payload = grader_payload(
-            rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen
-        )
+        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen)
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,
             "metadata": {"rubricflow_operation_id": input.operation_id},
@@ -336,8 +340,9 @@ async def _whole_verdict(
             continue
         missing, invented = missing_criteria(verdict, frozen), invented_criteria(verdict, frozen)
         if invented:
-            activity.logger.info("grader pass %s: %s answer no criterion of the rubric; not frozen",
-                                 input.operation_id, invented)
+            activity.logger.info(
+                "grader pass %s: %s answer no criterion of the rubric; not frozen", input.operation_id, invented
+            )
         verdict = canonical_criteria(verdict, frozen)
         if not missing:
             return verdict, False, ask, False
@@ -356,6 +361,8 @@ async def _whole_verdict(
 def invalid_reask(payload: str, exc: Exception) -> str:
     """The corrective re-ask after a verdict that did not validate: the payload again, and why."""
     return (
-        payload + "\n\nYour previous verdict was invalid and was discarded: "
-        + escape_closers(str(exc))[:1_000] + "\nReturn a valid GraderVerdict."
+        payload
+        + "\n\nYour previous verdict was invalid and was discarded: "
+        + escape_closers(str(exc))[:1_000]
+        + "\nReturn a valid GraderVerdict."
     )

@@ -96,17 +96,19 @@ class SandboxCgroups:
         memory = str(limits.memory_bytes)
         unified = _v2_controllers(CGROUP_ROOT) & {"pids", "memory"}
         if unified:  # one v2 group holds both controllers
-            required = {**(pids if "pids" in unified else {}),
-                        **({"memory.max": memory} if "memory" in unified else {})}
+            required = {
+                **(pids if "pids" in unified else {}),
+                **({"memory.max": memory} if "memory" in unified else {}),
+            }
             group = Cgroup.make(CGROUP_ROOT, required, {"memory.swap.max": "0"})
             return cls(group if "pids" in unified else None, group if "memory" in unified else None)
         v1 = {name: os.path.join(CGROUP_ROOT, name) for name in ("pids", "memory")}
         return cls(
             Cgroup.make(v1["pids"], pids, {}) if os.path.isdir(v1["pids"]) else None,
             # memsw (memory plus swap) must be set after the memory limit it may not undercut
-            Cgroup.make(v1["memory"], {"memory.limit_in_bytes": memory},
-                        {"memory.memsw.limit_in_bytes": memory})
-            if os.path.isdir(v1["memory"]) else None,
+            Cgroup.make(v1["memory"], {"memory.limit_in_bytes": memory}, {"memory.memsw.limit_in_bytes": memory})
+            if os.path.isdir(v1["memory"])
+            else None,
         )
 
     def _groups(self) -> list[Cgroup]:

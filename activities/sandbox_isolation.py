@@ -71,8 +71,13 @@ class SandboxLimits:
 
     def __post_init__(self) -> None:
         for name in (
-            "wall_clock_s", "cpu_s", "memory_bytes", "output_bytes", "disk_bytes",
-            "max_report_chars", "max_processes",
+            "wall_clock_s",
+            "cpu_s",
+            "memory_bytes",
+            "output_bytes",
+            "disk_bytes",
+            "max_report_chars",
+            "max_processes",
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"SandboxLimits.{name} must be positive")
@@ -107,12 +112,11 @@ class _Descriptors:
         return (*self.results, *self.inputs.values())
 
 
-def _command(
-    bwrap: str | None, limits: SandboxLimits, fds: _Descriptors, disable_userns: bool
-) -> list[str]:
-    runner_args = [
-        RUNNER, sandbox_runner.RESULTS_FDS_FLAG, ",".join(str(fd) for fd in fds.results)
-    ]
+def _command(bwrap: str | None, limits: SandboxLimits, fds: _Descriptors, disable_userns: bool) -> list[str]:
+    """The command that runs the tests: bubblewrap's, or the bare interpreter without it.
+    (long: bwrap's arguments are one sequence, kept in the order bwrap applies them, each
+    with the rule it keeps.)"""
+    runner_args = [RUNNER, sandbox_runner.RESULTS_FDS_FLAG, ",".join(str(fd) for fd in fds.results)]
     if bwrap is None:
         return [sys.executable, "-I", "-B", *runner_args]
     interpreter = _base_interpreter()
@@ -131,7 +135,8 @@ def _command(
         # No capabilities: a root worker's bwrap leaves the child every one of them
         # otherwise, enough to remount its read-only binds read-write. Nor any nested
         # user namespace (which would hand them back) where this bwrap can forbid it.
-        "--cap-drop", "ALL",
+        "--cap-drop",
+        "ALL",
         *(["--disable-userns"] if disable_userns else []),
     ]
     # An allow-list of read-only paths, never the whole root: the system's programs and
@@ -142,11 +147,19 @@ def _command(
         else:
             command += ["--ro-bind", path, path]
     command += [
-        "--dev", "/dev",
-        "--proc", "/proc",
-        "--size", str(limits.disk_bytes), "--tmpfs", SANDBOX_TMPFS,
-        "--symlink", SANDBOX_TMPFS.lstrip("/"), "/tmp",  # relative: resolved in the sandbox
-        "--dir", SANDBOX_WORKDIR,
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--size",
+        str(limits.disk_bytes),
+        "--tmpfs",
+        SANDBOX_TMPFS,
+        "--symlink",
+        SANDBOX_TMPFS.lstrip("/"),
+        "/tmp",  # relative: resolved in the sandbox
+        "--dir",
+        SANDBOX_WORKDIR,
     ]
     for name, fd in fds.inputs.items():
         command += ["--file", str(fd), f"{SANDBOX_WORKDIR}/{name}"]
@@ -154,17 +167,32 @@ def _command(
         # The rest read-only, each mount by itself (not the tmpfs above): bwrap's root
         # and /dev tmpfs, which have no size limit, and /proc, whose sysctls a uid 0
         # that is root on the host could write even without capabilities.
-        "--remount-ro", "/dev",
-        "--remount-ro", "/proc",
-        "--remount-ro", "/",
-        "--chdir", SANDBOX_WORKDIR,
+        "--remount-ro",
+        "/dev",
+        "--remount-ro",
+        "/proc",
+        "--remount-ro",
+        "/",
+        "--chdir",
+        SANDBOX_WORKDIR,
         "--clearenv",
-        "--setenv", "PATH", SANDBOX_PATH,
-        "--setenv", "HOME", SANDBOX_WORKDIR,
-        "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
+        "--setenv",
+        "PATH",
+        SANDBOX_PATH,
+        "--setenv",
+        "HOME",
+        SANDBOX_WORKDIR,
+        "--setenv",
+        "PYTHONDONTWRITEBYTECODE",
+        "1",
     ]
     return command + [
-        interpreter, "-I", "-B", *runner_args, sandbox_runner.MAX_PROCESSES_FLAG, str(limits.max_processes)
+        interpreter,
+        "-I",
+        "-B",
+        *runner_args,
+        sandbox_runner.MAX_PROCESSES_FLAG,
+        str(limits.max_processes),
     ]
 
 
@@ -172,9 +200,7 @@ def _command(
 def _bwrap_can_disable_userns(bwrap: str) -> bool:
     """Whether this bwrap has --disable-userns (bubblewrap 0.8 and later)."""
     try:
-        done = subprocess.run(
-            [bwrap, "--help"], capture_output=True, text=True, timeout=10, env={"PATH": SANDBOX_PATH}
-        )
+        done = subprocess.run([bwrap, "--help"], capture_output=True, text=True, timeout=10, env={"PATH": SANDBOX_PATH})
     except (OSError, subprocess.SubprocessError):
         return False
     return "--disable-userns" in done.stdout + done.stderr

@@ -239,7 +239,9 @@ def collect(
     return PythonTestReport(outcomes, timed_out, killed, error, stdout, stderr, isolation)
 
 
-def _limit_hit(limits: SandboxLimits, timed_out: bool, signal_number: int | None, output: int, memory: bool) -> str | None:
+def _limit_hit(
+    limits: SandboxLimits, timed_out: bool, signal_number: int | None, output: int, memory: bool
+) -> str | None:
     """The limit that stopped the run, said as the limit it is; None when none did."""
     if timed_out:
         return f"wall-clock limit {limits.wall_clock_s:g}s"
@@ -258,7 +260,9 @@ def _cut_off(done: list[TestOutcome], tests: Any, current: str, stopped_by: str)
     seen = {outcome.name for outcome in done} | {current}
     for name in tests if isinstance(tests, list) else []:
         if isinstance(name, str) and name not in seen:
-            cut.append(TestOutcome(_truncate(name, MAX_NAME_CHARS), False, f"not run: the run stopped during {current}"))
+            cut.append(
+                TestOutcome(_truncate(name, MAX_NAME_CHARS), False, f"not run: the run stopped during {current}")
+            )
     return cut
 
 

@@ -67,10 +67,7 @@ def describe(exc):
             state["memory_error"] = True
             traceback.clear_frames(exc.__traceback__)  # free what the test held
         text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        frames = [
-            frame for frame in traceback.extract_tb(exc.__traceback__)
-            if frame.filename != _SELF
-        ]
+        frames = [frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename != _SELF]
         if frames:
             text += "\n" + "".join(traceback.format_list(frames[-3:])).rstrip()
         text = text.replace(_WORK + os.sep, "")

@@ -28,13 +28,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from rubricflow.activities.config import default_script_state_dir
 from rubricflow.activities.model_errors import ModelConfigError
 
-current_thread_id: contextvars.ContextVar[str] = contextvars.ContextVar(
-    "rubricflow_thread_id", default="default"
-)
+current_thread_id: contextvars.ContextVar[str] = contextvars.ContextVar("rubricflow_thread_id", default="default")
 """Set by the activities around a model call; scripted models keep one cursor per
 thread so that concurrent runs on one worker do not consume each other's script."""
-
-
 
 
 class ScriptedError(BaseModel):
@@ -113,16 +109,12 @@ def load_script(path: str | Path) -> Script:
     except OSError as exc:
         raise ModelConfigError(f"cannot read scripted model file {file}: {exc.strerror}") from exc
     except json.JSONDecodeError as exc:
-        raise ModelConfigError(
-            f"scripted model file {file} is not JSON: {exc.msg} at line {exc.lineno}"
-        ) from exc
+        raise ModelConfigError(f"scripted model file {file} is not JSON: {exc.msg} at line {exc.lineno}") from exc
     try:
         return Script.model_validate(raw)
     except ValidationError as exc:
         problems = "; ".join(_problem(err) for err in exc.errors(include_input=False, include_url=False))
-        raise ModelConfigError(
-            f"not a valid script file: {file} ({problems}); expected {SCRIPT_FORMAT}"
-        ) from None
+        raise ModelConfigError(f"not a valid script file: {file} ({problems}); expected {SCRIPT_FORMAT}") from None
 
 
 def _problem(err: Any) -> str:

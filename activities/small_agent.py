@@ -43,8 +43,9 @@ def uses_small_agent(model: BaseChatModel) -> bool:
     return bool(getattr(model, "small_agent", False))
 
 
-def small_deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None,
-                     middleware: Sequence[AgentMiddleware]) -> Any:
+def small_deep_agent(
+    model: BaseChatModel, tools: Sequence[BaseTool], system_prompt: str | None, middleware: Sequence[AgentMiddleware]
+) -> Any:
     from deepagents.middleware.filesystem import FilesystemMiddleware
 
     filesystem = FilesystemMiddleware(
@@ -53,7 +54,9 @@ def small_deep_agent(model: BaseChatModel, tools: Sequence[BaseTool], system_pro
         custom_tool_descriptions=SMALL_TOOL_DESCRIPTIONS,
     )
     return create_agent(
-        model, tools=list(tools), system_prompt=system_prompt,
+        model,
+        tools=list(tools),
+        system_prompt=system_prompt,
         middleware=[filesystem, WriteThenAnswerMiddleware(), *middleware],
     )
 
@@ -73,8 +76,9 @@ def shaped(request: Any) -> Any:
     """`request` with the tool choice of its place in the turn."""
     since = _since_last_request(request.messages)
     names = [getattr(t, "name", None) or (t.get("name") if isinstance(t, dict) else None) for t in request.tools]
-    wrote = any(isinstance(m, ToolMessage) and m.name in (WRITE_TOOL, "edit_file") and m.status != "error"
-                for m in since)
+    wrote = any(
+        isinstance(m, ToolMessage) and m.name in (WRITE_TOOL, "edit_file") and m.status != "error" for m in since
+    )
     if wrote:
         return request.override(tools=[], tool_choice=None)
     if not any(isinstance(m, ToolMessage) for m in since) and WRITE_TOOL in names:

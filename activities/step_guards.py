@@ -22,7 +22,6 @@ from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.sizes import PayloadTooLargeError
 
-
 AGENT_RECURSION_LIMIT = 50
 """Graph steps an agent turn may take (model calls plus tool calls) before it must answer."""
 
@@ -72,8 +71,7 @@ async def heartbeating(detail: str, count_faults: bool = True) -> AsyncIterator[
         if faults < errors.PROVIDER_ATTEMPTS:
             raise
         raise ApplicationError(
-            f"{err.message} (provider fault {faults} of {errors.PROVIDER_ATTEMPTS} for this "
-            "step; giving up)",
+            f"{err.message} (provider fault {faults} of {errors.PROVIDER_ATTEMPTS} for this step; giving up)",
             *err.details,
             type=err.type,
             non_retryable=True,
@@ -161,13 +159,16 @@ def model_call(role: str, model: str, passthrough: tuple[type[BaseException], ..
         # trace through LangGraph past the server's failure size limit; a copy raised
         # here carries a short one.
         raise ApplicationError(
-            err.message, *err.details, type=err.type, non_retryable=err.non_retryable,
-            next_retry_delay=err.next_retry_delay, category=err.category,
+            err.message,
+            *err.details,
+            type=err.type,
+            non_retryable=err.non_retryable,
+            next_retry_delay=err.next_retry_delay,
+            category=err.category,
         ) from None
     except GraphRecursionError as exc:
         raise ApplicationError(
-            f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps "
-            "without finishing",
+            f"the {role} was still calling tools after {AGENT_RECURSION_LIMIT} steps without finishing",
             FailureDetails(exception_type=type(exc).__name__, model=model),
             type=errors.AGENT_RECURSION_LIMIT,
             non_retryable=True,

@@ -30,8 +30,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from rubricflow.activities.evidence import FACTS, Answer, Fact, read_answer, summary, text_fact
 from rubricflow.activities.grading import escape_closers, render_transcript
 from rubricflow.activities.structured_output import ask_object
-from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.files import AgentFile
+from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
 Strategy = Literal["per_criterion", "evidence", "facts"]
@@ -56,8 +56,11 @@ JUDGE_SCHEMA: dict[str, Any] = {
     "description": "Whether the answer meets the criterion.",
     "type": "object",
     "properties": {
-        "reason": {"type": "string", "maxLength": MAX_REASON_CHARS,
-                   "description": "One sentence: what in the answer meets or misses the criterion."},
+        "reason": {
+            "type": "string",
+            "maxLength": MAX_REASON_CHARS,
+            "description": "One sentence: what in the answer meets or misses the criterion.",
+        },
         "passed": {"type": "boolean"},
     },
     "required": ["reason", "passed"],
@@ -142,26 +145,48 @@ def map_schema() -> dict[str, Any]:
     for fact in FACTS.values():
         by_kind[fact.kind].append(fact.name)
     shapes = [
-        {"type": "object", "properties": {"fact": {"enum": by_kind["bool"]}, "expected": {"type": "boolean"}},
-         "required": ["fact", "expected"], "additionalProperties": False},
-        {"type": "object", "properties": {"fact": {"enum": by_kind["count"]}, "compare": {"enum": list(COMPARE)},
-                                          "expected": {"type": "integer"}},
-         "required": ["fact", "compare", "expected"], "additionalProperties": False},
-        {"type": "object", "properties": {"fact": {"enum": by_kind["text"]},
-                                          "expected": {"type": "string", "minLength": 1, "maxLength": 80}},
-         "required": ["fact", "expected"], "additionalProperties": False},
-        {"type": "object", "properties": {"fact": {"const": "none"}}, "required": ["fact"],
-         "additionalProperties": False},
+        {
+            "type": "object",
+            "properties": {"fact": {"enum": by_kind["bool"]}, "expected": {"type": "boolean"}},
+            "required": ["fact", "expected"],
+            "additionalProperties": False,
+        },
+        {
+            "type": "object",
+            "properties": {
+                "fact": {"enum": by_kind["count"]},
+                "compare": {"enum": list(COMPARE)},
+                "expected": {"type": "integer"},
+            },
+            "required": ["fact", "compare", "expected"],
+            "additionalProperties": False,
+        },
+        {
+            "type": "object",
+            "properties": {
+                "fact": {"enum": by_kind["text"]},
+                "expected": {"type": "string", "minLength": 1, "maxLength": 80},
+            },
+            "required": ["fact", "expected"],
+            "additionalProperties": False,
+        },
+        {
+            "type": "object",
+            "properties": {"fact": {"const": "none"}},
+            "required": ["fact"],
+            "additionalProperties": False,
+        },
     ]
-    return {"title": "FactChoice", "description": "The fact that settles the criterion, or none.",
-            "oneOf": shapes}
+    return {"title": "FactChoice", "description": "The fact that settles the criterion, or none.", "oneOf": shapes}
 
 
 def as_tool(schema: dict[str, Any]) -> dict[str, Any]:
     """A JSON schema as the one tool a structured model call must call."""
     parameters = {k: v for k, v in schema.items() if k not in ("title", "description")}
-    return {"type": "function", "function": {
-        "name": schema["title"], "description": schema.get("description", ""), "parameters": parameters}}
+    return {
+        "type": "function",
+        "function": {"name": schema["title"], "description": schema.get("description", ""), "parameters": parameters},
+    }
 
 
 def map_question(criterion: str) -> list[Any]:
@@ -216,8 +241,10 @@ class FactChoice:
             return value == self.expected, f"{'true' if value else 'false'}: {seen}"
         assert isinstance(value, int) and isinstance(self.expected, int)
         ok = {
-            "equals": value == self.expected, "at_most": value <= self.expected,
-            "at_least": value >= self.expected, "less_than": value < self.expected,
+            "equals": value == self.expected,
+            "at_most": value <= self.expected,
+            "at_least": value >= self.expected,
+            "less_than": value < self.expected,
             "more_than": value > self.expected,
         }[self.compare]
         return ok, f"{value} ({seen})"
@@ -248,8 +275,14 @@ def _by_fact(choice: FactChoice, answer: Answer) -> Outcome:
 
 
 async def _outcomes(
-    ask: Ask, strategy: Strategy, answer: Answer, prefix: str, criteria: list[str], nonce: str,
-    samples: int, temperature: float,
+    ask: Ask,
+    strategy: Strategy,
+    answer: Answer,
+    prefix: str,
+    criteria: list[str],
+    nonce: str,
+    samples: int,
+    temperature: float,
 ) -> list[list[Outcome]]:
     """Each criterion's sampled outcomes. All fact questions come first, then all judged
     ones, so that each kind of question follows its own kind and reuses its prompt prefix."""
@@ -263,8 +296,7 @@ async def _outcomes(
         sampled = []
         for choice in choices[i]:
             sampled.append(
-                _by_fact(choice, answer) if choice is not None
-                else await _judge(ask, prefix, name, nonce, temperature)
+                _by_fact(choice, answer) if choice is not None else await _judge(ask, prefix, name, nonce, temperature)
             )
         outcomes.append(sampled)
     return outcomes
@@ -298,7 +330,10 @@ async def grade_each(
         split = split or agree < samples
         entries.append(
             Criterion(
-                name=name, passed=passed, gap=chosen.gap, decided_by=chosen.decided_by,
+                name=name,
+                passed=passed,
+                gap=chosen.gap,
+                decided_by=chosen.decided_by,
                 votes=f"{agree}/{samples}" if samples > 1 else None,
             )
         )
@@ -314,7 +349,10 @@ async def grade_each(
 
 
 def structured_asker(
-    model: Any, config: dict[str, Any], calls: list[int], on_invalid: Callable[[str], Exception],
+    model: Any,
+    config: dict[str, Any],
+    calls: list[int],
+    on_invalid: Callable[[str], Exception],
     method: StructuredOutput = "tool",
 ) -> Ask:
     """`Ask` on a LangChain chat model, by the model's structured-output `method`
@@ -328,8 +366,15 @@ def structured_asker(
 
     async def ask(messages: list[Any], schema: dict[str, Any], temperature: float) -> dict[str, Any]:
         args = await ask_object(
-            model, messages, schema, method, temperature=temperature, config=config,
-            as_tool=as_tool, on_invalid=on_invalid, count=count,
+            model,
+            messages,
+            schema,
+            method,
+            temperature=temperature,
+            config=config,
+            as_tool=as_tool,
+            on_invalid=on_invalid,
+            count=count,
         )
         if schema is JUDGE_SCHEMA and not isinstance(args.get("passed"), bool):
             raise on_invalid("the grader's CriterionVerdict has no boolean 'passed'")

@@ -79,8 +79,15 @@ def _with_instruction(messages: list[Any], schema: dict[str, Any]) -> list[Any]:
 def response_format(schema: dict[str, Any]) -> dict[str, Any]:
     """The OpenAI `json_schema` response format for a schema."""
     body = {k: v for k, v in schema.items() if k not in ("title", "description")}
-    return {"type": "json_schema", "json_schema": {
-        "name": schema["title"], "description": schema.get("description", ""), "schema": body, "strict": False}}
+    return {
+        "type": "json_schema",
+        "json_schema": {
+            "name": schema["title"],
+            "description": schema.get("description", ""),
+            "schema": body,
+            "strict": False,
+        },
+    }
 
 
 async def ask_object(
@@ -128,8 +135,11 @@ async def ask_object(
         except ValueError as exc:
             if attempt == 2:
                 raise on_invalid(f"the grader's {schema['title']}: {exc}") from None
-            asked = [*asked, AIMessage(content=str(reply.content)[:2_000]),
-                     HumanMessage(content=f"That was not usable: {exc}. Reply with the JSON object only.")]
+            asked = [
+                *asked,
+                AIMessage(content=str(reply.content)[:2_000]),
+                HumanMessage(content=f"That was not usable: {exc}. Reply with the JSON object only."),
+            ]
     raise AssertionError("unreachable: the loop returns or raises")
 
 

@@ -53,7 +53,11 @@ class UsageCounter(BaseCallbackHandler):
         counted = False
         for generations in response.generations:
             for generation in generations:
-                usage = getattr(generation.message, "usage_metadata", None) if isinstance(generation, ChatGeneration) else None
+                usage = (
+                    getattr(generation.message, "usage_metadata", None)
+                    if isinstance(generation, ChatGeneration)
+                    else None
+                )
                 if usage:
                     self.input_tokens += int(usage.get("input_tokens", 0))
                     self.output_tokens += int(usage.get("output_tokens", 0))
@@ -71,13 +75,9 @@ _TRACER = trace.get_tracer(TRACER_NAME)
 _STEP_DURATION = _METER.create_histogram(
     STEP_DURATION_METRIC, unit="s", description="Agent turn and grader pass latency"
 )
-_TOKENS = _METER.create_counter(
-    TOKENS_METRIC, unit="{token}", description="Tokens spent, by model, role and direction"
-)
+_TOKENS = _METER.create_counter(TOKENS_METRIC, unit="{token}", description="Tokens spent, by model, role and direction")
 _COST = _METER.create_counter(COST_METRIC, unit="USD", description="USD spent, by model and role")
-_HOOK_FAILURES = _METER.create_counter(
-    HOOK_FAILURES_METRIC, description="Per-evaluation hook deliveries that failed"
-)
+_HOOK_FAILURES = _METER.create_counter(HOOK_FAILURES_METRIC, description="Per-evaluation hook deliveries that failed")
 
 
 @contextlib.contextmanager

@@ -8,7 +8,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from langchain_core.tools import BaseTool, tool as lc_tool
+from langchain_core.tools import BaseTool
+from langchain_core.tools import tool as lc_tool
 
 from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
 
@@ -69,15 +70,11 @@ class ToolRegistry:
         missing = [n for n in names if n not in self._tools]
         if missing:
             known = ", ".join(self.names()) or "(none registered)"
-            raise UnknownToolError(
-                f"unknown tool(s) {missing}; this worker has: {known}"
-            )
+            raise UnknownToolError(f"unknown tool(s) {missing}; this worker has: {known}")
         return [self._tools[n] for n in names]
 
 
-def default_registry(
-    files_dir: Path = Path(".rubricflow/files"), *, allow_weak_sandbox: bool = False
-) -> ToolRegistry:
+def default_registry(files_dir: Path = Path(".rubricflow/files"), *, allow_weak_sandbox: bool = False) -> ToolRegistry:
     """Built-in tools plus those of the `rubricflow.tools` entry points.
 
     `read_file` reads only below `files_dir` (the worker passes `WorkerConfig.files_dir`,

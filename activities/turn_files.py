@@ -14,7 +14,6 @@ from rubricflow.workflows.files import AgentFile, Todo, changed_files, file_path
 from rubricflow.workflows.sizes import MAX_TODOS_BYTES, check_fits
 from rubricflow.workflows.types import AgentTurnInput, Message
 
-
 MAX_FILE_ARG_CHARS = 4_000
 """A `write_file` / `edit_file` call keeps at most this much of its text in the transcript:
 the whole file is in the thread's files, and the transcript travels in every turn's input

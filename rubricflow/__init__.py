@@ -11,12 +11,32 @@ from __future__ import annotations
 from typing import Any
 
 _CLIENT = (
-    "LIST_STATUSES", "RubricflowError", "RunFailed", "RunHandle", "RunRefused", "Rubricflow",
-    "ServerUnreachable", "ThreadClosed", "ThreadNotFound", "ThreadRow", "new_thread_id",
+    "LIST_STATUSES",
+    "RubricflowError",
+    "RunFailed",
+    "RunHandle",
+    "RunRefused",
+    "Rubricflow",
+    "ServerUnreachable",
+    "ThreadClosed",
+    "ThreadNotFound",
+    "ThreadRow",
+    "new_thread_id",
 )
 _CONTRACT = (
-    "AgentSettings", "ApproveInput", "Criterion", "Evaluation", "ExtendInput", "GraderSettings",
-    "Message", "Progress", "RejectInput", "RunEvent", "RunInput", "RunResult", "SubmitInput",
+    "AgentSettings",
+    "ApproveInput",
+    "Criterion",
+    "Evaluation",
+    "ExtendInput",
+    "GraderSettings",
+    "Message",
+    "Progress",
+    "RejectInput",
+    "RunEvent",
+    "RunInput",
+    "RunResult",
+    "SubmitInput",
 )
 
 

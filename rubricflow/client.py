@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from temporalio.api.enums.v1 import EventType, TaskQueueKind, TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import (
     Client,
     WithStartWorkflowOperation,
@@ -16,13 +19,10 @@ from temporalio.client import (
     WorkflowFailureError,
     WorkflowHandle,
     WorkflowQueryFailedError,
+    WorkflowUpdateRPCTimeoutOrCancelledError,
 )
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.contrib.workflow_streams import WorkflowStreamClient
-from temporalio.api.enums.v1 import EventType, TaskQueueKind, TaskQueueType
-from temporalio.api.taskqueue.v1 import TaskQueue
-from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
-from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -41,9 +41,9 @@ from rubricflow.client_errors import (
 from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
 from rubricflow.preflight import RunRefused
 from rubricflow.run_checks import check_id, check_input, check_names, check_scripted_file, new_thread_id, run_models
-from rubricflow.workflows.files import AgentFile
-from rubricflow.settings import connect as _connect
 from rubricflow.settings import client_runtime, task_queue
+from rubricflow.settings import connect as _connect
+from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.names import EVENTS_TOPIC, ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import (
@@ -56,7 +56,6 @@ from rubricflow.workflows.types import (
     RunResult,
     SubmitInput,
 )
-
 
 __all__ = [
     "LIST_STATUSES",
@@ -158,9 +157,7 @@ class Rubricflow:
 
     def handle(self, thread_id: str) -> RunHandle:
         check_id("thread id", thread_id)
-        return RunHandle(
-            thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id)
-        )
+        return RunHandle(thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id))
 
     @contextlib.asynccontextmanager
     async def _steering(self, thread_id: str) -> AsyncIterator[None]:
@@ -286,11 +283,11 @@ class Rubricflow:
                 task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
             )
         )
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         return sum(
-            1 for poller in response.pollers
-            if not poller.HasField("last_access_time")
-            or now - poller.last_access_time.ToDatetime(timezone.utc) < POLLER_FRESH
+            1
+            for poller in response.pollers
+            if not poller.HasField("last_access_time") or now - poller.last_access_time.ToDatetime(UTC) < POLLER_FRESH
         )
 
     async def stuck(self, thread_id: str, description: Any = None) -> Stuck | None:
@@ -315,23 +312,21 @@ class Rubricflow:
                 failure = attrs.failure.message or attrs.failure.WhichOneof("failure_info") or "unknown"
             elif event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
                 failure = None  # an earlier failure that a later task got past
-        since = (
-            pending.original_scheduled_time.ToDatetime()
-            if pending.HasField("original_scheduled_time") else None
+        since = pending.original_scheduled_time.ToDatetime() if pending.HasField("original_scheduled_time") else None
+        return Stuck(
+            handle.thread_id,
+            pending.attempt,
+            since,
+            failure or "(not in the history yet)",
+            recorded=failure is not None,
         )
-        return Stuck(handle.thread_id, pending.attempt, since, failure or "(not in the history yet)",
-                     recorded=failure is not None)
 
-    async def submit(
-        self, thread_id: str, message: SubmitInput, start: RunInput | None = None
-    ) -> Progress:
+    async def submit(self, thread_id: str, message: SubmitInput, start: RunInput | None = None) -> Progress:
         """Send a message and wait until the thread has handled it. With `start`, the
         thread is created if it does not exist (update-with-start: one round trip)."""
         if start is None:
             async with self._steering(thread_id):
-                return await self.handle(thread_id).handle.execute_update(
-                    RubricRunWorkflow.submit, message
-                )
+                return await self.handle(thread_id).handle.execute_update(RubricRunWorkflow.submit, message)
         check_input(start)
         check_id("thread id", thread_id)
         operation = WithStartWorkflowOperation(
@@ -405,14 +400,16 @@ class Rubricflow:
             async for wf in self.client.list_workflows(query, limit=limit):
                 attrs = wf.typed_search_attributes
                 rubric_status = attrs.get(STATUS_ATTR)
-                rows.append(ThreadRow(
-                    thread_id=wf.id,
-                    workflow_run_id=wf.run_id,
-                    status=row_status(wf.status, rubric_status),
-                    rubric_status=rubric_status,
-                    iteration=attrs.get(ITERATION_ATTR),
-                    grading_run_id=attrs.get(RUN_ID_ATTR),
-                    started=wf.start_time,
-                    closed=wf.close_time,
-                ))
+                rows.append(
+                    ThreadRow(
+                        thread_id=wf.id,
+                        workflow_run_id=wf.run_id,
+                        status=row_status(wf.status, rubric_status),
+                        rubric_status=rubric_status,
+                        iteration=attrs.get(ITERATION_ATTR),
+                        grading_run_id=attrs.get(RUN_ID_ATTR),
+                        started=wf.start_time,
+                        closed=wf.close_time,
+                    )
+                )
         return rows

@@ -59,8 +59,7 @@ class ServerUnreachable(RubricflowError, ConnectionError):
     def __init__(self, address: str, reason: str) -> None:
         self.address = address
         super().__init__(
-            f"cannot reach Temporal at {address} ({reason}); start one with `rubricflow dev` "
-            "or set TEMPORAL_ADDRESS"
+            f"cannot reach Temporal at {address} ({reason}); start one with `rubricflow dev` or set TEMPORAL_ADDRESS"
         )
 
 

@@ -88,9 +88,7 @@ async def start_dev_server(
     data_dir.mkdir(parents=True, exist_ok=True)
     db_file = data_dir / "temporal.db"
     log_file = (data_dir / "temporal-server.log").open("ab")
-    process = spawn_dev_server(
-        port, host=host, db_file=db_file, ui_port=ui_port, log_level="warn", output=log_file
-    )
+    process = spawn_dev_server(port, host=host, db_file=db_file, ui_port=ui_port, log_level="warn", output=log_file)
     server = DevServer(host, port, ui_port, db_file, process)
     log = data_dir / "temporal-server.log"
     try:
@@ -146,8 +144,7 @@ async def connect_when_up(
         except RuntimeError:
             if loop.time() > deadline:
                 raise DevServerError(
-                    f"temporal server did not accept connections on {address} within "
-                    f"{timeout_s:.0f}s"
+                    f"temporal server did not accept connections on {address} within {timeout_s:.0f}s"
                 ) from None
             await asyncio.sleep(0.2)
 

@@ -95,8 +95,7 @@ class HealthChecks:
             if not any(poller.identity == identity for poller in response.pollers):
                 return Verdict(
                     False,
-                    f"no {name} poller with identity {identity!r} on task queue "
-                    f"{self.worker.task_queue!r} yet",
+                    f"no {name} poller with identity {identity!r} on task queue {self.worker.task_queue!r} yet",
                 )
         return Verdict(True, f"ok: polling task queue {self.worker.task_queue!r} as {identity!r}")
 
@@ -137,7 +136,13 @@ async def _answer(checks: HealthChecks, reader: asyncio.StreamReader, writer: as
         else:
             status, body = 404, f"no such endpoint {path}: use /healthz or /readyz"
         payload = (body + "\n").encode()
-        phrase = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 503: "Service Unavailable"}
+        phrase = {
+            200: "OK",
+            400: "Bad Request",
+            404: "Not Found",
+            405: "Method Not Allowed",
+            503: "Service Unavailable",
+        }
         head = (
             f"HTTP/1.1 {status} {phrase[status]}\r\n"
             "Content-Type: text/plain; charset=utf-8\r\n"
@@ -147,7 +152,7 @@ async def _answer(checks: HealthChecks, reader: asyncio.StreamReader, writer: as
         ).encode()
         writer.write(head if method == "HEAD" else head + payload)
         await writer.drain()
-    except (asyncio.TimeoutError, ConnectionError):
+    except (TimeoutError, ConnectionError):
         pass  # a probe that hung up or never finished its request gets no answer
     finally:
         writer.close()

@@ -12,7 +12,6 @@ from rubricflow.workflows.names import STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.state import VISIBLE_STATUSES, WORKING_STATUSES
 
-
 CLOSED_STATUSES = {
     WorkflowExecutionStatus.FAILED: "failed",
     WorkflowExecutionStatus.CANCELED: "cancelled",
@@ -64,9 +63,7 @@ def visibility_query(status: str | None) -> str:
     query = f"WorkflowType = '{RubricRunWorkflow.__name__}'"
     if status is not None:
         if status not in LIST_STATUSES:
-            raise RunRefused(
-                f"unknown status {status!r}; use one of: {', '.join(LIST_STATUSES)}"
-            )
+            raise RunRefused(f"unknown status {status!r}; use one of: {', '.join(LIST_STATUSES)}")
         if status == "idle":
             verdicts = ", ".join(f"'{s}'" for s in VISIBLE_STATUSES if s not in WORKING_STATUSES)
             query += f" AND ExecutionStatus = 'Running' AND {STATUS_ATTR.name} IN ({verdicts})"

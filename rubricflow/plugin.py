@@ -58,7 +58,9 @@ each new run's sandbox would cost every run its import."""
 def contract_passed_through(runner: WorkflowRunner | None) -> WorkflowRunner:
     """`runner` with the contract package passed through, when it is a sandbox."""
     if runner is None:
-        return SandboxedWorkflowRunner(restrictions=SandboxRestrictions.default.with_passthrough_modules(CONTRACT_PACKAGE))
+        return SandboxedWorkflowRunner(
+            restrictions=SandboxRestrictions.default.with_passthrough_modules(CONTRACT_PACKAGE)
+        )
     if isinstance(runner, SandboxedWorkflowRunner):
         return dataclasses.replace(runner, restrictions=runner.restrictions.with_passthrough_modules(CONTRACT_PACKAGE))
     return runner

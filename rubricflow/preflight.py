@@ -13,6 +13,8 @@ import os
 import sys
 from importlib.metadata import entry_points
 
+from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
+from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER, profile_name
 from rubricflow.workflows.registries import (
     AGENTS_ENTRY_POINT_GROUP,
     BUILTIN_AGENTS,
@@ -21,8 +23,6 @@ from rubricflow.workflows.registries import (
     CHECKS_ENTRY_POINT_GROUP,
     TOOLS_ENTRY_POINT_GROUP,
 )
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
-from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER, profile_name
 
 LOCAL_RUNTIME = {"llama_cpp": "llama-cpp-python", "langchain_community": "langchain-community"}
 """`local:` models run in-process on the worker with these (module: distribution)."""
@@ -66,8 +66,13 @@ LANGCHAIN_PROVIDERS: dict[str, str] = {
 }
 
 
-PROVIDER_EXTRAS = {"openai": "openai", "azure_openai": "openai", "anthropic": "anthropic",
-                   "google_genai": "google", "ollama": "ollama"}
+PROVIDER_EXTRAS = {
+    "openai": "openai",
+    "azure_openai": "openai",
+    "anthropic": "anthropic",
+    "google_genai": "google",
+    "ollama": "ollama",
+}
 """The rubricflow extra (pyproject.toml) that installs a provider's LangChain package."""
 
 
@@ -103,14 +108,12 @@ def check_provider(spec: str, *, installed: bool = False) -> None:
         return
     if provider not in OUR_PROVIDERS and provider not in LANGCHAIN_PROVIDERS:
         raise RunRefused(
-            f"unknown model provider {provider!r} in {spec!r}; use one of: "
-            + ", ".join(known_providers())
+            f"unknown model provider {provider!r} in {spec!r}; use one of: " + ", ".join(known_providers())
         )
     if not installed:
         return
     missing = sorted(
-        dist for module, dist in provider_modules(provider).items()
-        if importlib.util.find_spec(module) is None
+        dist for module, dist in provider_modules(provider).items() if importlib.util.find_spec(module) is None
     )
     if missing:
         if provider == "local":
@@ -203,9 +206,16 @@ def doctor_report(environ: dict[str, str] | None = None) -> dict[str, object]:
             problems.append(str(exc))
         if profile.api_key_env and not env.get(profile.api_key_env, "").strip():
             problems.append(f"api_key_env {profile.api_key_env} is not set")
-        rows.append({"name": name, "model": profile.spec, "base_url": profile.base_url,
-                     "structured_output": profile.structured_output,
-                     "priced": profile.price is not None, "problems": problems})
+        rows.append(
+            {
+                "name": name,
+                "model": profile.spec,
+                "base_url": profile.base_url,
+                "structured_output": profile.structured_output,
+                "priced": profile.price is not None,
+                "problems": problems,
+            }
+        )
     names = sorted({*KEY_VARIABLES, *(p.api_key_env for p in profiles.values() if p.api_key_env)})
     return {
         "providers": [p for p in known_providers() if p != PROFILE_PROVIDER and present(p)],

@@ -51,12 +51,15 @@ def check_scripted_file(model: str) -> None:
         why = "does not exist" if not file.exists() else "is not a readable file"
         raise RunRefused(
             f"the scripted model file {str(file)!r} {why}; pass --model scripted:PATH with a "
-            "JSON file of canned replies ({\"responses\": [...]})"
+            'JSON file of canned replies ({"responses": [...]})'
         )
 
 
 def check_names(
-    run: RunInput, tools: list[str], checks: list[str], agents: list[str] | None = None,
+    run: RunInput,
+    tools: list[str],
+    checks: list[str],
+    agents: list[str] | None = None,
     servers: Sequence[str] = (),
 ) -> None:
     """Refuse agent, tool and check names unknown to a registry (the CLI passes the names a
@@ -66,10 +69,9 @@ def check_names(
     if agents is not None and run.agent.agent not in agents:
         raise RunRefused(f"unknown agent {run.agent.agent!r}; known agents: {', '.join(agents)}")
     named = [*run.agent.tools, *(run.grader.tools if run.grader else [])]
-    unknown = sorted({
-        name for name in named
-        if name not in tools and not any(name.startswith(f"{server}_") for server in servers)
-    })
+    unknown = sorted(
+        {name for name in named if name not in tools and not any(name.startswith(f"{server}_") for server in servers)}
+    )
     if unknown:
         known = ", ".join(tools)
         if servers:

@@ -68,8 +68,7 @@ def check_address(address: str) -> str:
     fix = "set TEMPORAL_ADDRESS=HOST:PORT, e.g. localhost:7233"
     if "://" in address:
         raise AddressError(
-            f"the Temporal address {address!r} must be HOST:PORT without a scheme "
-            f"(TLS is TEMPORAL_TLS=true): {fix}"
+            f"the Temporal address {address!r} must be HOST:PORT without a scheme (TLS is TEMPORAL_TLS=true): {fix}"
         )
     host, _, port = address.rpartition(":")
     if not host or not port:
@@ -94,10 +93,14 @@ def client_runtime() -> Runtime:
     forwarded to the `temporalio.core` logger (stderr, through Python logging)."""
     global _client_runtime
     if _client_runtime is None:
-        _client_runtime = Runtime(telemetry=TelemetryConfig(logging=LoggingConfig(
-            filter=TelemetryFilter(core_level="ERROR", other_level="ERROR"),
-            forwarding=LogForwardingConfig(logger=logging.getLogger(CORE_LOGGER)),
-        )))
+        _client_runtime = Runtime(
+            telemetry=TelemetryConfig(
+                logging=LoggingConfig(
+                    filter=TelemetryFilter(core_level="ERROR", other_level="ERROR"),
+                    forwarding=LogForwardingConfig(logger=logging.getLogger(CORE_LOGGER)),
+                )
+            )
+        )
     return _client_runtime
 
 

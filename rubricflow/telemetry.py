@@ -82,8 +82,7 @@ def exporters(environ: Mapping[str, str], signal: str) -> list[str]:
     unknown = sorted(set(names) - allowed)
     if unknown:
         raise TelemetryConfigError(
-            f"OTEL_{signal.upper()}_EXPORTER names {unknown}: rubricflow supports "
-            f"{sorted(allowed | {'none'})}"
+            f"OTEL_{signal.upper()}_EXPORTER names {unknown}: rubricflow supports {sorted(allowed | {'none'})}"
         )
     return names
 
@@ -151,9 +150,7 @@ def _tracer_provider(environ: Mapping[str, str], names: list[str], resource: Any
     return provider
 
 
-def _meter_provider(
-    environ: Mapping[str, str], names: list[str], resource: Any, prometheus_port: int | None
-) -> Any:
+def _meter_provider(environ: Mapping[str, str], names: list[str], resource: Any, prometheus_port: int | None) -> Any:
     from opentelemetry import metrics
     from opentelemetry.sdk.metrics import MeterProvider
     from opentelemetry.sdk.metrics.export import ConsoleMetricExporter, PeriodicExportingMetricReader
@@ -167,8 +164,7 @@ def _meter_provider(
         elif name == "prometheus":
             if prometheus_port is None:
                 raise TelemetryConfigError(
-                    "OTEL_METRICS_EXPORTER=prometheus needs a port: set RUBRICFLOW_PROMETHEUS_PORT "
-                    "(workers only)"
+                    "OTEL_METRICS_EXPORTER=prometheus needs a port: set RUBRICFLOW_PROMETHEUS_PORT (workers only)"
                 )
             from opentelemetry.exporter.prometheus import PrometheusMetricReader
             from prometheus_client import start_http_server

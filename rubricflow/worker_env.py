@@ -44,8 +44,7 @@ def _env_name(environ: Mapping[str, str], name: str) -> str | None:
     value = raw.strip()
     if len(value) > 255 or any(ch.isspace() or not ch.isprintable() or ch == "." for ch in value):
         raise SystemExit(
-            f"rubricflow worker: {name} must be 1 to 255 printable characters without "
-            f"spaces or dots, got {raw!r}"
+            f"rubricflow worker: {name} must be 1 to 255 printable characters without spaces or dots, got {raw!r}"
         )
     return value
 

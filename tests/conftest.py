@@ -18,10 +18,9 @@ from temporalio.worker import Worker
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.converter import data_converter
 from rubricflow.devserver import temporal_binary
-from tests.reliability import REPORT
-from rubricflow.worker import build_worker
 from rubricflow.search_attributes import ensure_search_attributes
-
+from rubricflow.worker import build_worker
+from tests.reliability import REPORT
 
 SUGGEST_CAN_AT_EVENTS = 150
 
@@ -37,7 +36,8 @@ async def env() -> AsyncIterator[WorkflowEnvironment]:
         data_converter=data_converter,
         dev_server_extra_args=[
             # Suggest continue-as-new early, so that long-thread tests see it happen.
-            "--dynamic-config-value", f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",
+            "--dynamic-config-value",
+            f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",
         ],
     )
     await ensure_search_attributes(environment.client)

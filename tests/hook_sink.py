@@ -28,7 +28,6 @@ def record_to_file(evaluation, thread_id: str) -> None:
         sink.write(line)  # one short O_APPEND write: lines of concurrent workers never mix
 
 
-
 def block_until_released(evaluation, thread_id: str) -> None:
     """For worker subprocesses: a slow, blocking hook. It creates `entered` in the folder
     `$RUBRICFLOW_TEST_HOOK_GATE`, then blocks until the test creates `release` there."""

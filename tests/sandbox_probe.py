@@ -18,13 +18,17 @@ from rubricflow.activities.sandbox import run_python_tests
 async def main(code_file: str, tests_file: str) -> None:
     tests = Path(tests_file).read_text(encoding="utf-8").replace("{WORKER_PID}", str(os.getpid()))
     report = await run_python_tests(Path(code_file).read_text(encoding="utf-8"), tests)
-    print(json.dumps({
-        "passed": report.passed,
-        "summary": report.summary(),
-        "isolation": report.isolation,
-        "stdout": report.stdout,
-        "stderr": report.stderr,
-    }))
+    print(
+        json.dumps(
+            {
+                "passed": report.passed,
+                "summary": report.summary(),
+                "isolation": report.isolation,
+                "stdout": report.stdout,
+                "stderr": report.stderr,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

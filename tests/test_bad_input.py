@@ -14,10 +14,10 @@ from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.scripted import load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
-from tests.helpers import thread_id, verdict
-from tests.reliability import REPORT
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
+from tests.helpers import thread_id, verdict
+from tests.reliability import REPORT
 
 pytestmark = pytest.mark.reliability
 
@@ -30,8 +30,12 @@ def tried(name: str) -> None:
 
 
 def base(**changes: Any) -> dict[str, Any]:
-    raw = {"message": "task", "rubric": "- ok", "agent": {"model": "scripted:a.json"},
-           "grader": {"model": "scripted:g.json", "max_iterations": 3}}
+    raw = {
+        "message": "task",
+        "rubric": "- ok",
+        "agent": {"model": "scripted:a.json"},
+        "grader": {"model": "scripted:g.json", "max_iterations": 3},
+    }
     for path, value in changes.items():
         target = raw
         *parents, leaf = path.split(".")
@@ -42,16 +46,28 @@ def base(**changes: Any) -> dict[str, Any]:
 
 
 CATALOGUE: list[tuple[str, dict[str, Any], str]] = [
-    *[(f"max_iterations={bad!r}", base(**{"grader.max_iterations": bad}), "max_iterations must be a whole number from 1 to 20")
-      for bad in (0, 21, "3", True, 2.5, None, -1)],
+    *[
+        (
+            f"max_iterations={bad!r}",
+            base(**{"grader.max_iterations": bad}),
+            "max_iterations must be a whole number from 1 to 20",
+        )
+        for bad in (0, 21, "3", True, 2.5, None, -1)
+    ],
     ("empty message", base(message=""), "message is empty"),
     ("whitespace message", base(message=" \n\t "), "message is empty"),
     ("oversized message", base(message="x" * (MAX_MESSAGE_CHARS + 1)), f"at most {MAX_MESSAGE_CHARS}"),
     ("empty rubric", base(rubric=""), "rubric is empty or whitespace"),
     ("whitespace rubric", base(rubric="  \n "), "rubric is empty or whitespace"),
     ("oversized rubric", base(rubric="- x" * MAX_RUBRIC_CHARS), f"at most {MAX_RUBRIC_CHARS}"),
-    *[(f"{who}.timeout_s={bad!r}", base(**{f"{who}.timeout_s": bad}), f"{who} timeout_s must be a whole number from 1 to 3600")
-      for who, bad in (("agent", 0), ("grader", 3601), ("agent", "60"), ("grader", 1.5))],
+    *[
+        (
+            f"{who}.timeout_s={bad!r}",
+            base(**{f"{who}.timeout_s": bad}),
+            f"{who} timeout_s must be a whole number from 1 to 3600",
+        )
+        for who, bad in (("agent", 0), ("grader", 3601), ("agent", "60"), ("grader", 1.5))
+    ],
     ("model without provider", base(**{"agent.model": "gpt-4o"}), "agent model must look like 'provider:model-id'"),
     ("model not a string", base(**{"agent.model": 42}), "agent model must be a string"),
     ("rubric without grader", {**base(), "grader": None}, "a rubric needs grader settings"),
@@ -67,25 +83,42 @@ class TestCatalogue:
             RunInput.model_validate(raw)
         assert message in str(err.value)
 
-    @pytest.mark.parametrize(("name", "check", "message"), [
-        ("unknown provider", lambda: check_input(RunInput.model_validate(base(**{"agent.model": "nosuch:m"}))),
-         "unknown model provider 'nosuch'"),
-        ("unknown tool", lambda: check_names(RunInput.model_validate(base(**{"agent.tools": ["nope"]})), ["read_file"], []),
-         "unknown tool(s) ['nope']"),
-        ("unknown check", lambda: check_names(RunInput.model_validate(base(rubric="- a [check: nope]")), [], ["run_python_tests"]),
-         "names unknown check 'nope'"),
-    ])
+    @pytest.mark.parametrize(
+        ("name", "check", "message"),
+        [
+            (
+                "unknown provider",
+                lambda: check_input(RunInput.model_validate(base(**{"agent.model": "nosuch:m"}))),
+                "unknown model provider 'nosuch'",
+            ),
+            (
+                "unknown tool",
+                lambda: check_names(RunInput.model_validate(base(**{"agent.tools": ["nope"]})), ["read_file"], []),
+                "unknown tool(s) ['nope']",
+            ),
+            (
+                "unknown check",
+                lambda: check_names(
+                    RunInput.model_validate(base(rubric="- a [check: nope]")), [], ["run_python_tests"]
+                ),
+                "names unknown check 'nope'",
+            ),
+        ],
+    )
     def test_refused_before_start(self, name, check: Callable[[], None], message):
         tried(name)
         with pytest.raises((RunRefused, ModelConfigError)) as err:
             check()
         assert message in str(err.value)
 
-    @pytest.mark.parametrize(("name", "content", "message"), [
-        ("scripted file not JSON", "{not json", "is not JSON"),
-        ("scripted file wrong shape", json.dumps({"responses": [{"contnet": "typo"}]}), "responses.0"),
-        ("scripted file empty list", json.dumps({"responses": []}), "not a valid script file"),
-    ])
+    @pytest.mark.parametrize(
+        ("name", "content", "message"),
+        [
+            ("scripted file not JSON", "{not json", "is not JSON"),
+            ("scripted file wrong shape", json.dumps({"responses": [{"contnet": "typo"}]}), "responses.0"),
+            ("scripted file empty list", json.dumps({"responses": []}), "not a valid script file"),
+        ],
+    )
     def test_malformed_scripted_file(self, tmp_path, name, content, message):
         tried(name)
         path = tmp_path / "s.json"
@@ -93,22 +126,28 @@ class TestCatalogue:
         with pytest.raises(ModelConfigError, match=message):
             load_script(path)
 
-    @pytest.mark.parametrize(("variable", "value"), [
-        ("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", "0"),
-        ("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", "many"),
-        ("RUBRICFLOW_GRACEFUL_SHUTDOWN_S", "-5"),
-    ])
+    @pytest.mark.parametrize(
+        ("variable", "value"),
+        [
+            ("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", "0"),
+            ("RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES", "many"),
+            ("RUBRICFLOW_GRACEFUL_SHUTDOWN_S", "-5"),
+        ],
+    )
     def test_bad_worker_settings_stop_the_worker_with_what_to_fix(self, monkeypatch, variable, value):
         tried(f"worker {variable}={value}")
         monkeypatch.setenv(variable, value)
         with pytest.raises(SystemExit, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
             config_from_env()
 
-    @pytest.mark.parametrize(("address", "said"), [
-        ("127.0.0.1:99999", "has port 99999, not one from 1 to 65535"),
-        ("http://127.0.0.1:7233", "HOST:PORT without a scheme"),
-        ("127.0.0.1:", "has no port or no host"),
-    ])
+    @pytest.mark.parametrize(
+        ("address", "said"),
+        [
+            ("127.0.0.1:99999", "has port 99999, not one from 1 to 65535"),
+            ("http://127.0.0.1:7233", "HOST:PORT without a scheme"),
+            ("127.0.0.1:", "has no port or no host"),
+        ],
+    )
     @pytest.mark.parametrize("program", ["cli", "worker"])
     async def test_an_unusable_server_address_is_refused_in_words(self, tmp_path, address, said, program):
         import asyncio
@@ -118,8 +157,13 @@ class TestCatalogue:
         tried(f"TEMPORAL_ADDRESS={address} ({program})")
         args = ["-m", "rubricflow.cli", "status", "some-thread"] if program == "cli" else ["-m", "rubricflow.worker"]
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, *args, env={**os.environ, "TEMPORAL_ADDRESS": address}, cwd=tmp_path,
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            sys.executable,
+            *args,
+            env={**os.environ, "TEMPORAL_ADDRESS": address},
+            cwd=tmp_path,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         _, err_bytes = await asyncio.wait_for(proc.communicate(), timeout=60)
         err = err_bytes.decode()
@@ -127,13 +171,20 @@ class TestCatalogue:
         assert f"the Temporal address {address!r}" in err and said in err and "TEMPORAL_ADDRESS" in err, err
         assert "Traceback" not in err and "Warning" not in err and "unexpected error" not in err, err
 
-    async def test_malformed_script_at_run_time_fails_the_run_cleanly(self, client, task_queue, worker, tmp_path, script):
+    async def test_malformed_script_at_run_time_fails_the_run_cleanly(
+        self, client, task_queue, worker, tmp_path, script
+    ):
         tried("scripted file broken after start")
         broken = tmp_path / "broken.json"
         broken.write_text("{oops")
-        run = await Rubricflow(client, task_queue).start(RunInput.model_validate(
-            base(**{"agent.model": f"scripted:{broken}", "grader.model": script(verdict("satisfied", "ok", ok=True))})),
-            thread_id())
+        run = await Rubricflow(client, task_queue).start(
+            RunInput.model_validate(
+                base(
+                    **{"agent.model": f"scripted:{broken}", "grader.model": script(verdict("satisfied", "ok", ok=True))}
+                )
+            ),
+            thread_id(),
+        )
         with pytest.raises(WorkflowFailureError) as err:
             await run.result()
         assert "is not JSON" in str(err.value.cause)
@@ -142,7 +193,12 @@ class TestCatalogue:
         tried("thread id already running")
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
-        first = RunInput.model_validate({**base(**{"agent.model": script("a"), "grader.model": script(verdict("satisfied", "ok", ok=True))}), "idle_timeout_s": 600})
+        first = RunInput.model_validate(
+            {
+                **base(**{"agent.model": script("a"), "grader.model": script(verdict("satisfied", "ok", ok=True))}),
+                "idle_timeout_s": 600,
+            }
+        )
         await rf.start(first, tid)
         with pytest.raises(RunRefused, match=f"thread '{tid}' already has a run in progress"):
             await rf.start(RunInput.model_validate(base(**{"agent.model": script("other")})), tid)
@@ -158,7 +214,9 @@ class TestCatalogue:
             if description.status == WorkflowExecutionStatus.RUNNING and pending.attempt > 1:
                 failing += 1
         with capsys.disabled():
-            print(f"\nbad-input catalogue: {len(TRIED)} bad inputs tried, all refused; "
-                  f"{failing} failing workflow tasks among {open_runs} open workflows")
+            print(
+                f"\nbad-input catalogue: {len(TRIED)} bad inputs tried, all refused; "
+                f"{failing} failing workflow tasks among {open_runs} open workflows"
+            )
         assert len(TRIED) >= 25
         assert failing == 0

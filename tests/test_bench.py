@@ -33,9 +33,24 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Pa
     # own worker must be told to serve its scripted models).
     env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_ALLOW_SCRIPTED"}
     done = subprocess.run(
-        [sys.executable, "-m", "rubricflow.bench", "--latency", "0", "--concurrency", "1", "2",
-         "--runs", "2", "--out", str(out)],
-        capture_output=True, text=True, timeout=180, env=env,
+        [
+            sys.executable,
+            "-m",
+            "rubricflow.bench",
+            "--latency",
+            "0",
+            "--concurrency",
+            "1",
+            "2",
+            "--runs",
+            "2",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads((out / "bench.json").read_text()), out
@@ -126,7 +141,9 @@ def test_the_plot_is_written(report):
 def test_bad_arguments_are_refused_with_what_is_allowed(tmp_path, flag, value, says):
     done = subprocess.run(
         [sys.executable, "-m", "rubricflow.bench", flag, value, "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert flag in done.stderr and says in done.stderr

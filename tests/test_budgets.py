@@ -4,7 +4,7 @@ each budget stops a run with `budget_exhausted` before the next spend, `extend` 
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from pydantic import ValidationError
@@ -25,7 +25,7 @@ from rubricflow.workflows.types import (
 from tests.helpers import activity_counts, thread_id, verdict
 
 RUBRIC = "- tests"
-T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def reply(content: str, inp: int, out: int) -> dict:
@@ -111,8 +111,11 @@ class TestBudgetDecisions:
     def test_a_cost_budget_needs_the_graders_and_the_agents_price(self):
         def run(prices: dict) -> RunInput:
             return RunInput(
-                message="hi", rubric=RUBRIC, agent=AgentSettings(model="scripted:a.json"),
-                grader=GraderSettings(model="scripted:g.json", prices=prices), budget=Budget(max_cost_usd=1.0),
+                message="hi",
+                rubric=RUBRIC,
+                agent=AgentSettings(model="scripted:a.json"),
+                grader=GraderSettings(model="scripted:g.json", prices=prices),
+                budget=Budget(max_cost_usd=1.0),
             )
 
         price = ModelPrice(input_usd_per_mtok=1, output_usd_per_mtok=1)
@@ -162,8 +165,12 @@ class TestTokensAndBudgetsInARun:
         }
         rf = Rubricflow(client, task_queue)
         run = await rf.start(
-            RunInput(message="write it", rubric=RUBRIC, agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader, prices=prices)),
+            RunInput(
+                message="write it",
+                rubric=RUBRIC,
+                agent=AgentSettings(model=agent),
+                grader=GraderSettings(model=grader, prices=prices),
+            ),
             thread_id(),
         )
         final = await run.result()
@@ -181,7 +188,9 @@ class TestTokensAndBudgetsInARun:
         expected = (250 * 3.0 + 50 * 15.0 + 900 * 1.0 + 110 * 5.0) / 1_000_000
         assert final.run_cost_usd == pytest.approx(expected)
 
-    async def test_token_budget_stops_before_the_next_pass_and_extend_continues(self, client, task_queue, worker, script):
+    async def test_token_budget_stops_before_the_next_pass_and_extend_continues(
+        self, client, task_queue, worker, script
+    ):
         agent = script(reply("v1", 100, 20), reply("v2", 100, 20))
         grader = script(
             graded(verdict("needs_revision", "no", tests="fails"), 100, 10),
@@ -235,7 +244,9 @@ class TestTokensAndBudgetsInARun:
 
 
 class TestCommandLine:
-    async def test_a_token_budget_holds_and_extend_adds_to_it_with_cost_shown(self, client, task_queue, worker, script, tmp_path):
+    async def test_a_token_budget_holds_and_extend_adds_to_it_with_cost_shown(
+        self, client, task_queue, worker, script, tmp_path
+    ):
         from tests.test_cli import rubricflow
 
         agent = script(reply("v1", 100, 20), reply("v2", 100, 20))
@@ -250,8 +261,23 @@ class TestCommandLine:
         )
         tid = thread_id()
         code, out, err = await rubricflow(
-            client, task_queue, "run", "write it", "--rubric", RUBRIC, "--model", agent, "--grader-model", grader,
-            "--max-tokens", "200", "--thread", tid, "--idle-timeout", "600", "--json",
+            client,
+            task_queue,
+            "run",
+            "write it",
+            "--rubric",
+            RUBRIC,
+            "--model",
+            agent,
+            "--grader-model",
+            grader,
+            "--max-tokens",
+            "200",
+            "--thread",
+            tid,
+            "--idle-timeout",
+            "600",
+            "--json",
             RUBRICFLOW_PRICES=str(prices),
         )
         assert code == 1, err
@@ -282,8 +308,17 @@ class TestCommandLine:
         from tests.test_cli import rubricflow
 
         code, _, err = await rubricflow(
-            client, task_queue, "run", "hi", "--rubric", RUBRIC, "--model", "scripted:a.json",
-            "--grader-model", "scripted:g.json", *args,
+            client,
+            task_queue,
+            "run",
+            "hi",
+            "--rubric",
+            RUBRIC,
+            "--model",
+            "scripted:a.json",
+            "--grader-model",
+            "scripted:g.json",
+            *args,
         )
         assert code == 2 and message in err, err
 
@@ -296,19 +331,35 @@ class TestUsageReading:
         from rubricflow.activities.telemetry import UsageCounter
 
         counter = UsageCounter()
-        counter.on_llm_end(LLMResult(
-            generations=[[ChatGeneration(message=AIMessage(content="hi"))]],
-            llm_output={"token_usage": {"prompt_tokens": 12, "completion_tokens": 3}},
-        ))
-        counter.on_llm_end(LLMResult(generations=[[ChatGeneration(message=AIMessage(
-            content="hi", usage_metadata={"input_tokens": 5, "output_tokens": 1, "total_tokens": 6}))]]))
+        counter.on_llm_end(
+            LLMResult(
+                generations=[[ChatGeneration(message=AIMessage(content="hi"))]],
+                llm_output={"token_usage": {"prompt_tokens": 12, "completion_tokens": 3}},
+            )
+        )
+        counter.on_llm_end(
+            LLMResult(
+                generations=[
+                    [
+                        ChatGeneration(
+                            message=AIMessage(
+                                content="hi", usage_metadata={"input_tokens": 5, "output_tokens": 1, "total_tokens": 6}
+                            )
+                        )
+                    ]
+                ]
+            )
+        )
         assert counter.usage == Usage(input_tokens=17, output_tokens=4)
 
     def test_the_web_ui_details_show_tokens_cost_and_an_exhausted_budget(self):
         from rubricflow.workflows.visibility import render_details
 
-        state = budgeted(max_tokens=10, max_cost_usd=1.0, prices={
-            "scripted:g.json": ModelPrice(input_usd_per_mtok=1_000_000, output_usd_per_mtok=0)})
+        state = budgeted(
+            max_tokens=10,
+            max_cost_usd=1.0,
+            prices={"scripted:g.json": ModelPrice(input_usd_per_mtok=1_000_000, output_usd_per_mtok=0)},
+        )
         decide.spend(state, "scripted:g.json", Usage(input_tokens=12, output_tokens=2), "grader")
         decide.exhaust(state, decide.budget_exhausted(state, T0), "agent_turn")
         first = render_details(state).splitlines()[0]

@@ -34,7 +34,10 @@ def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
 
 async def start_cli(client, task_queue: str, *args: str, **env_extra: str) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "rubricflow.cli", *args,
+        sys.executable,
+        "-m",
+        "rubricflow.cli",
+        *args,
         env=cli_env(client, task_queue, **env_extra),
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
@@ -83,14 +86,41 @@ class TestRun:
         rubric.write_text("- tests\n- docs\n")
         tid = thread_id()
         code, out, err = await rubricflow(
-            client, task_queue, "run", "write it", "--rubric", f"@{rubric}",
-            "--model", agent, "--grader-model", grader, "--thread", tid, "--json",
+            client,
+            task_queue,
+            "run",
+            "write it",
+            "--rubric",
+            f"@{rubric}",
+            "--model",
+            agent,
+            "--grader-model",
+            grader,
+            "--thread",
+            tid,
+            "--json",
         )
         assert code == 0, err
         data = json.loads(out)
-        assert set(data) == {"thread_id", "grading_run_id", "status", "phase", "iterations", "max_iterations",
-                             "evaluations", "answer", "best", "files", "todos",
-                             "usage", "run_usage", "cost_usd", "run_cost_usd", "budget", "error"}
+        assert set(data) == {
+            "thread_id",
+            "grading_run_id",
+            "status",
+            "phase",
+            "iterations",
+            "max_iterations",
+            "evaluations",
+            "answer",
+            "best",
+            "files",
+            "todos",
+            "usage",
+            "run_usage",
+            "cost_usd",
+            "run_cost_usd",
+            "budget",
+            "error",
+        }
         assert data["error"] is None
         assert data["thread_id"] == tid and data["status"] == "satisfied"
         assert data["iterations"] == 2 and data["answer"] == "v2"
@@ -107,9 +137,22 @@ class TestRun:
         grader = script(verdict("needs_revision", "still wrong", tests="fails on []"))
         tid = thread_id()
         code, out, err = await rubricflow(
-            client, task_queue, "run", "write it", "--rubric", "- tests",
-            "--model", agent, "--grader-model", grader, "--max-iterations", "1",
-            "--step-timeout", "45", "--thread", tid,
+            client,
+            task_queue,
+            "run",
+            "write it",
+            "--rubric",
+            "- tests",
+            "--model",
+            agent,
+            "--grader-model",
+            grader,
+            "--max-iterations",
+            "1",
+            "--step-timeout",
+            "45",
+            "--thread",
+            tid,
         )
         assert code == 1, err
         assert "verdict: needs_revision - still wrong" in out
@@ -119,10 +162,12 @@ class TestRun:
         for kind in ("rubricflow.run_agent_turn", "rubricflow.grade_transcript"):
             [step] = await activity_inputs(client.get_workflow_handle(tid), kind)
             assert step["settings"]["timeout_s"] == 45
-        timeouts = [e.activity_task_scheduled_event_attributes.start_to_close_timeout.seconds
-                    async for e in client.get_workflow_handle(tid).fetch_history_events()
-                    if e.HasField("activity_task_scheduled_event_attributes")
-                    and e.activity_task_scheduled_event_attributes.activity_type.name != "rubricflow.deliver_evaluation"]
+        timeouts = [
+            e.activity_task_scheduled_event_attributes.start_to_close_timeout.seconds
+            async for e in client.get_workflow_handle(tid).fetch_history_events()
+            if e.HasField("activity_task_scheduled_event_attributes")
+            and e.activity_task_scheduled_event_attributes.activity_type.name != "rubricflow.deliver_evaluation"
+        ]
         assert timeouts == [75, 75]
 
     async def test_status_and_list(self, client, task_queue, worker, script):
@@ -159,20 +204,35 @@ class TestRun:
         from rubricflow.cli.parser import build_parser
         from rubricflow.workflows.types import RunStatus
 
-        [lister] = [a for a in build_parser()._subparsers._group_actions[0].choices["list"]._actions if a.dest == "status"]
+        [lister] = [
+            a for a in build_parser()._subparsers._group_actions[0].choices["list"]._actions if a.dest == "status"
+        ]
         assert set(lister.choices) == {*get_args(RunStatus), "needs_revision", "idle"}
 
 
 class TestBadInput:
-    @pytest.mark.parametrize(("flag", "bad", "allowed"), [
-        *[("--max-iterations", bad, "from 1 to 20") for bad in ("0", "21", "2.5", "true", "-1", "three")],
-        *[("--step-timeout", bad, "from 1 to 3600") for bad in ("0", "3601", "1.5", "soon")],
-    ])
+    @pytest.mark.parametrize(
+        ("flag", "bad", "allowed"),
+        [
+            *[("--max-iterations", bad, "from 1 to 20") for bad in ("0", "21", "2.5", "true", "-1", "three")],
+            *[("--step-timeout", bad, "from 1 to 3600") for bad in ("0", "3601", "1.5", "soon")],
+        ],
+    )
     async def test_bad_numbers_exit_2_before_anything_starts(self, client, task_queue, flag, bad, allowed):
         tid = thread_id()
         code, out, err = await rubricflow(
-            client, task_queue, "run", "x", "--rubric", "- a", "--model", "scripted:a.json",
-            flag, bad, "--thread", tid,
+            client,
+            task_queue,
+            "run",
+            "x",
+            "--rubric",
+            "- a",
+            "--model",
+            "scripted:a.json",
+            flag,
+            bad,
+            "--thread",
+            tid,
         )
         assert code == 2
         assert f"{flag} must be a whole number {allowed}, got {bad!r}" in err
@@ -186,10 +246,16 @@ class TestBadInput:
             (["--model", "scripted:a.json", "--rubric", "   "], "rubric is empty or whitespace"),
             (["--model", "scripted:a.json", "--rubric", "@/no/such/rubric.md"], "cannot read rubric file"),
             ([], "no agent model"),
-            (["--model", "scripted:a.json", "--tool", "nope"], "unknown tool(s) ['nope']; known tools: list_files, read_file, run_python_tests"),
+            (
+                ["--model", "scripted:a.json", "--tool", "nope"],
+                "unknown tool(s) ['nope']; known tools: list_files, read_file, run_python_tests",
+            ),
             (["--model", "scripted:a.json", "--rubric", "- a", "--grader-tool", "nope"], "unknown tool(s) ['nope']"),
             (["--model", "scripted:a.json", "--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
-            (["--model", "scripted:a.json", "--rubric", "- tests [check: run_python_tests]"], "no ```python tests block"),
+            (
+                ["--model", "scripted:a.json", "--rubric", "- tests [check: run_python_tests]"],
+                "no ```python tests block",
+            ),
             (["--model", "scripted:a.json", "--idle-timeout", "-5"], "--idle-timeout must be whole seconds"),
         ],
     )
@@ -209,30 +275,63 @@ class TestSteering:
             code, _, err = await rubricflow(client, task_queue, command[0], "no-such-thread-x1", *command[1:])
             assert code == 2 and "no thread 'no-such-thread-x1' on this server" in err, (command, err)
 
-
     async def test_reject_send_list_and_refusals_from_a_second_terminal(self, client, task_queue, worker, script):
         tid = thread_id()
         agent = script("v1", "v2", "v3")
-        grader = script(verdict("satisfied", "ok", tests=True), verdict("satisfied", "ok", tests=True),
-                        verdict("needs_revision", "no docs", docs="missing"))
+        grader = script(
+            verdict("satisfied", "ok", tests=True),
+            verdict("satisfied", "ok", tests=True),
+            verdict("needs_revision", "no docs", docs="missing"),
+        )
         code, _, err = await rubricflow(
-            client, task_queue, "run", "write it", "--rubric", "- tests", "--model", agent,
-            "--grader-model", grader, "--thread", tid, "--idle-timeout", "600",
+            client,
+            task_queue,
+            "run",
+            "write it",
+            "--rubric",
+            "- tests",
+            "--model",
+            agent,
+            "--grader-model",
+            grader,
+            "--thread",
+            tid,
+            "--idle-timeout",
+            "600",
         )
         assert code == 0, err
         code, out, err = await rubricflow(client, task_queue, "pause", tid)
         assert code == 2 and "nothing to pause: the thread's status is 'satisfied'" in err
-        code, out, err = await rubricflow(client, task_queue, "reject", tid, "--feedback", "Handle None.", "--reviewer", "ana")
+        code, out, err = await rubricflow(
+            client, task_queue, "reject", tid, "--feedback", "Handle None.", "--reviewer", "ana"
+        )
         assert code == 0 and f"thread {tid}: running" in out, err
         code, out, err = await rubricflow(
-            client, task_queue, "send", tid, "now document it", "--rubric", "- has docs",
-            "--grader-model", grader, "--max-iterations", "1", "--json",
+            client,
+            task_queue,
+            "send",
+            tid,
+            "now document it",
+            "--rubric",
+            "- has docs",
+            "--grader-model",
+            grader,
+            "--max-iterations",
+            "1",
+            "--json",
         )
         assert code == 1, err  # the new rubric's single pass wants a revision
         data = json.loads(out)
         assert data["status"] == "max_iterations_reached"
-        assert [e["result"] for e in data["evaluations"]] == ["satisfied", "needs_revision", "satisfied", "needs_revision"]
-        assert data["evaluations"][1]["criteria"] == [{"name": "reviewer feedback", "passed": False, "gap": "Handle None."}]
+        assert [e["result"] for e in data["evaluations"]] == [
+            "satisfied",
+            "needs_revision",
+            "satisfied",
+            "needs_revision",
+        ]
+        assert data["evaluations"][1]["criteria"] == [
+            {"name": "reviewer feedback", "passed": False, "gap": "Handle None."}
+        ]
         for _ in range(100):  # visibility is eventually consistent: bounded wait for the index
             code, out, err = await rubricflow(client, task_queue, "list", "--status", "max_iterations_reached")
             if tid in out:
@@ -269,16 +368,36 @@ class TestWorkerProcess:
 
         data = tmp_path / "data"
         answer = json.loads(Path(demo_file("agent.json")).read_text())["responses"][-1]
-        invalid = {"structured": {"result": "needs_revision", "explanation": "x", "criteria": [
-            {"name": "Has a docstring that explains what is returned", "passed": False},
-            {"name": "Uses no third-party packages", "passed": True},
-        ]}}
-        valid = verdict("satisfied", "ok", **{
-            "Has a docstring that explains what is returned": True, "Uses no third-party packages": True,
-        })
+        invalid = {
+            "structured": {
+                "result": "needs_revision",
+                "explanation": "x",
+                "criteria": [
+                    {"name": "Has a docstring that explains what is returned", "passed": False},
+                    {"name": "Uses no third-party packages", "passed": True},
+                ],
+            }
+        }
+        valid = verdict(
+            "satisfied",
+            "ok",
+            **{
+                "Has a docstring that explains what is returned": True,
+                "Uses no third-party packages": True,
+            },
+        )
         code, out, err = await rubricflow(
-            client, task_queue, "demo", "--model", script(answer), "--grader-model", script(invalid, invalid, valid),
-            "--port", server_port(client), "--data-dir", str(data),
+            client,
+            task_queue,
+            "demo",
+            "--model",
+            script(answer),
+            "--grader-model",
+            script(invalid, invalid, valid),
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(data),
         )
         assert code == 0, err
         assert "status: satisfied" in out
@@ -290,8 +409,15 @@ class TestWorkerProcess:
     async def test_demo_verbose_streams_the_worker_output_instead(self, client, task_queue, tmp_path: Path):
         data = tmp_path / "data"
         code, out, err = await rubricflow(
-            client, task_queue, "demo", "--scripted", "--verbose", "--port", server_port(client),
-            "--data-dir", str(data),
+            client,
+            task_queue,
+            "demo",
+            "--scripted",
+            "--verbose",
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(data),
         )
         assert code == 0, err
         assert f"worker polling task queue {task_queue!r}" in err
@@ -300,11 +426,21 @@ class TestWorkerProcess:
     async def test_a_worker_that_cannot_start_is_reported_with_its_log(self, client, task_queue, tmp_path: Path):
         data = tmp_path / "data"
         code, out, err = await rubricflow(
-            client, task_queue, "demo", "--scripted", "--port", server_port(client), "--data-dir", str(data),
+            client,
+            task_queue,
+            "demo",
+            "--scripted",
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(data),
             RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES="0",
         )
         assert code == 1
-        assert f"the worker exited with code 2 before it polled task queue {task_queue!r}; see {data / 'worker.log'}" in err
+        assert (
+            f"the worker exited with code 2 before it polled task queue {task_queue!r}; see {data / 'worker.log'}"
+            in err
+        )
         assert "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES must be a whole number" in (data / "worker.log").read_text()
 
     async def test_dev_serves_runs_and_the_web_view_until_sigterm(self, client, task_queue, script, tmp_path: Path):
@@ -314,8 +450,9 @@ class TestWorkerProcess:
 
         data = tmp_path / "data"
         ui_port = free_port()
-        dev = await start_cli(client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data),
-                              "--ui-port", str(ui_port))
+        dev = await start_cli(
+            client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data), "--ui-port", str(ui_port)
+        )
         assert dev.stdout is not None
         lines = []
         while not lines or "worker running on task queue" not in lines[-1]:
@@ -375,7 +512,15 @@ class TestWorkerProcess:
         data = tmp_path / "data"
         slow = script({"content": "late", "delay_s": 300})
         demo = await start_cli(
-            client, task_queue, "demo", "--model", slow, "--port", server_port(client), "--data-dir", str(data),
+            client,
+            task_queue,
+            "demo",
+            "--model",
+            slow,
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(data),
             RUBRICFLOW_GRACEFUL_SHUTDOWN_S="0",  # reaches the worker process: in-flight turns are cancelled at once
         )
         assert demo.stdout is not None

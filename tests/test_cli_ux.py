@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow import RunFailed, RunRefused, Rubricflow, ThreadNotFound, ThreadRow
+from rubricflow import Rubricflow, RunFailed, RunRefused, ThreadNotFound, ThreadRow
 from rubricflow.client import visibility_query
 from tests.helpers import thread_id, verdict, wait_for_running_activity
 from tests.reliability import REPORT
@@ -22,9 +22,25 @@ from tests.test_cli import assert_no_workflow, cli_env, rubricflow, start_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = Path(__file__).with_name("import_probe.py")
-JSON_FIELDS = {"thread_id", "grading_run_id", "status", "phase", "iterations", "max_iterations",
-               "evaluations", "answer", "best", "files", "todos",
-               "usage", "run_usage", "cost_usd", "run_cost_usd", "budget", "error"}
+JSON_FIELDS = {
+    "thread_id",
+    "grading_run_id",
+    "status",
+    "phase",
+    "iterations",
+    "max_iterations",
+    "evaluations",
+    "answer",
+    "best",
+    "files",
+    "todos",
+    "usage",
+    "run_usage",
+    "cost_usd",
+    "run_cost_usd",
+    "budget",
+    "error",
+}
 
 
 def no_traceback(*texts: str) -> None:
@@ -62,10 +78,25 @@ class TestExitCodes:
         if case == "answered":
             args += ["--model", script("hi")]
         elif case == "satisfied":
-            args += ["--model", script("v1"), "--rubric", "- ok", "--grader-model", script(verdict("satisfied", ok=True))]
+            args += [
+                "--model",
+                script("v1"),
+                "--rubric",
+                "- ok",
+                "--grader-model",
+                script(verdict("satisfied", ok=True)),
+            ]
         elif case == "max_iterations_reached":
-            args += ["--model", script("v1"), "--rubric", "- ok", "--max-iterations", "1",
-                     "--grader-model", script(verdict("needs_revision", "no", ok="missing"))]
+            args += [
+                "--model",
+                script("v1"),
+                "--rubric",
+                "- ok",
+                "--max-iterations",
+                "1",
+                "--grader-model",
+                script(verdict("needs_revision", "no", ok="missing")),
+            ]
         elif case == "failed_run":
             args += ["--model", script({"error": {"status": 401, "message": "bad key"}})]
         elif case == "missing_scripted_file":
@@ -88,7 +119,12 @@ class TestExitCodes:
 
     async def test_a_401_is_explained_once(self, client, task_queue, worker, script):
         code, out, err = await run_cli(
-            client, task_queue, "run", "task", "--model", script({"error": {"status": 401, "message": "bad key"}}),
+            client,
+            task_queue,
+            "run",
+            "task",
+            "--model",
+            script({"error": {"status": 401, "message": "bad key"}}),
         )
         assert code == 1
         assert (out + err).count("HTTP 401") == 1, out + err
@@ -97,11 +133,21 @@ class TestExitCodes:
 class TestJsonShape:
     async def test_success_and_failure_share_one_shape(self, client, task_queue, worker, script):
         ok, bad = thread_id(), thread_id()
-        code, out, err = await run_cli(client, task_queue, "run", "t", "--model", script("hi"), "--thread", ok, "--json")
+        code, out, err = await run_cli(
+            client, task_queue, "run", "t", "--model", script("hi"), "--thread", ok, "--json"
+        )
         assert code == 0, err
         success = json.loads(out)
         code, out, err = await run_cli(
-            client, task_queue, "run", "t", "--model", script({"error": {"status": 401}}), "--thread", bad, "--json",
+            client,
+            task_queue,
+            "run",
+            "t",
+            "--model",
+            script({"error": {"status": 401}}),
+            "--thread",
+            bad,
+            "--json",
         )
         assert code == 1, err
         failure = json.loads(out)
@@ -120,7 +166,9 @@ class TestThreadsInAnyState:
         rf = Rubricflow(client, task_queue)
         from rubricflow import AgentSettings, RunInput
 
-        await rf.start(RunInput(message="x", agent=AgentSettings(model=script({"content": "late", "delay_s": 300}))), tid)
+        await rf.start(
+            RunInput(message="x", agent=AgentSettings(model=script({"content": "late", "delay_s": 300}))), tid
+        )
         await wait_for_running_activity(client.get_workflow_handle(tid))
         return tid
 
@@ -146,20 +194,37 @@ class TestThreadsInAnyState:
 
     async def test_status_and_watch_on_a_failed_thread_give_the_cause(self, client, task_queue, worker, script):
         tid = thread_id()
-        code, _, _ = await run_cli(client, task_queue, "run", "t", "--thread", tid,
-                                   "--model", script({"error": {"status": 401, "message": "bad key"}}))
+        code, _, _ = await run_cli(
+            client,
+            task_queue,
+            "run",
+            "t",
+            "--thread",
+            tid,
+            "--model",
+            script({"error": {"status": 401, "message": "bad key"}}),
+        )
         assert code == 1
         for command in ("status", "watch"):
             code, out, err = await run_cli(client, task_queue, command, tid)
             assert code == 1 and f"thread {tid} failed: agent turn 0 failed" in out + err, (command, out, err)
 
     @pytest.mark.reliability
-    async def test_a_closed_thread_is_said_to_be_closed_and_an_unknown_one_unknown(self, client, task_queue, worker, script):
+    async def test_a_closed_thread_is_said_to_be_closed_and_an_unknown_one_unknown(
+        self, client, task_queue, worker, script
+    ):
         tid = thread_id()
         code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("hi"), "--thread", tid)
         assert code == 0, err  # idle timeout 0: the thread closes once it answered
-        for args in (("approve",), ("reject", "--feedback", "no"), ("pause",), ("resume",),
-                     ("extend", "--iterations", "1"), ("send", "more"), ("send", "more", "--no-wait")):
+        for args in (
+            ("approve",),
+            ("reject", "--feedback", "no"),
+            ("pause",),
+            ("resume",),
+            ("extend", "--iterations", "1"),
+            ("send", "more"),
+            ("send", "more", "--no-wait"),
+        ):
             code, out, err = await run_cli(client, task_queue, args[0], tid, *args[1:])
             assert code == 2, (args, out, err)
             assert f"thread {tid} is closed (answered)" in err, (args, err)
@@ -173,18 +238,34 @@ class TestThreadsInAnyState:
         REPORT.refuse("unknown thread")
 
     @pytest.mark.reliability
-    async def test_a_decision_pinned_to_a_record_is_refused_once_another_came_first(self, client, task_queue, worker, script):
+    async def test_a_decision_pinned_to_a_record_is_refused_once_another_came_first(
+        self, client, task_queue, worker, script
+    ):
         tid = thread_id()
-        code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok",
-                                     "--grader-model", script(verdict("failed", "cannot judge")), "--thread", tid,
-                                     "--idle-timeout", "600")
+        code, _, err = await run_cli(
+            client,
+            task_queue,
+            "run",
+            "t",
+            "--model",
+            script("v1"),
+            "--rubric",
+            "- ok",
+            "--grader-model",
+            script(verdict("failed", "cannot judge")),
+            "--thread",
+            tid,
+            "--idle-timeout",
+            "600",
+        )
         assert code == 1, err
         code, out, err = await run_cli(client, task_queue, "status", tid)
         [seen] = re.findall(r"^latest record: (\S+) ", out, flags=re.M)
         code, out, err = await run_cli(client, task_queue, "approve", tid, "--reviewer", "ana", "--review", seen)
         assert code == 0, err
-        code, out, err = await run_cli(client, task_queue, "reject", tid, "--feedback", "no", "--reviewer", "bo",
-                                       "--review", seen)
+        code, out, err = await run_cli(
+            client, task_queue, "reject", tid, "--feedback", "no", "--reviewer", "bo", "--review", seen
+        )
         assert code == 2, (out, err)
         assert "another decision came first: ana approved it" in err, err
         REPORT.refuse("stale review decision")
@@ -195,8 +276,9 @@ class TestThreadsInAnyState:
         with pytest.raises(ThreadNotFound, match="no thread 'nope-x'"):
             await rf.progress("nope-x")
         tid = thread_id()
-        code, _, err = await run_cli(client, task_queue, "run", "t", "--model", script("hi"), "--thread", tid,
-                                     "--idle-timeout", "600")
+        code, _, err = await run_cli(
+            client, task_queue, "run", "t", "--model", script("hi"), "--thread", tid, "--idle-timeout", "600"
+        )
         assert code == 0, err
         with pytest.raises(RunRefused, match="nothing to pause"):
             await rf.pause(tid)
@@ -221,8 +303,20 @@ class TestListFilter:
 
     async def test_list_json_rows(self, client, task_queue, worker, script):
         tid = thread_id()
-        await run_cli(client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok", "--thread", tid,
-                      "--grader-model", script(verdict("satisfied", ok=True)))
+        await run_cli(
+            client,
+            task_queue,
+            "run",
+            "t",
+            "--model",
+            script("v1"),
+            "--rubric",
+            "- ok",
+            "--thread",
+            tid,
+            "--grader-model",
+            script(verdict("satisfied", ok=True)),
+        )
         for _ in range(100):  # visibility is eventually consistent: bounded wait for the index
             code, out, err = await run_cli(client, task_queue, "list", "--json", "--status", "satisfied")
             rows = [r for r in json.loads(out) if r["thread_id"] == tid]
@@ -237,10 +331,26 @@ class TestListFilter:
 class TestIterationWording:
     async def test_passes_count_from_one_and_extend_and_approve_keep_k_of_n(self, client, task_queue, worker, script):
         tid = thread_id()
-        grader = script(verdict("needs_revision", "no", ok="missing"), verdict("needs_revision", "still no", ok="missing"))
+        grader = script(
+            verdict("needs_revision", "no", ok="missing"), verdict("needs_revision", "still no", ok="missing")
+        )
         code, out, err = await run_cli(
-            client, task_queue, "run", "t", "--model", script("v1", "v2"), "--rubric", "- ok", "--grader-model", grader,
-            "--max-iterations", "1", "--thread", tid, "--idle-timeout", "600",
+            client,
+            task_queue,
+            "run",
+            "t",
+            "--model",
+            script("v1", "v2"),
+            "--rubric",
+            "- ok",
+            "--grader-model",
+            grader,
+            "--max-iterations",
+            "1",
+            "--thread",
+            tid,
+            "--idle-timeout",
+            "600",
         )
         assert code == 1, err
         assert "grading pass 1 of 1..." in out and "grading pass 0" not in out
@@ -265,10 +375,12 @@ class TestIterationWording:
 
 class TestQuietTerminal:
     async def test_a_retried_step_is_one_line(self, client, task_queue, worker, script):
-        grader = script({"error": {"status": 500, "message": "overloaded"}},
-                        {**verdict("satisfied", ok=True), "delay_s": 3})
-        code, out, err = await run_cli(client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok",
-                                       "--grader-model", grader)
+        grader = script(
+            {"error": {"status": 500, "message": "overloaded"}}, {**verdict("satisfied", ok=True), "delay_s": 3}
+        )
+        code, out, err = await run_cli(
+            client, task_queue, "run", "t", "--model", script("v1"), "--rubric", "- ok", "--grader-model", grader
+        )
         assert code == 0, err
         [line] = [x for x in out.splitlines() if "retrying" in x]
         assert line.startswith("grader pass 1 of 3: ") and "HTTP 500" in line
@@ -303,8 +415,9 @@ class TestInterruptsAndPipes:
     @pytest.mark.parametrize("to", ["process", "core thread"])
     async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script, to):
         tid = thread_id()
-        proc = await start_cli(client, task_queue, "run", "t", "--model", script({"content": "late", "delay_s": 300}),
-                               "--thread", tid)
+        proc = await start_cli(
+            client, task_queue, "run", "t", "--model", script({"content": "late", "delay_s": 300}), "--thread", tid
+        )
         assert proc.stdout is not None and proc.stderr is not None
         # Conditions, not timing: the CLI said the run started (its Ctrl-C handling is in
         # place from before that line), and the turn it follows is running.
@@ -325,9 +438,14 @@ class TestInterruptsAndPipes:
         from rubricflow import AgentSettings, RunInput
 
         tid = thread_id()
-        await Rubricflow(client, task_queue).start(RunInput(
-            message="x", idle_timeout_s=600, agent=AgentSettings(model=script({"content": "late", "delay_s": 300}, "b")),
-        ), tid)
+        await Rubricflow(client, task_queue).start(
+            RunInput(
+                message="x",
+                idle_timeout_s=600,
+                agent=AgentSettings(model=script({"content": "late", "delay_s": 300}, "b")),
+            ),
+            tid,
+        )
         await wait_for_running_activity(client.get_workflow_handle(tid), deadline_s=180)
         proc = await start_cli(client, task_queue, "send", tid, "more")
         await queued(client, tid)
@@ -346,8 +464,14 @@ class TestInterruptsAndPipes:
         read, write = os.pipe()
         os.close(read)  # the reader is gone before anything is written (`| head -0`)
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "rubricflow.cli", "status", tid,
-            env=cli_env(client, task_queue), stdin=asyncio.subprocess.DEVNULL, stdout=write,
+            sys.executable,
+            "-m",
+            "rubricflow.cli",
+            "status",
+            tid,
+            env=cli_env(client, task_queue),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=write,
             stderr=asyncio.subprocess.PIPE,
         )
         os.close(write)
@@ -360,10 +484,18 @@ class TestOneImportRoot:
     def test_importing_rubricflow_loads_neither_langchain_nor_activities(self):
         import subprocess
 
-        loaded = json.loads(subprocess.run(
-            [sys.executable, str(PROBE), "rubricflow"], capture_output=True, text=True, check=True, cwd="/",
-        ).stdout)
-        heavy = [m for m in loaded if m.startswith(("langchain", "langgraph", "rubricflow.activities", "rubricflow.worker"))]
+        loaded = json.loads(
+            subprocess.run(
+                [sys.executable, str(PROBE), "rubricflow"],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd="/",
+            ).stdout
+        )
+        heavy = [
+            m for m in loaded if m.startswith(("langchain", "langgraph", "rubricflow.activities", "rubricflow.worker"))
+        ]
         assert heavy == []
 
     def test_version(self):
@@ -380,13 +512,23 @@ class TestOneImportRoot:
         from rubricflow.cli import exits
 
         out = subprocess.run([sys.executable, "-m", "rubricflow.cli", "--help"], capture_output=True, text=True).stdout
-        codes = {exits.EXIT_OK, exits.EXIT_NOT_SATISFIED, exits.EXIT_BAD_INPUT, exits.EXIT_UNREACHABLE,
-                 exits.EXIT_INTERRUPTED, exits.EXIT_BROKEN_PIPE}
+        codes = {
+            exits.EXIT_OK,
+            exits.EXIT_NOT_SATISFIED,
+            exits.EXIT_BAD_INPUT,
+            exits.EXIT_UNREACHABLE,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
+        }
         documented = {int(m) for m in re.findall(r"^  (\d+) ", out.partition("exit codes:")[2], re.M)}
         assert documented == codes
         env = {**os.environ, "TEMPORAL_ADDRESS": "127.0.0.1:1"}
-        quiet = subprocess.run([sys.executable, "-m", "rubricflow.cli", "status", "t"], capture_output=True, text=True, env=env)
-        loud = subprocess.run([sys.executable, "-m", "rubricflow.cli", "--debug", "status", "t"], capture_output=True, text=True, env=env)
+        quiet = subprocess.run(
+            [sys.executable, "-m", "rubricflow.cli", "status", "t"], capture_output=True, text=True, env=env
+        )
+        loud = subprocess.run(
+            [sys.executable, "-m", "rubricflow.cli", "--debug", "status", "t"], capture_output=True, text=True, env=env
+        )
         assert quiet.returncode == loud.returncode == 3
         assert "Traceback" not in quiet.stderr and "Traceback" in loud.stderr
 
@@ -396,8 +538,12 @@ class TestOneImportRoot:
         example = tmp_path / "example.py"
         example.write_text(code)
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, str(example), env=cli_env(client, task_queue), cwd=str(tmp_path),
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            sys.executable,
+            str(example),
+            env=cli_env(client, task_queue),
+            cwd=str(tmp_path),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         out, err = await asyncio.wait_for(proc.communicate(), timeout=120)
         assert proc.returncode == 0, err.decode()

@@ -45,7 +45,9 @@ async def test_three_workers_share_a_batch_that_survives_stopping_two(
     identities = {f"{w.pid}@" for w in workers}
     rf = Rubricflow(client, task_queue)
     run_input = RunInput(
-        message="go", rubric="- ok", agent=AgentSettings(model=agent),
+        message="go",
+        rubric="- ok",
+        agent=AgentSettings(model=agent),
         grader=GraderSettings(model=grader, max_iterations=3),
     )
     try:

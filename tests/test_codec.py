@@ -16,10 +16,10 @@ from temporalio.contrib.pydantic import pydantic_data_converter
 
 from rubricflow.client import Rubricflow
 from rubricflow.codec import CodecConfigError, EncryptionCodec, codec_server, parse_keys, with_codec
-from tests.helpers import thread_id, verdict
-from tests.reliability import REPORT
 from rubricflow.worker import build_worker
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+from tests.helpers import thread_id, verdict
+from tests.reliability import REPORT
 
 SECRET_TASK = "Summarise the merger memo for Project Nightjar"
 SECRET_RUBRIC = "- mentions the Nightjar valuation"
@@ -36,13 +36,20 @@ class TestEncryptedRuns:
     async def test_history_holds_no_plaintext_and_the_key_holder_reads_it(self, client, task_queue, script):
         codec = EncryptionCodec({"k1": key()})
         target = client.service_client.config.target_host
-        secure = await Client.connect(target, namespace=client.namespace,
-                                      data_converter=with_codec(pydantic_data_converter, codec))
-        grader = script(verdict("satisfied", "The Nightjar valuation is there.", **{"mentions the Nightjar valuation": True}))
+        secure = await Client.connect(
+            target, namespace=client.namespace, data_converter=with_codec(pydantic_data_converter, codec)
+        )
+        grader = script(
+            verdict("satisfied", "The Nightjar valuation is there.", **{"mentions the Nightjar valuation": True})
+        )
         async with build_worker(secure, queue=task_queue):
             run = await Rubricflow(secure, task_queue).start(
-                RunInput(message=SECRET_TASK, rubric=SECRET_RUBRIC,
-                         agent=AgentSettings(model=script(SECRET_ANSWER)), grader=GraderSettings(model=grader)),
+                RunInput(
+                    message=SECRET_TASK,
+                    rubric=SECRET_RUBRIC,
+                    agent=AgentSettings(model=script(SECRET_ANSWER)),
+                    grader=GraderSettings(model=grader),
+                ),
                 thread_id(),
             )
             result = await run.result()
@@ -62,8 +69,10 @@ class TestEncryptedRuns:
         summary = description.raw_description.execution_config.user_metadata.summary
         assert summary.metadata["encoding"] == b"binary/encrypted"
         REPORT.run(run.thread_id, "satisfied", result.status)
-        REPORT.figure(f"encryption: raw history of {len(raw.events)} events read without the key; "
-                      "no plaintext task, rubric, criterion or answer")
+        REPORT.figure(
+            f"encryption: raw history of {len(raw.events)} events read without the key; "
+            "no plaintext task, rubric, criterion or answer"
+        )
 
     def test_rotation_decrypts_old_payloads_and_encrypts_with_the_new_key(self):
         old, new = key(), key()
@@ -93,8 +102,11 @@ class TestCodecServer:
         try:
             body = json_format.MessageToJson(Payloads(payloads=[encrypted])).encode()
             request = urllib.request.Request(
-                f"http://127.0.0.1:{server.server_address[1]}/decode", data=body,
-                headers={"Content-Type": "application/json"}, method="POST")
+                f"http://127.0.0.1:{server.server_address[1]}/decode",
+                data=body,
+                headers={"Content-Type": "application/json"},
+                method="POST",
+            )
             with urllib.request.urlopen(request, timeout=10) as response:
                 assert response.headers["Access-Control-Allow-Origin"] == "http://127.0.0.1:8233"
                 decoded = json_format.Parse(response.read(), Payloads())

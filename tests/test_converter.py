@@ -31,8 +31,12 @@ class TestDataConverter:
 
     @pytest.mark.parametrize("reader", [data_converter, pydantic_data_converter])
     def test_the_wire_format_is_the_stock_one(self, reader):
-        run = RunInput(message="hi", rubric="- tests", agent=AgentSettings(model="scripted:x.json"),
-                       grader=GraderSettings(model="scripted:g.json"))
+        run = RunInput(
+            message="hi",
+            rubric="- tests",
+            agent=AgentSettings(model="scripted:x.json"),
+            grader=GraderSettings(model="scripted:g.json"),
+        )
         payloads = data_converter.payload_converter.to_payloads([run])
         assert pydantic_data_converter.payload_converter.to_payloads([run]) == payloads
         assert reader.payload_converter.from_payloads(payloads, [RunInput]) == [run]

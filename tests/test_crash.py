@@ -23,6 +23,10 @@ from temporalio.api.enums.v1 import PendingActivityState
 from temporalio.client import WorkflowHandle
 
 from rubricflow.client import Rubricflow
+from rubricflow.worker import build_worker
+from rubricflow.workflows.errors import WORKER_SHUTDOWN
+from rubricflow.workflows.step_policy import HEARTBEAT_TIMEOUT
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 from tests.helpers import (
     activity_attempts,
     activity_results,
@@ -33,10 +37,6 @@ from tests.helpers import (
     wait_for_running_activity,
 )
 from tests.reliability import REPORT
-from rubricflow.worker import build_worker
-from rubricflow.workflows.errors import WORKER_SHUTDOWN
-from rubricflow.workflows.step_policy import HEARTBEAT_TIMEOUT
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]
 
@@ -56,14 +56,22 @@ def crash_run_input(folder: Path, i: int) -> RunInput:
     """Run i: three iterations (needs_revision, needs_revision, satisfied); replies take
     1.0-1.75 s so that kills land mid-step and runs drift out of step with each other."""
     delay = 1.0 + 0.25 * (i % 4)
-    agent = write_script(folder, f"agent-{i}", [
-        {"content": f"run {i} draft {n}", "delay_s": delay} for n in (1, 2, 3)
-    ])
-    grader = write_script(folder, f"grader-{i}", [
-        {**verdict("needs_revision", f"run {i}: draft 1 lacks tests", tests=f"add tests ({i})", style=True), "delay_s": delay},
-        {**verdict("needs_revision", f"run {i}: draft 2 lacks docs", tests=True, style=f"add docs ({i})"), "delay_s": delay},
-        {**verdict("satisfied", f"run {i}: done", tests=True, style=True), "delay_s": delay},
-    ])
+    agent = write_script(folder, f"agent-{i}", [{"content": f"run {i} draft {n}", "delay_s": delay} for n in (1, 2, 3)])
+    grader = write_script(
+        folder,
+        f"grader-{i}",
+        [
+            {
+                **verdict("needs_revision", f"run {i}: draft 1 lacks tests", tests=f"add tests ({i})", style=True),
+                "delay_s": delay,
+            },
+            {
+                **verdict("needs_revision", f"run {i}: draft 2 lacks docs", tests=True, style=f"add docs ({i})"),
+                "delay_s": delay,
+            },
+            {**verdict("satisfied", f"run {i}: done", tests=True, style=True), "delay_s": delay},
+        ],
+    )
     return RunInput(
         message=f"task {i}",
         rubric="- tests\n- style",
@@ -102,7 +110,9 @@ async def phase_of(handle: WorkflowHandle[Any, Any]) -> tuple[str | None, InFlig
     return None, None
 
 
-async def wait_for_moment(handles: list[WorkflowHandle[Any, Any]], wanted: set[str]) -> list[tuple[str | None, InFlight | None]]:
+async def wait_for_moment(
+    handles: list[WorkflowHandle[Any, Any]], wanted: set[str]
+) -> list[tuple[str | None, InFlight | None]]:
     """Poll until some run is in a wanted phase; return every run's phase at that moment."""
     loop = asyncio.get_running_loop()
     end = loop.time() + 90
@@ -226,7 +236,9 @@ class TestGracefulShutdown:
     async def run_with_slow_turn(self, client, tmp_path, queue: str, delay_s: float):
         agent = write_script(tmp_path, "agent", [{"content": "the answer", "delay_s": delay_s}])
         grader = write_script(tmp_path, "grader", [verdict("satisfied", "ok", ok=True)])
-        run_in = RunInput(message="go", rubric="- ok", agent=AgentSettings(model=agent), grader=GraderSettings(model=grader))
+        run_in = RunInput(
+            message="go", rubric="- ok", agent=AgentSettings(model=agent), grader=GraderSettings(model=grader)
+        )
         return await Rubricflow(client, queue).start(run_in, thread_id())
 
     async def sigterm(self, worker: asyncio.subprocess.Process) -> float:

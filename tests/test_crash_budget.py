@@ -42,8 +42,15 @@ class TestCrashesAreNotProviderFaults:
         # Each slow reply is cut off by a SIGKILL; the next attempt takes the next reply.
         calls = tmp_path / "agent-calls.jsonl"
         agent_script = tmp_path / "agent.json"
-        agent_script.write_text(json.dumps({"record_to": str(calls), "responses": [
-            *[{"content": "never delivered", "delay_s": 120}] * KILLS, "the answer"]}), encoding="utf-8")
+        agent_script.write_text(
+            json.dumps(
+                {
+                    "record_to": str(calls),
+                    "responses": [*[{"content": "never delivered", "delay_s": 120}] * KILLS, "the answer"],
+                }
+            ),
+            encoding="utf-8",
+        )
         agent = f"scripted:{agent_script}"
         grader = script(verdict("satisfied", "ok", tests=True))
         rf = Rubricflow(client, task_queue)
@@ -52,9 +59,15 @@ class TestCrashesAreNotProviderFaults:
             doomed = await start_worker_process(client, task_queue)
             try:
                 if run is None:
-                    run = await rf.start(RunInput(message="go", rubric="- tests",
-                                                  agent=AgentSettings(model=agent),
-                                                  grader=GraderSettings(model=grader)), thread_id())
+                    run = await rf.start(
+                        RunInput(
+                            message="go",
+                            rubric="- tests",
+                            agent=AgentSettings(model=agent),
+                            grader=GraderSettings(model=grader),
+                        ),
+                        thread_id(),
+                    )
                 await wait_for_calls(calls, attempt)
             finally:
                 doomed.send_signal(signal.SIGKILL)
@@ -73,8 +86,14 @@ class TestCrashesAreNotProviderFaults:
         grader = script(verdict("satisfied", "ok", tests=True))
         async with build_worker(client, queue=task_queue):
             run = await Rubricflow(client, task_queue).start(
-                RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
-                         grader=GraderSettings(model=grader)), thread_id())
+                RunInput(
+                    message="go",
+                    rubric="- tests",
+                    agent=AgentSettings(model=agent),
+                    grader=GraderSettings(model=grader),
+                ),
+                thread_id(),
+            )
             with pytest.raises(WorkflowFailureError) as failed:
                 await run.result()
         assert f"provider fault {errors.PROVIDER_ATTEMPTS} of {errors.PROVIDER_ATTEMPTS}" in str(failed.value.cause)

@@ -13,7 +13,6 @@ from temporalio.exceptions import ApplicationError
 from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, default_agents
 from rubricflow.client import Rubricflow, RunRefused, check_names
 from rubricflow.preflight import agent_names
-from rubricflow.workflows import errors
 from rubricflow.workflows.files import (
     MAX_FILES,
     MAX_FILES_BYTES,
@@ -28,7 +27,7 @@ from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, 
 from tests.helpers import activity_inputs, thread_id, verdict
 from tests.reliability import REPORT
 
-TESTS = '''```python tests
+TESTS = """```python tests
 from solution import find_duplicates
 
 def test_triple():
@@ -36,13 +35,10 @@ def test_triple():
 
 def test_order():
     assert find_duplicates([3, 1, 3, 1]) == [3, 1]
-```'''
+```"""
 RUBRIC = "- The solution passes its tests [check: run_python_tests solution.py]\n\n" + TESTS
 
-BUGGY = (
-    "def find_duplicates(items):\n"
-    "    return [x for i, x in enumerate(items) if x in items[:i]]\n"
-)
+BUGGY = "def find_duplicates(items):\n    return [x for i, x in enumerate(items) if x in items[:i]]\n"
 FIX_OLD = "    return [x for i, x in enumerate(items) if x in items[:i]]\n"
 FIX_NEW = (
     "    seen, dups = set(), []\n"
@@ -105,7 +101,9 @@ class TestFiles:
         from rubricflow.workflows.files import limit_problem
         from rubricflow.workflows.sizes import WORKFLOW_FILES_BYTES
 
-        assert f"at most {MAX_FILES_BYTES} bytes" in (limit_problem({"/big.txt": AgentFile(content="x" * (MAX_FILES_BYTES + 1))}) or "")
+        assert f"at most {MAX_FILES_BYTES} bytes" in (
+            limit_problem({"/big.txt": AgentFile(content="x" * (MAX_FILES_BYTES + 1))}) or ""
+        )
         state = ThreadState(files={"/keep.txt": AgentFile(content="k")})
         # The workflow's own check (the workers refuse sooner) is the one every history ran under.
         with pytest.raises(FileLimitError, match=f"at most {WORKFLOW_FILES_BYTES} bytes"):
@@ -193,8 +191,11 @@ class TestDeepAgentRun:
         with the limit, and the run goes on."""
         writes = MAX_FILES + 10
         agent = script(
-            {"tool_calls": [{"name": "write_file", "args": {"file_path": f"/f{i}.txt", "content": "x"}}
-                            for i in range(writes)]},
+            {
+                "tool_calls": [
+                    {"name": "write_file", "args": {"file_path": f"/f{i}.txt", "content": "x"}} for i in range(writes)
+                ]
+            },
             "I wrote what I could.",
         )
         run = await Rubricflow(client, task_queue).start(
@@ -208,7 +209,9 @@ class TestDeepAgentRun:
         assert sorted(f.path for f in result.files) == sorted(f"/f{i}.txt" for i in range(MAX_FILES))
         REPORT.refuse("files past the thread's limit in one reply")
 
-    async def test_an_unknown_agent_fails_on_the_first_activity_without_retries(self, client, task_queue, worker, script):
+    async def test_an_unknown_agent_fails_on_the_first_activity_without_retries(
+        self, client, task_queue, worker, script
+    ):
         run = await Rubricflow(client, task_queue).start(
             RunInput(message="hi", agent=AgentSettings(model=script("never"), agent="nope")), thread_id()
         )
@@ -222,16 +225,30 @@ class TestDeepAgentRun:
 
 
 class TestCommandLine:
-    async def test_run_status_and_files_show_what_the_deep_agent_wrote(self, client, task_queue, worker, script, tmp_path):
+    async def test_run_status_and_files_show_what_the_deep_agent_wrote(
+        self, client, task_queue, worker, script, tmp_path
+    ):
         from tests.test_cli import rubricflow
 
         rubric = tmp_path / "rubric.md"
         rubric.write_text(RUBRIC, encoding="utf-8")
         tid = thread_id()
         code, out, err = await rubricflow(
-            client, task_queue, "run", "Write find_duplicates in solution.py.", "--agent", "deep",
-            "--model", script(*deep_script()), "--grader-model", script(verdict("satisfied", "unused")),
-            "--rubric", f"@{rubric}", "--thread", tid, "--json",
+            client,
+            task_queue,
+            "run",
+            "Write find_duplicates in solution.py.",
+            "--agent",
+            "deep",
+            "--model",
+            script(*deep_script()),
+            "--grader-model",
+            script(verdict("satisfied", "unused")),
+            "--rubric",
+            f"@{rubric}",
+            "--thread",
+            tid,
+            "--json",
         )
         assert code == 0, err
         assert json.loads(out)["status"] == "satisfied"
@@ -265,8 +282,16 @@ class TestCommandLine:
         from tests.test_cli import rubricflow, server_port
 
         code, out, err = await rubricflow(
-            client, task_queue, "demo", "--scripted", "--agent", "deep", "--port", server_port(client),
-            "--data-dir", str(tmp_path / "data"),
+            client,
+            task_queue,
+            "demo",
+            "--scripted",
+            "--agent",
+            "deep",
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(tmp_path / "data"),
         )
         assert code == 0, err
         assert "The agent is a deep agent" in out
@@ -302,7 +327,9 @@ class TestDurableFiles:
         # its input carried the file (the thread may have continued as new once more since).
         turns = []
         async for wf in client.list_workflows(f"WorkflowId = '{tid}'"):
-            turns += await activity_inputs(client.get_workflow_handle(tid, run_id=wf.run_id), "rubricflow.run_agent_turn")
+            turns += await activity_inputs(
+                client.get_workflow_handle(tid, run_id=wf.run_id), "rubricflow.run_agent_turn"
+            )
         asked = [t for t in turns if t["messages"][-1]["content"] == "what does the note say?"]
         assert len(asked) == 1 and asked[0]["files"]["/notes.md"]["content"] == "remember: 42\n"
         written = [t for t in turns if t["messages"][-1]["content"] == "take a note"]
@@ -360,16 +387,32 @@ class TestDurableFiles:
 class TestGraderSeesTheFiles:
     async def test_read_file_and_list_files_read_the_threads_files(self, client, task_queue, worker, tmp_path):
         agent = tmp_path / "agent.json"
-        agent.write_text(json.dumps({"responses": [
-            call("write_file", file_path="/solution.py", content=BUGGY), "Done: see /solution.py.",
-        ]}), encoding="utf-8")
+        agent.write_text(
+            json.dumps(
+                {
+                    "responses": [
+                        call("write_file", file_path="/solution.py", content=BUGGY),
+                        "Done: see /solution.py.",
+                    ]
+                }
+            ),
+            encoding="utf-8",
+        )
         shown = tmp_path / "grader-saw.jsonl"
         grader = tmp_path / "grader.json"
-        grader.write_text(json.dumps({"record_to": str(shown), "responses": [
-            call("list_files"),
-            call("read_file", path="solution.py"),  # without the leading slash
-            verdict("satisfied", "the file is there", written=True),
-        ]}), encoding="utf-8")
+        grader.write_text(
+            json.dumps(
+                {
+                    "record_to": str(shown),
+                    "responses": [
+                        call("list_files"),
+                        call("read_file", path="solution.py"),  # without the leading slash
+                        verdict("satisfied", "the file is there", written=True),
+                    ],
+                }
+            ),
+            encoding="utf-8",
+        )
         run = await Rubricflow(client, task_queue).start(
             RunInput(
                 message="Write solution.py.",

@@ -46,9 +46,7 @@ def dockerfile_instructions() -> list[tuple[str, str]]:
 
 class TestDockerfile:
     def test_hadolint_finds_nothing(self):
-        result = subprocess.run(
-            [hadolint(), "--no-color", str(DOCKERFILE)], capture_output=True, text=True, timeout=60
-        )
+        result = subprocess.run([hadolint(), "--no-color", str(DOCKERFILE)], capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stdout + result.stderr
 
     def test_every_stage_starts_from_an_exact_python_311_bookworm_tag(self):
@@ -95,7 +93,9 @@ class TestDockerfile:
         links = []
         for folder, dirs, files in os.walk(ROOT):
             dirs[:] = [d for d in dirs if d not in skipped and not d.endswith(".egg-info")]
-            links += [str(Path(folder, name).relative_to(ROOT)) for name in dirs + files if Path(folder, name).is_symlink()]
+            links += [
+                str(Path(folder, name).relative_to(ROOT)) for name in dirs + files if Path(folder, name).is_symlink()
+            ]
         assert links == []
 
     def test_constraints_pin_every_runtime_dependency(self):
@@ -146,7 +146,9 @@ def interpolate(value, variables: dict[str, str]):
         current = variables.get(name)
         if op in (":-", "-"):
             return current if current not in (None, "") or (op == "-" and current is not None) else arg
-        assert current not in (None, ""), f"compose.yaml uses ${{{name}}}, which neither .env nor secrets.env.example sets"
+        assert current not in (None, ""), (
+            f"compose.yaml uses ${{{name}}}, which neither .env nor secrets.env.example sets"
+        )
         return current
 
     return INTERPOLATION.sub(one, value)
@@ -200,8 +202,17 @@ class TestCompose:
 
     def test_the_stack_has_every_part_the_cluster_needs(self):
         services = compose_file()["services"]
-        assert {"postgresql", "temporal-schema", "temporal", "temporal-setup", "temporal-ui",
-                "codec-server", "worker", "otel-collector", "jaeger"} <= set(services)
+        assert {
+            "postgresql",
+            "temporal-schema",
+            "temporal",
+            "temporal-setup",
+            "temporal-ui",
+            "codec-server",
+            "worker",
+            "otel-collector",
+            "jaeger",
+        } <= set(services)
         assert "healthcheck" in services["postgresql"] and services["postgresql"]["volumes"]
         assert services["temporal"]["depends_on"]["temporal-schema"]["condition"] == "service_completed_successfully"
         assert services["worker"]["depends_on"]["temporal-setup"]["condition"] == "service_completed_successfully"
@@ -314,8 +325,12 @@ class TestKubernetes:
             assert "password" not in store["sql"] and store["sql"]["existingSecret"]
 
 
-WORKER_SOURCES = [ROOT / "worker.py", ROOT / "rubricflow" / "settings.py", ROOT / "rubricflow" / "codec.py",
-                  *sorted((ROOT / "activities").glob("*.py"))]
+WORKER_SOURCES = [
+    ROOT / "worker.py",
+    ROOT / "rubricflow" / "settings.py",
+    ROOT / "rubricflow" / "codec.py",
+    *sorted((ROOT / "activities").glob("*.py")),
+]
 # Read by worker.py once the health server is wired in; the image and probes already use it.
 PROPOSED = {"RUBRICFLOW_HEALTH_PORT"}
 

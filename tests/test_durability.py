@@ -31,9 +31,7 @@ pytestmark = pytest.mark.reliability
 
 
 class TestWorkerCrash:
-    async def test_sigkill_mid_agent_turn_then_another_worker_finishes(
-        self, client, task_queue, script
-    ):
+    async def test_sigkill_mid_agent_turn_then_another_worker_finishes(self, client, task_queue, script):
         # The first reply is slow: the worker that takes it is killed before it answers.
         agent = script({"content": "never delivered", "delay_s": 120}, "the answer")
         grader = script(verdict("satisfied", "ok", tests=True))
@@ -114,7 +112,8 @@ class TestRecordedHistories:
 
     async def test_the_state_handed_over_at_continue_as_new_starts_the_next_run(self):
         history = WorkflowHistory.from_json(
-            "continued_without_hooks", json.loads((HISTORIES / "continued_without_hooks.json").read_text()))
+            "continued_without_hooks", json.loads((HISTORIES / "continued_without_hooks.json").read_text())
+        )
         started = history.events[0].workflow_execution_started_event_attributes
         run_in = pydantic_data_converter.payload_converter.from_payloads(started.input.payloads, [RunInput])[0]
         assert run_in.state is not None and run_in.state.run is not None
@@ -125,9 +124,11 @@ class TestRecordedHistories:
 class TestIsolationInTheHistory:
     def test_a_recorded_check_verdict_carries_its_isolation_and_the_run_ends_with_it(self):
         history = WorkflowHistory.from_json(
-            "check_isolation", json.loads((HISTORIES / "check_isolation.json").read_text()))
+            "check_isolation", json.loads((HISTORIES / "check_isolation.json").read_text())
+        )
         [last] = [e for e in history.events if e.HasField("workflow_execution_completed_event_attributes")]
         [result] = pydantic_data_converter.payload_converter.from_payloads(
-            last.workflow_execution_completed_event_attributes.result.payloads, [RunResult])
+            last.workflow_execution_completed_event_attributes.result.payloads, [RunResult]
+        )
         checked = [c for e in result.evaluations for c in e.criteria if c.name == "All tests pass"]
         assert [c.isolation for c in checked] == ["bubblewrap", "bubblewrap"]

@@ -131,8 +131,9 @@ class TestSandboxFailsClosed:
 
     def test_isolation_is_shown_with_the_criterion_and_kept_from_the_grader(self):
         criterion = Criterion(name="All tests pass", passed=True, isolation=ISOLATION_BWRAP)
-        event = RunEvent(type="rubric_evaluation_end", iteration=1, result="satisfied",
-                         explanation="ok", criteria=[criterion])
+        event = RunEvent(
+            type="rubric_evaluation_end", iteration=1, result="satisfied", explanation="ok", criteria=[criterion]
+        )
         out = io.StringIO()
         render_event(event, out, 1.0)
 
@@ -151,7 +152,11 @@ class TestSandboxContainsUnderBubblewrap:
         env = {**os.environ, "RUBRICFLOW_FAKE_SECRET": SECRET}
         done = subprocess.run(
             [sys.executable, str(PROBE), str(tmp_path / "code.py"), str(tmp_path / "tests.py")],
-            env=env, capture_output=True, text=True, timeout=120, check=True,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
         )
         return json.loads(done.stdout)
 
@@ -281,13 +286,16 @@ class TestScriptedModelsAreATestTool:
         assert len(set(messages)) == 1, messages  # the same words whether the path exists or not
         assert "must lie in this worker's RUBRICFLOW_SCRIPTED_DIR" in messages[0]
 
-    @pytest.mark.parametrize("content", [
-        {"api_key": "sk-live-123", "db": "postgres://u:pw@h/db"},
-        {"responses": ["ok"], "api_key": "sk-live-123"},
-        {"responses": [{"content": "x", "db": "postgres://u:pw@h/db"}]},
-        {"responses": "sk-live-123"},
-        ["sk-live-123"],
-    ])
+    @pytest.mark.parametrize(
+        "content",
+        [
+            {"api_key": "sk-live-123", "db": "postgres://u:pw@h/db"},
+            {"responses": ["ok"], "api_key": "sk-live-123"},
+            {"responses": [{"content": "x", "db": "postgres://u:pw@h/db"}]},
+            {"responses": "sk-live-123"},
+            ["sk-live-123"],
+        ],
+    )
     def test_errors_never_echo_the_files_contents(self, tmp_path: Path, content):
         path = tmp_path / "config.json"
         path.write_text(json.dumps(content))
@@ -379,12 +387,15 @@ class TestCodecServerBody:
         yield server
         server.shutdown()
 
-    @pytest.mark.parametrize(("length", "status", "words"), [
-        (None, 411, "Content-Length is required"),
-        ("-1", 400, "must be a whole number of bytes"),
-        ("lots", 400, "must be a whole number of bytes"),
-        (str(100 * 1024**2), 413, f"over the limit of {MAX_CODEC_BODY_BYTES}"),
-    ])
+    @pytest.mark.parametrize(
+        ("length", "status", "words"),
+        [
+            (None, 411, "Content-Length is required"),
+            ("-1", 400, "must be a whole number of bytes"),
+            ("lots", 400, "must be a whole number of bytes"),
+            (str(100 * 1024**2), 413, f"over the limit of {MAX_CODEC_BODY_BYTES}"),
+        ],
+    )
     def test_bad_or_huge_bodies_are_answered_at_once(self, server, length, status, words):
         connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
         connection.putrequest("POST", "/decode")
@@ -409,10 +420,14 @@ class TestIsolationIsShownToTheUser:
 
         require_bubblewrap()
         rf = Rubricflow(client, task_queue)
-        run_input = RunInput.model_validate({
-            "message": "write find_duplicates", "rubric": CHECK_RUBRIC,
-            "agent": {"model": script(ANSWER)}, "grader": {"model": script(verdict("satisfied", "ok")), "max_iterations": 1},
-        })
+        run_input = RunInput.model_validate(
+            {
+                "message": "write find_duplicates",
+                "rubric": CHECK_RUBRIC,
+                "agent": {"model": script(ANSWER)},
+                "grader": {"model": script(verdict("satisfied", "ok")), "max_iterations": 1},
+            }
+        )
         run = await rf.start(run_input, thread_id())
         result = await asyncio.wait_for(run.result(), timeout=90)
         progress = await rf.progress(run.thread_id)
@@ -427,4 +442,3 @@ class TestIsolationIsShownToTheUser:
         out = io.StringIO()
         await cmd_status(argparse.Namespace(thread=run.thread_id, json=False), out)
         assert f"check All tests pass: pass (isolation: {expected})" in out.getvalue()
-

@@ -64,9 +64,7 @@ class TestDescribeFailure:
             {"exception_type": "RateLimitError", "http_status": 429, "model": "m"},
             type="ProviderError",
         )
-        assert describe_failure(_activity_error(cause)) == (
-            "raised RateLimitError (HTTP 429): rate limited"
-        )
+        assert describe_failure(_activity_error(cause)) == ("raised RateLimitError (HTTP 429): rate limited")
 
     def test_names_the_exception_from_the_model_form(self):
         cause = ApplicationError("boom", FailureDetails(exception_type="KeyError"), type="X")

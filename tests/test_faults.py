@@ -13,12 +13,12 @@ from temporalio.exceptions import ApplicationError
 
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
-from tests.helpers import activity_attempts, last_failures, thread_id, verdict
-from tests.reliability import REPORT
-from rubricflow.worker import build_worker
 from rubricflow.search_attributes import ensure_search_attributes
+from rubricflow.worker import build_worker
 from rubricflow.workflows import errors
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+from tests.helpers import activity_attempts, last_failures, thread_id, verdict
+from tests.reliability import REPORT
 
 pytestmark = pytest.mark.reliability
 
@@ -63,7 +63,9 @@ class TestProviderFaults:
 
     @pytest.mark.parametrize("status", [408, 500])
     async def test_timeouts_and_server_errors_are_retried(self, client, task_queue, worker, script, status):
-        grader = script({"error": {"status": status, "message": "upstream timed out"}}, verdict("satisfied", "ok", ok=True))
+        grader = script(
+            {"error": {"status": status, "message": "upstream timed out"}}, verdict("satisfied", "ok", ok=True)
+        )
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
         result = await run.result()
         assert result.status == "satisfied"
@@ -82,10 +84,13 @@ class TestProviderFaults:
         run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader), thread_id())
         result = await run.result()
         assert result.status == "grader_error" and f"HTTP {status}" in result.evaluations[0].explanation
-        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1), ("rubricflow.grade_transcript", 1), ("rubricflow.deliver_evaluation", 1)]  # no retry storm
+        assert await activity_attempts(run.handle) == [
+            ("rubricflow.run_agent_turn", 1),
+            ("rubricflow.grade_transcript", 1),
+            ("rubricflow.deliver_evaluation", 1),
+        ]  # no retry storm
         REPORT.fault(f"HTTP {status}")
         REPORT.run(run.handle.id, "grader_error", result.status)
-
 
     @pytest.mark.parametrize("status", [400, 401])
     async def test_agent_client_errors_fail_the_run_at_once(self, client, task_queue, worker, script, status):
@@ -108,7 +113,9 @@ class TestHangingProvider:
 
     async def test_a_hanging_grader_is_cut_off_and_retried(self, client, task_queue, worker, script):
         grader = script({"content": "never arrives", "delay_s": 3600}, verdict("satisfied", "ok", ok=True))
-        run = await Rubricflow(client, task_queue).start(run_input(script("a"), grader, grader_timeout_s=2), thread_id())
+        run = await Rubricflow(client, task_queue).start(
+            run_input(script("a"), grader, grader_timeout_s=2), thread_id()
+        )
         result = await run.result()
         assert result.status == "satisfied"
         failure = (await last_failures(run.handle))["rubricflow.grade_transcript"]

@@ -13,7 +13,6 @@ from pydantic import ValidationError
 from temporalio.testing import ActivityEnvironment
 
 from rubricflow.activities.checks import CheckOutcome, CheckRegistry, builtin_checks
-from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.activities.grading import (
     MAX_CHARS_PER_MESSAGE,
     MAX_TRANSCRIPT_MESSAGES,
@@ -31,9 +30,9 @@ from rubricflow.activities.provider_errors import is_retryable, retry_after, to_
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.scripted import ScriptedChatModel
 from rubricflow.activities.tools import ToolRegistry
-from rubricflow.workflows.failures import FailureDetails
 from rubricflow.client import Rubricflow
-from tests.helpers import activity_attempts, activity_inputs, activity_results, thread_id, verdict
+from rubricflow.workflows.failures import FailureDetails
+from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.types import (
     AgentSettings,
     Criterion,
@@ -45,6 +44,7 @@ from rubricflow.workflows.types import (
     RunInput,
     ToolCall,
 )
+from tests.helpers import activity_attempts, activity_inputs, activity_results, thread_id, verdict
 
 SEEN: list[list[BaseMessage]] = []
 
@@ -68,7 +68,9 @@ def seen() -> list[list[BaseMessage]]:
     return SEEN
 
 
-def grade_input(grader: str, rubric: str = "- A\n- B", transcript: list[Message] | None = None, **kw: Any) -> GradeInput:
+def grade_input(
+    grader: str, rubric: str = "- A\n- B", transcript: list[Message] | None = None, **kw: Any
+) -> GradeInput:
     return GradeInput(
         thread_id=thread_id(),
         grading_run_id="run-1",
@@ -113,13 +115,15 @@ class TestTranscript:
         assert rendered == "[tool:cat] " + "x" * MAX_CHARS_PER_MESSAGE + TRUNCATION_MARK
 
     def test_roles_tool_calls_and_blocks(self):
-        rendered = render_transcript([
-            Message(role="user", content="task"),
-            Message(role="assistant", tool_calls=[ToolCall(id="1", name="read_file", args={"path": "a.py"})]),
-            Message(role="tool", name="read_file", content="print(1)"),
-            Message(role="assistant", content="see image", blocks=["image"]),
-            Message(role="user", content="fix it", source="grader"),
-        ])
+        rendered = render_transcript(
+            [
+                Message(role="user", content="task"),
+                Message(role="assistant", tool_calls=[ToolCall(id="1", name="read_file", args={"path": "a.py"})]),
+                Message(role="tool", name="read_file", content="print(1)"),
+                Message(role="assistant", content="see image", blocks=["image"]),
+                Message(role="user", content="fix it", source="grader"),
+            ]
+        )
         assert "[user] task" in rendered
         assert "[assistant] <tool_call name='read_file' args={'path': 'a.py'}/>" in rendered
         assert "[tool:read_file] print(1)" in rendered
@@ -198,8 +202,12 @@ class TestCriteriaFreezing:
             verdict("satisfied", "yes", **{"Tests pass": True, "Has docs": True}),
         )
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="go", rubric="The tests pass and the code has docs.", agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go",
+                rubric="The tests pass and the code has docs.",
+                agent=AgentSettings(model=agent),
+                grader=GraderSettings(model=grader),
+            ),
             thread_id(),
         )
         result = await run.result()
@@ -209,7 +217,9 @@ class TestCriteriaFreezing:
         assert [i["frozen_criteria"] for i in inputs] == [[], ["Tests pass", "Has docs"]]
 
     def test_later_payload_lists_names_only_never_earlier_verdicts(self):
-        payload = grader_payload("- a\n- b", [Message(role="user", content="t")], 1, "ab" * 8, ["Tests pass", "Has docs"])
+        payload = grader_payload(
+            "- a\n- b", [Message(role="user", content="t")], 1, "ab" * 8, ["Tests pass", "Has docs"]
+        )
         block = payload.split("<criteria-abababababababab>\n", 1)[1].split("\n</criteria-", 1)[0]
         assert block == "1. Tests pass\n2. Has docs"
         assert "passed" not in block and "gap" not in block
@@ -258,8 +268,12 @@ class TestCoverage:
         agent = script("v1")
         grader = script(verdict("satisfied", "trust me"))  # never lists criteria
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="go", rubric="- a", agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader, max_iterations=1)),
+            RunInput(
+                message="go",
+                rubric="- a",
+                agent=AgentSettings(model=agent),
+                grader=GraderSettings(model=grader, max_iterations=1),
+            ),
             thread_id(),
         )
         result = await run.result()
@@ -269,7 +283,10 @@ class TestCoverage:
 
     def test_unverified_revision_message_blames_verification_and_omits_passing(self):
         evaluation = Evaluation(
-            grading_run_id="r", iteration=0, result="needs_revision", explanation="unverified",
+            grading_run_id="r",
+            iteration=0,
+            result="needs_revision",
+            explanation="unverified",
             criteria=[Criterion(name="A", passed=True), Criterion(name="B", passed=False, gap=NOT_REPORTED_GAP)],
             unverified=True,
         )
@@ -280,7 +297,10 @@ class TestCoverage:
 
     def test_revision_message_lists_failing_with_gaps_and_passing_to_keep(self):
         evaluation = Evaluation(
-            grading_run_id="r", iteration=0, result="needs_revision", explanation="One test fails.",
+            grading_run_id="r",
+            iteration=0,
+            result="needs_revision",
+            explanation="One test fails.",
             criteria=[Criterion(name="A", passed=True), Criterion(name="B", passed=False, gap="test_b fails")],
         )
         message = evaluation.revision_message()
@@ -311,8 +331,20 @@ class APIConnectionError(Exception):
 class TestErrorTable:
     @pytest.mark.parametrize(
         ("status", "retryable"),
-        [(400, False), (401, False), (403, False), (404, False), (408, True), (409, True),
-         (422, False), (429, True), (500, True), (502, True), (503, True), (529, True)],
+        [
+            (400, False),
+            (401, False),
+            (403, False),
+            (404, False),
+            (408, True),
+            (409, True),
+            (422, False),
+            (429, True),
+            (500, True),
+            (502, True),
+            (503, True),
+            (529, True),
+        ],
     )
     def test_http_statuses(self, status, retryable):
         assert is_retryable(_status_error(status)) is retryable
@@ -325,8 +357,13 @@ class TestErrorTable:
 
     @pytest.mark.parametrize(
         ("exc", "retryable"),
-        [(TimeoutError("t"), True), (ConnectionError("c"), True), (APIConnectionError("c"), True),
-         (AuthenticationError("bad key"), False), (RuntimeError("unknown"), True)],
+        [
+            (TimeoutError("t"), True),
+            (ConnectionError("c"), True),
+            (APIConnectionError("c"), True),
+            (AuthenticationError("bad key"), False),
+            (RuntimeError("unknown"), True),
+        ],
     )
     def test_errors_without_status(self, exc, retryable):
         assert is_retryable(exc) is retryable
@@ -359,7 +396,9 @@ class TestChecks:
     def test_parse_rubric(self):
         parsed = parse_rubric(CHECK_RUBRIC, known_checks=builtin_checks())
         assert [(c.name, c.check) for c in parsed.criteria] == [
-            ("add() is correct", "run_python_tests"), ("The code is readable", None)]
+            ("add() is correct", "run_python_tests"),
+            ("The code is readable", None),
+        ]
         assert parsed.tests.strip() == "def test_add():\n    assert add(2, 3) == 5"
         assert parsed.llm_rubric == "- The code is readable"
         assert parsed.problems == [] and parsed.needs_llm
@@ -372,8 +411,9 @@ class TestChecks:
     async def test_check_overrides_the_llm_claim(self, script, seen):
         grader = script(verdict("satisfied", "looks right", **{"add() is correct": True, "The code is readable": True}))
         transcript = [Message(role="user", content="write add"), Message(role="assistant", content=BAD_CODE)]
-        result = await grade(grade_input(grader, rubric=CHECK_RUBRIC, transcript=transcript),
-                             checks=CheckRegistry(builtin_checks()))
+        result = await grade(
+            grade_input(grader, rubric=CHECK_RUBRIC, transcript=transcript), checks=CheckRegistry(builtin_checks())
+        )
         assert result.verdict.result == "needs_revision"
         by_name = {c.name: c for c in result.verdict.criteria}
         assert not by_name["add() is correct"].passed
@@ -396,8 +436,11 @@ class TestChecks:
         ]
 
     def test_llm_verdict_on_a_checked_criterion_is_dropped(self):
-        llm = GraderVerdict(result="needs_revision", explanation="tests fail",
-                            criteria=[{"name": "Tests pass.", "passed": False, "gap": "x"}])
+        llm = GraderVerdict(
+            result="needs_revision",
+            explanation="tests fail",
+            criteria=[{"name": "Tests pass.", "passed": False, "gap": "x"}],
+        )
         merged = merge_checks(llm, [Criterion(name="tests pass", passed=True)])
         assert merged.result == "satisfied"
         assert [c.name for c in merged.criteria] == ["tests pass"]
@@ -405,8 +448,10 @@ class TestChecks:
     async def test_rubric_of_only_checks_calls_no_model(self, seen):
         rubric = CHECK_RUBRIC.replace("- The code is readable\n", "")
         transcript = [Message(role="user", content="write add"), Message(role="assistant", content=GOOD_CODE)]
-        result = await grade(grade_input("scripted:/no/such/model.json", rubric=rubric, transcript=transcript),
-                             checks=CheckRegistry(builtin_checks()))
+        result = await grade(
+            grade_input("scripted:/no/such/model.json", rubric=rubric, transcript=transcript),
+            checks=CheckRegistry(builtin_checks()),
+        )
         assert result.verdict.result == "satisfied" and result.model_calls == 0 and seen == []
 
     async def test_user_registered_check(self, script):
@@ -416,17 +461,24 @@ class TestChecks:
         async def mentions_license(context) -> CheckOutcome:
             return CheckOutcome("MIT" in context.answer, "the answer does not name the license")
 
-        result = await grade(grade_input("scripted:/unused.json", rubric="- License named [check: mentions_license]"),
-                             checks=checks)
+        result = await grade(
+            grade_input("scripted:/unused.json", rubric="- License named [check: mentions_license]"), checks=checks
+        )
         assert result.verdict.result == "needs_revision"
         assert result.verdict.criteria[0].gap == "the answer does not name the license"
 
-    async def test_satisfied_claim_on_failing_code_ends_in_revision_not_success(self, client, task_queue, worker, script):
+    async def test_satisfied_claim_on_failing_code_ends_in_revision_not_success(
+        self, client, task_queue, worker, script
+    ):
         agent = script(BAD_CODE, GOOD_CODE)
         grader = script(verdict("satisfied", "all good", **{"The code is readable": True}))
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="write add", rubric=CHECK_RUBRIC, agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="write add",
+                rubric=CHECK_RUBRIC,
+                agent=AgentSettings(model=agent),
+                grader=GraderSettings(model=grader),
+            ),
             thread_id(),
         )
         result = await run.result()

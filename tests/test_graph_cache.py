@@ -35,11 +35,22 @@ class TestGraphCache:
             return default_agent(model, tools, system_prompt)
 
         agent = script("v1", "v2", "v3")
-        grader = script(verdict("needs_revision", "no", tests="fails"), verdict("needs_revision", "no", tests="fails"),
-                        verdict("satisfied", "ok", tests=True))
+        grader = script(
+            verdict("needs_revision", "no", tests="fails"),
+            verdict("needs_revision", "no", tests="fails"),
+            verdict("satisfied", "ok", tests=True),
+        )
         async with build_worker(client, queue=task_queue, agents=AgentRegistry({"default": counting})):
-            result = await (await Rubricflow(client, task_queue).start(RunInput(
-                message="go", rubric="- tests", agent=AgentSettings(model=agent, system_prompt="be brief"),
-                grader=GraderSettings(model=grader, max_iterations=3)), thread_id())).result()
+            result = await (
+                await Rubricflow(client, task_queue).start(
+                    RunInput(
+                        message="go",
+                        rubric="- tests",
+                        agent=AgentSettings(model=agent, system_prompt="be brief"),
+                        grader=GraderSettings(model=grader, max_iterations=3),
+                    ),
+                    thread_id(),
+                )
+            ).result()
         assert result.status == "satisfied" and result.answer == "v3"
         assert calls == ["be brief"]  # three turns, one graph

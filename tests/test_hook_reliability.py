@@ -20,7 +20,12 @@ from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
 from rubricflow.workflows.step_policy import HOOK_RETRY_POLICY
 from rubricflow.workflows.types import (
-    AgentSettings, Evaluation, GraderSettings, HookInput, RunInput, SubmitInput,
+    AgentSettings,
+    Evaluation,
+    GraderSettings,
+    HookInput,
+    RunInput,
+    SubmitInput,
 )
 from tests.helpers import thread_id, verdict
 from tests.hook_sink import WebhookSink
@@ -32,8 +37,9 @@ SECRET = "whsec_" + base64.b64encode(b"0123456789abcdef0123456789abcdef").decode
 
 
 def evaluation() -> HookInput:
-    return HookInput(thread_id="t-1", evaluation=Evaluation(
-        grading_run_id="run", iteration=0, result="satisfied", explanation="ok"))
+    return HookInput(
+        thread_id="t-1", evaluation=Evaluation(grading_run_id="run", iteration=0, result="satisfied", explanation="ok")
+    )
 
 
 @pytest.fixture
@@ -70,11 +76,14 @@ class TestSigning:
         assert config_from_env({"RUBRICFLOW_WEBHOOK_SECRET": SECRET}).webhook_secret == b"0123456789abcdef" * 2
         assert config_from_env({}).webhook_secret is None
 
-    @pytest.mark.parametrize("bad, says", [
-        ("0123456789abcdef", "must start with 'whsec_'"),
-        ("whsec_***", "not valid base64"),
-        ("whsec_" + base64.b64encode(b"short").decode(), "has 5 bytes"),
-    ])
+    @pytest.mark.parametrize(
+        "bad, says",
+        [
+            ("0123456789abcdef", "must start with 'whsec_'"),
+            ("whsec_***", "not valid base64"),
+            ("whsec_" + base64.b64encode(b"short").decode(), "has 5 bytes"),
+        ],
+    )
     def test_a_bad_secret_stops_the_worker(self, bad, says):
         with pytest.raises(SystemExit, match=f"RUBRICFLOW_WEBHOOK_SECRET is not usable: .*{says}"):
             config_from_env({"RUBRICFLOW_WEBHOOK_SECRET": bad})
@@ -121,12 +130,15 @@ class TestDeadlineAndRetries:
 
 
 class TestSettingsAtStart:
-    @pytest.mark.parametrize("spec, says", [
-        ("nosuchmod:fn", "cannot import its module"),
-        ("ftp://x", "only http:// and https:// webhooks"),
-        ("tests.hook_sink:no_such_function", "does not name a callable"),
-        ("http://", "has no host"),
-    ])
+    @pytest.mark.parametrize(
+        "spec, says",
+        [
+            ("nosuchmod:fn", "cannot import its module"),
+            ("ftp://x", "only http:// and https:// webhooks"),
+            ("tests.hook_sink:no_such_function", "does not name a callable"),
+            ("http://", "has no host"),
+        ],
+    )
     def test_a_hook_that_cannot_work_stops_the_worker(self, spec, says):
         with pytest.raises(SystemExit, match=f"RUBRICFLOW_HOOKS.*{says}"):
             config_from_env({"RUBRICFLOW_HOOKS": spec})
@@ -134,25 +146,34 @@ class TestSettingsAtStart:
 
     def test_good_hooks_pass(self):
         assert [h.target for h in parse_hooks("tests.hook_sink:record,https://h.example/x")] == [
-            "tests.hook_sink:record", "https://h.example/x"]
+            "tests.hook_sink:record",
+            "https://h.example/x",
+        ]
 
 
 class TestCleanExit:
-    @pytest.mark.parametrize("env", [
-        {"RUBRICFLOW_HOOKS": "nosuchmod:fn"},
-        {"RUBRICFLOW_HOOKS": "ftp://x"},
-        {"RUBRICFLOW_TASK_QUEUE": ""},
-        {"RUBRICFLOW_TASK_QUEUE": "a\nb"},
-        {"RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "-1"},
-    ])
+    @pytest.mark.parametrize(
+        "env",
+        [
+            {"RUBRICFLOW_HOOKS": "nosuchmod:fn"},
+            {"RUBRICFLOW_HOOKS": "ftp://x"},
+            {"RUBRICFLOW_TASK_QUEUE": ""},
+            {"RUBRICFLOW_TASK_QUEUE": "a\nb"},
+            {"RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "-1"},
+        ],
+    )
     def test_a_bad_setting_exits_2_with_the_message_and_no_abort(self, env):
         import subprocess
         import sys
 
         for _ in range(3):  # the abort came in about 4 tries of 10
             done = subprocess.run(
-                [sys.executable, "-m", "rubricflow.worker"], env={**os.environ, **env},
-                capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                [sys.executable, "-m", "rubricflow.worker"],
+                env={**os.environ, **env},
+                capture_output=True,
+                text=True,
+                timeout=60,
+                stdin=subprocess.DEVNULL,
             )
             assert done.returncode == 2, done.stderr
             assert done.stderr.startswith("rubricflow worker: RUBRICFLOW_")
@@ -171,11 +192,16 @@ class TestHooksBesideTheThread:
         tid = thread_id()
         try:
             async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
-                await rf.start(RunInput(
-                    message="go", rubric="- tests", idle_timeout_s=600,
-                    agent=AgentSettings(model=script("v1", "v2")),
-                    grader=GraderSettings(model=script(*[verdict("satisfied", "ok", tests=True)] * 2)),
-                ), tid)
+                await rf.start(
+                    RunInput(
+                        message="go",
+                        rubric="- tests",
+                        idle_timeout_s=600,
+                        agent=AgentSettings(model=script("v1", "v2")),
+                        grader=GraderSettings(model=script(*[verdict("satisfied", "ok", tests=True)] * 2)),
+                    ),
+                    tid,
+                )
                 async for event in rf.events(tid):
                     pass  # until the first run ends; its hooks are now being delivered
                 started = time.monotonic()
@@ -205,8 +231,10 @@ class TestHooksBesideTheThread:
         assert len(logged) == 4 and all(r.exc_info is None for r in logged)
         REPORT.fault("webhook trickling during a thread")
         REPORT.fault("webhook answering 500 during a thread")
-        REPORT.figure(f"hooks beside the thread: the follow-up was handled in {handled_s:.1f} s while a "
-                      "trickling and a failing webhook were retried; 4 failures recorded once each")
+        REPORT.figure(
+            f"hooks beside the thread: the follow-up was handled in {handled_s:.1f} s while a "
+            "trickling and a failing webhook were retried; 4 failures recorded once each"
+        )
         REPORT.run(tid, "satisfied", after.status)
 
 
@@ -219,7 +247,9 @@ class TestFailedOnce:
             with pytest.raises(ApplicationError):
                 await deliver(hooks, ledger, evaluation(), final_attempt=False)
             assert await deliver(hooks, ledger, evaluation(), final_attempt=True) == [
-                "tests.hook_sink:explode", failing.url]
+                "tests.hook_sink:explode",
+                failing.url,
+            ]
         finally:
             failing.close()
         logged = [r.getMessage() for r in caplog.records if r.name == "rubricflow.hooks"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
 import signal
+from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from threading import Thread
 
@@ -13,9 +13,6 @@ import pytest
 
 from rubricflow.activities.hooks import Hook, Ledger, deliver, parse_hooks
 from rubricflow.client import Rubricflow, RunFailed
-from tests import hook_sink
-from tests.helpers import start_worker_process, thread_id, verdict
-from tests.reliability import REPORT
 from rubricflow.worker import build_worker
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -27,6 +24,9 @@ from rubricflow.workflows.types import (
     RunInput,
     SubmitInput,
 )
+from tests import hook_sink
+from tests.helpers import start_worker_process, thread_id, verdict
+from tests.reliability import REPORT
 from tests.test_threads import run_end
 
 
@@ -36,8 +36,13 @@ def clean_sink():
 
 
 def thread_input(agent: str, grader: str, idle: int = 0) -> RunInput:
-    return RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
-                    grader=GraderSettings(model=grader), idle_timeout_s=idle)
+    return RunInput(
+        message="go",
+        rubric="- tests",
+        agent=AgentSettings(model=agent),
+        grader=GraderSettings(model=grader),
+        idle_timeout_s=idle,
+    )
 
 
 def delivered_for(tid: str) -> list[tuple[str, str]]:
@@ -49,14 +54,17 @@ class TestSlowHooks:
         gate, sink = tmp_path / "gate", tmp_path / "hooks.log"
         gate.mkdir()
         worker = await start_worker_process(
-            client, task_queue,
+            client,
+            task_queue,
             RUBRICFLOW_HOOKS="tests.hook_sink:block_until_released",
-            RUBRICFLOW_TEST_HOOK_GATE=str(gate), RUBRICFLOW_TEST_HOOK_SINK=str(sink),
+            RUBRICFLOW_TEST_HOOK_GATE=str(gate),
+            RUBRICFLOW_TEST_HOOK_SINK=str(sink),
             RUBRICFLOW_DATA_DIR=str(tmp_path / "data"),
         )
         try:
             run = await Rubricflow(client, task_queue).start(
-                thread_input(script("v1"), script(verdict("satisfied", "ok", tests=True))), thread_id())
+                thread_input(script("v1"), script(verdict("satisfied", "ok", tests=True))), thread_id()
+            )
             while not (gate / "entered").exists():
                 await asyncio.sleep(0.05)
             # The hook blocks its thread; the worker's event loop still answers a query.
@@ -74,8 +82,7 @@ class TestSlowHooks:
 class TestExactlyOnce:
     async def test_once_per_evaluation_even_when_every_task_replays(self, client, task_queue, script, tmp_path):
         hooks = [Hook("tests.hook_sink:record")]
-        async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path),
-                                max_cached_workflows=0):
+        async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path), max_cached_workflows=0):
             rf = Rubricflow(client, task_queue)
             grader = script(verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "ok", tests=True))
             run = await rf.start(thread_input(script("v1", "v2"), grader), thread_id())
@@ -105,7 +112,8 @@ class TestFailingHooks:
         hooks = [Hook("tests.hook_sink:explode"), Hook("tests.hook_sink:record_async")]
         async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
             run = await Rubricflow(client, task_queue).start(
-                thread_input(script("v1"), script(verdict("satisfied", "ok", tests=True))), thread_id())
+                thread_input(script("v1"), script(verdict("satisfied", "ok", tests=True))), thread_id()
+            )
             result = await run.result()
         assert result.status == "satisfied"
         assert delivered_for(run.thread_id) == [(result.evaluations[0].operation_id, "async:satisfied")]
@@ -114,8 +122,10 @@ class TestFailingHooks:
 
 class TestDelivery:
     def evaluation(self) -> HookInput:
-        return HookInput(thread_id="t-1", evaluation=Evaluation(
-            grading_run_id="run", iteration=0, result="satisfied", explanation="ok"))
+        return HookInput(
+            thread_id="t-1",
+            evaluation=Evaluation(grading_run_id="run", iteration=0, result="satisfied", explanation="ok"),
+        )
 
     async def test_a_retry_after_delivery_does_not_deliver_again(self, tmp_path):
         ledger = Ledger(tmp_path)
@@ -164,8 +174,13 @@ class TestReviewerDecisions:
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
         grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
-        run_in = RunInput(message="go", rubric="- tests", agent=AgentSettings(model=script("v1", "v2")),
-                          grader=GraderSettings(model=grader, max_iterations=3), idle_timeout_s=600)
+        run_in = RunInput(
+            message="go",
+            rubric="- tests",
+            agent=AgentSettings(model=script("v1", "v2")),
+            grader=GraderSettings(model=grader, max_iterations=3),
+            idle_timeout_s=600,
+        )
         async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
             run = await rf.start(run_in, tid)
             await run_end(rf, tid, 1)
@@ -177,7 +192,11 @@ class TestReviewerDecisions:
             with pytest.raises(RunFailed):
                 await run.result()
         assert [(e.result, e.reviewer) for e in after.evaluations] == [
-            ("failed", None), ("satisfied", "ana"), ("needs_revision", "bob"), ("satisfied", None)]
+            ("failed", None),
+            ("satisfied", "ana"),
+            ("needs_revision", "bob"),
+            ("satisfied", None),
+        ]
         ops = [e.operation_id for e in after.evaluations]
         delivered = Counter(op for t, op, _ in hook_sink.DELIVERED if t == tid)
         assert delivered == Counter(ops), "each evaluation is delivered exactly once"

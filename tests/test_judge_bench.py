@@ -61,12 +61,26 @@ class TestTheLabelledSet:
 class TestFigures:
     def test_rates_from_rows(self):
         rows = [
-            {"seconds": 2.0, "tokens": 10, "error": False, "verdict_right": True, "criteria": [
-                {"kind": "k", "truth": True, "passed": True, "decided_by": "fact: x"},
-                {"kind": "k", "truth": False, "passed": True, "decided_by": None}]},
-            {"seconds": 4.0, "tokens": 30, "error": False, "verdict_right": False, "criteria": [
-                {"kind": "k", "truth": False, "passed": False, "decided_by": None},
-                {"kind": "j", "truth": True, "passed": False, "decided_by": None}]},
+            {
+                "seconds": 2.0,
+                "tokens": 10,
+                "error": False,
+                "verdict_right": True,
+                "criteria": [
+                    {"kind": "k", "truth": True, "passed": True, "decided_by": "fact: x"},
+                    {"kind": "k", "truth": False, "passed": True, "decided_by": None},
+                ],
+            },
+            {
+                "seconds": 4.0,
+                "tokens": 30,
+                "error": False,
+                "verdict_right": False,
+                "criteria": [
+                    {"kind": "k", "truth": False, "passed": False, "decided_by": None},
+                    {"kind": "j", "truth": True, "passed": False, "decided_by": None},
+                ],
+            },
         ]
         s = score(rows)
         assert s["criterion_accuracy"] == 0.5
@@ -84,9 +98,23 @@ def test_a_grader_that_passes_everything_is_caught(tmp_path: Path):
     yes.write_text(json.dumps({"responses": [{"structured": {"reason": "fine", "passed": True}}]}))
     out = tmp_path / "out"
     done = subprocess.run(
-        [sys.executable, "-m", "rubricflow.bench", "judge", "--model", f"scripted:{yes}",
-         "--grading", "per_criterion", "--limit", "6", "--out", str(out)],
-        capture_output=True, text=True, timeout=240,
+        [
+            sys.executable,
+            "-m",
+            "rubricflow.bench",
+            "judge",
+            "--model",
+            f"scripted:{yes}",
+            "--grading",
+            "per_criterion",
+            "--limit",
+            "6",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads((out / "judge.json").read_text())

@@ -74,16 +74,21 @@ def test_the_packages_import_each_other_without_cycles():
 def _layer_problems(name: str, names: set[str]) -> list[str]:
     if name.startswith("rubricflow.workflows"):
         return sorted(
-            i for i in names
-            if (i.startswith("rubricflow.") and not i.startswith("rubricflow.workflows")) or i.split(".")[0] in MODEL_LIBRARIES
+            i
+            for i in names
+            if (i.startswith("rubricflow.") and not i.startswith("rubricflow.workflows"))
+            or i.split(".")[0] in MODEL_LIBRARIES
         )
     if name.startswith("rubricflow.activities"):
-        return sorted(i for i in names if i.startswith("rubricflow.") and not i.startswith(("rubricflow.workflows", "rubricflow.activities")))
+        return sorted(
+            i
+            for i in names
+            if i.startswith("rubricflow.") and not i.startswith(("rubricflow.workflows", "rubricflow.activities"))
+        )
     if name == "rubricflow" or name.startswith(WORKER_SIDE):
         return []  # the root loads `RubricflowPlugin` only when a caller asks for it
     return sorted(
-        i for i in names
-        if i.startswith(("rubricflow.activities", *WORKER_SIDE)) or i.split(".")[0] in MODEL_LIBRARIES
+        i for i in names if i.startswith(("rubricflow.activities", *WORKER_SIDE)) or i.split(".")[0] in MODEL_LIBRARIES
     )
 
 
@@ -95,7 +100,9 @@ def test_layers_point_one_way():
 
 
 def test_the_layer_check_catches_a_contract_module_that_imports_an_activity():
-    assert _layer_problems("rubricflow.workflows.state", {"rubricflow.activities.models"}) == ["rubricflow.activities.models"]
+    assert _layer_problems("rubricflow.workflows.state", {"rubricflow.activities.models"}) == [
+        "rubricflow.activities.models"
+    ]
     assert _layer_problems("rubricflow.client", {"langchain_core.messages"}) == ["langchain_core.messages"]
     assert _layer_problems("rubricflow.plugin", {"rubricflow.activities.models"}) == []
 

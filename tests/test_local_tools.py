@@ -4,7 +4,6 @@ then a retryable error; and a real local deep agent that writes its file by a to
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,12 +46,15 @@ class TestParse:
         content, calls = parse_reply(text, FREE)
         assert content == "I will write it."
         assert [(c["name"], c["args"]) for c in calls] == [
-            ("write_file", {"file_path": "/a.py", "content": "x = 1"}), ("read_file", {"file_path": "/a.py"})]
+            ("write_file", {"file_path": "/a.py", "content": "x = 1"}),
+            ("read_file", {"file_path": "/a.py"}),
+        ]
         assert len({c["id"] for c in calls}) == 2 and all(c["id"].startswith("call_") for c in calls)
 
     def test_raw_newlines_and_tabs_in_a_string_argument_are_the_file_s_own(self):
-        _, calls = parse_reply('{"file_path": "/s.py", "content": "def f():\n\treturn 1"}',
-                               tool_spec([write_file], "write_file"))
+        _, calls = parse_reply(
+            '{"file_path": "/s.py", "content": "def f():\n\treturn 1"}', tool_spec([write_file], "write_file")
+        )
         assert calls[0]["args"]["content"] == "def f():\n\treturn 1"
 
     def test_a_bare_call_object_is_a_call_and_plain_text_is_an_answer(self):
@@ -61,12 +63,15 @@ class TestParse:
         assert parse_reply("Done: /a.py holds the function.", FREE) == ("Done: /a.py holds the function.", [])
 
     @pytest.mark.reliability
-    @pytest.mark.parametrize("block, why", [
-        ('{"name": "write_file", "arguments": {"file_path": "/a.py"', "not JSON"),
-        ('{"name": "delete_everything", "arguments": {}}', "not one of its tools"),
-        ('{"name": "write_file", "arguments": {"file_path": "/a.py"}}', "'content' is a required property"),
-        ('{"arguments": {}}', "names no tool"),
-    ])
+    @pytest.mark.parametrize(
+        "block, why",
+        [
+            ('{"name": "write_file", "arguments": {"file_path": "/a.py"', "not JSON"),
+            ('{"name": "delete_everything", "arguments": {}}', "not one of its tools"),
+            ('{"name": "write_file", "arguments": {"file_path": "/a.py"}}', "'content' is a required property"),
+            ('{"arguments": {}}', "names no tool"),
+        ],
+    )
     def test_a_malformed_call_is_a_retryable_model_output_error(self, block: str, why: str):
         with pytest.raises(ModelOutputError, match=why) as caught:
             parse_reply(f"<tool_call>\n{block}\n</tool_call>", FREE)
@@ -94,8 +99,10 @@ class FakeLlama:
     def create_chat_completion(self, **kwargs: Any) -> dict[str, Any]:
         self.calls.append(kwargs)
         text = self.texts.pop(0)
-        return {"choices": [{"message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 10, "completion_tokens": 5}}
+        return {
+            "choices": [{"message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5},
+        }
 
 
 def faulty_model(texts: list[str]) -> Any:
@@ -147,10 +154,12 @@ class TestRealLocalDeepAgent:
             RunInput(
                 message=DEMO_DEEP_TASK,
                 rubric="- The code is in /solution.py",
-                agent=AgentSettings(model=f"local:{DEFAULT_LOCAL_MODEL}", system_prompt=DEMO_DEEP_SYSTEM_PROMPT,
-                                    agent="deep"),
-                grader=GraderSettings(model=script(verdict("satisfied", **{"The code is in /solution.py": True})),
-                                      max_iterations=1),
+                agent=AgentSettings(
+                    model=f"local:{DEFAULT_LOCAL_MODEL}", system_prompt=DEMO_DEEP_SYSTEM_PROMPT, agent="deep"
+                ),
+                grader=GraderSettings(
+                    model=script(verdict("satisfied", **{"The code is in /solution.py": True})), max_iterations=1
+                ),
             ),
             thread_id(),
         )
@@ -177,9 +186,12 @@ class TestGraderBounds:
         agent = script(call("write_file", file_path="/solution.py", content="x = 1\n"), "Done: /solution.py.")
         grader = script(*[call("list_files")] * 12)  # never answers
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="Write solution.py.", rubric="- written",
-                     agent=AgentSettings(model=agent, agent="deep"),
-                     grader=GraderSettings(model=grader, tools=["list_files"], max_grader_calls=2, max_iterations=1)),
+            RunInput(
+                message="Write solution.py.",
+                rubric="- written",
+                agent=AgentSettings(model=agent, agent="deep"),
+                grader=GraderSettings(model=grader, tools=["list_files"], max_grader_calls=2, max_iterations=1),
+            ),
             thread_id(),
         )
         result = await run.result()
@@ -198,10 +210,20 @@ class TestGraderBounds:
         def asked(rounds: int) -> Any:
             messages: list[Any] = [HumanMessage("grade")]
             for i in range(rounds):
-                messages += [AIMessage("", tool_calls=[{"name": "read_file", "args": {}, "id": f"c{i}"}]),
-                             ToolMessage("x", tool_call_id=f"c{i}")]
-            request = ModelRequest(model=None, messages=messages, tools=[read_file], tool_choice="any",
-                                   system_message=None, response_format=None, state={}, runtime=None)
+                messages += [
+                    AIMessage("", tool_calls=[{"name": "read_file", "args": {}, "id": f"c{i}"}]),
+                    ToolMessage("x", tool_call_id=f"c{i}"),
+                ]
+            request = ModelRequest(
+                model=None,
+                messages=messages,
+                tools=[read_file],
+                tool_choice="any",
+                system_message=None,
+                response_format=None,
+                state={},
+                runtime=None,
+            )
             offered = []
             ToolRoundsMiddleware().wrap_model_call(request, lambda r: offered.append([t.name for t in r.tools]))
             return offered[0]
@@ -220,10 +242,12 @@ class TestRealLocalGrader:
         code = "def add(a, b):\n    return a + b\n"
         agent = script(call("write_file", file_path="/solution.py", content=code), "Done: see /solution.py.")
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="Write add(a, b) to /solution.py.", rubric="- /solution.py defines a function add",
-                     agent=AgentSettings(model=agent, agent="deep"),
-                     grader=GraderSettings(model=f"local:{DEFAULT_LOCAL_MODEL}", tools=["read_file"],
-                                           max_iterations=1)),
+            RunInput(
+                message="Write add(a, b) to /solution.py.",
+                rubric="- /solution.py defines a function add",
+                agent=AgentSettings(model=agent, agent="deep"),
+                grader=GraderSettings(model=f"local:{DEFAULT_LOCAL_MODEL}", tools=["read_file"], max_iterations=1),
+            ),
             thread_id(),
         )
         result = await run.result()

@@ -94,8 +94,12 @@ async def calc_servers(request: pytest.FixtureRequest) -> AsyncIterator[dict[str
         return
     port = free_port()
     process = await asyncio.create_subprocess_exec(
-        sys.executable, str(SERVER), "--http", str(port),
-        env={**os.environ, "MCP_TEST_TOKEN": TOKEN}, stdin=asyncio.subprocess.DEVNULL,
+        sys.executable,
+        str(SERVER),
+        "--http",
+        str(port),
+        env={**os.environ, "MCP_TEST_TOKEN": TOKEN},
+        stdin=asyncio.subprocess.DEVNULL,
     )
     try:
         await wait_port(port, process)
@@ -123,10 +127,13 @@ async def mcp_worker(client: Any, task_queue: str, config: WorkerConfig):
 @pytest.mark.reliability
 class TestConfig:
     def test_json_and_toml_describe_the_same_servers(self, tmp_path: Path):
-        write_config(tmp_path, {
-            "calc": stdio_server(env={"MODE": "fast"}),
-            "issues": {"type": "http", "url": "https://mcp.example/mcp", "headers": {"X-Team": "qa"}},
-        })
+        write_config(
+            tmp_path,
+            {
+                "calc": stdio_server(env={"MODE": "fast"}),
+                "issues": {"type": "http", "url": "https://mcp.example/mcp", "headers": {"X-Team": "qa"}},
+            },
+        )
         (tmp_path / "mcp.toml").write_text(
             "[mcpServers.calc]\n"
             f"command = {json.dumps(sys.executable)}\n"
@@ -146,10 +153,15 @@ class TestConfig:
         assert config_from_env({}).mcp is None
 
     def test_secrets_come_from_the_workers_environment_and_are_not_shown(self, tmp_path: Path):
-        path = write_config(tmp_path, {
-            "issues": {"url": "${ISSUES_URL:-https://mcp.example/mcp}",
-                       "headers": {"Authorization": "Bearer ${ISSUES_TOKEN}"}},
-        })
+        path = write_config(
+            tmp_path,
+            {
+                "issues": {
+                    "url": "${ISSUES_URL:-https://mcp.example/mcp}",
+                    "headers": {"Authorization": "Bearer ${ISSUES_TOKEN}"},
+                },
+            },
+        )
         config = config_from_env({"RUBRICFLOW_MCP": str(path), "ISSUES_TOKEN": TOKEN})
         assert config.mcp is not None
         server = config.mcp.servers["issues"]
@@ -172,18 +184,38 @@ class TestConfig:
             ("{not json", ".json", "is not valid JSON"),
             ("calc = 1", ".toml", "needs a top-level 'mcpServers' table"),
             ('{"servers": {}}', ".json", "needs a top-level 'mcpServers' table"),
-            ('{"mcpServers": {"calc": {"type": "sse", "url": "http://x/sse"}}}', ".json",
-             "server 'calc': transport 'sse' is not supported; use 'stdio' or 'streamable_http'"),
-            ('{"mcpServers": {"calc": {"args": ["x"]}}}', ".json", "server 'calc' needs a 'command' (stdio) or a 'url'"),
-            ('{"mcpServers": {"calc": {"command": "x", "autoApprove": []}}}', ".json",
-             "server 'calc': autoApprove: unknown key (remove it)"),
+            (
+                '{"mcpServers": {"calc": {"type": "sse", "url": "http://x/sse"}}}',
+                ".json",
+                "server 'calc': transport 'sse' is not supported; use 'stdio' or 'streamable_http'",
+            ),
+            (
+                '{"mcpServers": {"calc": {"args": ["x"]}}}',
+                ".json",
+                "server 'calc' needs a 'command' (stdio) or a 'url'",
+            ),
+            (
+                '{"mcpServers": {"calc": {"command": "x", "autoApprove": []}}}',
+                ".json",
+                "server 'calc': autoApprove: unknown key (remove it)",
+            ),
             ('{"mcpServers": {"my calc": {"command": "x"}}}', ".json", "server name 'my calc' must be 1 to 32 letters"),
-            ('{"mcpServers": {"calc": {"url": "ftp://x"}}}', ".json", "server 'calc': url: Value error, must be an http"),
-            ('{"mcpServers": {"calc": {"command": "x", "timeout_s": 0}}}', ".json", "server 'calc': timeout_s: Input should be greater than 0"),
+            (
+                '{"mcpServers": {"calc": {"url": "ftp://x"}}}',
+                ".json",
+                "server 'calc': url: Value error, must be an http",
+            ),
+            (
+                '{"mcpServers": {"calc": {"command": "x", "timeout_s": 0}}}',
+                ".json",
+                "server 'calc': timeout_s: Input should be greater than 0",
+            ),
             ('{"mcpServers": {}}', ".yaml", "must end in .json or .toml"),
         ],
     )
-    def test_a_bad_file_stops_the_worker_saying_what_to_fix(self, tmp_path: Path, text: str, suffix: str, expected: str):
+    def test_a_bad_file_stops_the_worker_saying_what_to_fix(
+        self, tmp_path: Path, text: str, suffix: str, expected: str
+    ):
         path = tmp_path / f"mcp{suffix}"
         path.write_text(text, encoding="utf-8")
         with pytest.raises(SystemExit) as err:
@@ -201,8 +233,11 @@ class TestConfig:
     def test_the_worker_process_refuses_a_bad_file_with_exit_2(self, tmp_path: Path):
         path = write_config(tmp_path, {"calc": {"type": "sse", "url": "http://x/sse"}})
         done = subprocess.run(
-            [sys.executable, "-m", "rubricflow.worker"], env={**os.environ, **mcp_env(path)},
-            capture_output=True, text=True, timeout=120,
+            [sys.executable, "-m", "rubricflow.worker"],
+            env={**os.environ, **mcp_env(path)},
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         assert done.returncode == 2, done.stderr
         assert "transport 'sse' is not supported" in done.stderr
@@ -215,7 +250,13 @@ class TestRegistry:
         config = config_from_env(mcp_env(write_config(tmp_path, {"calc": stdio_server()})))
         registry = await worker_registry(tmp_path, mcp=config.mcp)
         assert registry.names() == [
-            "calc_add", "calc_divide", "calc_multiply", "calc_sleep", "list_files", "read_file", "run_python_tests",
+            "calc_add",
+            "calc_divide",
+            "calc_multiply",
+            "calc_sleep",
+            "list_files",
+            "read_file",
+            "run_python_tests",
         ]
         listed = {entry.name: entry for entry in registry.describe()}
         assert listed["calc_add"].description == "Add two whole numbers."
@@ -233,7 +274,9 @@ class TestRegistry:
 
         servers = {"calc": stdio_server(), "broken": {"command": sys.executable, "args": ["-c", "raise SystemExit(1)"]}}
         config = config_from_env(mcp_env(write_config(tmp_path, servers)))
-        with pytest.raises(McpStartError, match=r"MCP server 'broken' did not list its tools: McpError: Connection closed"):
+        with pytest.raises(
+            McpStartError, match=r"MCP server 'broken' did not list its tools: McpError: Connection closed"
+        ):
             await worker_registry(tmp_path, mcp=config.mcp)
         REPORT.fault("MCP server that does not start")
 
@@ -249,7 +292,9 @@ class TestRegistry:
 
     @pytest.mark.reliability
     async def test_a_name_another_tool_has_is_refused(self, tmp_path: Path, monkeypatch):
-        (tmp_path / "rf_mcp_clash.py").write_text("def calc_add(a: int, b: int) -> int:\n    '''Add.'''\n    return a + b\n")
+        (tmp_path / "rf_mcp_clash.py").write_text(
+            "def calc_add(a: int, b: int) -> int:\n    '''Add.'''\n    return a + b\n"
+        )
         dist = tmp_path / "rf_mcp_clash-0.1.dist-info"
         dist.mkdir()
         (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: rf-mcp-clash\nVersion: 0.1\n")
@@ -266,8 +311,14 @@ class TestCalls:
         config = config_from_env(mcp_env(write_config(tmp_path, calc_servers), CALC_TOKEN=TOKEN))
         agent, _ = recorded_script(tmp_path, "agent", call("calc_add", a=2, b=3), "2 + 3 = 5")
         grader, seen = recorded_script(
-            tmp_path, "grader", call("calc_multiply", a=6, b=7),
-            verdict("satisfied", "calc_multiply says 6 * 7 = 42, so the tools work; the sum is right", **{"the sum is right": True}),
+            tmp_path,
+            "grader",
+            call("calc_multiply", a=6, b=7),
+            verdict(
+                "satisfied",
+                "calc_multiply says 6 * 7 = 42, so the tools work; the sum is right",
+                **{"the sum is right": True},
+            ),
         )
         async with await mcp_worker(client, task_queue, config):
             run = await Rubricflow(client, task_queue).start(
@@ -281,10 +332,18 @@ class TestCalls:
         shown = [json.loads(line) for line in seen.read_text().splitlines()]
         assert len(shown) == 2
         assert {"type": "tool", "content": "42"} in [
-            {"type": m["type"], "content": "".join(b.get("text", "") for b in m["content"]) if isinstance(m["content"], list) else m["content"]}
+            {
+                "type": m["type"],
+                "content": "".join(b.get("text", "") for b in m["content"])
+                if isinstance(m["content"], list)
+                else m["content"],
+            }
             for m in shown[1]
         ]
-        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1), ("rubricflow.grade_transcript", 1)]
+        assert await activity_attempts(run.handle) == [
+            ("rubricflow.run_agent_turn", 1),
+            ("rubricflow.grade_transcript", 1),
+        ]
         history = json.dumps([str(e) async for e in run.handle.fetch_history_events()])
         assert TOKEN not in history
 
@@ -306,18 +365,30 @@ class TestCalls:
 
     async def test_calls_in_one_reply_each_run_in_a_session_of_their_own(self, client, task_queue, tmp_path, script):
         config = config_from_env(mcp_env(write_config(tmp_path, {"calc": stdio_server()})))
-        both = {"tool_calls": [{"name": "calc_add", "args": {"a": 2, "b": 3}}, {"name": "calc_multiply", "args": {"a": 6, "b": 7}}]}
+        both = {
+            "tool_calls": [
+                {"name": "calc_add", "args": {"a": 2, "b": 3}},
+                {"name": "calc_multiply", "args": {"a": 6, "b": 7}},
+            ]
+        }
         agent = script(both, "5 and 42")
         async with await mcp_worker(client, task_queue, config):
             run = await Rubricflow(client, task_queue).start(
-                run_input(agent, script(verdict("satisfied", "ok", **{"the sum is right": True})), ["calc_add", "calc_multiply"]),
+                run_input(
+                    agent,
+                    script(verdict("satisfied", "ok", **{"the sum is right": True})),
+                    ["calc_add", "calc_multiply"],
+                ),
                 thread_id(),
             )
             result = await run.result()
         assert result.status == "satisfied"
         assert tool_results(result.transcript, "calc_add") == ["5"]
         assert tool_results(result.transcript, "calc_multiply") == ["42"]
-        assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1), ("rubricflow.grade_transcript", 1)]
+        assert await activity_attempts(run.handle) == [
+            ("rubricflow.run_agent_turn", 1),
+            ("rubricflow.grade_transcript", 1),
+        ]
 
     @pytest.mark.reliability
     async def test_a_tool_that_raises_is_an_observation(self, client, task_queue, tmp_path, script):
@@ -354,9 +425,13 @@ class TestCalls:
         REPORT.run(run.handle.id, "satisfied", result.status)
 
     @pytest.mark.reliability
-    async def test_a_server_that_exits_mid_call_fails_the_step_and_recovers_on_retry(self, client, task_queue, tmp_path, script):
+    async def test_a_server_that_exits_mid_call_fails_the_step_and_recovers_on_retry(
+        self, client, task_queue, tmp_path, script
+    ):
         marker = tmp_path / "exited"
-        config = config_from_env(mcp_env(write_config(tmp_path, {"calc": stdio_server(env={"MCP_TEST_EXIT_ONCE": str(marker)})})))
+        config = config_from_env(
+            mcp_env(write_config(tmp_path, {"calc": stdio_server(env={"MCP_TEST_EXIT_ONCE": str(marker)})}))
+        )
         # The first attempt's call meets the exit; the retried turn calls again.
         agent = script(call("calc_add", a=2, b=3), call("calc_add", a=2, b=3), "2 + 3 = 5")
         async with await mcp_worker(client, task_queue, config):
@@ -379,7 +454,9 @@ class TestCalls:
     async def test_a_server_that_will_not_start_fails_the_step_until_it_can(self, client, task_queue, tmp_path, script):
         copy = tmp_path / "calc_server.py"
         shutil.copy(SERVER, copy)
-        config = config_from_env(mcp_env(write_config(tmp_path, {"calc": {"command": sys.executable, "args": [str(copy)]}})))
+        config = config_from_env(
+            mcp_env(write_config(tmp_path, {"calc": {"command": sys.executable, "args": [str(copy)]}}))
+        )
         # Each attempt that fails takes one call; the one that succeeds may call again.
         agent = script(*[call("calc_add", a=2, b=3)] * 3, "2 + 3 = 5")
         async with await mcp_worker(client, task_queue, config):
@@ -406,8 +483,16 @@ async def wait_for_retry_failure(handle: Any, activity_type: str, deadline_s: fl
     end = loop.time() + deadline_s
     while loop.time() < end:
         for pending in (await handle.describe()).raw_description.pending_activities:
-            if pending.activity_type.name == activity_type and pending.HasField("last_failure") and (
-                pending.state in (PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED, PendingActivityState.PENDING_ACTIVITY_STATE_STARTED)
+            if (
+                pending.activity_type.name == activity_type
+                and pending.HasField("last_failure")
+                and (
+                    pending.state
+                    in (
+                        PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED,
+                        PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+                    )
+                )
             ):
                 return pending.last_failure
         await asyncio.sleep(0.2)
@@ -416,16 +501,30 @@ async def wait_for_retry_failure(handle: Any, activity_type: str, deadline_s: fl
 
 class TestToolsCommand:
     def test_tools_lists_the_registry_with_descriptions(self, tmp_path: Path):
-        env = {**os.environ, **mcp_env(write_config(tmp_path, {"calc": stdio_server()})), "RUBRICFLOW_FILES_DIR": str(tmp_path)}
-        done = subprocess.run([sys.executable, "-m", "rubricflow.cli", "tools", "--json"], env=env,
-                              capture_output=True, text=True, timeout=180)
+        env = {
+            **os.environ,
+            **mcp_env(write_config(tmp_path, {"calc": stdio_server()})),
+            "RUBRICFLOW_FILES_DIR": str(tmp_path),
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "rubricflow.cli", "tools", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
         assert done.returncode == 0, done.stderr
         listed = {row["name"]: row for row in json.loads(done.stdout)}
-        assert listed["calc_add"] == {"name": "calc_add", "source": "MCP server calc", "description": "Add two whole numbers."}
+        assert listed["calc_add"] == {
+            "name": "calc_add",
+            "source": "MCP server calc",
+            "description": "Add two whole numbers.",
+        }
         assert listed["run_python_tests"]["source"] == "built-in"
         assert set(listed) >= {"calc_multiply", "calc_divide", "list_files", "read_file"}
-        text = subprocess.run([sys.executable, "-m", "rubricflow.cli", "tools"], env=env,
-                              capture_output=True, text=True, timeout=180)
+        text = subprocess.run(
+            [sys.executable, "-m", "rubricflow.cli", "tools"], env=env, capture_output=True, text=True, timeout=180
+        )
         assert text.returncode == 0, text.stderr
         line = next(line for line in text.stdout.splitlines() if line.startswith("calc_add"))
         assert "MCP server calc" in line and "Add two whole numbers." in line
@@ -434,8 +533,9 @@ class TestToolsCommand:
     def test_a_server_that_does_not_start_is_named_with_exit_2(self, tmp_path: Path):
         servers = {"broken": {"command": sys.executable, "args": ["-c", "raise SystemExit(1)"]}}
         env = {**os.environ, **mcp_env(write_config(tmp_path, servers))}
-        done = subprocess.run([sys.executable, "-m", "rubricflow.cli", "tools"], env=env,
-                              capture_output=True, text=True, timeout=180)
+        done = subprocess.run(
+            [sys.executable, "-m", "rubricflow.cli", "tools"], env=env, capture_output=True, text=True, timeout=180
+        )
         assert done.returncode == 2, done.stderr
         assert "MCP server 'broken' did not list its tools" in done.stderr
         assert "Traceback" not in done.stderr
@@ -449,7 +549,10 @@ class TestToolsCommand:
         ok = RunInput(message="x", agent=AgentSettings(model=f"scripted:{SERVER}", tools=["calc_add"]))
         preflight(ok)
         bad = RunInput(message="x", agent=AgentSettings(model=f"scripted:{SERVER}", tools=["search_add"]))
-        with pytest.raises(RunRefused, match=r"unknown tool\(s\) \['search_add'\]; known tools: .*read_file.*, and calc_\* \(MCP server calc\)"):
+        with pytest.raises(
+            RunRefused,
+            match=r"unknown tool\(s\) \['search_add'\]; known tools: .*read_file.*, and calc_\* \(MCP server calc\)",
+        ):
             preflight(bad)
         REPORT.refuse("unknown tool")
         broken = tmp_path / "broken.json"

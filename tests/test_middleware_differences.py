@@ -25,7 +25,14 @@ from rubricflow.workflows.types import (
     GraderVerdict,
     RunInput,
 )
-from tests.helpers import activity_counts, activity_inputs, activity_results, thread_id, verdict, wait_for_running_activity
+from tests.helpers import (
+    activity_counts,
+    activity_inputs,
+    activity_results,
+    thread_id,
+    verdict,
+    wait_for_running_activity,
+)
 from tests.test_grader import grade, grade_input, seen, user_text  # noqa: F401  (seen is a fixture)
 
 RUBRIC = "- all tests pass\n- has a docstring"
@@ -57,8 +64,12 @@ class TestCancellationIsNotAVerdict:
             agent = script("v1")
             grader = script({**slow, **verdict("satisfied", "ok", **{"all tests pass": True})})
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="go", rubric="- all tests pass", agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go",
+                rubric="- all tests pass",
+                agent=AgentSettings(model=agent),
+                grader=GraderSettings(model=grader),
+            ),
             thread_id(),
         )
         assert await wait_for_running_activity(run.handle) == during
@@ -81,8 +92,13 @@ class TestRecordsAreWhatTheGraderSaid:
         assert result.verdict.result == "needs_revision"
         assert result.verdict.criteria == []
         # ...and the objection reaches the agent through the revision message.
-        evaluation = Evaluation(grading_run_id="r", iteration=0, result="needs_revision",
-                                explanation=result.verdict.explanation, criteria=result.verdict.criteria)
+        evaluation = Evaluation(
+            grading_run_id="r",
+            iteration=0,
+            result="needs_revision",
+            explanation=result.verdict.explanation,
+            criteria=result.verdict.criteria,
+        )
         assert "Grader feedback: The docstring is missing." in evaluation.revision_message()
 
     def test_an_unnamed_objection_with_failing_checks_adds_no_criterion(self):
@@ -94,8 +110,9 @@ class TestRecordsAreWhatTheGraderSaid:
         assert [c.name for c in merged.criteria] == ["tests pass"]
 
     def test_a_downgraded_record_keeps_the_graders_summary(self):
-        claimed = GraderVerdict(result="satisfied", explanation="Looks complete to me.",
-                                criteria=[{"name": "A", "passed": True}])
+        claimed = GraderVerdict(
+            result="satisfied", explanation="Looks complete to me.", criteria=[{"name": "A", "passed": True}]
+        )
         downgraded = downgrade_unverified(claimed, ["B"])
         assert downgraded.result == "needs_revision"
         assert downgraded.explanation.startswith("The grader claimed 'satisfied' but did not report on: B.")
@@ -121,11 +138,16 @@ class TestCoverageByNameOrNumber:
     async def test_a_paraphrasing_grader_answering_by_number_finishes_in_one_pass_and_one_call(
         self, client, task_queue, worker, script
     ):
-        grader = script(by_number("satisfied", "All good.", (1, "Tests are green", True),
-                                  (2, "Docstring present", True)))
+        grader = script(
+            by_number("satisfied", "All good.", (1, "Tests are green", True), (2, "Docstring present", True))
+        )
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="go", rubric=RUBRIC, agent=AgentSettings(model=script("v1")),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go",
+                rubric=RUBRIC,
+                agent=AgentSettings(model=script("v1")),
+                grader=GraderSettings(model=grader),
+            ),
             thread_id(),
         )
         result = await run.result()
@@ -150,8 +172,15 @@ class TestCoverageByNameOrNumber:
 class TestListRubricsArePinnedFromPassZero:
     async def test_an_invented_name_is_no_criterion_the_missing_one_is_reasked_then_unverified(self, script, seen):
         # The 0.5B grader's "result" instead of the rubric's docstring criterion.
-        grader = script({"structured": {"result": "satisfied", "explanation": "fine", "criteria": [
-            {"name": "all tests pass", "passed": True}, {"name": "result", "passed": True}]}})
+        grader = script(
+            {
+                "structured": {
+                    "result": "satisfied",
+                    "explanation": "fine",
+                    "criteria": [{"name": "all tests pass", "passed": True}, {"name": "result", "passed": True}],
+                }
+            }
+        )
         result = await grade(grade_input(grader, rubric=RUBRIC))
         assert result.model_calls == 2
         reask = seen[1][-1].content
@@ -168,8 +197,12 @@ class TestListRubricsArePinnedFromPassZero:
             verdict("satisfied", "yes", **{"all tests pass": True, "has a docstring": True}),
         )
         run = await Rubricflow(client, task_queue).start(
-            RunInput(message="go", rubric=RUBRIC, agent=AgentSettings(model=script("v1", "v2")),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go",
+                rubric=RUBRIC,
+                agent=AgentSettings(model=script("v1", "v2")),
+                grader=GraderSettings(model=grader),
+            ),
             thread_id(),
         )
         result = await run.result()
@@ -210,8 +243,11 @@ class TestLocalGraderGrammar:
             [{"name": "all tests pass", "passed": True}, {"name": "result", "passed": True}],
             [{"name": "all tests pass", "passed": True}],
             [{"name": "all tests pass", "passed": True}, {"name": "all tests pass", "passed": True}],
-            [{"name": "all tests pass", "passed": True}, {"name": "has a docstring", "passed": True},
-             {"name": "has a docstring", "passed": True}],
+            [
+                {"name": "all tests pass", "passed": True},
+                {"name": "has a docstring", "passed": True},
+                {"name": "has a docstring", "passed": True},
+            ],
         ],
         ids=["failing-without-gap", "empty-gap", "unknown-name", "one-missing", "one-twice", "extra"],
     )
@@ -240,9 +276,14 @@ class TestLocalGraderGrammar:
         cap = MAX_EXPLANATION_CHARS if where == "explanation" else MAX_GAP_CHARS
         for length, sayable in ((cap, True), (cap + 1, False)):
             text = "x" * length
-            value = {"result": "needs_revision", "explanation": text if where == "explanation" else "e",
-                     "criteria": [{"name": "all tests pass", "passed": False, "gap": text if where == "gap" else "g"},
-                                  {"name": "has a docstring", "passed": True}]}
+            value = {
+                "result": "needs_revision",
+                "explanation": text if where == "explanation" else "e",
+                "criteria": [
+                    {"name": "all tests pass", "passed": False, "gap": text if where == "gap" else "g"},
+                    {"name": "has a docstring", "passed": True},
+                ],
+            }
             assert self.valid(verdict_schema(self.PINNED), value) is sayable
         # Three criteria at the caps stay well inside the local model's 1024 output tokens
         # (a token is at least one character of such text; JSON syntax adds ~20 per entry).
@@ -250,8 +291,11 @@ class TestLocalGraderGrammar:
 
     def test_a_free_text_first_pass_still_needs_a_gap_for_a_failing_entry(self):
         schema = verdict_schema([])
-        ok = {"result": "needs_revision", "explanation": "e",
-              "criteria": [{"name": "anything", "passed": False, "gap": "why"}]}
+        ok = {
+            "result": "needs_revision",
+            "explanation": "e",
+            "criteria": [{"name": "anything", "passed": False, "gap": "why"}],
+        }
         assert self.valid(schema, ok)
         ok["criteria"][0].pop("gap")
         assert not self.valid(schema, ok)

@@ -18,7 +18,6 @@ from rubricflow.client import Rubricflow
 from rubricflow.prices import price_table
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
-from rubricflow.workflows import errors
 from rubricflow.workflows.model_profiles import parse_model_profiles
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, thread_id
@@ -63,7 +62,10 @@ class TestFile:
         ("text", "words"),
         [
             ("[models.x]\nprovider = 'openai'\n", r"models\.x\.model: Field required"),
-            ("[models.x]\nprovider='openai'\nmodel='m'\nstructured_output='grammar'\n", r"models\.x\.structured_output"),
+            (
+                "[models.x]\nprovider='openai'\nmodel='m'\nstructured_output='grammar'\n",
+                r"models\.x\.structured_output",
+            ),
             ("[models.x]\nprovider='openai'\nmodel='m'\nbase_url='ftp://h'\n", r"base_url must be an http"),
             ("[models.x]\nprovider='openai'\nmodel='m'\ninput_usd_per_mtok=1\n", r"both input_usd_per_mtok and output"),
             ("[models.x]\nprovider='openai'\nmodel='m'\nbase='http://h'\n", r"models\.x\.base: Extra inputs"),
@@ -113,9 +115,12 @@ class TestWorkerStart:
     async def test_the_worker_process_exits_2(self, tmp_path):
         REPORT.refuse("bad model profile")
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "rubricflow.worker",
+            sys.executable,
+            "-m",
+            "rubricflow.worker",
             env={"PATH": "/usr/bin:/bin", "RUBRICFLOW_MODELS": str(tmp_path / "missing.toml")},
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         _, err = await asyncio.wait_for(proc.communicate(), timeout=120)
         assert proc.returncode == 2
@@ -127,8 +132,14 @@ class TestClient:
     async def test_an_unknown_profile_is_refused_before_anything_runs(self, client, task_queue, tmp_path):
         REPORT.refuse("unknown model profile")
         code, out, err = await rubricflow(
-            client, task_queue, "run", "--model", "profile:ghost", "hello",
-            RUBRICFLOW_MODELS=write(tmp_path, GOOD), TEST_PROFILE_KEY="k",
+            client,
+            task_queue,
+            "run",
+            "--model",
+            "profile:ghost",
+            "hello",
+            RUBRICFLOW_MODELS=write(tmp_path, GOOD),
+            TEST_PROFILE_KEY="k",
         )
         assert code == 2, (out, err)
         assert "unknown model profile 'ghost'" in err and "fast, server" in err
@@ -143,7 +154,9 @@ class TestClient:
         assert "carries an address" in err and "profile:NAME" in err
 
     def test_profile_prices_feed_the_price_table(self, tmp_path):
-        prices = write(tmp_path, json.dumps({"profile:fast": {"input_usd_per_mtok": 1, "output_usd_per_mtok": 2}}), "p.json")
+        prices = write(
+            tmp_path, json.dumps({"profile:fast": {"input_usd_per_mtok": 1, "output_usd_per_mtok": 2}}), "p.json"
+        )
         table = price_table({"RUBRICFLOW_MODELS": write(tmp_path, GOOD)})
         assert table["profile:fast"].input_usd_per_mtok == 0.15 and "profile:server" not in table
         # The price table's own entry wins over the profile's.
@@ -164,7 +177,9 @@ class TestClient:
 
 
 def json_profiles(tmp_path: Path, grader: str, method: str) -> dict[str, object]:
-    text = f"[models.judge]\nprovider = 'scripted'\nmodel = '{grader.partition(':')[2]}'\nstructured_output = '{method}'\n"
+    text = (
+        f"[models.judge]\nprovider = 'scripted'\nmodel = '{grader.partition(':')[2]}'\nstructured_output = '{method}'\n"
+    )
     return {"RUBRICFLOW_MODELS": write(tmp_path, text, f"m-{method}.toml"), "RUBRICFLOW_ALLOW_SCRIPTED": "1"}
 
 
@@ -173,7 +188,8 @@ async def run_with(client, task_queue, env, agent: str, grading: str) -> object:
     async with build_worker(client, config=config, tools=ToolRegistry()):
         handle = await Rubricflow(client, task_queue).start(
             RunInput(
-                message="Say hi", rubric="- Says hi\n- Is short",
+                message="Say hi",
+                rubric="- Says hi\n- Is short",
                 agent=AgentSettings(model=agent),
                 grader=GraderSettings(model="profile:judge", max_iterations=1, grading=grading),
             ),
@@ -183,7 +199,9 @@ async def run_with(client, task_queue, env, agent: str, grading: str) -> object:
 
 
 class TestJsonMode:
-    async def test_per_criterion_questions_in_json_mode_reask_invalid_json_once(self, client, task_queue, script, tmp_path):
+    async def test_per_criterion_questions_in_json_mode_reask_invalid_json_once(
+        self, client, task_queue, script, tmp_path
+    ):
         REPORT.fault("grader reply not JSON")
         agent = script("hi")
         grader = script(
@@ -191,15 +209,20 @@ class TestJsonMode:
             '{"reason": "says hi", "passed": true}',
             '```json\n{"reason": "two letters", "passed": true}\n```',
         )
-        result = await run_with(client, task_queue, json_profiles(tmp_path, grader, "json_mode"), agent, "per_criterion")
+        result = await run_with(
+            client, task_queue, json_profiles(tmp_path, grader, "json_mode"), agent, "per_criterion"
+        )
         final = result.evaluations[-1]
         assert final.result == "satisfied"
         assert [c.name for c in final.criteria] == ["Says hi", "Is short"]
 
     async def test_a_whole_verdict_in_json_mode(self, client, task_queue, script, tmp_path):
         agent = script("hi")
-        verdict = {"result": "needs_revision", "explanation": "too short",
-                   "criteria": [{"name": "Says hi", "passed": True}, {"name": "Is short", "passed": False, "gap": "x"}]}
+        verdict = {
+            "result": "needs_revision",
+            "explanation": "too short",
+            "criteria": [{"name": "Says hi", "passed": True}, {"name": "Is short", "passed": False, "gap": "x"}],
+        }
         grader = script("not json at all", json.dumps(verdict))
         result = await run_with(client, task_queue, json_profiles(tmp_path, grader, "json_mode"), agent, "whole")
         final = result.evaluations[-1]
@@ -214,13 +237,15 @@ def test_a_worker_without_profiles_asks_by_tool():
     assert factory.structured_output("profile:fast") == "tool"
 
 
-
-
 async def test_doctor_lists_providers_keys_by_name_and_profile_problems(client, task_queue, tmp_path):
     text = GOOD + "\n[models.other]\nprovider = 'cohere'\nmodel = 'command'\n"
     code, out, err = await rubricflow(
-        client, task_queue, "doctor", RUBRICFLOW_MODELS=write(tmp_path, text),
-        OPENAI_API_KEY="sk-value-never-shown", TEST_PROFILE_KEY="another-value",
+        client,
+        task_queue,
+        "doctor",
+        RUBRICFLOW_MODELS=write(tmp_path, text),
+        OPENAI_API_KEY="sk-value-never-shown",
+        TEST_PROFILE_KEY="another-value",
     )
     assert code == 1, (out, err)  # a profile has a problem
     assert "sk-value-never-shown" not in out + err and "another-value" not in out + err

@@ -27,10 +27,12 @@ class TestInvalidUnicode:
     def test_lone_surrogates_become_the_replacement_character(self):
         from langchain_core.messages import AIMessage
 
-        message = from_langchain(AIMessage(
-            content="ok \ud800 done",
-            tool_calls=[{"name": "read_file", "args": {"path": "a\udfffb", "n": [1, "\ud800"]}, "id": "c1"}],
-        ))
+        message = from_langchain(
+            AIMessage(
+                content="ok \ud800 done",
+                tool_calls=[{"name": "read_file", "args": {"path": "a\udfffb", "n": [1, "\ud800"]}, "id": "c1"}],
+            )
+        )
         assert message.content == "ok \ufffd done"
         assert message.tool_calls[0].args == {"path": "a\ufffdb", "n": [1, "\ufffd"]}
         assert clean_text("pair \ud83d\ude00 kept") == "pair \U0001f600 kept"
@@ -41,12 +43,21 @@ class TestInvalidUnicode:
         grader = script(verdict("satisfied", "ok", tests=True))
         async with build_worker(client, queue=task_queue):
             run = await Rubricflow(client, task_queue).start(
-                RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
-                         grader=GraderSettings(model=grader), idle_timeout_s=0), thread_id())
+                RunInput(
+                    message="go",
+                    rubric="- tests",
+                    agent=AgentSettings(model=agent),
+                    grader=GraderSettings(model=grader),
+                    idle_timeout_s=0,
+                ),
+                thread_id(),
+            )
             result = await run.result()
         assert result.status == "satisfied"
         assert result.answer == "answer \ufffd with a lone surrogate"
-        assert [a for a in await activity_attempts(run.handle) if a[0] == "rubricflow.run_agent_turn"] == [("rubricflow.run_agent_turn", 1)]
+        assert [a for a in await activity_attempts(run.handle) if a[0] == "rubricflow.run_agent_turn"] == [
+            ("rubricflow.run_agent_turn", 1)
+        ]
         REPORT.fault("model reply with a lone surrogate")
         REPORT.run(run.thread_id, "satisfied", result.status)
 
@@ -71,11 +82,15 @@ async def stuck_reported(rf: Rubricflow, tid: str, deadline_s: float = 30) -> St
 class TestEncryptionCannotHalfWork:
     worker_key = os.urandom(32)
 
-    @pytest.mark.parametrize("client_keys, says", [
-        (lambda: codec_keys(kB=os.urandom(32)), "encrypted with key 'kB', which this process does not hold"),
-        (lambda: codec_keys(kA=os.urandom(32)), "under key 'kA' failed authentication"),
-        (lambda: None, "refused a payload that is not encrypted"),
-    ], ids=["other-key-id", "same-id-other-bytes", "no-keys"])
+    @pytest.mark.parametrize(
+        "client_keys, says",
+        [
+            (lambda: codec_keys(kB=os.urandom(32)), "encrypted with key 'kB', which this process does not hold"),
+            (lambda: codec_keys(kA=os.urandom(32)), "under key 'kA' failed authentication"),
+            (lambda: None, "refused a payload that is not encrypted"),
+        ],
+        ids=["other-key-id", "same-id-other-bytes", "no-keys"],
+    )
     async def test_a_mismatch_is_reported_by_status_within_seconds(
         self, client, task_queue, script, client_keys, says, monkeypatch, request
     ):
@@ -87,18 +102,24 @@ class TestEncryptionCannotHalfWork:
             monkeypatch.delenv("RUBRICFLOW_CODEC_KEYS", raising=False)
             secure = client
         else:
-            secure = await Client.connect(client.service_client.config.target_host, namespace=client.namespace,
-                                          data_converter=with_codec(pydantic_data_converter,
-                                                                    EncryptionCodec(parse_keys(keys))))
-        worker = await start_worker_process(client, task_queue,
-                                            RUBRICFLOW_CODEC_KEYS=codec_keys(kA=self.worker_key))
+            secure = await Client.connect(
+                client.service_client.config.target_host,
+                namespace=client.namespace,
+                data_converter=with_codec(pydantic_data_converter, EncryptionCodec(parse_keys(keys))),
+            )
+        worker = await start_worker_process(client, task_queue, RUBRICFLOW_CODEC_KEYS=codec_keys(kA=self.worker_key))
         try:
             rf = Rubricflow(secure, task_queue)
             started = asyncio.get_running_loop().time()
-            run = await rf.start(RunInput(message="secret task", rubric="- tests",
-                                          agent=AgentSettings(model=script("v1")),
-                                          grader=GraderSettings(model=script(verdict("satisfied", "ok", tests=True)))),
-                                 thread_id())
+            run = await rf.start(
+                RunInput(
+                    message="secret task",
+                    rubric="- tests",
+                    agent=AgentSettings(model=script("v1")),
+                    grader=GraderSettings(model=script(verdict("satisfied", "ok", tests=True))),
+                ),
+                thread_id(),
+            )
             stuck = await stuck_reported(rf, run.thread_id)
             assert asyncio.get_running_loop().time() - started < 30
             assert says in stuck.last_failure
@@ -113,8 +134,10 @@ class TestEncryptionCannotHalfWork:
             worker.send_signal(signal.SIGTERM)
             await worker.wait()
         REPORT.fault(f"codec mismatch, client {kind}")
-        REPORT.figure(f"codec mismatch ({kind}): `status` reported the thread stuck on workflow task "
-                      f"attempt {stuck.attempt}, with the failure in words")
+        REPORT.figure(
+            f"codec mismatch ({kind}): `status` reported the thread stuck on workflow task "
+            f"attempt {stuck.attempt}, with the failure in words"
+        )
 
     async def test_run_reports_a_mismatch_in_the_words_status_uses(self, client, task_queue, script):
         """`run` follows the thread it started: a workflow task that keeps failing ends
@@ -126,8 +149,18 @@ class TestEncryptionCannotHalfWork:
         try:
             started = asyncio.get_running_loop().time()
             code, out, err = await rubricflow(
-                client, task_queue, "run", "secret task", "--thread", tid, "--model", script("v1"),
-                "--rubric", "- tests", "--grader-model", script(verdict("satisfied", "ok", tests=True)),
+                client,
+                task_queue,
+                "run",
+                "secret task",
+                "--thread",
+                tid,
+                "--model",
+                script("v1"),
+                "--rubric",
+                "- tests",
+                "--grader-model",
+                script(verdict("satisfied", "ok", tests=True)),
                 RUBRICFLOW_CODEC_KEYS=codec_keys(kB=os.urandom(32)),
             )
             took = asyncio.get_running_loop().time() - started
@@ -153,11 +186,14 @@ class TestEncryptionCannotHalfWork:
 
 
 class TestIds:
-    @pytest.mark.parametrize("bad, says", [
-        ("", "must not be empty"),
-        ("x" * 1001, "has 1001 characters; at most 1000"),
-        ("a\nforged-row\tsatisfied", "control character '\\\\n'"),
-    ])
+    @pytest.mark.parametrize(
+        "bad, says",
+        [
+            ("", "must not be empty"),
+            ("x" * 1001, "has 1001 characters; at most 1000"),
+            ("a\nforged-row\tsatisfied", "control character '\\\\n'"),
+        ],
+    )
     async def test_thread_ids_and_task_queues_are_checked_before_they_reach_temporal(self, client, bad, says):
         rf = Rubricflow(client, "q")
         with pytest.raises(RunRefused, match=f"thread id .*{says}"):
@@ -203,8 +239,9 @@ class TestCleanEnds:
         import subprocess
         import sys
 
-        done = subprocess.run([sys.executable, "-m", "rubricflow.cli", "status", b"thr\xffead"],
-                              capture_output=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "rubricflow.cli", "status", b"thr\xffead"], capture_output=True, timeout=60
+        )
         assert done.returncode == 2
         assert b"is not valid UTF-8" in done.stderr and b"Traceback" not in done.stderr
         REPORT.refuse("invalid UTF-8 argument")

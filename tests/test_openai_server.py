@@ -48,9 +48,23 @@ async def llama_server() -> AsyncIterator[str]:
     model = gguf_path(DEFAULT_LOCAL_MODEL, DEFAULT_DATA_DIR / "models")
     port = free_port()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", MODEL_ALIAS,
-        "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "2",
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        sys.executable,
+        "-m",
+        "llama_cpp.server",
+        "--model",
+        str(model),
+        "--model_alias",
+        MODEL_ALIAS,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--n_ctx",
+        "4096",
+        "--n_threads",
+        "2",
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}/v1"
     try:
@@ -117,8 +131,9 @@ async def test_a_thread_on_openai_profiles_against_a_real_server(client, task_qu
     assert agent.input_tokens > 0 and agent.output_tokens > 0
     assert judge.input_tokens > 0 and judge.output_tokens > 0
     # The cost is the profiles' prices times those tokens, on the client and in the run.
-    expected = (agent.input_tokens * 1.0 + agent.output_tokens * 2.0
-                + judge.input_tokens * 3.0 + judge.output_tokens * 5.0) / 1e6
+    expected = (
+        agent.input_tokens * 1.0 + agent.output_tokens * 2.0 + judge.input_tokens * 3.0 + judge.output_tokens * 5.0
+    ) / 1e6
     cost, unpriced = thread_cost(progress.usage_by_model, table)
     assert unpriced == [] and cost == pytest.approx(expected)
     assert progress.run_cost_usd == pytest.approx(expected)
@@ -166,17 +181,21 @@ class FaultProxy:
                     extra = f"retry-after: {self.retry_after_s}\r\n" if fault == "429" else ""
                     writer.write(
                         f"HTTP/1.1 {fault} Injected\r\ncontent-type: application/json\r\n{extra}"
-                        f"content-length: {len(payload)}\r\n\r\n".encode() + payload
+                        f"content-length: {len(payload)}\r\n\r\n".encode()
+                        + payload
                     )
                     await writer.drain()
                     continue
                 async with httpx.AsyncClient(timeout=600) as http:
                     forwarded = {k: v for k, v in headers.items() if k not in ("host", "content-length", "connection")}
-                    reply = await http.request(method, self.upstream + path.removeprefix("/v1"), content=body, headers=forwarded)
+                    reply = await http.request(
+                        method, self.upstream + path.removeprefix("/v1"), content=body, headers=forwarded
+                    )
                 payload = reply.content
                 writer.write(
                     f"HTTP/1.1 {reply.status_code} OK\r\ncontent-type: application/json\r\n"
-                    f"content-length: {len(payload)}\r\n\r\n".encode() + payload
+                    f"content-length: {len(payload)}\r\n\r\n".encode()
+                    + payload
                 )
                 await writer.drain()
         except (asyncio.IncompleteReadError, ConnectionError):

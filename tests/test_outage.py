@@ -33,8 +33,10 @@ async def own_server(port: int, db: str) -> WorkflowEnvironment:
     """A dev server of this test's own (the session's must not go down), on a fixed port
     and a database file, so that it comes back with the thread after a restart."""
     env = await WorkflowEnvironment.start_local(
-        dev_server_existing_path=temporal_binary(), data_converter=pydantic_data_converter,
-        port=port, dev_server_extra_args=["--db-filename", db],
+        dev_server_existing_path=temporal_binary(),
+        data_converter=pydantic_data_converter,
+        port=port,
+        dev_server_extra_args=["--db-filename", db],
     )
     await ensure_search_attributes(env.client)
     return env
@@ -47,11 +49,16 @@ async def test_watch_rides_out_a_server_outage(tmp_path, script):
     worker = await start_worker_process(server.client, queue)
     try:
         rf = Rubricflow(server.client, queue)
-        run = await rf.start(RunInput(
-            message="go", rubric="- tests", idle_timeout_s=0,
-            agent=AgentSettings(model=script({"content": "the answer", "delay_s": 3})),
-            grader=GraderSettings(model=script(verdict("satisfied", "ok", tests=True))),
-        ), thread_id())
+        run = await rf.start(
+            RunInput(
+                message="go",
+                rubric="- tests",
+                idle_timeout_s=0,
+                agent=AgentSettings(model=script({"content": "the answer", "delay_s": 3})),
+                grader=GraderSettings(model=script(verdict("satisfied", "ok", tests=True))),
+            ),
+            thread_id(),
+        )
         watcher = await start_cli(server.client, queue, "watch", run.thread_id)
         await wait_for_running_activity(run.handle)
         await server.shutdown()  # the server goes away mid-turn

@@ -28,7 +28,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(ROOT, source, symlinks=True, ignore=NOT_SOURCE)
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(where), str(source)],
-        check=True, capture_output=True, timeout=300,
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     [built] = where.glob("rubricflow-*.whl")
     return built
@@ -42,9 +44,15 @@ def test_the_only_top_level_name_is_rubricflow(wheel: Path):
         declared = archive.read(top_level).decode().split()
     assert tops == {"rubricflow"}
     assert declared == ["rubricflow"]
-    for module in ("rubricflow/worker.py", "rubricflow/cli/__init__.py", "rubricflow/workflows/rubric.py",
-                   "rubricflow/activities/checks.py", "rubricflow/ui/server.py",
-                   "rubricflow/ui/templates/thread.html", "rubricflow/ui/static/ui.js"):
+    for module in (
+        "rubricflow/worker.py",
+        "rubricflow/cli/__init__.py",
+        "rubricflow/workflows/rubric.py",
+        "rubricflow/activities/checks.py",
+        "rubricflow/ui/server.py",
+        "rubricflow/ui/templates/thread.html",
+        "rubricflow/ui/static/ui.js",
+    ):
         assert module in names
 
 
@@ -54,14 +62,20 @@ def test_installed_beside_a_users_own_workflows_activities_and_worker(wheel: Pat
     python = env_dir / "bin" / "python"
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", str(wheel)],
-        check=True, capture_output=True, timeout=300,
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     # The dependencies (temporalio, pydantic, ...) come from this interpreter's
     # site-packages, found from sys.prefix, never from the checkout.
-    site = Path(subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
-    ).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     deps = Path(sysconfig.get_paths(vars={"base": sys.prefix, "platbase": sys.prefix})["purelib"])
     assert (deps / "temporalio").is_dir() and not (deps / "rubricflow").exists()
     (site / "project_deps.pth").write_text(f"{deps}\n")
@@ -73,8 +87,12 @@ def test_installed_beside_a_users_own_workflows_activities_and_worker(wheel: Pat
     (project / "worker.py").write_text("MARKER = 'user worker'\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     done = subprocess.run(
-        [str(python), str(PROBE)], cwd=project, env={**env, "PYTHONPATH": str(project)},
-        capture_output=True, text=True, timeout=120,
+        [str(python), str(PROBE)],
+        cwd=project,
+        env={**env, "PYTHONPATH": str(project)},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)

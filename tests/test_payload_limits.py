@@ -130,7 +130,9 @@ class TestBigOutputs:
 
     @pytest.mark.parametrize("size", SIZES)
     @pytest.mark.parametrize("kind", ["default", "deep"])
-    async def test_a_tool_output_is_clipped_and_the_agent_sees_the_mark(self, client, task_queue, worker, tmp_path, kind, size):
+    async def test_a_tool_output_is_clipped_and_the_agent_sees_the_mark(
+        self, client, task_queue, worker, tmp_path, kind, size
+    ):
         shown = tmp_path / "shown.jsonl"
         agent = write_script(tmp_path, [call("emit", size=size), "I read the output.", SHORT], record_to=shown)
         rf, tid = Rubricflow(client, task_queue), thread_id()
@@ -146,7 +148,9 @@ class TestBigOutputs:
         await usable_afterwards(rf, tid, "tool output")
 
     @pytest.mark.parametrize("size", SIZES)
-    async def test_a_deep_agents_file_past_the_limit_is_refused_to_the_agent(self, client, task_queue, worker, script, size):
+    async def test_a_deep_agents_file_past_the_limit_is_refused_to_the_agent(
+        self, client, task_queue, worker, script, size
+    ):
         agent = script(call("write_file", file_path="/big.txt", content="z" * size), "It did not fit.", SHORT)
         rf, tid = Rubricflow(client, task_queue), thread_id()
         start = RunInput(agent=AgentSettings(model=agent, agent="deep"), idle_timeout_s=IDLE_S)
@@ -160,7 +164,9 @@ class TestBigOutputs:
         await usable_afterwards(rf, tid, "file")
 
     @pytest.mark.parametrize("size", SIZES)
-    async def test_a_deep_agents_todo_list_past_the_limit_is_refused_to_the_agent(self, client, task_queue, worker, script, size):
+    async def test_a_deep_agents_todo_list_past_the_limit_is_refused_to_the_agent(
+        self, client, task_queue, worker, script, size
+    ):
         todos = [{"content": "t" * 1_000, "status": "pending"} for _ in range(size // 1_000)]
         agent = script(call("write_todos", todos=todos), "I keep a shorter plan.", SHORT)
         rf, tid = Rubricflow(client, task_queue), thread_id()
@@ -201,8 +207,17 @@ class TestCommandLine:
 
         tid, agent = thread_id(), script("r" * 1_500_000, "s" * 700_000, SHORT)
         code, out, err = await rubricflow(
-            client, task_queue, "run", "answer at length", "--model", agent, "--thread", tid,
-            "--idle-timeout", "900", "--json",
+            client,
+            task_queue,
+            "run",
+            "answer at length",
+            "--model",
+            agent,
+            "--thread",
+            tid,
+            "--idle-timeout",
+            "900",
+            "--json",
         )
         assert code == 0, err
         assert clipped(json.loads(out)["answer"], "rrrr")
@@ -215,15 +230,23 @@ class TestCommandLine:
 
 class TestUserInput:
     @pytest.mark.parametrize("size", SIZES)
-    async def test_an_oversized_message_is_refused_by_the_client_with_exit_2(self, client, task_queue, script, tmp_path, size):
+    async def test_an_oversized_message_is_refused_by_the_client_with_exit_2(
+        self, client, task_queue, script, tmp_path, size
+    ):
         from tests.test_cli import assert_no_workflow, rubricflow
 
         big = tmp_path / "message.txt"
         big.write_text("m" * size, encoding="utf-8")
         tid = thread_id()
-        for command in (["run", f"@{big}", "--model", script(SHORT)], ["send", tid, f"@{big}", "--model", script(SHORT)]):
-            code, out, err = await rubricflow(client, task_queue, *command, "--thread", tid) if command[0] == "run" \
+        for command in (
+            ["run", f"@{big}", "--model", script(SHORT)],
+            ["send", tid, f"@{big}", "--model", script(SHORT)],
+        ):
+            code, out, err = (
+                await rubricflow(client, task_queue, *command, "--thread", tid)
+                if command[0] == "run"
                 else await rubricflow(client, task_queue, *command)
+            )
             assert code == 2, (out, err)
             assert "is too large" in err and f"has at most {sizes.MAX_MESSAGE_CHARS} characters" in err
             assert "Traceback" not in err
@@ -245,7 +268,9 @@ class TestUserInput:
 class TestOverTheLimitByName:
     """What would still not fit once cut ends its step at once: non-retryable, by name."""
 
-    async def test_a_turn_too_large_even_once_cut_fails_in_one_attempt_by_name(self, client, task_queue, registry, script):
+    async def test_a_turn_too_large_even_once_cut_fails_in_one_attempt_by_name(
+        self, client, task_queue, registry, script
+    ):
         from langchain_core.messages import AIMessage
         from langchain_core.runnables import RunnableLambda
         from temporalio.exceptions import ApplicationError
@@ -263,12 +288,16 @@ class TestOverTheLimitByName:
         agents = AgentRegistry({**builtin_agents(), "flood": lambda model, tools, prompt: RunnableLambda(flood)})
         rf, tid = Rubricflow(client, task_queue), thread_id()
         async with build_worker(client, queue=task_queue, tools=registry, agents=agents):
-            run = await rf.start(RunInput(message="go", agent=AgentSettings(model=script("unused"), agent="flood")), tid)
+            run = await rf.start(
+                RunInput(message="go", agent=AgentSettings(model=script("unused"), agent="flood")), tid
+            )
             with pytest.raises(RunFailed) as failure:
                 await within(run.result())
         cause = failure.value.cause
         assert isinstance(cause, ApplicationError) and cause.type == errors.AGENT_TURN_FAILED
-        assert "raised PayloadTooLargeError" in cause.message and f"at most {sizes.MAX_TURN_BYTES} bytes" in cause.message
+        assert (
+            "raised PayloadTooLargeError" in cause.message and f"at most {sizes.MAX_TURN_BYTES} bytes" in cause.message
+        )
         assert await activity_attempts(run.handle) == [("rubricflow.run_agent_turn", 1)]
         assert await workflow_task_failures(run.handle) == []
         REPORT.fault("agent turn too large even once cut")
@@ -284,13 +313,19 @@ class TestOverTheLimitByName:
         start = RunInput(
             rubric="The answer is right.",
             agent=AgentSettings(model=script("v1", "v2", SHORT)),
-            grader=GraderSettings(model=script(long, crowded, verdict("satisfied", "ok", answers=True)), max_iterations=2),
+            grader=GraderSettings(
+                model=script(long, crowded, verdict("satisfied", "ok", answers=True)), max_iterations=2
+            ),
             idle_timeout_s=IDLE_S,
         )
         first = await within(rf.submit(tid, SubmitInput(message="answer"), start=start))
         cut, crowd = first.evaluations
         assert cut.result == "needs_revision" and clipped(cut.explanation, "eeee")
-        assert cut.criteria[0].gap is not None and cut.criteria[0].gap.startswith("gggg") and sizes.MARK in cut.criteria[0].gap
+        assert (
+            cut.criteria[0].gap is not None
+            and cut.criteria[0].gap.startswith("gggg")
+            and sizes.MARK in cut.criteria[0].gap
+        )
         assert sizes.encoded_size(cut) < sizes.MAX_VERDICT_BYTES
         # The revision the agent got carries the cut feedback, within the transcript's limit.
         assert sizes.MARK in next(m.content for m in first.transcript if m.source == "grader")
@@ -322,7 +357,12 @@ class TestSizeRules:
         assert sizes.MARK in fitted[0].tool_calls[0].args[sizes.CLIPPED_ARGS]
         assert sizes.clip_args({"text": "short", "n": 1}, sizes.MAX_TEXT_BYTES) == {"text": "short", "n": 1}
         assert sizes.encoded_size(fitted) <= sizes.MAX_TURN_BYTES
-        many = sizes.fit_turn([Message(role="assistant", tool_calls=[ToolCall(id="c", name="t", args={"todos": ["s" * 900] * 500})]), answer])
+        many = sizes.fit_turn(
+            [
+                Message(role="assistant", tool_calls=[ToolCall(id="c", name="t", args={"todos": ["s" * 900] * 500})]),
+                answer,
+            ]
+        )
         collapsed = many[0].tool_calls[0].args
         assert list(collapsed) == [sizes.CLIPPED_ARGS] and collapsed[sizes.CLIPPED_ARGS].startswith('{"todos":["sss')
         assert sizes.encoded_size(collapsed) <= sizes.MAX_TEXT_BYTES + 40
@@ -339,17 +379,22 @@ class TestSizeRules:
         state = ThreadState()
         append_messages(state, [Message(role="user", content="the request", source="user")])
         for i in range(40):
-            append_messages(state, [
-                Message(role="assistant", content=f"call {i}"),
-                Message(role="tool", content="o" * 30_000, tool_call_id=str(i)),
-                Message(role="assistant", content=f"answer {i}"),
-            ])
+            append_messages(
+                state,
+                [
+                    Message(role="assistant", content=f"call {i}"),
+                    Message(role="tool", content="o" * 30_000, tool_call_id=str(i)),
+                    Message(role="assistant", content=f"answer {i}"),
+                ],
+            )
         kept = state.transcript
         assert kept[0].content == "the request" and kept[-1].content == "answer 39"
         assert kept[1].role != "tool"
         assert sizes.encoded_size(kept) <= sizes.MAX_TRANSCRIPT_BYTES
-        state.evaluations = [Evaluation(grading_run_id="r", iteration=i, result="needs_revision",
-                                        explanation="x" * 5_000) for i in range(100)]
+        state.evaluations = [
+            Evaluation(grading_run_id="r", iteration=i, result="needs_revision", explanation="x" * 5_000)
+            for i in range(100)
+        ]
         shown = progress_view(state, "t", 0)
         assert shown.evaluations[-1].iteration == 99
         assert sizes.encoded_size(shown.evaluations) <= sizes.MAX_SHOWN_EVALUATIONS_BYTES
@@ -363,7 +408,7 @@ class TestSizeRules:
         log = [_WorkflowStreamWireItem(topic="events", data=f"{i:04d}" + "d" * 10_000) for i in range(50)]
         state = WorkflowStreamState(log=log, base_offset=7)
         kept = sizes.carried_stream(state)
-        assert kept.log == log[-len(kept.log):] and 0 < len(kept.log) < 50
+        assert kept.log == log[-len(kept.log) :] and 0 < len(kept.log) < 50
         assert kept.base_offset == 7 + 50 - len(kept.log)
         assert sizes.encoded_size(kept.log) <= sizes.MAX_CARRIED_STREAM_BYTES
         small = WorkflowStreamState(log=log[:3], base_offset=0)
@@ -387,7 +432,13 @@ class TestSizeRules:
         from rubricflow.workflows.files import MAX_FILES, AgentFile, Todo
         from rubricflow.workflows.state import ThreadState, append_messages, carried, progress_view
         from rubricflow.workflows.types import (
-            MAX_ITERATIONS, AgentTurnInput, AgentTurnResult, Criterion, Evaluation, GradeInput, Message,
+            MAX_ITERATIONS,
+            AgentTurnInput,
+            AgentTurnResult,
+            Criterion,
+            Evaluation,
+            GradeInput,
+            Message,
         )
 
         grader = GraderSettings(model="scripted:g", system_prompt="p" * sizes.MAX_SYSTEM_PROMPT_CHARS)
@@ -397,29 +448,61 @@ class TestSizeRules:
         for _ in range(10):
             append_messages(state, [Message(role="assistant", content="a" * sizes.MAX_TEXT_BYTES)])
         state.evaluations = [
-            Evaluation(grading_run_id="r", iteration=i, result="needs_revision", explanation="e" * sizes.MAX_EXPLANATION_BYTES,
-                       criteria=[Criterion(name="c", passed=False, gap="g" * sizes.MAX_GAP_BYTES)])
+            Evaluation(
+                grading_run_id="r",
+                iteration=i,
+                result="needs_revision",
+                explanation="e" * sizes.MAX_EXPLANATION_BYTES,
+                criteria=[Criterion(name="c", passed=False, gap="g" * sizes.MAX_GAP_BYTES)],
+            )
             for i in range(MAX_ITERATIONS)
         ]
         path = "/" + "p" * (sizes.MAX_PATH_BYTES - 4)
-        state.files = {f"{path}{i:03d}": AgentFile(content="f" * (sizes.MAX_FILES_BYTES // MAX_FILES)) for i in range(MAX_FILES)}
+        state.files = {
+            f"{path}{i:03d}": AgentFile(content="f" * (sizes.MAX_FILES_BYTES // MAX_FILES)) for i in range(MAX_FILES)
+        }
         state.todos = [Todo(content="t" * 300)] * (sizes.MAX_TODOS_BYTES // 330)
         stream = WorkflowStreamState(log=[_WorkflowStreamWireItem(topic="events", data="d" * 5_000)] * 100)
-        carried_input = RunInput(agent=agent, rubric=state.rubric, grader=grader, idle_timeout_s=60,
-                                 state=carried(state), stream_state=sizes.carried_stream(stream))
-        turn_in = AgentTurnInput(thread_id="t", turn=1, settings=agent, messages=state.transcript,
-                                 files=state.files, todos=state.todos)
+        carried_input = RunInput(
+            agent=agent,
+            rubric=state.rubric,
+            grader=grader,
+            idle_timeout_s=60,
+            state=carried(state),
+            stream_state=sizes.carried_stream(stream),
+        )
+        turn_in = AgentTurnInput(
+            thread_id="t", turn=1, settings=agent, messages=state.transcript, files=state.files, todos=state.todos
+        )
         turn_out = AgentTurnResult(
-            messages=sizes.fit_turn([Message(role="tool", content="o" * sizes.MAX_TEXT_BYTES)] * 3
-                                    + [Message(role="assistant", content="a" * sizes.MAX_TEXT_BYTES)]),
-            files=dict(state.files), todos=state.todos)
-        grade_in = GradeInput(thread_id="t", grading_run_id="r", iteration=0, rubric=state.rubric, settings=grader,
-                              transcript=state.transcript, files=state.files)
-        payloads = {"continue-as-new": carried_input, "progress": progress_view(state, "t", 0),
-                    "turn input": turn_in, "turn result": turn_out, "grader input": grade_in}
+            messages=sizes.fit_turn(
+                [Message(role="tool", content="o" * sizes.MAX_TEXT_BYTES)] * 3
+                + [Message(role="assistant", content="a" * sizes.MAX_TEXT_BYTES)]
+            ),
+            files=dict(state.files),
+            todos=state.todos,
+        )
+        grade_in = GradeInput(
+            thread_id="t",
+            grading_run_id="r",
+            iteration=0,
+            rubric=state.rubric,
+            settings=grader,
+            transcript=state.transcript,
+            files=state.files,
+        )
+        payloads = {
+            "continue-as-new": carried_input,
+            "progress": progress_view(state, "t", 0),
+            "turn input": turn_in,
+            "turn result": turn_out,
+            "grader input": grade_in,
+        }
         measured = {name: sizes.encoded_size(value) for name, value in payloads.items()}
         assert all(size < sizes.MAX_PAYLOAD_BYTES for size in measured.values()), measured
-        iteration = measured["turn input"] + measured["turn result"] + measured["grader input"] + sizes.MAX_VERDICT_BYTES
+        iteration = (
+            measured["turn input"] + measured["turn result"] + measured["grader input"] + sizes.MAX_VERDICT_BYTES
+        )
         assert iteration * MAX_ITERATIONS < 0.75 * sizes.SERVER_HISTORY_LIMIT_BYTES
         REPORT.figure(
             "payloads with every size limit full: "

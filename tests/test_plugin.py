@@ -32,7 +32,10 @@ def thread(script) -> RunInput:
         rubric="- tests pass",
         agent=AgentSettings(model=script("v1", "v2")),
         grader=GraderSettings(
-            model=script(verdict("needs_revision", "no", **{"tests pass": "fails"}), verdict("satisfied", "yes", **{"tests pass": True}))
+            model=script(
+                verdict("needs_revision", "no", **{"tests pass": "fails"}),
+                verdict("satisfied", "yes", **{"tests pass": True}),
+            )
         ),
         idle_timeout_s=0,
     )
@@ -72,7 +75,9 @@ async def test_a_replayer_with_the_plugin_replays_a_recorded_thread():
 async def test_rubricflow_worker_is_built_on_the_plugin(client: Client):
     from rubricflow.worker import build_worker
 
-    worker = build_worker(client, config=WorkerConfig(task_queue="q", max_concurrent_activities=3), tools=ToolRegistry())
+    worker = build_worker(
+        client, config=WorkerConfig(task_queue="q", max_concurrent_activities=3), tools=ToolRegistry()
+    )
     active = worker.config(active_config=True)
     assert [type(p) for p in active["plugins"]] == [RubricflowPlugin]
     assert active["max_concurrent_activities"] == 3
@@ -84,7 +89,9 @@ async def test_from_env_reads_the_workers_variables_and_refuses_a_bad_one():
         {"RUBRICFLOW_ALLOW_SCRIPTED": "1", "RUBRICFLOW_TASK_QUEUE": "mine", "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "4"}
     )
     assert (plugin.config.allow_scripted, plugin.config.task_queue, plugin.config.max_concurrent_activities) == (
-        True, "mine", 4,
+        True,
+        "mine",
+        4,
     )
     with pytest.raises(SystemExit, match="RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES"):
         await RubricflowPlugin.from_env({"RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "many"})

@@ -40,8 +40,13 @@ def loaded_by(*modules: str) -> list[str]:
 
 class TestLayers:
     def test_client_and_cli_load_neither_langchain_nor_the_worker(self):
-        loaded = loaded_by("rubricflow.client", "rubricflow.cli", "rubricflow.cli.commands", "rubricflow.preflight",
-                           "rubricflow.ui.server")
+        loaded = loaded_by(
+            "rubricflow.client",
+            "rubricflow.cli",
+            "rubricflow.cli.commands",
+            "rubricflow.preflight",
+            "rubricflow.ui.server",
+        )
         assert "rubricflow.cli.commands" in loaded  # the probe imported what it was asked to
         assert "rubricflow.ui.server" in loaded
         wrong = [m for m in loaded if m.split(".")[0] in FORBIDDEN or m.startswith(FORBIDDEN[3:])]
@@ -54,11 +59,17 @@ class TestLayers:
             imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
             ours = [m for m in imported if m.startswith("rubricflow") and not m.startswith("rubricflow.workflows")]
             assert ours == [], path.name
-            assert not [m for m in imported if m.split(".")[0] in ("langchain", "langchain_core", "langgraph")], path.name
+            assert not [m for m in imported if m.split(".")[0] in ("langchain", "langchain_core", "langgraph")], (
+                path.name
+            )
 
     def test_client_side_sources_never_name_activities_or_worker(self):
-        for path in [CLIENT_SIDE / "client.py", CLIENT_SIDE / "preflight.py", *(CLIENT_SIDE / "cli").glob("*.py"),
-                     *(CLIENT_SIDE / "ui").glob("*.py")]:
+        for path in [
+            CLIENT_SIDE / "client.py",
+            CLIENT_SIDE / "preflight.py",
+            *(CLIENT_SIDE / "cli").glob("*.py"),
+            *(CLIENT_SIDE / "ui").glob("*.py"),
+        ]:
             tree = ast.parse(path.read_text(encoding="utf-8"))
             imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
             imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
@@ -77,13 +88,13 @@ class TestProviders:
         run = RunInput(message="x", agent=AgentSettings(model="nosuch:m"))
         with pytest.raises(RunRefused) as err:
             check_input(run)
-        assert "unknown model provider 'nosuch' in 'nosuch:m'; use one of: scripted, local, profile, anthropic" in str(err.value)
+        assert "unknown model provider 'nosuch' in 'nosuch:m'; use one of: scripted, local, profile, anthropic" in str(
+            err.value
+        )
         assert known_providers()[:2] == ["scripted", "local"]
 
     def test_missing_package_is_refused_naming_what_to_install(self):
-        provider, module = next(
-            (p, m) for p, m in LANGCHAIN_PROVIDERS.items() if importlib.util.find_spec(m) is None
-        )
+        provider, module = next((p, m) for p, m in LANGCHAIN_PROVIDERS.items() if importlib.util.find_spec(m) is None)
         spec = f"{provider}:some-model"
         check_provider(spec)  # the name alone is fine: a remote worker may have the package
         with pytest.raises(RunRefused) as err:

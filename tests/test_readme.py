@@ -182,8 +182,15 @@ async def test_the_thread_commands_run_in_order(client, task_queue, worker, tmp_
         parse(args)
         for _ in range(100):  # visibility is eventually consistent: bounded wait for `list` to show it
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "rubricflow.cli", *args, env=env, cwd=str(tmp_path),
-                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+                sys.executable,
+                "-m",
+                "rubricflow.cli",
+                *args,
+                env=env,
+                cwd=str(tmp_path),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
             )
             out, err = await asyncio.wait_for(proc.communicate(), timeout=120)
             if args[0] != "list" or tid in out.decode():
@@ -203,8 +210,12 @@ async def test_the_python_example_runs(client, task_queue, worker, tmp_path: Pat
     example = tmp_path / "example.py"
     example.write_text(code, encoding="utf-8")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(example), env=cli_env(client, task_queue), cwd=str(tmp_path),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        str(example),
+        env=cli_env(client, task_queue),
+        cwd=str(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(proc.communicate(), timeout=120)
     assert proc.returncode == 0, err.decode()

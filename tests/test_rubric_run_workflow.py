@@ -14,10 +14,10 @@ from temporalio.worker import Replayer
 
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
-from tests.helpers import activity_attempts, activity_counts, activity_inputs, thread_id, verdict
 from rubricflow.workflows.errors import PROVIDER_ATTEMPTS
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput, SubmitInput
+from tests.helpers import activity_attempts, activity_counts, activity_inputs, thread_id, verdict
 
 RUBRIC = "The tests pass and the function has a docstring."
 """Free text: the grader's first usable answer names the criteria (the scripted graders
@@ -92,22 +92,32 @@ class TestVerdicts:
         assert revision in sent[1] and revision not in sent[0]
         assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2}
 
-    async def test_a_worker_with_hooks_gets_one_hook_activity_per_evaluation(self, client, task_queue, script, tmp_path):
+    async def test_a_worker_with_hooks_gets_one_hook_activity_per_evaluation(
+        self, client, task_queue, script, tmp_path
+    ):
         from rubricflow.activities.hooks import Ledger, parse_hooks
         from rubricflow.worker import build_worker
         from tests import hook_sink
 
         agent = script("answer v1", "answer v2")
-        grader = script(verdict("needs_revision", "no", tests="fails", docstring=True),
-                        verdict("satisfied", "fixed", tests=True, docstring=True))
-        async with build_worker(client, queue=task_queue, hooks=parse_hooks("tests.hook_sink:record"),
-                                ledger=Ledger(tmp_path)):
+        grader = script(
+            verdict("needs_revision", "no", tests="fails", docstring=True),
+            verdict("satisfied", "fixed", tests=True, docstring=True),
+        )
+        async with build_worker(
+            client, queue=task_queue, hooks=parse_hooks("tests.hook_sink:record"), ledger=Ledger(tmp_path)
+        ):
             run = await start(client, task_queue, run_input(agent, grader))
             result = await run.result()
         assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
-        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2, "rubricflow.deliver_evaluation": 2}
+        assert await activity_counts(run.handle) == {
+            "rubricflow.run_agent_turn": 2,
+            "rubricflow.grade_transcript": 2,
+            "rubricflow.deliver_evaluation": 2,
+        }
         assert [d for d in hook_sink.DELIVERED if d[0] == run.thread_id] == [
-            (run.thread_id, e.operation_id, e.result) for e in result.evaluations]
+            (run.thread_id, e.operation_id, e.result) for e in result.evaluations
+        ]
 
     async def test_a_thread_runs_in_the_default_sandbox(self, client, task_queue, script):
         """Workers pass the contract package through the sandbox (`worker.WORKFLOW_RUNNER`);
@@ -117,8 +127,10 @@ class TestVerdicts:
         from rubricflow.worker import build_worker
 
         agent = script("answer v1", "answer v2", "follow-up answer")
-        grader = script(verdict("needs_revision", "no", tests="fails", docstring=True),
-                        verdict("satisfied", "fixed", tests=True, docstring=True))
+        grader = script(
+            verdict("needs_revision", "no", tests="fails", docstring=True),
+            verdict("satisfied", "fixed", tests=True, docstring=True),
+        )
         async with build_worker(client, queue=task_queue, workflow_runner=SandboxedWorkflowRunner()):
             rf = Rubricflow(client, task_queue)
             run = await rf.start(run_input(agent, grader).model_copy(update={"idle_timeout_s": 60}), thread_id())
@@ -141,7 +153,10 @@ class TestVerdicts:
         # The agent's last answer stays as it was: no revision message after the last pass.
         assert result.transcript[-1].role == "assistant"
         assert result.answer == f"answer v{cap}"
-        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": cap, "rubricflow.grade_transcript": cap}
+        assert await activity_counts(run.handle) == {
+            "rubricflow.run_agent_turn": cap,
+            "rubricflow.grade_transcript": cap,
+        }
 
     async def test_failed_ends_the_run(self, client, task_queue, worker, script):
         agent = script("answer")
@@ -192,8 +207,13 @@ class TestGraderErrors:
 
     async def test_contradictory_output_is_reasked_within_the_pass(self, client, task_queue, worker, script):
         agent = script("answer")
-        contradiction = {"structured": {"result": "satisfied", "explanation": "x",
-                                        "criteria": [{"name": "tests", "passed": False, "gap": "fails"}]}}
+        contradiction = {
+            "structured": {
+                "result": "satisfied",
+                "explanation": "x",
+                "criteria": [{"name": "tests", "passed": False, "gap": "fails"}],
+            }
+        }
         grader = script(contradiction, verdict("needs_revision", "real", tests="fails"))
         run = await start(client, task_queue, run_input(agent, grader, max_iterations=1))
         result = await run.result()
@@ -203,8 +223,15 @@ class TestGraderErrors:
 
     async def test_output_that_never_validates_ends_in_grader_error(self, client, task_queue, worker, script):
         agent = script("answer")
-        grader = script({"structured": {"result": "satisfied", "explanation": "x",
-                                        "criteria": [{"name": "tests", "passed": False, "gap": "fails"}]}})
+        grader = script(
+            {
+                "structured": {
+                    "result": "satisfied",
+                    "explanation": "x",
+                    "criteria": [{"name": "tests", "passed": False, "gap": "fails"}],
+                }
+            }
+        )
         run = await start(client, task_queue, run_input(agent, grader))
         result = await run.result()
         assert result.status == "grader_error"
@@ -248,9 +275,7 @@ class TestBadInput:
             "agent": {"model": "scripted:a.json"},
             "grader": {"model": "scripted:g.json", "max_iterations": 0},
         }
-        handle = await client.start_workflow(
-            "RubricRunWorkflow", raw, id=thread_id(), task_queue=task_queue
-        )
+        handle = await client.start_workflow("RubricRunWorkflow", raw, id=thread_id(), task_queue=task_queue)
         with pytest.raises(WorkflowFailureError) as failure:
             await handle.result()
         assert "max_iterations must be a whole number" in str(failure.value.cause)

@@ -41,7 +41,7 @@ def find_duplicates(items):
     return duplicates
 '''
 
-DUPLICATES_TESTS = '''
+DUPLICATES_TESTS = """
 def test_empty():
     assert find_duplicates([]) == []
 
@@ -50,7 +50,7 @@ def test_no_duplicates():
 
 def test_duplicates_in_order():
     assert find_duplicates([3, 1, 3, 1, 1]) == [3, 1]
-'''
+"""
 
 
 def require_bubblewrap() -> None:
@@ -141,11 +141,8 @@ class TestRunPythonTests:
         assert 'File "solution.py", line 2, in divide' in raised.detail
 
     async def test_outcomes_follow_definition_order_and_only_test_functions(self) -> None:
-        code = (
-            "def test_helper_from_solution():\n    raise AssertionError\n\n"
-            "def one():\n    return 1\n"
-        )
-        tests = '''
+        code = "def test_helper_from_solution():\n    raise AssertionError\n\ndef one():\n    return 1\n"
+        tests = """
 def test_zeta():
     assert one() == 1
 
@@ -164,7 +161,7 @@ async def test_async():
 
 def test_mid():
     assert one() == 2
-'''
+"""
         report = await run_python_tests(code, tests)
 
         assert [o.name for o in report.outcomes] == [
@@ -188,10 +185,7 @@ def test_mid():
         assert not failing.passed
 
     async def test_tests_can_import_the_solution_module(self) -> None:
-        tests = (
-            "import solution\n\n"
-            "def test_module():\n    assert solution.find_duplicates([5, 5]) == [5]\n"
-        )
+        tests = "import solution\n\ndef test_module():\n    assert solution.find_duplicates([5, 5]) == [5]\n"
 
         report = await run_python_tests(DUPLICATES, tests)
 
@@ -246,9 +240,7 @@ def test_mid():
         assert "test_a" not in summary and "test_c" not in summary
 
     async def test_summary_is_bounded(self) -> None:
-        tests = "".join(
-            f"def test_{i}():\n    raise AssertionError('x' * 5000)\n" for i in range(200)
-        )
+        tests = "".join(f"def test_{i}():\n    raise AssertionError('x' * 5000)\n" for i in range(200))
 
         report = await run_python_tests("", tests)
         summary = report.summary()
@@ -259,11 +251,7 @@ def test_mid():
         assert "more failures" in summary
 
     async def test_stdout_and_stderr_are_returned(self) -> None:
-        code = (
-            "import sys\n"
-            "print('hello from the candidate')\n"
-            "print('to stderr', file=sys.stderr)\n"
-        )
+        code = "import sys\nprint('hello from the candidate')\nprint('to stderr', file=sys.stderr)\n"
 
         report = await run_python_tests(code, "def test_ok():\n    print('hello from a test')\n")
 
@@ -272,9 +260,7 @@ def test_mid():
         assert "hello from a test" in report.stdout
         assert "to stderr" in report.stderr
 
-    async def test_private_directory_is_removed(
-        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-    ) -> None:
+    async def test_private_directory_is_removed(self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
         code = "import os\nprint('cwd', os.getcwd(), sorted(os.listdir('.')))\n"
 
@@ -287,10 +273,7 @@ def test_mid():
         assert list(tmp_path.iterdir()) == []
 
     async def test_concurrent_runs_do_not_mix(self) -> None:
-        runs = [
-            run_python_tests(f"VALUE = {n}\n", f"def test_value():\n    assert VALUE == {n}\n")
-            for n in range(4)
-        ]
+        runs = [run_python_tests(f"VALUE = {n}\n", f"def test_value():\n    assert VALUE == {n}\n") for n in range(4)]
         runs.append(run_python_tests("VALUE = 1\n", "def test_value():\n    assert VALUE == 2\n"))
 
         reports = await asyncio.gather(*runs)
@@ -322,10 +305,7 @@ class TestHostileCode:
         self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     ) -> None:
         monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-        tests = (
-            "def test_spin():\n    while True:\n        pass\n\n"
-            "def test_never_reached():\n    pass\n"
-        )
+        tests = "def test_spin():\n    while True:\n        pass\n\ndef test_never_reached():\n    pass\n"
 
         report = await run_python_tests("", tests, SandboxLimits(wall_clock_s=2))
 
@@ -341,9 +321,7 @@ class TestHostileCode:
         assert list(tmp_path.iterdir()) == []  # cleaned up after a kill too
 
     async def test_infinite_loop_at_import_is_killed(self) -> None:
-        report = await run_python_tests(
-            "while True:\n    pass\n", DUPLICATES_TESTS, SandboxLimits(wall_clock_s=1)
-        )
+        report = await run_python_tests("while True:\n    pass\n", DUPLICATES_TESTS, SandboxLimits(wall_clock_s=1))
 
         assert report.timed_out
         assert report.outcomes == []
@@ -359,12 +337,7 @@ class TestHostileCode:
         assert not report.passed
 
     async def test_memory_hog(self) -> None:
-        tests = (
-            "def test_hog():\n"
-            "    hoard = []\n"
-            "    while True:\n"
-            "        hoard.append(bytearray(16 * 1024 * 1024))\n"
-        )
+        tests = "def test_hog():\n    hoard = []\n    while True:\n        hoard.append(bytearray(16 * 1024 * 1024))\n"
 
         report = await run_python_tests("", tests, SandboxLimits(memory_bytes=256 * 1024 * 1024))
 
@@ -374,9 +347,7 @@ class TestHostileCode:
         assert report.killed == "memory limit 256 MiB"
         assert report.outcomes[0].detail.startswith("MemoryError")
 
-    async def test_worker_environment_is_not_inherited(
-        self, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
+    async def test_worker_environment_is_not_inherited(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
         code = "import os\nprint('ENV', dict(os.environ))\n"
         tests = (
@@ -400,7 +371,7 @@ class TestHostileCode:
         # for a worker started with the key: a process of ours that has it from birth.
         holder_env = {"PATH": os.environ.get("PATH", ""), "OPENAI_API_KEY": "sk-test-secret"}
         holder = await asyncio.create_subprocess_exec("sleep", "60", env=holder_env)
-        tests = f'''
+        tests = f"""
 import os
 
 def test_no_process_environment_holds_the_secret():
@@ -418,7 +389,7 @@ def test_no_process_environment_holds_the_secret():
     # the sandbox has its own pid namespace (pids 1, 2, ...): the host process is not there
     assert not os.path.exists("/proc/{holder.pid}"), "the host's processes are visible"
     print("environ files read:", readable)
-'''
+"""
         try:
             assert b"sk-test-secret" in Path(f"/proc/{holder.pid}/environ").read_bytes()
             report = await run_python_tests("", tests)
@@ -441,7 +412,7 @@ def test_no_process_environment_holds_the_secret():
 
         server = await asyncio.start_server(on_connect, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
-        tests = f'''
+        tests = f"""
 import socket
 
 def test_cannot_connect_to_the_worker():
@@ -455,7 +426,7 @@ def test_cannot_connect_to_the_worker():
         raise AssertionError("connected to the worker's port {port}")
     finally:
         sock.close()
-'''
+"""
         try:
             report = await run_python_tests("", tests)
 
@@ -478,7 +449,7 @@ def test_cannot_connect_to_the_worker():
         marker = uuid.uuid4().hex[:12]
         in_project = PROJECT_ROOT / f"PWNED_BY_SANDBOX_{marker}"
         in_worker_tmp = Path(tempfile.gettempdir()) / f"pwned_{marker}"
-        tests = f'''
+        tests = f"""
 def test_project_attempt():
     # The project directory is hidden behind a throwaway tmpfs: a write either fails
     # or lands there, never on the host (checked outside the sandbox).
@@ -503,7 +474,7 @@ def test_own_directory_is_writable():
         handle.write("ok")
     with open("scratch.txt") as handle:
         assert handle.read() == "ok"
-'''
+"""
         try:
             report = await run_python_tests("", tests)
 
@@ -542,14 +513,14 @@ def test_cannot_read_{i}():
         if new_session:
             require_bubblewrap()  # escaping the process group needs the pid namespace
         sleeper = unique_sleeper()
-        tests = f'''
+        tests = f"""
 import subprocess
 
 def test_spawn_and_leave():
     child = subprocess.Popen({sleeper!r}, start_new_session={new_session!r})
     assert child.poll() is None
     print("spawned", child.pid)
-'''
+"""
         report = await run_python_tests("", tests)
         survivors = live_processes(sleeper)
         kill_all(survivors)
@@ -577,7 +548,7 @@ def test_spawn_and_leave():
         monkeypatch.setattr(sandbox, "bubblewrap_available", lambda: False)
         secret = tmp_path / "host-only.txt"
         secret.write_text("host-only-secret")
-        tests = f'''
+        tests = f"""
 import os
 
 def test_swap_output_files():
@@ -585,7 +556,7 @@ def test_swap_output_files():
     os.symlink({str(secret)!r}, "_stdout.txt")
     os.remove("_stderr.txt")
     os.mkfifo("_stderr.txt")
-'''
+"""
         report = await run_python_tests("", tests, allow_weak=True)
 
         assert report.outcomes == [TestOutcome("test_swap_output_files", True, "")]
@@ -611,10 +582,7 @@ def test_swap_output_files():
     ) -> None:
         monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
         sleeper = unique_sleeper()
-        tests = (
-            "import subprocess\n\n"
-            f"def test_wait_forever():\n    subprocess.run({sleeper!r})\n"
-        )
+        tests = f"import subprocess\n\ndef test_wait_forever():\n    subprocess.run({sleeper!r})\n"
         task = asyncio.create_task(run_python_tests("", tests, SandboxLimits(wall_clock_s=60)))
 
         # Wait for the condition "the sandboxed test is running its child", bounded.
@@ -662,10 +630,7 @@ class TestRunnerProgram:
 
         tree = ast.parse(Path(sandbox_runner.__file__).read_text(encoding="utf-8"))
         imported = {
-            alias.name.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import)
-            for alias in node.names
+            alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
         } | {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
         assert imported - {"solution"} <= set(sys.stdlib_module_names)
 
@@ -715,7 +680,7 @@ class TestNoPrivilegesAndBoundedResources:
         prefix = os.path.realpath(sys.base_prefix)
         targets = ["/usr", prefix]
         host_markers = [Path(target, marker) for target in targets]
-        tests = f'''
+        tests = f"""
 import ctypes
 import os
 import sys
@@ -764,7 +729,7 @@ def test_host_kernel_settings_are_read_only():
         print("sysctl refused", exc)
     else:
         raise AssertionError("wrote the host's " + path)
-'''
+"""
         assert not any(path.exists() for path in host_markers)
         try:
             report = await run_python_tests("", tests)
@@ -790,7 +755,7 @@ def test_host_kernel_settings_are_read_only():
             remove_tree(path)
 
         monkeypatch.setattr(sandbox, "remove_tree", measure_then_remove)
-        tests = f'''
+        tests = f"""
 import os
 
 CHUNK = b"x" * {MIB}
@@ -819,7 +784,7 @@ def test_writing_past_the_limit_fails_plainly():
     for index in range({per_place}):
         with open("/tmp/more-%d" % index, "wb") as handle:
             handle.write(CHUNK)
-'''
+"""
         report = await run_python_tests("", tests)
         REPORT.refuse("sandbox: fill its disk")
 
@@ -839,7 +804,7 @@ def test_writing_past_the_limit_fails_plainly():
         require_bubblewrap()
         memory = 128 * MIB
         children, chunk = 6, 8 * MIB  # each may try 256 MiB; together far over the limit
-        tests = f'''
+        tests = f"""
 import os
 import time
 
@@ -876,7 +841,7 @@ def test_children_hold_memory_at_once():
         if os.waitpid(pid, os.WNOHANG) != (0, 0):  # killed after it finished: holds nothing
             del held[pid]
     print("HELD_MIB", sum(held.values()) * {chunk // MIB}, "in", len(held), "processes")
-'''
+"""
         report = await run_python_tests("", tests, SandboxLimits(memory_bytes=memory))
         REPORT.refuse("sandbox: memory across processes")
 
@@ -888,7 +853,7 @@ def test_children_hold_memory_at_once():
     async def test_tmpfs_pages_count_against_the_memory_limit_and_a_kill_is_named(self) -> None:
         require_bubblewrap()
         limits = SandboxLimits(memory_bytes=96 * MIB)
-        tests = f'''
+        tests = f"""
 def test_fill_tmp_then_allocate():
     for index in range(48):
         with open("/tmp/fill-%d" % index, "wb") as handle:
@@ -899,7 +864,7 @@ def test_fill_tmp_then_allocate():
             hoard.append(bytearray(b"\\x01") * {4 * MIB})
     except MemoryError:
         print("allocated", len(hoard) * 4, "MiB on top of 48 MiB in /tmp")
-'''
+"""
         report = await run_python_tests("", tests, limits)
         REPORT.refuse("sandbox: memory plus tmpfs")
 
@@ -913,7 +878,7 @@ def test_fill_tmp_then_allocate():
     async def test_sysv_shared_memory_counts_against_the_memory_limit(self) -> None:
         require_bubblewrap()
         limits = SandboxLimits(memory_bytes=128 * MIB)
-        tests = f'''
+        tests = f"""
 import ctypes
 
 libc = ctypes.CDLL(None, use_errno=True)
@@ -930,7 +895,7 @@ def test_segments_outlive_their_mapping():
         ctypes.memset(address, 1, SIZE)
         libc.shmdt(ctypes.c_void_p(address))
         print("SEGMENTS", made, flush=True)
-'''
+"""
         report = await run_python_tests("", tests, limits)
         REPORT.refuse("sandbox: System V shared memory")
 

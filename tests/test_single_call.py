@@ -37,8 +37,10 @@ async def _invoke(runnable: Any, messages: list[Any]) -> dict[str, Any]:
 
 
 def _shape(state: dict[str, Any]) -> list[tuple[Any, ...]]:
-    return [(m.type, m.content, [(c["name"], c["args"]) for c in getattr(m, "tool_calls", [])],
-             getattr(m, "name", None)) for m in state["messages"]]
+    return [
+        (m.type, m.content, [(c["name"], c["args"]) for c in getattr(m, "tool_calls", [])], getattr(m, "name", None))
+        for m in state["messages"]
+    ]
 
 
 @pytest.mark.parametrize("system_prompt", [None, "Be brief."])
@@ -57,8 +59,12 @@ async def test_the_tool_less_default_agent_is_one_call_with_the_graphs_prompt_an
 async def test_the_tool_less_grader_returns_the_graphs_state(tmp_path):
     model, log = _model(tmp_path, {"structured": VALID})
     ours = await _invoke(SingleCallGrader(model, GraderVerdict, GRADER_SYSTEM_PROMPT), [HumanMessage("grade")])
-    graph = create_agent(model, tools=[], system_prompt=GRADER_SYSTEM_PROMPT,
-                         response_format=ToolStrategy(GraderVerdict, handle_errors=False))
+    graph = create_agent(
+        model,
+        tools=[],
+        system_prompt=GRADER_SYSTEM_PROMPT,
+        response_format=ToolStrategy(GraderVerdict, handle_errors=False),
+    )
     theirs = await _invoke(graph, [HumanMessage("grade")])
     assert ours["structured_response"] == theirs["structured_response"] == GraderVerdict.model_validate(VALID)
     assert _shape(ours) == _shape(theirs)
@@ -69,8 +75,9 @@ async def test_the_tool_less_grader_returns_the_graphs_state(tmp_path):
 
 async def test_a_verdict_that_contradicts_itself_raises_what_the_graph_raises(tmp_path):
     model, _ = _model(tmp_path, {"structured": CONTRADICTORY})
-    graph = create_agent(model, tools=[], system_prompt=None,
-                         response_format=ToolStrategy(GraderVerdict, handle_errors=False))
+    graph = create_agent(
+        model, tools=[], system_prompt=None, response_format=ToolStrategy(GraderVerdict, handle_errors=False)
+    )
     with pytest.raises(StructuredOutputValidationError) as theirs:
         await _invoke(graph, [HumanMessage("grade")])
     with pytest.raises(StructuredOutputValidationError) as ours:

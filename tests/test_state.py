@@ -9,7 +9,6 @@ import pytest
 from rubricflow.workflows import state as decide
 from rubricflow.workflows import steering as steer
 from rubricflow.workflows.activity_defs import RubricActivityDefs
-from rubricflow.workflows.visibility import render_details
 from rubricflow.workflows.state import GradingRun, ThreadState
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -23,6 +22,7 @@ from rubricflow.workflows.types import (
     RunInput,
     SubmitInput,
 )
+from rubricflow.workflows.visibility import render_details
 
 RUBRIC = "- tests pass"
 GRADER = GraderSettings(model="scripted:g.json", max_iterations=2)
@@ -54,7 +54,12 @@ class TestMessages:
         assert decide.take_message(state, SubmitInput(message="go")) == "new_run"
         run = decide.start_grading_run(state, "run-1")
         assert (run.id, run.rubric, run.iteration, run.max_iterations, run.frozen_criteria) == (
-            "run-1", RUBRIC, 0, 2, [])
+            "run-1",
+            RUBRIC,
+            0,
+            2,
+            [],
+        )
 
     def test_same_rubric_continues_a_run_that_is_not_terminal(self):
         state = graded_thread(status="running", iteration=1)
@@ -73,10 +78,17 @@ class TestMessages:
         assert plan == "new_run" and state.rubric == "- docstring" and state.grader == new_grader
         run = decide.start_grading_run(state, "run-2")
         assert (run.id, run.rubric, run.iteration, run.max_iterations, run.frozen_criteria) == (
-            "run-2", "- docstring", 0, 5, [])
+            "run-2",
+            "- docstring",
+            0,
+            5,
+            [],
+        )
 
     def test_submit_with_a_rubric_needs_grader_settings(self):
-        with pytest.raises(ValueError, match="this thread has no grader settings: send grader settings with the rubric"):
+        with pytest.raises(
+            ValueError, match="this thread has no grader settings: send grader settings with the rubric"
+        ):
             steer.check_submit(ThreadState(), SubmitInput(message="x", rubric=RUBRIC))
         steer.check_submit(ThreadState(), SubmitInput(message="x", rubric=RUBRIC, grader=GRADER))
 
@@ -165,7 +177,11 @@ class TestReview:
         approval = steer.approve(state, ApproveInput(reviewer="ana", note="fine"))
         assert approval is not None
         assert (approval.result, approval.reviewer, approval.iteration, approval.explanation) == (
-            "satisfied", "ana", 2, "Approved by ana: fine")
+            "satisfied",
+            "ana",
+            2,
+            "Approved by ana: fine",
+        )
         assert decide.record_pass(state, approval) == "satisfied"
         assert state.status == "satisfied" and state.evaluations[-1] == approval
 
@@ -183,7 +199,10 @@ class TestReview:
         with pytest.raises(ValueError, match="nothing to approve: this thread has no grading run"):
             steer.check_approve(ThreadState())
         for status in ("running", "satisfied"):
-            with pytest.raises(ValueError, match=f"approve applies to a paused run or one that ended without 'satisfied'; the status is '{status}'"):
+            with pytest.raises(
+                ValueError,
+                match=f"approve applies to a paused run or one that ended without 'satisfied'; the status is '{status}'",
+            ):
                 steer.check_approve(graded_thread(status=status))
 
     def test_reject_is_a_needs_revision_pass_with_the_reviewers_gaps(self):
@@ -225,7 +244,9 @@ class TestReview:
         steer.check_reject(state, seen)
         steer.reject(state, RejectInput(feedback="no", reviewer="bo"))  # queued, not yet recorded
         state.status = "failed"  # even once the rejection's revision has ended again
-        with pytest.raises(ValueError, match=r"another decision came first: bo rejected it \(record run-1:1:review-1, not run-1:0\)"):
+        with pytest.raises(
+            ValueError, match=r"another decision came first: bo rejected it \(record run-1:1:review-1, not run-1:0\)"
+        ):
             steer.check_approve(state, seen)
         steer.check_approve(state, "run-1:1:review-1")
         steer.check_approve(state, None)  # no review given: no such check
@@ -257,7 +278,9 @@ class TestReview:
         assert (view.iteration, view.max_iterations, state.granted) == (2, 4, 0)
 
     def test_extend_is_refused_unless_the_cap_was_reached(self):
-        with pytest.raises(ValueError, match="extend applies after 'max_iterations_reached'; the status is 'satisfied'"):
+        with pytest.raises(
+            ValueError, match="extend applies after 'max_iterations_reached'; the status is 'satisfied'"
+        ):
             steer.check_extend(graded_thread(status="satisfied"))
 
 
@@ -273,7 +296,12 @@ class TestViewsAndCarrying:
         state.transcript = [Message(role="user", content="q"), Message(role="assistant", content="a")]
         view = decide.progress_view(state, "t-1", 0)
         assert (view.grading_run_id, view.iteration, view.max_iterations, view.frozen_criteria, view.answer) == (
-            "run-1", 1, 2, ["tests"], "a")
+            "run-1",
+            1,
+            2,
+            ["tests"],
+            "a",
+        )
 
     def test_details_render_the_budget_and_the_last_pass(self):
         state = graded_thread(iteration=1)
@@ -307,7 +335,11 @@ class TestActivityInterface:
             contract = activity._Definition.must_from_callable(stub)
             implementation = activity._Definition.must_from_callable(getattr(RubricActivities, name))
             assert (implementation.name, implementation.arg_types, implementation.ret_type) == (
-                contract.name, contract.arg_types, contract.ret_type)
+                contract.name,
+                contract.arg_types,
+                contract.ret_type,
+            )
         assert set(names.ACTIVITY_NAMES) == {
             activity._Definition.must_from_callable(stub).name
-            for _, stub in inspect.getmembers(RubricActivityDefs, inspect.iscoroutinefunction)}
+            for _, stub in inspect.getmembers(RubricActivityDefs, inspect.iscoroutinefunction)
+        }

@@ -15,9 +15,11 @@ from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, R
 from tests.helpers import thread_id, verdict
 from tests.test_grader import grade, grade_input, seen  # noqa: F401  (fixture)
 
-NO_DOCSTRING = "Here:\n\n```python\nimport numpy as np\n\ndef mean(xs):\n    print(xs)\n    return sum(xs) / len(xs)\n```"
+NO_DOCSTRING = (
+    "Here:\n\n```python\nimport numpy as np\n\ndef mean(xs):\n    print(xs)\n    return sum(xs) / len(xs)\n```"
+)
 WITH_DOCSTRING = (
-    "Here:\n\n```python\ndef mean(xs: list) -> float:\n    \"\"\"Return the mean of xs.\"\"\"\n"
+    'Here:\n\n```python\ndef mean(xs: list) -> float:\n    """Return the mean of xs."""\n'
     "    return sum(xs) / len(xs)\n```"
 )
 
@@ -44,34 +46,58 @@ def human(messages: list[BaseMessage]) -> str:
 class TestPerCriterion:
     async def test_one_question_per_criterion_assembles_the_verdict(self, script, seen):
         grader = script(said(True), said(False, "no docstring on mean"))
-        result = await grade(grade_input(grader, rubric="- Is correct\n- Has a docstring",
-                                         transcript=transcript(NO_DOCSTRING), settings={"grading": "per_criterion"}))
+        result = await grade(
+            grade_input(
+                grader,
+                rubric="- Is correct\n- Has a docstring",
+                transcript=transcript(NO_DOCSTRING),
+                settings={"grading": "per_criterion"},
+            )
+        )
         verdict = result.verdict
         assert verdict.result == "needs_revision"
         assert [(c.name, c.passed, c.gap) for c in verdict.criteria] == [
-            ("Is correct", True, None), ("Has a docstring", False, "no docstring on mean")]
+            ("Is correct", True, None),
+            ("Has a docstring", False, "no docstring on mean"),
+        ]
         assert result.model_calls == 2 and len(seen) == 2
         # Each question names one criterion, after the shared request and answer.
         assert "Is correct" in human(seen[0]) and "Has a docstring" not in human(seen[0])
-        assert human(seen[0]).split("<criteria-")[0].split("\n", 1)[1] == human(seen[1]).split("<criteria-")[0].split("\n", 1)[1]
+        assert (
+            human(seen[0]).split("<criteria-")[0].split("\n", 1)[1]
+            == human(seen[1]).split("<criteria-")[0].split("\n", 1)[1]
+        )
 
     async def test_all_met_is_satisfied_and_result_comes_from_the_criteria(self, script):
         grader = script(said(True), said(True))
-        result = await grade(grade_input(grader, transcript=transcript(WITH_DOCSTRING),
-                                         settings={"grading": "per_criterion"}))
+        result = await grade(
+            grade_input(grader, transcript=transcript(WITH_DOCSTRING), settings={"grading": "per_criterion"})
+        )
         assert result.verdict.result == "satisfied"
         assert all(c.passed for c in result.verdict.criteria)
 
     async def test_no_facts_in_a_plain_question(self, script, seen):
-        await grade(grade_input(script(said(True)), rubric="- Has a docstring",
-                                transcript=transcript(NO_DOCSTRING), settings={"grading": "per_criterion"}))
+        await grade(
+            grade_input(
+                script(said(True)),
+                rubric="- Has a docstring",
+                transcript=transcript(NO_DOCSTRING),
+                settings={"grading": "per_criterion"},
+            )
+        )
         assert "measured by code" not in human(seen[0])
 
 
 class TestEvidence:
     async def test_facts_are_in_the_payload(self, script, seen):
-        await grade(grade_input(script(said(False, "none")), rubric="- Has a docstring",
-                                transcript=transcript(NO_DOCSTRING), settings={"grading": "evidence"}))
+        await grade(
+            grade_input(
+                script(said(False, "none")),
+                rubric="- Has a docstring",
+                transcript=transcript(NO_DOCSTRING),
+                settings={"grading": "evidence"},
+            )
+        )
         shown = human(seen[0])
         assert "every_function_has_docstring: no (no docstring on mean)" in shown
         assert "only_standard_library_imports: no (imports numpy (third-party))" in shown
@@ -97,7 +123,8 @@ class TestEvidence:
 
     def test_code_before_a_syntax_error_is_still_measured(self):
         answer = evidence.read_answer(
-            "```python\nimport json\n\ndef f(xs):\n    return xs\n\nprint(f([1])))\nimport numpy\n```")
+            "```python\nimport json\n\ndef f(xs):\n    return xs\n\nprint(f([1])))\nimport numpy\n```"
+        )
         assert answer.syntax_error and "line 6" in answer.syntax_error
         measured = {f.name: f.measure(answer) for f in evidence.FACTS.values() if f.measure}
         assert measured["code_parses"] is False
@@ -116,8 +143,14 @@ class TestEvidence:
 class TestFacts:
     async def test_a_fact_the_model_chose_decides_and_is_recorded(self, script, seen):
         grader = script(fact("every_function_has_docstring", True), fact("word_count", 5, "at_most"))
-        result = await grade(grade_input(grader, rubric="- Has a docstring\n- Short intro",
-                                         transcript=transcript(NO_DOCSTRING), settings={"grading": "facts"}))
+        result = await grade(
+            grade_input(
+                grader,
+                rubric="- Has a docstring\n- Short intro",
+                transcript=transcript(NO_DOCSTRING),
+                settings={"grading": "facts"},
+            )
+        )
         doc, short = result.verdict.criteria
         assert not doc.passed and doc.decided_by is not None
         assert "every_function_has_docstring is true" in doc.decided_by and "no docstring on mean" in doc.gap
@@ -128,8 +161,14 @@ class TestFacts:
 
     async def test_none_falls_back_to_a_judged_question_with_the_facts(self, script, seen):
         grader = script({"structured": {"fact": "none"}}, said(True, "clear"))
-        result = await grade(grade_input(grader, rubric="- Explains the approach",
-                                         transcript=transcript(WITH_DOCSTRING), settings={"grading": "facts"}))
+        result = await grade(
+            grade_input(
+                grader,
+                rubric="- Explains the approach",
+                transcript=transcript(WITH_DOCSTRING),
+                settings={"grading": "facts"},
+            )
+        )
         (entry,) = result.verdict.criteria
         assert entry.passed and entry.decided_by is None
         assert result.model_calls == 2
@@ -137,8 +176,14 @@ class TestFacts:
 
     async def test_fact_questions_come_first_so_each_kind_shares_its_prefix(self, script, seen):
         grader = script({"structured": {"fact": "none"}}, fact("calls_print", False), said(True, "clear"))
-        result = await grade(grade_input(grader, rubric="- Explains the approach\n- Does not print",
-                                         transcript=transcript(NO_DOCSTRING), settings={"grading": "facts"}))
+        result = await grade(
+            grade_input(
+                grader,
+                rubric="- Explains the approach\n- Does not print",
+                transcript=transcript(NO_DOCSTRING),
+                settings={"grading": "facts"},
+            )
+        )
         explains, prints = result.verdict.criteria
         assert explains.passed and explains.decided_by is None
         assert not prints.passed and prints.decided_by.startswith("fact: calls_print is false")
@@ -147,8 +192,11 @@ class TestFacts:
     async def test_a_choice_that_does_not_fit_its_fact_is_judged(self, script):
         # A count fact without a comparison is no choice at all: the model judges instead.
         grader = script({"structured": {"fact": "word_count", "expected": 3}}, said(False, "too long"))
-        result = await grade(grade_input(grader, rubric="- Is short", transcript=transcript(WITH_DOCSTRING),
-                                         settings={"grading": "facts"}))
+        result = await grade(
+            grade_input(
+                grader, rubric="- Is short", transcript=transcript(WITH_DOCSTRING), settings={"grading": "facts"}
+            )
+        )
         (entry,) = result.verdict.criteria
         assert not entry.passed and entry.gap == "too long" and entry.decided_by is None
 
@@ -161,8 +209,12 @@ class TestFacts:
 
 class TestVotes:
     async def test_majority_of_three_and_the_agreement_recorded(self, script, seen):
-        grader = script(said(True), said(False, "missing"), said(True), said(False, "a"), said(False, "b"), said(False, "c"))
-        result = await grade(grade_input(grader, rubric="- A\n- B", settings={"grading": "per_criterion", "samples": 3}))
+        grader = script(
+            said(True), said(False, "missing"), said(True), said(False, "a"), said(False, "b"), said(False, "c")
+        )
+        result = await grade(
+            grade_input(grader, rubric="- A\n- B", settings={"grading": "per_criterion", "samples": 3})
+        )
         a, b = result.verdict.criteria
         assert (a.passed, a.votes) == (True, "2/3")
         assert (b.passed, b.votes, b.gap) == (False, "3/3", "a")
@@ -209,7 +261,8 @@ class TestInAThread:
         agent = script(NO_DOCSTRING)
         grader = script(fact("every_function_has_docstring", True), fact("calls_print", False))
         run = RunInput(
-            message="write mean(xs)", rubric="- Has a docstring\n- Does not print",
+            message="write mean(xs)",
+            rubric="- Has a docstring\n- Does not print",
             agent=AgentSettings(model=agent),
             grader=GraderSettings(model=grader, grading="facts", max_iterations=1),
         )
@@ -222,8 +275,9 @@ class TestInAThread:
 
 
 def _run(agent: str, grader: GraderSettings, rubric: str, idle: int = 0) -> RunInput:
-    return RunInput(message="write mean(xs)", rubric=rubric, agent=AgentSettings(model=agent),
-                    grader=grader, idle_timeout_s=idle)
+    return RunInput(
+        message="write mean(xs)", rubric=rubric, agent=AgentSettings(model=agent), grader=grader, idle_timeout_s=idle
+    )
 
 
 class TestBestAnswer:
@@ -232,12 +286,19 @@ class TestBestAnswer:
             verdict("needs_revision", "one short", a=True, b=True, c="no"),
             verdict("needs_revision", "worse", a="no", b="no", c="no"),
         )
-        run = _run(script("first answer", "second answer"), GraderSettings(model=grader, max_iterations=2), "- a\n- b\n- c")
+        run = _run(
+            script("first answer", "second answer"), GraderSettings(model=grader, max_iterations=2), "- a\n- b\n- c"
+        )
         result = await (await Rubricflow(client, task_queue).start(run, thread_id())).result()
         assert result.status == "max_iterations_reached"
         assert result.answer == "second answer"  # the last stays the transcript's answer
         assert result.best is not None
-        assert (result.best.iteration, result.best.met, result.best.total, result.best.answer) == (0, 2, 3, "first answer")
+        assert (result.best.iteration, result.best.met, result.best.total, result.best.answer) == (
+            0,
+            2,
+            3,
+            "first answer",
+        )
 
     async def test_ties_go_to_the_later_pass(self, client, task_queue, worker, script):
         grader = script(verdict("needs_revision", "x", a=True, b="no"), verdict("needs_revision", "y", a="no", b=True))
@@ -258,8 +319,13 @@ class TestSplitVotesToReview:
 
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
-        grader = GraderSettings(model=script(said(True), said(False, "hm"), said(True)), grading="per_criterion",
-                                samples=3, review_split_votes=True, max_iterations=2)
+        grader = GraderSettings(
+            model=script(said(True), said(False, "hm"), said(True)),
+            grading="per_criterion",
+            samples=3,
+            review_split_votes=True,
+            max_iterations=2,
+        )
         await rf.start(_run(script("answer"), grader, "- a", idle=600), tid)
         await run_end(rf, tid, 1)
         waiting = await rf.progress(tid)
@@ -271,7 +337,13 @@ class TestSplitVotesToReview:
         await rf.cancel(tid)
 
     async def test_without_review_a_split_vote_is_acted_on(self, client, task_queue, worker, script):
-        grader = GraderSettings(model=script(said(True), said(False, "hm"), said(True)), grading="per_criterion",
-                                samples=3, max_iterations=2)
-        result = await (await Rubricflow(client, task_queue).start(_run(script("answer"), grader, "- a"), thread_id())).result()
+        grader = GraderSettings(
+            model=script(said(True), said(False, "hm"), said(True)),
+            grading="per_criterion",
+            samples=3,
+            max_iterations=2,
+        )
+        result = await (
+            await Rubricflow(client, task_queue).start(_run(script("answer"), grader, "- a"), thread_id())
+        ).result()
         assert result.status == "satisfied" and result.evaluations[0].split_vote

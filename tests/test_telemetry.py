@@ -85,8 +85,11 @@ async def finished_trace(workflow_id: str, timeout: float = 10.0) -> list[Readab
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         spans = SPANS.get_finished_spans()
-        root = [s for s in spans if s.name == "RunWorkflow:RubricRunWorkflow"
-                and s.attributes.get("temporalWorkflowID") == workflow_id]
+        root = [
+            s
+            for s in spans
+            if s.name == "RunWorkflow:RubricRunWorkflow" and s.attributes.get("temporalWorkflowID") == workflow_id
+        ]
         if root:
             trace_id = root[0].context.trace_id
             return [s for s in spans if s.context.trace_id == trace_id]
@@ -120,7 +123,9 @@ def tree(spans: list[ReadableSpan], names: dict[str, str]) -> list[tuple[str, st
 
 
 class TestTraces:
-    async def test_a_revision_then_satisfied_run_is_one_trace_with_a_span_per_turn_and_pass(self, traced, task_queue, script):
+    async def test_a_revision_then_satisfied_run_is_one_trace_with_a_span_per_turn_and_pass(
+        self, traced, task_queue, script
+    ):
         agent = script({"content": "v1", "usage": usage(100, 20)}, {"content": "v2", "usage": usage(150, 30)})
         grader = script(
             {**verdict("needs_revision", "no", tests="fails", docstring=True), "usage": usage(400, 50)},
@@ -128,8 +133,12 @@ class TestTraces:
         )
         tid = thread_id()
         run = await Rubricflow(traced, task_queue).start(
-            RunInput(message="go", rubric="- tests\n- docstring", agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go",
+                rubric="- tests\n- docstring",
+                agent=AgentSettings(model=agent),
+                grader=GraderSettings(model=grader),
+            ),
             tid,
         )
         final = await run.result()
@@ -144,26 +153,63 @@ class TestTraces:
             return [
                 ("StartActivity:rubricflow.run_agent_turn", "RunWorkflow:RubricRunWorkflow", wf),
                 ("RunActivity:rubricflow.run_agent_turn", "StartActivity:rubricflow.run_agent_turn", activity(number)),
-                ("agent_turn", f"RunActivity:rubricflow.run_agent_turn#{number}", {
-                    "rubric.role": "agent", "gen_ai.request.model": "AGENT", "rubric.thread_id": "THREAD",
-                    "rubric.turn": iteration, "rubric.grading_run_id": "RUN", "rubric.iteration": iteration,
-                    "rubric.tool_calls": [], "gen_ai.usage.input_tokens": inp, "gen_ai.usage.output_tokens": out,
-                }),
+                (
+                    "agent_turn",
+                    f"RunActivity:rubricflow.run_agent_turn#{number}",
+                    {
+                        "rubric.role": "agent",
+                        "gen_ai.request.model": "AGENT",
+                        "rubric.thread_id": "THREAD",
+                        "rubric.turn": iteration,
+                        "rubric.grading_run_id": "RUN",
+                        "rubric.iteration": iteration,
+                        "rubric.tool_calls": [],
+                        "gen_ai.usage.input_tokens": inp,
+                        "gen_ai.usage.output_tokens": out,
+                    },
+                ),
             ]
 
-        def grading(number: int, iteration: int, result: str, passed: list[str], failed: list[str], inp: int, out: int,
-                    hook: int):
+        def grading(
+            number: int,
+            iteration: int,
+            result: str,
+            passed: list[str],
+            failed: list[str],
+            inp: int,
+            out: int,
+            hook: int,
+        ):
             return [
                 ("StartActivity:rubricflow.grade_transcript", "RunWorkflow:RubricRunWorkflow", wf),
-                ("RunActivity:rubricflow.grade_transcript", "StartActivity:rubricflow.grade_transcript", activity(number)),
-                ("grader_pass", f"RunActivity:rubricflow.grade_transcript#{number}", {
-                    "rubric.role": "grader", "gen_ai.request.model": "GRADER", "rubric.thread_id": "THREAD",
-                    "rubric.grading_run_id": "RUN", "rubric.iteration": iteration, "rubric.result": result,
-                    "rubric.criteria.passed": passed, "rubric.criteria.failed": failed, "rubric.unverified": False,
-                    "gen_ai.usage.input_tokens": inp, "gen_ai.usage.output_tokens": out,
-                }),
+                (
+                    "RunActivity:rubricflow.grade_transcript",
+                    "StartActivity:rubricflow.grade_transcript",
+                    activity(number),
+                ),
+                (
+                    "grader_pass",
+                    f"RunActivity:rubricflow.grade_transcript#{number}",
+                    {
+                        "rubric.role": "grader",
+                        "gen_ai.request.model": "GRADER",
+                        "rubric.thread_id": "THREAD",
+                        "rubric.grading_run_id": "RUN",
+                        "rubric.iteration": iteration,
+                        "rubric.result": result,
+                        "rubric.criteria.passed": passed,
+                        "rubric.criteria.failed": failed,
+                        "rubric.unverified": False,
+                        "gen_ai.usage.input_tokens": inp,
+                        "gen_ai.usage.output_tokens": out,
+                    },
+                ),
                 ("StartActivity:rubricflow.deliver_evaluation", "RunWorkflow:RubricRunWorkflow", wf),
-                ("RunActivity:rubricflow.deliver_evaluation", "StartActivity:rubricflow.deliver_evaluation", activity(hook)),
+                (
+                    "RunActivity:rubricflow.deliver_evaluation",
+                    "StartActivity:rubricflow.deliver_evaluation",
+                    activity(hook),
+                ),
             ]
 
         expected = [
@@ -183,8 +229,9 @@ class TestTraces:
         grader = script(verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "yes", tests=True))
         tid = thread_id()
         run = await Rubricflow(traced, task_queue).start(
-            RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go", rubric="- tests", agent=AgentSettings(model=agent), grader=GraderSettings(model=grader)
+            ),
             tid,
         )
         await run.result()
@@ -236,8 +283,9 @@ class TestMetrics:
             {**verdict("satisfied", "yes", tests=True), "usage": usage(17, 4)},
         )
         run = await Rubricflow(traced, task_queue).start(
-            RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
-                     grader=GraderSettings(model=grader)),
+            RunInput(
+                message="go", rubric="- tests", agent=AgentSettings(model=agent), grader=GraderSettings(model=grader)
+            ),
             thread_id(),
         )
         assert (await run.result()).status == "satisfied"
@@ -247,7 +295,10 @@ class TestMetrics:
             for p in await metric_points("rubricflow_tokens", {"model": model})
         }
         assert tokens == {
-            ("agent", "input"): 18, ("agent", "output"): 8, ("grader", "input"): 30, ("grader", "output"): 6,
+            ("agent", "input"): 18,
+            ("agent", "output"): 8,
+            ("grader", "input"): 30,
+            ("grader", "output"): 6,
         }
         latency = await metric_points("rubricflow_step_duration_seconds", {"model": agent})
         assert [p.count for p in latency] == [2]
@@ -283,7 +334,9 @@ class TestConfiguration:
         with pytest.raises(ValueError, match=r"OTEL_TRACES_EXPORTER names \['zipkin'\]: rubricflow supports"):
             telemetry.exporters({"OTEL_TRACES_EXPORTER": "zipkin"}, "traces")
 
-    async def test_console_exporter_prints_spans_with_the_run_and_its_result(self, client, task_queue, script, tmp_path):
+    async def test_console_exporter_prints_spans_with_the_run_and_its_result(
+        self, client, task_queue, script, tmp_path
+    ):
         env = {
             **os.environ,
             "TEMPORAL_ADDRESS": client.service_client.config.target_host,
@@ -294,11 +347,17 @@ class TestConfiguration:
         }
         err = tmp_path / "worker.err"
         with err.open("wb") as sink:
-            worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, stderr=sink, stdout=subprocess.DEVNULL)
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "rubricflow.worker"], env=env, stderr=sink, stdout=subprocess.DEVNULL
+            )
             try:
                 run = await Rubricflow(client, task_queue).start(
-                    RunInput(message="go", rubric="- tests", agent=AgentSettings(model=script("v1")),
-                             grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True)))),
+                    RunInput(
+                        message="go",
+                        rubric="- tests",
+                        agent=AgentSettings(model=script("v1")),
+                        grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True))),
+                    ),
                     thread_id(),
                 )
                 final = await asyncio.wait_for(run.result(), 60)
@@ -324,18 +383,28 @@ class TestConfiguration:
             "RUBRICFLOW_DATA_DIR": str(tmp_path / "data"),
             "RUBRICFLOW_PROMETHEUS_PORT": str(port),
         }
-        worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "rubricflow.worker"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         try:
             agent = script({"content": "v1", "usage": usage(21, 4)})
             run = await Rubricflow(client, task_queue).start(
-                RunInput(message="go", rubric="- tests", agent=AgentSettings(model=agent),
-                         grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True)))),
+                RunInput(
+                    message="go",
+                    rubric="- tests",
+                    agent=AgentSettings(model=agent),
+                    grader=GraderSettings(model=script(verdict("satisfied", "yes", tests=True))),
+                ),
                 thread_id(),
             )
             assert (await asyncio.wait_for(run.result(), 60)).status == "satisfied"
-            wanted = [f'rubricflow_runs_total{{', 'status="satisfied"', f'task_queue="{task_queue}"',
-                      'rubricflow_tokens_total{', 'temporal_workflow_completed']
+            wanted = [
+                "rubricflow_runs_total{",
+                'status="satisfied"',
+                f'task_queue="{task_queue}"',
+                "rubricflow_tokens_total{",
+                "temporal_workflow_completed",
+            ]
             deadline = time.monotonic() + 30
             async with httpx.AsyncClient() as http:
                 while True:
@@ -344,7 +413,9 @@ class TestConfiguration:
                         break
                     await asyncio.sleep(0.2)
             assert [w for w in wanted if w not in page] == [], page[-3000:]
-            tokens = [line for line in page.splitlines() if line.startswith("rubricflow_tokens_total{") and agent in line]
+            tokens = [
+                line for line in page.splitlines() if line.startswith("rubricflow_tokens_total{") and agent in line
+            ]
             assert sorted(line.rsplit(" ", 1)[1] for line in tokens) == ["21.0", "4.0"]
         finally:
             worker.send_signal(signal.SIGTERM)

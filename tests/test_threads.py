@@ -9,9 +9,6 @@ import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
 from rubricflow.client import Rubricflow, UpdateRefused
-from tests.conftest import SUGGEST_CAN_AT_EVENTS
-from tests.helpers import activity_counts, activity_results, thread_id, verdict, wait_for_running_activity
-from tests.reliability import REPORT
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -21,12 +18,17 @@ from rubricflow.workflows.types import (
     RunInput,
     SubmitInput,
 )
+from tests.conftest import SUGGEST_CAN_AT_EVENTS
+from tests.helpers import activity_counts, activity_results, thread_id, verdict, wait_for_running_activity
+from tests.reliability import REPORT
 
 RUBRIC_A = "- tests"
 RUBRIC_B = "- docstring"
 
 
-def thread(agent: str, grader: str, rubric: str | None = RUBRIC_A, idle: int = 600, cap: int = 3, **agent_kw) -> RunInput:
+def thread(
+    agent: str, grader: str, rubric: str | None = RUBRIC_A, idle: int = 600, cap: int = 3, **agent_kw
+) -> RunInput:
     return RunInput(
         message="write it",
         rubric=rubric,
@@ -65,7 +67,9 @@ async def continue_as_new_suggested(handle) -> bool:
 
 
 class TestThreadLifecycle:
-    async def test_follow_up_keeps_the_rubric_and_a_terminal_run_starts_a_new_one(self, client, task_queue, worker, script):
+    async def test_follow_up_keeps_the_rubric_and_a_terminal_run_starts_a_new_one(
+        self, client, task_queue, worker, script
+    ):
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
         agent = script("v1", "v2")
@@ -116,7 +120,9 @@ class TestThreadLifecycle:
 
     async def test_idle_thread_completes_cleanly_with_its_final_state(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
-        run = await rf.start(thread(script("done"), script(verdict("satisfied", "ok", tests=True)), idle=1), thread_id())
+        run = await rf.start(
+            thread(script("done"), script(verdict("satisfied", "ok", tests=True)), idle=1), thread_id()
+        )
         result = await run.result()  # the workflow itself completes after 1 s idle
         assert (result.status, result.phase) == ("satisfied", "done")
 
@@ -219,8 +225,11 @@ class TestPauseResume:
         tid = thread_id()
         grader = script({"tool_calls": [{"name": "grader_gate", "args": {}}]}, verdict("satisfied", "ok", tests=True))
         run_in = RunInput(
-            message="go", rubric=RUBRIC_A, agent=AgentSettings(model=script("v1")),
-            grader=GraderSettings(model=grader, tools=["grader_gate"], max_iterations=2), idle_timeout_s=600,
+            message="go",
+            rubric=RUBRIC_A,
+            agent=AgentSettings(model=script("v1")),
+            grader=GraderSettings(model=grader, tools=["grader_gate"], max_iterations=2),
+            idle_timeout_s=600,
         )
         await rf.start(run_in, tid)
         await entered.wait()
@@ -252,7 +261,9 @@ class TestHumanReview:
         assert approved.status == "satisfied"
         last = approved.evaluations[-1]
         assert (last.result, last.reviewer, last.explanation) == ("satisfied", "ana", "Approved by ana: good enough")
-        await refused(rf.approve(tid, ApproveInput()), "approve applies to a paused run or one that ended without 'satisfied'")
+        await refused(
+            rf.approve(tid, ApproveInput()), "approve applies to a paused run or one that ended without 'satisfied'"
+        )
 
     async def test_reject_counts_as_a_pass_and_the_agent_revises(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
@@ -264,7 +275,10 @@ class TestHumanReview:
         await run_end(rf, tid, 2)
         after = await rf.progress(tid)
         assert [(e.result, e.reviewer) for e in after.evaluations] == [
-            ("satisfied", None), ("needs_revision", "ana"), ("satisfied", None)]
+            ("satisfied", None),
+            ("needs_revision", "ana"),
+            ("satisfied", None),
+        ]
         assert [e.iteration for e in after.evaluations] == [0, 1, 2]
         assert len({e.grading_run_id for e in after.evaluations}) == 1
         revision = [m for m in after.transcript if m.source == "grader"][-1].content
@@ -320,7 +334,9 @@ class TestHumanReview:
 
 
 class TestEventsAndVisibility:
-    async def test_a_late_watcher_sees_every_event_from_offset_0_in_order_once(self, client, task_queue, worker, script):
+    async def test_a_late_watcher_sees_every_event_from_offset_0_in_order_once(
+        self, client, task_queue, worker, script
+    ):
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
         grader = script(verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "ok", tests=True))
@@ -330,13 +346,19 @@ class TestEventsAndVisibility:
         await run.result()  # closed after its idle time
         events = [(e.type, e.iteration) async for e in rf.events(tid, follow=True)]
         assert events == [
-            ("agent_turn_start", 0), ("agent_turn_end", 0),
-            ("rubric_evaluation_start", 0), ("rubric_evaluation_end", 0),
-            ("agent_turn_start", 1), ("agent_turn_end", 1),
-            ("rubric_evaluation_start", 1), ("rubric_evaluation_end", 1),
+            ("agent_turn_start", 0),
+            ("agent_turn_end", 0),
+            ("rubric_evaluation_start", 0),
+            ("rubric_evaluation_end", 0),
+            ("agent_turn_start", 1),
+            ("agent_turn_end", 1),
+            ("rubric_evaluation_start", 1),
+            ("rubric_evaluation_end", 1),
             ("run_end", 2),
-            ("agent_turn_start", 0), ("agent_turn_end", 0),
-            ("rubric_evaluation_start", 0), ("rubric_evaluation_end", 0),
+            ("agent_turn_start", 0),
+            ("agent_turn_end", 0),
+            ("rubric_evaluation_start", 0),
+            ("rubric_evaluation_end", 0),
             ("run_end", 1),
         ]
 
@@ -386,8 +408,9 @@ class TestLongThreads:
                     break
         assert ends == ["satisfied"] * turns
 
-
-    async def test_an_approve_accepted_while_continuing_as_new_goes_to_the_next_run(self, client, task_queue, script, tmp_path):
+    async def test_an_approve_accepted_while_continuing_as_new_goes_to_the_next_run(
+        self, client, task_queue, script, tmp_path
+    ):
         """The thread waits for its handlers before it continues as new; a review
         accepted in that wait must reach the next run, not be dropped with the old one."""
         from temporalio.client import WorkflowContinuedAsNewError, WorkflowUpdateStage
@@ -398,10 +421,13 @@ class TestLongThreads:
         from rubricflow.worker_env import config_from_env
         from tests.held_workflow import HeldRubricRunWorkflow
 
-        activities = RubricActivities(config=config_from_env(), hooks=parse_hooks("tests.hook_sink:record"),
-                                      ledger=Ledger(tmp_path))
+        activities = RubricActivities(
+            config=config_from_env(), hooks=parse_hooks("tests.hook_sink:record"), ledger=Ledger(tmp_path)
+        )
         worker = Worker(
-            client, task_queue=task_queue, workflows=[HeldRubricRunWorkflow],
+            client,
+            task_queue=task_queue,
+            workflows=[HeldRubricRunWorkflow],
             activities=[activities.run_agent_turn, activities.grade_transcript, activities.deliver_evaluation],
         )
         rf = Rubricflow(client, task_queue)
@@ -411,7 +437,8 @@ class TestLongThreads:
         grader = script(*[verdict("needs_revision", "no", tests="fails")] * messages)
         async with worker:
             first = await client.start_workflow(
-                HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue)
+                HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue
+            )
             first_run = client.get_workflow_handle(tid, run_id=first.result_run_id)
             await run_end(rf, tid, 1)
             await first.start_update(HeldRubricRunWorkflow.hold, wait_for_stage=WorkflowUpdateStage.ACCEPTED)
@@ -448,7 +475,9 @@ class TestLongThreads:
 
         activities = RubricActivities(config=config_from_env())
         worker = Worker(
-            client, task_queue=task_queue, workflows=[HeldRubricRunWorkflow],
+            client,
+            task_queue=task_queue,
+            workflows=[HeldRubricRunWorkflow],
             activities=[activities.run_agent_turn, activities.grade_transcript, activities.deliver_evaluation],
         )
         rf = Rubricflow(client, task_queue)
@@ -456,7 +485,8 @@ class TestLongThreads:
         agent, grader = script("answer"), script(verdict("satisfied", "ok", tests=True))
         async with worker:
             first = await client.start_workflow(
-                HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue)
+                HeldRubricRunWorkflow.run, thread(agent, grader, cap=1), id=tid, task_queue=task_queue
+            )
             first_run = client.get_workflow_handle(tid, run_id=first.result_run_id)
             await run_end(rf, tid, 1)
             # Idle now. Each signal is a workflow task that grows the history and touches
@@ -475,10 +505,10 @@ class TestLongThreads:
 
 class TestSearchAttributeSetup:
     async def test_worker_registers_missing_search_attributes(self, client):
+        from google.protobuf.duration_pb2 import Duration
         from temporalio.api.operatorservice.v1 import ListSearchAttributesRequest
         from temporalio.api.workflowservice.v1 import RegisterNamespaceRequest
         from temporalio.client import Client
-        from google.protobuf.duration_pb2 import Duration
 
         from rubricflow.search_attributes import ensure_search_attributes
         from rubricflow.search_attributes import required as required_search_attributes
@@ -491,7 +521,8 @@ class TestSearchAttributeSetup:
 
         async def custom() -> set[str]:
             listed = await other.operator_service.list_search_attributes(
-                ListSearchAttributesRequest(namespace=namespace))
+                ListSearchAttributesRequest(namespace=namespace)
+            )
             return set(listed.custom_attributes)
 
         assert not set(required_search_attributes()) & await custom()

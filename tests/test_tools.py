@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from rubricflow.activities.checks import default_checks
-from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
+from rubricflow.workflows.rubric import parse_rubric
 
 
 class TestRegistry:

@@ -50,8 +50,18 @@ async def start_ui(client, task_queue: str, *args: str) -> UiServer:
         "RUBRICFLOW_TASK_QUEUE": task_queue,
     }
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "rubricflow.cli", "ui", "--port", str(port), "--token", TOKEN, *args,
-        env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "rubricflow.cli",
+        "ui",
+        "--port",
+        str(port),
+        "--token",
+        TOKEN,
+        *args,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
     )
     assert process.stdout is not None
     line = await asyncio.wait_for(process.stdout.readline(), WAIT_S)
@@ -77,10 +87,18 @@ def browser() -> Iterator[object]:
     from selenium.webdriver.chrome.service import Service
 
     binary, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    assert binary and driver, "the web view's tests need chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    assert binary and driver, (
+        "the web view's tests need chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    )
     options = webdriver.ChromeOptions()
     options.binary_location = binary
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,1000",
+    ):
         options.add_argument(flag)
     chrome = webdriver.Chrome(service=Service(driver), options=options)
     chrome.set_page_load_timeout(WAIT_S)
@@ -124,7 +142,7 @@ class TestThreadPage:
         self, client, task_queue, worker, script, ui, browser, tmp_path
     ):
         rf = Rubricflow(client, task_queue)
-        agent = script("def f():\n    return 1\n", "def f():\n    \"\"\"One.\"\"\"\n    return 1\n")
+        agent = script("def f():\n    return 1\n", 'def f():\n    """One."""\n    return 1\n')
         grader = script(
             verdict("needs_revision", "add a docstring", tests=True, docstring="f has no docstring"),
             verdict("satisfied", "all met", tests=True, docstring=True),
@@ -213,7 +231,9 @@ class TestSafety:
     ):
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
-        await rf.start(thread(script("an answer"), script(verdict("needs_revision", "no", tests="none")), cap=1, idle=600), tid)
+        await rf.start(
+            thread(script("an answer"), script(verdict("needs_revision", "no", tests="none")), cap=1, idle=600), tid
+        )
         await run_end(rf, tid, 1)
         server = await start_ui(client, task_queue, "--host", "0.0.0.0")
         try:
@@ -229,7 +249,9 @@ class TestSafety:
                 assert (await web.post("/thread/approve", data={**form, "csrf": csrf})).status_code == 403
                 assert (await rf.progress(tid)).status == "max_iterations_reached"
                 REPORT.refuse("web view action without its token")
-                done = await web.post("/thread/approve", data={**form, "csrf": csrf}, headers={"Authorization": f"Bearer {TOKEN}"})
+                done = await web.post(
+                    "/thread/approve", data={**form, "csrf": csrf}, headers={"Authorization": f"Bearer {TOKEN}"}
+                )
                 assert done.status_code == 303
             assert (await rf.progress(tid)).status == "satisfied"
         finally:

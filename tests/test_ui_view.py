@@ -9,14 +9,29 @@ from rubricflow.workflows.types import Criterion, Evaluation, Message, Progress,
 
 def evaluation(iteration: int, passed: bool, reviewer: str | None = None, run: str = "r1") -> Evaluation:
     criteria = [Criterion(name="tests", passed=passed, gap=None if passed else "missing")]
-    return Evaluation(grading_run_id=run, iteration=iteration, result="satisfied" if passed else "needs_revision",
-                      explanation="x", criteria=criteria, reviewer=reviewer)
+    return Evaluation(
+        grading_run_id=run,
+        iteration=iteration,
+        result="satisfied" if passed else "needs_revision",
+        explanation="x",
+        criteria=criteria,
+        reviewer=reviewer,
+    )
 
 
 def progress(transcript: list[Message], evaluations: list[Evaluation], phase: str = "done") -> Progress:
-    return Progress(thread_id="t", phase=phase, status="satisfied", rubric="- tests", grading_run_id="r1",
-                    iteration=len(evaluations), max_iterations=3, evaluations=evaluations,
-                    transcript=transcript, answer=None)
+    return Progress(
+        thread_id="t",
+        phase=phase,
+        status="satisfied",
+        rubric="- tests",
+        grading_run_id="r1",
+        iteration=len(evaluations),
+        max_iterations=3,
+        evaluations=evaluations,
+        transcript=transcript,
+        answer=None,
+    )
 
 
 def user(text: str, source: str = "user") -> Message:
@@ -29,8 +44,15 @@ def said(text: str) -> Message:
 
 def test_each_turn_answers_with_its_last_message_that_calls_no_tool():
     calling = Message(role="assistant", content="", tool_calls=[ToolCall(id="1", name="ls")])
-    transcript = [user("task"), said("draft"), calling, Message(role="tool", content="ok", tool_call_id="1"),
-                  said("v1"), user("revise", "grader"), said("v2")]
+    transcript = [
+        user("task"),
+        said("draft"),
+        calling,
+        Message(role="tool", content="ok", tool_call_id="1"),
+        said("v1"),
+        user("revise", "grader"),
+        said("v2"),
+    ]
     assert turn_answers(transcript) == ["v1", "v2"]
 
 
@@ -50,5 +72,6 @@ def test_each_grading_run_has_its_own_matrix_and_criteria():
     transcript = [user("task"), said("a1"), user("follow-up"), said("b1")]
     runs = grading_runs(progress(transcript, [evaluation(0, True, run="r1"), evaluation(0, False, run="r2")]))
     assert [(r.run_id, [p.answer for p in r.passes], r.criteria) for r in runs] == [
-        ("r1", ["a1"], ["tests"]), ("r2", ["b1"], ["tests"])
+        ("r1", ["a1"], ["tests"]),
+        ("r2", ["b1"], ["tests"]),
     ]

@@ -71,9 +71,7 @@ async def test_in_flight_run_finishes_on_its_build_and_a_new_run_goes_to_the_cur
     deployment = f"rf-{uuid.uuid4().hex[:8]}"
 
     def config(build_id: str) -> WorkerConfig:
-        return WorkerConfig(
-            task_queue=task_queue, deployment_name=deployment, build_id=build_id, allow_scripted=True
-        )
+        return WorkerConfig(task_queue=task_queue, deployment_name=deployment, build_id=build_id, allow_scripted=True)
 
     slow = script({"content": "answer from a slow turn", "delay_s": 4})
     quick = script("quick answer")
@@ -120,5 +118,3 @@ def test_health_port_is_a_port() -> None:
     with pytest.raises(SystemExit, match="RUBRICFLOW_HEALTH_PORT must be a whole number from 0 to 65535"):
         config_from_env({"RUBRICFLOW_HEALTH_PORT": "http"})
     assert config_from_env({"RUBRICFLOW_HEALTH_PORT": "8080"}).health_port == 8080
-
-

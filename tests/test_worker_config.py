@@ -26,15 +26,17 @@ class TestConfigFromEnv:
         assert WorkerConfig().graceful_shutdown == timedelta(seconds=30)
 
     def test_every_variable_lands_in_its_field(self, tmp_path):
-        config = config_from_env({
-            "RUBRICFLOW_TASK_QUEUE": "q1",
-            "RUBRICFLOW_DATA_DIR": str(tmp_path / "data"),
-            "RUBRICFLOW_FILES_DIR": str(tmp_path / "files"),
-            "RUBRICFLOW_HOOKS": "tests.hook_sink:record, https://hooks.example/x",
-            "RUBRICFLOW_SCRIPT_STATE": str(tmp_path / "cursors"),
-            "RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "5",
-            "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "3",
-        })
+        config = config_from_env(
+            {
+                "RUBRICFLOW_TASK_QUEUE": "q1",
+                "RUBRICFLOW_DATA_DIR": str(tmp_path / "data"),
+                "RUBRICFLOW_FILES_DIR": str(tmp_path / "files"),
+                "RUBRICFLOW_HOOKS": "tests.hook_sink:record, https://hooks.example/x",
+                "RUBRICFLOW_SCRIPT_STATE": str(tmp_path / "cursors"),
+                "RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "5",
+                "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "3",
+            }
+        )
         assert config == WorkerConfig(
             task_queue="q1",
             data_dir=tmp_path / "data",
@@ -91,8 +93,11 @@ class TestBuildWorker:
 
     async def test_arguments_override_the_config(self, client):
         worker = build_worker(
-            client, queue="explicit", config=WorkerConfig(max_concurrent_activities=2),
-            max_concurrent_activities=7, graceful_shutdown=timedelta(0),
+            client,
+            queue="explicit",
+            config=WorkerConfig(max_concurrent_activities=2),
+            max_concurrent_activities=7,
+            graceful_shutdown=timedelta(0),
         )
         assert worker.task_queue == "explicit"
         assert worker.config(active_config=True)["max_concurrent_activities"] == 7

@@ -11,6 +11,7 @@ from pydantic.json_schema import SkipJsonSchema
 from rubricflow.workflows.base import Frozen
 from rubricflow.workflows.run_settings import EvaluationResult, Usage, Verdict
 
+
 class ToolCall(Frozen):
     id: str
     name: str
@@ -81,8 +82,7 @@ class Criterion(Frozen):
     def _gap_iff_failing(self) -> Criterion:
         if not self.passed and not (self.gap and self.gap.strip()):
             raise ValueError(
-                f"criterion {self.name!r} fails but has no gap: a failing criterion "
-                "must say what is missing"
+                f"criterion {self.name!r} fails but has no gap: a failing criterion must say what is missing"
             )
         if self.passed and self.gap is not None:
             object.__setattr__(self, "gap", None)
@@ -112,13 +112,10 @@ class GraderVerdict(Frozen):
             "least one fails; 'failed' when the rubric cannot be evaluated."
         )
     )
-    explanation: str = Field(
-        description="One or two sentences summarising the verdict; sent to the agent as feedback."
-    )
+    explanation: str = Field(description="One or two sentences summarising the verdict; sent to the agent as feedback.")
     criteria: list[Criterion] = Field(
         description=(
-            "One entry per rubric criterion: passed true, or passed false with a gap "
-            "saying what is missing or wrong."
+            "One entry per rubric criterion: passed true, or passed false with a gap saying what is missing or wrong."
         ),
     )
     """Required in the schema the grader answers to (an empty list is allowed): grammar-
@@ -133,9 +130,7 @@ class GraderVerdict(Frozen):
                 "'satisfied' requires every criterion to pass"
             )
         if self.result == "needs_revision" and self.criteria and not failing:
-            raise ValueError(
-                "result 'needs_revision' contradicts its criteria: every criterion passes"
-            )
+            raise ValueError("result 'needs_revision' contradicts its criteria: every criterion passes")
         return self
 
 
@@ -183,10 +178,7 @@ class Evaluation(Frozen):
     def revision_message(self) -> str:
         """The feedback the agent receives after a `needs_revision` pass."""
         who = f"A human reviewer ({self.reviewer})" if self.reviewer else "A grader"
-        lines = [
-            f"{who} reviewed your work against the rubric and asked for revisions "
-            "before we can finish."
-        ]
+        lines = [f"{who} reviewed your work against the rubric and asked for revisions before we can finish."]
         if self.unverified:
             lines += [
                 "",
@@ -207,8 +199,7 @@ class Evaluation(Frozen):
             lines += [f"- {c.name}" for c in passing]
         lines += [
             "",
-            "Fix every failing criterion without breaking the ones that pass, then "
-            "give your complete revised answer.",
+            "Fix every failing criterion without breaking the ones that pass, then give your complete revised answer.",
         ]
         return "\n".join(lines)
 

@@ -41,7 +41,12 @@ SERVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
 providers accept in a tool name."""
 
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
-_TRANSPORTS = {"stdio": "stdio", "streamable_http": "streamable_http", "streamable-http": "streamable_http", "http": "streamable_http"}
+_TRANSPORTS = {
+    "stdio": "stdio",
+    "streamable_http": "streamable_http",
+    "streamable-http": "streamable_http",
+    "http": "streamable_http",
+}
 
 
 class _Server(BaseModel):
@@ -144,9 +149,7 @@ def _with_transport(name: str, entry: Any) -> Any:
     if given is None:
         raise ValueError(f"server {name!r} needs a 'command' (stdio) or a 'url' (streamable_http)")
     if not isinstance(given, str) or given not in _TRANSPORTS:
-        raise ValueError(
-            f"server {name!r}: transport {given!r} is not supported; use 'stdio' or 'streamable_http'"
-        )
+        raise ValueError(f"server {name!r}: transport {given!r} is not supported; use 'stdio' or 'streamable_http'")
     entry["transport"] = _TRANSPORTS[given]
     return entry
 
@@ -161,7 +164,9 @@ def _problem(err: Any) -> str:
     return f"server {loc[1]!r}" + (f": {'.'.join(fields)}" if fields else "") + f": {message}"
 
 
-def with_environment(server: McpStdioServer | McpHttpServer, environ: Mapping[str, str]) -> McpStdioServer | McpHttpServer:
+def with_environment(
+    server: McpStdioServer | McpHttpServer, environ: Mapping[str, str]
+) -> McpStdioServer | McpHttpServer:
     """The server with each `${VAR}` replaced from `environ`; a `KeyError` naming the first
     variable that is neither set nor given a default, a `ValueError` when a replaced value
     is not allowed (a URL that is not http(s), never the value itself)."""
@@ -191,7 +196,7 @@ def with_environment(server: McpStdioServer | McpHttpServer, environ: Mapping[st
         return type(server).model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors(include_input=False, include_url=False)
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+            for e in exc.errors(include_input=False, include_url=False)
         )
         raise ValueError(f"once its variables are replaced, {problems}") from None
-

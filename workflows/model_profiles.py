@@ -44,7 +44,9 @@ the prompt, validated here (`json_mode`, for servers that accept neither)."""
 
 PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
-FORMAT = '[models.NAME] tables with provider = "openai", model = "gpt-4o-mini" (see docs/models.md, "Bring your own model")'
+FORMAT = (
+    '[models.NAME] tables with provider = "openai", model = "gpt-4o-mini" (see docs/models.md, "Bring your own model")'
+)
 
 
 class ModelProfile(BaseModel):

@@ -97,8 +97,7 @@ def parse_rubric(text: str, known_checks: Iterable[str] | None = None) -> Parsed
             )
         if criterion.check == "run_python_tests" and not (tests and tests.strip()):
             problems.append(
-                f"criterion {criterion.name!r} uses run_python_tests but the rubric has no "
-                "```python tests block"
+                f"criterion {criterion.name!r} uses run_python_tests but the rubric has no ```python tests block"
             )
     return ParsedRubric(criteria, "\n".join(llm_lines).strip(), tests, problems)
 

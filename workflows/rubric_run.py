@@ -29,22 +29,6 @@ with workflow.unsafe.imports_passed_through():
     from rubricflow.workflows.activity_defs import RubricActivityDefs
     from rubricflow.workflows.mailbox import Invocation, Mailbox
     from rubricflow.workflows.names import EVENTS_TOPIC
-    from rubricflow.workflows.visibility import (
-        evaluation_end_event,
-        hook_failed_event,
-        step_event,
-    )
-    from rubricflow.workflows.types import (
-        AgentTurnInput,
-        Evaluation,
-        GradeInput,
-        HookInput,
-        RunEvent,
-        RunInput,
-        RunResult,
-        SubmitInput,
-        Usage,
-    )
     from rubricflow.workflows.step_policy import (
         HEARTBEAT_TIMEOUT,
         HOOK_RETRY_POLICY,
@@ -58,6 +42,22 @@ with workflow.unsafe.imports_passed_through():
     )
     from rubricflow.workflows.telemetry import record_pass
     from rubricflow.workflows.thread_handlers import ThreadHandlers
+    from rubricflow.workflows.types import (
+        AgentTurnInput,
+        Evaluation,
+        GradeInput,
+        HookInput,
+        RunEvent,
+        RunInput,
+        RunResult,
+        SubmitInput,
+        Usage,
+    )
+    from rubricflow.workflows.visibility import (
+        evaluation_end_event,
+        hook_failed_event,
+        step_event,
+    )
 
 ArgT = TypeVar("ArgT")
 ResultT = TypeVar("ResultT")
@@ -117,7 +117,7 @@ class RubricRunWorkflow(ThreadHandlers):
                         lambda: bool(self._mailbox) or workflow.info().is_continue_as_new_suggested(),
                         timeout=timedelta(seconds=input.idle_timeout_s or 1),
                     )
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     break
                 except asyncio.CancelledError:
                     # Cancelled while idle: hooks already scheduled still get delivered.
@@ -164,9 +164,7 @@ class RubricRunWorkflow(ThreadHandlers):
         # stays draining until the next idle moment, when the thread continues as new.
         self._stream.detach_pollers()
         while True:
-            await workflow.wait_condition(
-                lambda: bool(self._mailbox) or workflow.all_handlers_finished()
-            )
+            await workflow.wait_condition(lambda: bool(self._mailbox) or workflow.all_handlers_finished())
             if self._mailbox:
                 return
             if not self._hook_deliveries:
@@ -192,7 +190,7 @@ class RubricRunWorkflow(ThreadHandlers):
                         "stream_state": sizes.carried_stream(self._stream.get_state()),
                     }
                 )
-            ]
+            ],
         )
 
     async def _hooks_delivered(self) -> None:
@@ -295,9 +293,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 reason = "failed after its retries (see the worker log)"
             except ActivityError as err:
                 failed, reason = ["(every hook not yet delivered)"], describe_failure(err)
-                workflow.logger.warning(
-                    "hooks for %s failed: %s; the thread goes on", evaluation.operation_id, reason
-                )
+                workflow.logger.warning("hooks for %s failed: %s; the thread goes on", evaluation.operation_id, reason)
         for target in failed:
             self.state.hooks_failed += 1
             self._publish(hook_failed_event(evaluation, target, reason))
@@ -315,9 +311,7 @@ class RubricRunWorkflow(ThreadHandlers):
         the same state (a cancelled turn's partial result is never kept)."""
         while True:
             if self.state.paused:
-                await workflow.wait_condition(
-                    lambda: not self.state.paused or self.state.stop is not None
-                )
+                await workflow.wait_condition(lambda: not self.state.paused or self.state.stop is not None)
             if self.state.stop is not None:
                 raise _Stop()
             self._inflight = workflow.start_activity_method(

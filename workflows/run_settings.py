@@ -63,8 +63,7 @@ agent turn or grader pass. `awaiting_review`: a pass whose vote on a criterion w
 with `review_split_votes` set and an iteration left, waits for a person (approve or reject)."""
 
 TERMINAL_STATUSES: frozenset[str] = frozenset(
-    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached", "budget_exhausted",
-     "awaiting_review"}
+    {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached", "budget_exhausted", "awaiting_review"}
 )
 
 Phase = Literal["agent_turn", "grading", "idle", "done"]
@@ -108,9 +107,7 @@ def whole_number(
     return number
 
 
-def whole_number_from_text(
-    value: str, field: str, low: int, high: int, *, unit: str = "a whole number"
-) -> int:
+def whole_number_from_text(value: str, field: str, low: int, high: int, *, unit: str = "a whole number") -> int:
     """A whole number typed as text (a command-line flag), checked as the models check one;
     `ValueError` says what to fix."""
     return whole_number(value, field, low, high, unit=unit, text=True)
@@ -164,8 +161,7 @@ class ModelPrice(Frozen):
 
     def cost(self, usage: Usage) -> float:
         return (
-            usage.input_tokens * self.input_usd_per_mtok
-            + usage.output_tokens * self.output_usd_per_mtok
+            usage.input_tokens * self.input_usd_per_mtok + usage.output_tokens * self.output_usd_per_mtok
         ) / 1_000_000
 
 

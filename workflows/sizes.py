@@ -181,9 +181,7 @@ def fit_turn(messages: Sequence[Message]) -> list[Message]:
 
 def clip_verdict(verdict: GraderVerdict) -> GraderVerdict:
     """A grader's verdict with its explanation and each gap clipped to their limits."""
-    criteria = [
-        c.model_copy(update={"gap": clip(c.gap, MAX_GAP_BYTES)}) if c.gap else c for c in verdict.criteria
-    ]
+    criteria = [c.model_copy(update={"gap": clip(c.gap, MAX_GAP_BYTES)}) if c.gap else c for c in verdict.criteria]
     return verdict.model_copy(
         update={"explanation": clip(verdict.explanation, MAX_EXPLANATION_BYTES), "criteria": criteria}
     )

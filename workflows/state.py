@@ -9,33 +9,30 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal, get_args
 
-
 from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
 from rubricflow.workflows.sizes import MAX_SHOWN_EVALUATIONS_BYTES, newest_within, within_transcript
 from rubricflow.workflows.steering import review_point
 from rubricflow.workflows.thread_state import GradingRun, ThreadState
-
 from rubricflow.workflows.types import (
+    GRADER_SOURCE,
     MAX_CARRIED_EVALUATIONS,
     MAX_CARRIED_MESSAGES,
     TERMINAL_STATUSES,
     BestPass,
     Evaluation,
     ExtendInput,
-    GRADER_SOURCE,
     Message,
     ModelPrice,
     PassUsage,
     Progress,
-    RunInput,
     RunBudget,
+    RunInput,
     RunStatus,
     SubmitInput,
     Usage,
     last_answer,
     recent_with_request,
 )
-
 
 MessagePlan = Literal["answer", "new_run", "continue_run"]
 """What a message leads to: one ungraded answer, a new grading run, or more of the current one."""
@@ -72,9 +69,7 @@ def append_messages(state: ThreadState, messages: list[Message]) -> None:
 # -- an agent turn's files and todos -------------------------------------------------------
 
 
-def take_turn_files(
-    state: ThreadState, changes: dict[str, AgentFile | None], todos: list[Todo] | None
-) -> None:
+def take_turn_files(state: ThreadState, changes: dict[str, AgentFile | None], todos: list[Todo] | None) -> None:
     """Keep what a completed agent turn changed in the thread's files and todos.
 
     `FileLimitError` (a ValueError) when the files would pass the thread's limits; the
@@ -190,9 +185,7 @@ def exhaust(state: ThreadState, which: str, before: Literal["agent_turn", "gradi
     return state.status
 
 
-def grant_budget(
-    state: ThreadState, input: ExtendInput
-) -> Literal["agent_turn", "grading", "revise"]:
+def grant_budget(state: ThreadState, input: ExtendInput) -> Literal["agent_turn", "grading", "revise"]:
     """`extend`, when its turn comes: each budget grows by what was given (a budget that
     had no limit keeps none) and the run goes on. Returns where it goes on: the step a
     budget stopped it before, or (after `max_iterations_reached`) a revision."""

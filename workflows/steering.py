@@ -70,8 +70,7 @@ def check_approve(state: ThreadState, review: str | None = None) -> None:
         raise ValueError("nothing to approve: this thread has no grading run")
     if not state.paused and state.status not in ENDED_UNSATISFIED:
         raise ValueError(
-            f"approve applies to a paused run or one that ended without 'satisfied'; "
-            f"the status is {state.status!r}"
+            f"approve applies to a paused run or one that ended without 'satisfied'; the status is {state.status!r}"
         )
 
 

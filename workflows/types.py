@@ -30,7 +30,7 @@ from rubricflow.workflows.evaluation import (
 )
 from rubricflow.workflows.files import AgentFile, FileInfo, Todo
 from rubricflow.workflows.run_settings import (
-    Budget,
+    DEFAULT_MAX_GRADER_CALLS,
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
     GRADER_SOURCE,
@@ -38,9 +38,8 @@ from rubricflow.workflows.run_settings import (
     MAX_BUDGET_TOKENS,
     MAX_BUDGET_USD,
     MAX_BUDGET_WALL_S,
-    MAX_GRADER_SAMPLES,
-    DEFAULT_MAX_GRADER_CALLS,
     MAX_GRADER_CALLS,
+    MAX_GRADER_SAMPLES,
     MAX_IDLE_TIMEOUT_S,
     MAX_ITERATIONS,
     MAX_STEP_TIMEOUT_S,
@@ -48,6 +47,7 @@ from rubricflow.workflows.run_settings import (
     MIN_ITERATIONS,
     TERMINAL_STATUSES,
     AgentSettings,
+    Budget,
     EvaluationResult,
     GraderSettings,
     Grading,
@@ -67,13 +67,12 @@ from rubricflow.workflows.run_settings import (
 from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS
 from rubricflow.workflows.thread_state import ThreadState
 
+
 def _check_message(value: str) -> str:
     if not value.strip():
         raise ValueError("message is empty: send the task for the agent")
     if len(value) > MAX_MESSAGE_CHARS:
-        raise ValueError(
-            f"message has {len(value)} characters; at most {MAX_MESSAGE_CHARS} are allowed"
-        )
+        raise ValueError(f"message has {len(value)} characters; at most {MAX_MESSAGE_CHARS} are allowed")
     return value
 
 
@@ -81,14 +80,9 @@ def _check_rubric(value: str | None) -> str | None:
     if value is None:
         return None
     if not value.strip():
-        raise ValueError(
-            "rubric is empty or whitespace: give the criteria, or omit the rubric "
-            "to run without grading"
-        )
+        raise ValueError("rubric is empty or whitespace: give the criteria, or omit the rubric to run without grading")
     if len(value) > MAX_RUBRIC_CHARS:
-        raise ValueError(
-            f"rubric has {len(value)} characters; at most {MAX_RUBRIC_CHARS} are allowed"
-        )
+        raise ValueError(f"rubric has {len(value)} characters; at most {MAX_RUBRIC_CHARS} are allowed")
     return value
 
 
@@ -130,13 +124,9 @@ class RunInput(Frozen):
     @model_validator(mode="after")
     def _grader_with_rubric(self) -> RunInput:
         if self.rubric is not None and self.grader is None:
-            raise ValueError(
-                "a rubric needs grader settings: give grader.model ('provider:model-id')"
-            )
+            raise ValueError("a rubric needs grader settings: give grader.model ('provider:model-id')")
         if self.message is None and self.idle_timeout_s == 0:
-            raise ValueError(
-                "a thread opened without a message needs idle_timeout_s > 0 to wait for one"
-            )
+            raise ValueError("a thread opened without a message needs idle_timeout_s > 0 to wait for one")
         if self.budget.max_cost_usd is not None:
             if self.grader is None:
                 raise ValueError("a cost budget is spent by a grading run: give a rubric and grader settings")
@@ -208,8 +198,7 @@ class ExtendInput(Frozen):
     def _adds_something(self) -> ExtendInput:
         if not (self.iterations or self.extra_tokens or self.extra_cost_usd or self.extra_wall_s):
             raise ValueError(
-                "extend adds nothing: give iterations (1 to "
-                f"{MAX_ITERATIONS}) or extra tokens, cost or wall time"
+                f"extend adds nothing: give iterations (1 to {MAX_ITERATIONS}) or extra tokens, cost or wall time"
             )
         return self
 

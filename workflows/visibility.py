@@ -42,8 +42,13 @@ def render_details(state: ThreadState) -> str:
     if state.evaluations:
         last = state.evaluations[-1]
         who = f" (reviewer {last.reviewer})" if last.reviewer else ""
-        lines += ["", f"last pass {last.iteration}: **{last.result}**{who}", "",
-                  "| criterion | verdict | gap |", "| --- | --- | --- |"]
+        lines += [
+            "",
+            f"last pass {last.iteration}: **{last.result}**{who}",
+            "",
+            "| criterion | verdict | gap |",
+            "| --- | --- | --- |",
+        ]
         for c in last.criteria:
             gap = (c.gap or "").replace("\n", " ").replace("|", "\\|")[:MAX_GAP_CHARS]
             lines.append(f"| {c.name} | {'pass' if c.passed else 'FAIL'} | {gap} |")

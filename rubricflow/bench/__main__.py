@@ -68,7 +68,9 @@ def _latency(text: str) -> float:
 
 
 def _table(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) -> str:
-    lines = ["latency  conc  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  events  bytes  fail  load"]
+    lines = [
+        "latency  conc  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  events  bytes  fail  load"
+    ]
     for b in batches:
         lines.append(
             f"{b['latency_s']:>6g}s {b['concurrency']:>5}  {b['system']:<11} {b['runs_per_s']:>7.1f} "
@@ -90,8 +92,9 @@ def _history_table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'system':<11} passes  events   bytes  " + "  ".join(CATEGORIES) + "  actions"]
     for r in rows:
         cells = "  ".join(f"{r['actions'][c]:>{len(c)}}" for c in CATEGORIES)
-        lines.append(f"{r['system']:<11} {r['passes']:>6} {r['events']:>7} {r['bytes']:>7}  {cells}  "
-                     f"{r['actions']['total']:>7}")
+        lines.append(
+            f"{r['system']:<11} {r['passes']:>6} {r['events']:>7} {r['bytes']:>7}  {cells}  {r['actions']['total']:>7}"
+        )
     return "\n".join(lines)
 
 
@@ -105,17 +108,25 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     for system in args.systems:  # alternating, on the same server and machine
                         batch = (await bench.batch(system, latency, concurrency, runs)).figures()
                         batches.append(batch)
-                        print(f"latency {latency:g} s, {concurrency} concurrent, {system}: {runs} runs, "
-                              f"{batch['runs_per_s']:.1f} runs/s, p50 {batch['run_s_median']:.2f} s, "
-                              f"failures {batch['failures']}", file=sys.stderr, flush=True)
+                        print(
+                            f"latency {latency:g} s, {concurrency} concurrent, {system}: {runs} runs, "
+                            f"{batch['runs_per_s']:.1f} runs/s, p50 {batch['run_s_median']:.2f} s, "
+                            f"failures {batch['failures']}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
             floor_steps = bench.steps
             histories = await bench.histories()
     ratio_rows = ratios(batches)
     return {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
         "command": "python -m rubricflow.bench " + " ".join(sys.argv[1:]),
-        "parameters": {"latency_s": args.latency, "concurrency": args.concurrency, "min_runs": args.runs,
-                       "systems": args.systems},
+        "parameters": {
+            "latency_s": args.latency,
+            "concurrency": args.concurrency,
+            "min_runs": args.runs,
+            "systems": args.systems,
+        },
         "activities_per_run": floor_steps,
         "batches": batches,
         "ratios": ratio_rows,
@@ -135,14 +146,33 @@ def main(argv: list[str] | None = None) -> int:
 
         return batch.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--latency", type=_latency, nargs="+", default=[0.0, 1.0],
-                        help="model latency per agent turn and grader pass, seconds (default 0 1)")
-    parser.add_argument("--concurrency", type=_positive, nargs="+", default=[1, 20, 200, 500],
-                        help="concurrent runs per batch (default 1 20 200 500)")
-    parser.add_argument("--runs", type=_positive, default=10,
-                        help="runs per batch at least (a batch runs max(concurrency, RUNS)); default 10")
-    parser.add_argument("--systems", nargs="+", choices=SYSTEMS, default=list(SYSTEMS),
-                        help="systems to measure, rubricflow always among them (default: all)")
+    parser.add_argument(
+        "--latency",
+        type=_latency,
+        nargs="+",
+        default=[0.0, 1.0],
+        help="model latency per agent turn and grader pass, seconds (default 0 1)",
+    )
+    parser.add_argument(
+        "--concurrency",
+        type=_positive,
+        nargs="+",
+        default=[1, 20, 200, 500],
+        help="concurrent runs per batch (default 1 20 200 500)",
+    )
+    parser.add_argument(
+        "--runs",
+        type=_positive,
+        default=10,
+        help="runs per batch at least (a batch runs max(concurrency, RUNS)); default 10",
+    )
+    parser.add_argument(
+        "--systems",
+        nargs="+",
+        choices=SYSTEMS,
+        default=list(SYSTEMS),
+        help="systems to measure, rubricflow always among them (default: all)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for bench.json and bench.png")
     args = parser.parse_args(argv)
     args.systems = ["rubricflow", *(s for s in SYSTEMS if s in args.systems and s != "rubricflow")]
@@ -155,8 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(_history_table(report["histories"]))
     print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
-    print("grader input per pass: " + ", ".join(
-        f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"]))
+    print(
+        "grader input per pass: "
+        + ", ".join(f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"])
+    )
     print(f"wrote {args.out / 'bench.json'} and {args.out / 'bench.png'}")
     return 1 if any(b["failures"] for b in report["batches"]) else 0
 

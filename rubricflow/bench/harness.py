@@ -59,12 +59,18 @@ def write_scripts(folder: Path, latency_s: float, passes: int = ITERATIONS) -> t
     grader = folder / f"grader-{latency_s:g}-{passes}.json"
     answers = [f"answer {i}" for i in range(1, passes)] + ["revised answer"]
     agent.write_text(json.dumps({"responses": [{"content": a, "delay_s": latency_s} for a in answers]}))
-    revise = {"structured": {"result": "needs_revision", "explanation": "no",
-                             "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}]},
-              "delay_s": latency_s}
-    satisfied = {"structured": {"result": "satisfied", "explanation": "yes",
-                                "criteria": [{"name": "ok", "passed": True}]},
-                 "delay_s": latency_s}
+    revise = {
+        "structured": {
+            "result": "needs_revision",
+            "explanation": "no",
+            "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}],
+        },
+        "delay_s": latency_s,
+    }
+    satisfied = {
+        "structured": {"result": "satisfied", "explanation": "yes", "criteria": [{"name": "ok", "passed": True}]},
+        "delay_s": latency_s,
+    }
     grader.write_text(json.dumps({"responses": [revise] * (passes - 1) + [satisfied]}))
     return agent, grader
 
@@ -131,9 +137,7 @@ class Batch:
         }
 
 
-async def wait_for_pollers(
-    client: Client, queue: str, process: subprocess.Popen[bytes], workers: int = 1
-) -> None:
+async def wait_for_pollers(client: Client, queue: str, process: subprocess.Popen[bytes], workers: int = 1) -> None:
     """Until `workers` distinct workers poll both the workflow and the activity side of `queue`."""
     deadline = time.monotonic() + POLLER_TIMEOUT_S
     kinds = (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
@@ -167,12 +171,14 @@ class Bench:
         self.pydantic_queue = f"bench-floor-pydantic-{uuid.uuid4().hex[:8]}"
         self.steps: list[str] = []
         self.env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_HOOKS"}
-        self.env.update({
-            "RUBRICFLOW_LOG_LEVEL": "WARNING",
-            "RUBRICFLOW_DATA_DIR": str(folder / "data"),
-            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
-            "RUBRICFLOW_ALLOW_SCRIPTED": "1",  # its own worker serves its scripted models
-        })
+        self.env.update(
+            {
+                "RUBRICFLOW_LOG_LEVEL": "WARNING",
+                "RUBRICFLOW_DATA_DIR": str(folder / "data"),
+                "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+                "RUBRICFLOW_ALLOW_SCRIPTED": "1",  # its own worker serves its scripted models
+            }
+        )
 
     async def __aenter__(self) -> Bench:
         try:
@@ -192,7 +198,11 @@ class Bench:
         floor_worker = [sys.executable, "-m", "rubricflow.bench.floor_worker", address]
         self.floor_worker = self._spawn([*floor_worker, self.floor_queue, "--floor", "minimal"])
         self.pydantic_worker = self._spawn([*floor_worker, self.pydantic_queue, "--floor", "pydantic"])
-        self.workers = {"rubricflow": self.rf_worker, "floor": self.floor_worker, "floor_pydantic": self.pydantic_worker}
+        self.workers = {
+            "rubricflow": self.rf_worker,
+            "floor": self.floor_worker,
+            "floor_pydantic": self.pydantic_worker,
+        }
         await wait_for_pollers(self.client, self.rf_queue, self.rf_worker)
         await wait_for_pollers(self.client, self.floor_queue, self.floor_worker)
         await wait_for_pollers(self.client, self.pydantic_queue, self.pydantic_worker)
@@ -231,12 +241,19 @@ class Bench:
     ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
         """Started by type name with a JSON input, as any client (another language, the CLI
         of another SDK) starts it."""
-        run_input = RunInput(message="go", rubric="- ok", agent=AgentSettings(model=f"scripted:{agent}"),
-                             grader=GraderSettings(model=f"scripted:{grader}", max_iterations=max(passes, 3)))
+        run_input = RunInput(
+            message="go",
+            rubric="- ok",
+            agent=AgentSettings(model=f"scripted:{agent}"),
+            grader=GraderSettings(model=f"scripted:{grader}", max_iterations=max(passes, 3)),
+        )
         payload = run_input.model_dump(mode="json", exclude_defaults=True)
         started = time.monotonic()
         handle = await self.client.start_workflow(
-            "RubricRunWorkflow", payload, id=f"bench-{uuid.uuid4().hex[:12]}", task_queue=self.rf_queue,
+            "RubricRunWorkflow",
+            payload,
+            id=f"bench-{uuid.uuid4().hex[:12]}",
+            task_queue=self.rf_queue,
             result_type=RunResult,
         )
         try:
@@ -251,8 +268,11 @@ class Bench:
     ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
         started = time.monotonic()
         handle = await self.client.start_workflow(
-            "MinimalFloorWorkflow", f"{passes} {latency_s:g}", id=f"floor-{uuid.uuid4().hex[:12]}",
-            task_queue=self.floor_queue, result_type=str,
+            "MinimalFloorWorkflow",
+            f"{passes} {latency_s:g}",
+            id=f"floor-{uuid.uuid4().hex[:12]}",
+            task_queue=self.floor_queue,
+            result_type=str,
         )
         try:
             result = await handle.result()
@@ -270,11 +290,12 @@ class Bench:
         return await self._pydantic_floor_run(latency_s)
 
     async def _pydantic_floor_run(self, latency_s: float) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
-        steps = [FloorStep(kind=name, sleep_s=latency_s if name in MODEL_ACTIVITIES else 0.0)
-                 for name in self.steps]
+        steps = [FloorStep(kind=name, sleep_s=latency_s if name in MODEL_ACTIVITIES else 0.0) for name in self.steps]
         started = time.monotonic()
         handle = await self.client.start_workflow(
-            FloorWorkflow.run, FloorInput(steps=steps), id=f"floor-{uuid.uuid4().hex[:12]}",
+            FloorWorkflow.run,
+            FloorInput(steps=steps),
+            id=f"floor-{uuid.uuid4().hex[:12]}",
             task_queue=self.pydantic_queue,
         )
         try:
@@ -297,8 +318,17 @@ class Bench:
         outcomes = await asyncio.gather(*(one() for _ in range(runs)))
         wall = time.monotonic() - began
         cpu = proc_cpu_s(worker.pid) - cpu_before
-        batch = Batch(system, latency_s, concurrency, runs, wall, [s for _, s, _ in outcomes],
-                      sum(1 for ok, _, _ in outcomes if not ok), cpu, proc_peak_rss_mb(worker.pid))
+        batch = Batch(
+            system,
+            latency_s,
+            concurrency,
+            runs,
+            wall,
+            [s for _, s, _ in outcomes],
+            sum(1 for ok, _, _ in outcomes if not ok),
+            cpu,
+            proc_peak_rss_mb(worker.pid),
+        )
         for _, _, handle in outcomes[:HISTORY_SAMPLE]:
             events, size, scheduled = await history_stats(handle)
             batch.history_events.append(events)
@@ -309,17 +339,36 @@ class Bench:
     async def in_process_batch(self, latency_s: float, concurrency: int, runs: int) -> Batch:
         agent, grader = write_scripts(self.folder / "scripts", latency_s)
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "rubricflow.bench.inprocess", "--agent", str(agent), "--grader",
-            str(grader), "--runs", str(runs), "--concurrency", str(concurrency),
-            env=self.env, stdout=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-m",
+            "rubricflow.bench.inprocess",
+            "--agent",
+            str(agent),
+            "--grader",
+            str(grader),
+            "--runs",
+            str(runs),
+            "--concurrency",
+            str(concurrency),
+            env=self.env,
+            stdout=asyncio.subprocess.PIPE,
         )
         out, _ = await proc.communicate()
         if proc.returncode != 0:
             raise RuntimeError(f"the in-process benchmark exited with code {proc.returncode}")
         data = json.loads(out)
         failures = sum(1 for ok, n in zip(data["ok"], data["passes"]) if not ok or n != ITERATIONS)
-        return Batch("in_process", latency_s, concurrency, runs, data["wall_s"], data["run_s"], failures,
-                     data["cpu_s"], data["peak_rss_mb"])
+        return Batch(
+            "in_process",
+            latency_s,
+            concurrency,
+            runs,
+            data["wall_s"],
+            data["run_s"],
+            failures,
+            data["cpu_s"],
+            data["peak_rss_mb"],
+        )
 
     async def histories(self) -> list[dict[str, Any]]:
         """One rubricflow run and one minimal-floor run per HISTORY_PASSES: their histories."""

@@ -68,9 +68,13 @@ async def main(path: Path, replays: int) -> None:
         ("no sandbox", UnsandboxedWorkflowRunner()),
     ):
         print(f"  {label}: {await cpu_ms_per_instance(history, runner, replays):.1f} ms CPU per instance")
-    for label, converter in (("stock pydantic_data_converter", pydantic_data_converter),
-                             ("rubricflow.converter", data_converter)):
-        print(f"  {label}: {await adapters_per_instance(history, converter, replays):.1f} TypeAdapters built per instance")
+    for label, converter in (
+        ("stock pydantic_data_converter", pydantic_data_converter),
+        ("rubricflow.converter", data_converter),
+    ):
+        print(
+            f"  {label}: {await adapters_per_instance(history, converter, replays):.1f} TypeAdapters built per instance"
+        )
 
 
 if __name__ == "__main__":

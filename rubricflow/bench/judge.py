@@ -64,8 +64,11 @@ def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "tokens_per_pass_median": statistics.median(tokens) if tokens else None,
         "decided_by_fact": sum(1 for c in graded if c["decided_by"]),
         "by_kind": {
-            kind: {"criteria": len(cs), "accuracy": _rate(sum(c["passed"] == c["truth"] for c in cs), len(cs)),
-                   "false_passes": sum(1 for c in cs if c["passed"] and not c["truth"])}
+            kind: {
+                "criteria": len(cs),
+                "accuracy": _rate(sum(c["passed"] == c["truth"] for c in cs), len(cs)),
+                "false_passes": sum(1 for c in cs if c["passed"] and not c["truth"]),
+            }
             for kind, cs in sorted(by_kind.items())
         },
     }
@@ -78,14 +81,16 @@ class JudgeBench:
         self.folder = folder
         self.queue = f"bench-judge-{uuid.uuid4().hex[:8]}"
         self.env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_HOOKS"}
-        self.env.update({
-            "RUBRICFLOW_LOG_LEVEL": "WARNING",
-            "RUBRICFLOW_DATA_DIR": os.environ.get("RUBRICFLOW_DATA_DIR", str(Path(".rubricflow").resolve())),
-            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
-            # The agents are scripted (each case's answer); a scripted grader may be measured too.
-            "RUBRICFLOW_ALLOW_SCRIPTED": "1",
-            "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "1",
-        })
+        self.env.update(
+            {
+                "RUBRICFLOW_LOG_LEVEL": "WARNING",
+                "RUBRICFLOW_DATA_DIR": os.environ.get("RUBRICFLOW_DATA_DIR", str(Path(".rubricflow").resolve())),
+                "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+                # The agents are scripted (each case's answer); a scripted grader may be measured too.
+                "RUBRICFLOW_ALLOW_SCRIPTED": "1",
+                "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "1",
+            }
+        )
         self.procs: list[Any] = []
 
     async def __aenter__(self) -> JudgeBench:
@@ -98,8 +103,14 @@ class JudgeBench:
         client = await connect_when_up(address, self.server, data_converter=data_converter)
         self.env.update({"TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": self.queue})
         log = (self.folder / "worker.log").open("wb")
-        worker = subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=self.env,
-                                  start_new_session=True, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "rubricflow.worker"],
+            env=self.env,
+            start_new_session=True,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+        )
         self.procs.insert(0, worker)
         await wait_for_pollers(client, self.queue, worker)
         self.rubricflow = Rubricflow(client, self.queue)
@@ -121,7 +132,8 @@ class JudgeBench:
         script = self.folder / "scripts" / f"{case.id}.json"
         script.write_text(json.dumps({"responses": [case.answer], "deterministic": True}))
         run = RunInput(
-            message=case.task, rubric=case.rubric,
+            message=case.task,
+            rubric=case.rubric,
             agent=AgentSettings(model=f"scripted:{script}"),
             grader=GraderSettings(model=model, grading=grading, samples=samples, max_iterations=1),
         )
@@ -134,22 +146,31 @@ class JudgeBench:
         criteria = []
         for truth in case.criteria:
             entry = said.get(truth.text)
-            criteria.append({
-                "text": truth.text, "kind": truth.kind, "truth": truth.met,
-                # An unanswered criterion counts as passed: the dangerous reading.
-                "passed": entry.passed if entry is not None else True,
-                "gap": entry.gap if entry is not None else None,
-                "decided_by": entry.decided_by if entry is not None else None,
-                "votes": entry.votes if entry is not None else None,
-            })
+            criteria.append(
+                {
+                    "text": truth.text,
+                    "kind": truth.kind,
+                    "truth": truth.met,
+                    # An unanswered criterion counts as passed: the dangerous reading.
+                    "passed": entry.passed if entry is not None else True,
+                    "gap": entry.gap if entry is not None else None,
+                    "decided_by": entry.decided_by if entry is not None else None,
+                    "votes": entry.votes if entry is not None else None,
+                }
+            )
         all_met = all(c.met for c in case.criteria)
         result_right = evaluation is not None and (evaluation.result == "satisfied") == all_met
         usage = evaluation.usage.grader if evaluation and evaluation.usage else None
         return {
-            "case": case.id, "model": model, "grading": grading, "status": result.status,
-            "result": evaluation.result if evaluation else None, "verdict_right": result_right,
+            "case": case.id,
+            "model": model,
+            "grading": grading,
+            "status": result.status,
+            "result": evaluation.result if evaluation else None,
+            "verdict_right": result_right,
             "error": evaluation is None or evaluation.result == "grader_error",
-            "seconds": seconds, "tokens": (usage.input_tokens + usage.output_tokens) if usage else 0,
+            "seconds": seconds,
+            "tokens": (usage.input_tokens + usage.output_tokens) if usage else 0,
             "criteria": criteria,
         }
 
@@ -166,7 +187,9 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     def pct(value: float | None) -> str:
         return "  -  " if value is None else f"{value * 100:5.1f}%"
 
-    lines = ["model                        grading        crit  acc     false+  false-  verdict  s/pass  tok/pass  by fact"]
+    lines = [
+        "model                        grading        crit  acc     false+  false-  verdict  s/pass  tok/pass  by fact"
+    ]
     for key, s in results.items():
         model, grading = key.split(" ", 1)
         lines.append(
@@ -215,18 +238,28 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         row = await bench.grade(case, model, grading, args.samples)
                         rows.append(row)
                         wrong = [c["text"] for c in row["criteria"] if c["passed"] != c["truth"]]
-                        print(f"[{key}] {index}/{len(cases)} {case.id}: {row['result']} in {row['seconds']:.1f}s"
-                              + (f"; wrong on {wrong}" if wrong else ""), file=sys.stderr, flush=True)
+                        print(
+                            f"[{key}] {index}/{len(cases)} {case.id}: {row['result']} in {row['seconds']:.1f}s"
+                            + (f"; wrong on {wrong}" if wrong else ""),
+                            file=sys.stderr,
+                            flush=True,
+                        )
                     rows_by_key[key] = rows
                     results[key] = score(rows)
                     write(args.out, report(args, cases, results, rows_by_key))
     return report(args, cases, results, rows_by_key)
 
 
-def report(args: argparse.Namespace, cases: list[JudgeCase], results: dict[str, Any], rows: dict[str, Any]) -> dict[str, Any]:
+def report(
+    args: argparse.Namespace, cases: list[JudgeCase], results: dict[str, Any], rows: dict[str, Any]
+) -> dict[str, Any]:
     return {
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                    "load_1m": os.getloadavg()[0]},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "load_1m": os.getloadavg()[0],
+        },
         "command": "python -m rubricflow.bench judge " + " ".join(sys.argv[2:]),
         "cases": len(cases),
         "wordings": args.wordings,
@@ -246,11 +279,20 @@ def write(out: Path, data: dict[str, Any]) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m rubricflow.bench judge", description=__doc__.splitlines()[0])
     parser.add_argument("--model", nargs="+", default=DEFAULT_MODELS, help="grader models (default %(default)s)")
-    parser.add_argument("--grading", nargs="+", default=DEFAULT_GRADINGS,
-                        choices=[g for g in GRADING_STRATEGIES if g != "auto"], help="strategies (default %(default)s)")
+    parser.add_argument(
+        "--grading",
+        nargs="+",
+        default=DEFAULT_GRADINGS,
+        choices=[g for g in GRADING_STRATEGIES if g != "auto"],
+        help="strategies (default %(default)s)",
+    )
     parser.add_argument("--samples", type=int, default=1, help="samples per criterion (odd; default 1)")
-    parser.add_argument("--wordings", choices=list(WORDINGS), default="main",
-                        help="the criteria's words: main, or held_out (the same truths in words no prompt was made with)")
+    parser.add_argument(
+        "--wordings",
+        choices=list(WORDINGS),
+        default="main",
+        help="the criteria's words: main, or held_out (the same truths in words no prompt was made with)",
+    )
     parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
     args = parser.parse_args(argv)

@@ -117,34 +117,80 @@ def stated_number(text: str) -> int:
 # Answers --------------------------------------------------------------------------------
 
 FUNCTIONS = [
-    ("find_duplicates", "items", "list", "list",
-     "seen, dups = set(), []\nfor item in items:\n    if item in seen and item not in dups:\n        dups.append(item)\n    seen.add(item)\nreturn dups",
-     "Return the values that occur more than once, in order."),
-    ("is_palindrome", "text", "str", "bool",
-     "cleaned = ''.join(ch.lower() for ch in text if ch.isalnum())\nreturn cleaned == cleaned[::-1]",
-     "Return True when text reads the same backwards, ignoring case and punctuation."),
-    ("chunk", "values", "list", "list",
-     "size = 3\nreturn [values[i:i + size] for i in range(0, len(values), size)]",
-     "Return the values split into lists of three."),
-    ("median", "numbers", "list", "float",
-     "ordered = sorted(numbers)\nmid = len(ordered) // 2\nif len(ordered) % 2:\n    return float(ordered[mid])\nreturn (ordered[mid - 1] + ordered[mid]) / 2",
-     "Return the median of a non-empty list of numbers."),
-    ("word_frequencies", "text", "str", "dict",
-     "counts = {}\nfor word in text.lower().split():\n    counts[word] = counts.get(word, 0) + 1\nreturn counts",
-     "Return a dict mapping each word to how often it occurs."),
-    ("flatten", "nested", "list", "list",
-     "out = []\nfor item in nested:\n    if isinstance(item, list):\n        out.extend(flatten(item))\n    else:\n        out.append(item)\nreturn out",
-     "Return the items of nested lists as one flat list."),
-    ("fibonacci", "n", "int", "list",
-     "seq = [0, 1]\nwhile len(seq) < n:\n    seq.append(seq[-1] + seq[-2])\nreturn seq[:n]",
-     "Return the first n Fibonacci numbers."),
-    ("normalize_email", "address", "str", "str",
-     "local, _, domain = address.strip().partition('@')\nreturn f'{local}@{domain.lower()}'",
-     "Return the address with surrounding space removed and the domain lower-cased."),
+    (
+        "find_duplicates",
+        "items",
+        "list",
+        "list",
+        "seen, dups = set(), []\nfor item in items:\n    if item in seen and item not in dups:\n        dups.append(item)\n    seen.add(item)\nreturn dups",
+        "Return the values that occur more than once, in order.",
+    ),
+    (
+        "is_palindrome",
+        "text",
+        "str",
+        "bool",
+        "cleaned = ''.join(ch.lower() for ch in text if ch.isalnum())\nreturn cleaned == cleaned[::-1]",
+        "Return True when text reads the same backwards, ignoring case and punctuation.",
+    ),
+    (
+        "chunk",
+        "values",
+        "list",
+        "list",
+        "size = 3\nreturn [values[i:i + size] for i in range(0, len(values), size)]",
+        "Return the values split into lists of three.",
+    ),
+    (
+        "median",
+        "numbers",
+        "list",
+        "float",
+        "ordered = sorted(numbers)\nmid = len(ordered) // 2\nif len(ordered) % 2:\n    return float(ordered[mid])\nreturn (ordered[mid - 1] + ordered[mid]) / 2",
+        "Return the median of a non-empty list of numbers.",
+    ),
+    (
+        "word_frequencies",
+        "text",
+        "str",
+        "dict",
+        "counts = {}\nfor word in text.lower().split():\n    counts[word] = counts.get(word, 0) + 1\nreturn counts",
+        "Return a dict mapping each word to how often it occurs.",
+    ),
+    (
+        "flatten",
+        "nested",
+        "list",
+        "list",
+        "out = []\nfor item in nested:\n    if isinstance(item, list):\n        out.extend(flatten(item))\n    else:\n        out.append(item)\nreturn out",
+        "Return the items of nested lists as one flat list.",
+    ),
+    (
+        "fibonacci",
+        "n",
+        "int",
+        "list",
+        "seq = [0, 1]\nwhile len(seq) < n:\n    seq.append(seq[-1] + seq[-2])\nreturn seq[:n]",
+        "Return the first n Fibonacci numbers.",
+    ),
+    (
+        "normalize_email",
+        "address",
+        "str",
+        "str",
+        "local, _, domain = address.strip().partition('@')\nreturn f'{local}@{domain.lower()}'",
+        "Return the address with surrounding space removed and the domain lower-cased.",
+    ),
 ]
 
 STDLIB_IMPORTS = ["import math", "import re", "from collections import Counter", "import itertools", "import json"]
-THIRD_PARTY_IMPORTS = ["import numpy as np", "import pandas as pd", "import requests", "from toolz import unique", "import regex"]
+THIRD_PARTY_IMPORTS = [
+    "import numpy as np",
+    "import pandas as pd",
+    "import requests",
+    "from toolz import unique",
+    "import regex",
+]
 
 
 def _indent(body: str, by: str = "    ") -> str:
@@ -152,8 +198,14 @@ def _indent(body: str, by: str = "    ") -> str:
 
 
 def code_answer(
-    rng: random.Random, fn: tuple[str, ...], *, docstring: bool, stdlib: bool, hints: bool,
-    prints: bool, imports: bool,
+    rng: random.Random,
+    fn: tuple[str, ...],
+    *,
+    docstring: bool,
+    stdlib: bool,
+    hints: bool,
+    prints: bool,
+    imports: bool,
 ) -> str:
     name, param, ptype, rtype, body, doc = fn
     lines: list[str] = []
@@ -172,10 +224,14 @@ def code_answer(
         expr = last.removeprefix("return ")
         body = f"{head}\nresult = {expr}\nprint(result)\nreturn result".lstrip("\n")
     lines.append(_indent(body))
-    intro = rng.choice([
-        f"Here is `{name}`:", f"Sure. `{name}` below does what you asked.",
-        f"This implementation of {name} should work:", f"Done: `{name}`.",
-    ])
+    intro = rng.choice(
+        [
+            f"Here is `{name}`:",
+            f"Sure. `{name}` below does what you asked.",
+            f"This implementation of {name} should work:",
+            f"Done: `{name}`.",
+        ]
+    )
     return f"{intro}\n\n```python\n" + "\n".join(lines) + "\n```"
 
 
@@ -199,12 +255,20 @@ ITEMS = ["apples", "pears", "plums", "cherries", "grapes", "lemons", "figs", "da
 
 WORDINGS: dict[str, dict[str, list[str]]] = {
     "main": {
-        "docstring": ["Has a docstring that explains what is returned", "Every function has a docstring",
-                      "The function is documented with a docstring"],
-        "stdlib": ["Uses no third-party packages", "Only imports modules from the Python standard library",
-                   "Does not depend on any external library"],
-        "hints": ["Has type hints on every parameter and on the return value",
-                  "The function signature is fully type-annotated"],
+        "docstring": [
+            "Has a docstring that explains what is returned",
+            "Every function has a docstring",
+            "The function is documented with a docstring",
+        ],
+        "stdlib": [
+            "Uses no third-party packages",
+            "Only imports modules from the Python standard library",
+            "Does not depend on any external library",
+        ],
+        "hints": [
+            "Has type hints on every parameter and on the return value",
+            "The function signature is fully type-annotated",
+        ],
         "no_print": ["Does not print anything", "Contains no print calls", "Returns its result instead of printing it"],
         "words_at_most": ["Is at most {n} words long", "Uses no more than {n} words"],
         "sentences_exact": ["Has exactly {n} sentences", "Is written in {n} sentences"],
@@ -215,7 +279,10 @@ WORDINGS: dict[str, dict[str, list[str]]] = {
     # in words of their own, to see whether a grader's figures hold beyond the main wordings.
     "held_out": {
         "docstring": ["Includes a docstring describing the return value", "Documents each function in a docstring"],
-        "stdlib": ["Relies only on Python's built-in standard library", "Avoids external dependencies such as numpy or requests"],
+        "stdlib": [
+            "Relies only on Python's built-in standard library",
+            "Avoids external dependencies such as numpy or requests",
+        ],
         "hints": ["All arguments and the return type carry annotations", "Is fully annotated with Python type hints"],
         "no_print": ["Never writes output with print()", "Has no print statements"],
         "words_at_most": ["Stays within {n} words", "Keeps to {n} words or fewer"],
@@ -238,7 +305,9 @@ def _pick(rng: random.Random, wording: dict[str, list[str]], kind: str, **values
 
 
 def build_cases(wordings: str = "main") -> list[JudgeCase]:
-    """The labelled set in one of `WORDINGS`: the same answers and truths either way."""
+    """The labelled set in one of `WORDINGS`: the same answers and truths either way.
+    (long: the four kinds of answer are drawn from one seeded random stream in one order,
+    which is what makes the set the same on every machine.)"""
     wording = WORDINGS[wordings]
     rng = random.Random(SEED)
     cases: list[JudgeCase] = []
@@ -247,18 +316,21 @@ def build_cases(wordings: str = "main") -> list[JudgeCase]:
     for i in range(40):
         fn = FUNCTIONS[i % len(FUNCTIONS)]
         features = {
-            "docstring": bool(i & 1), "stdlib": bool(i & 2), "hints": bool(i & 4),
-            "prints": bool(i & 8), "imports": bool(i & 16) or not (i & 2),
+            "docstring": bool(i & 1),
+            "stdlib": bool(i & 2),
+            "hints": bool(i & 4),
+            "prints": bool(i & 8),
+            "imports": bool(i & 16) or not (i & 2),
         }
         answer = code_answer(rng, fn, **features)
         kinds: list[tuple[str, Truth]] = [
-            ("docstring", truth_docstring), ("stdlib", truth_stdlib_only),
-            ("hints", truth_type_hints), ("no_print", truth_no_print),
+            ("docstring", truth_docstring),
+            ("stdlib", truth_stdlib_only),
+            ("hints", truth_type_hints),
+            ("no_print", truth_no_print),
         ]
         rng.shuffle(kinds)
-        criteria = tuple(
-            Criterion(_pick(rng, wording, kind), truth(answer), kind) for kind, truth in kinds[:3]
-        )
+        criteria = tuple(Criterion(_pick(rng, wording, kind), truth(answer), kind) for kind, truth in kinds[:3])
         cases.append(JudgeCase(f"code-{i:02d}", f"Write a Python function {fn[0]}({fn[1]}).", answer, criteria))
 
     # Prose: a word limit and a sentence count.
@@ -273,9 +345,13 @@ def build_cases(wordings: str = "main") -> list[JudgeCase]:
         answer = text
         criteria = (
             Criterion(_pick(rng, wording, "words_at_most", n=limit), word_count(answer) <= limit, "words_at_most"),
-            Criterion(_pick(rng, wording, "sentences_exact", n=asked), sentence_count(answer) == asked, "sentences_exact"),
+            Criterion(
+                _pick(rng, wording, "sentences_exact", n=asked), sentence_count(answer) == asked, "sentences_exact"
+            ),
         )
-        cases.append(JudgeCase(f"prose-{i:02d}", "Explain in a few sentences what Temporal gives a program.", answer, criteria))
+        cases.append(
+            JudgeCase(f"prose-{i:02d}", "Explain in a few sentences what Temporal gives a program.", answer, criteria)
+        )
 
     # Lists: an item count.
     for i in range(8):
@@ -283,13 +359,18 @@ def build_cases(wordings: str = "main") -> list[JudgeCase]:
         items = rng.sample(ITEMS, n)
         answer = "Here they are:\n" + "\n".join(f"- {item}" for item in items)
         asked = n if i % 2 else n + rng.choice([-2, -1, 1, 2])
-        criteria = (Criterion(_pick(rng, wording, "items_exact", n=asked), bullet_count(answer) == asked, "items_exact"),)
+        criteria = (
+            Criterion(_pick(rng, wording, "items_exact", n=asked), bullet_count(answer) == asked, "items_exact"),
+        )
         cases.append(JudgeCase(f"list-{i:02d}", f"Name {asked} fruits, one per line.", answer, criteria))
 
     # Arithmetic: a stated number, prime or not.
     for i in range(10):
-        n = rng.choice([p for p in range(20, 200) if is_prime(p)]) if i % 2 else rng.choice(
-            [c for c in range(20, 200) if not is_prime(c) and c % 2 and c % 5])
+        n = (
+            rng.choice([p for p in range(20, 200) if is_prime(p)])
+            if i % 2
+            else rng.choice([c for c in range(20, 200) if not is_prime(c) and c % 2 and c % 5])
+        )
         answer = rng.choice([f"The answer is {n}.", f"{n}", f"I pick {n}."])
         criteria = (Criterion(_pick(rng, wording, "prime"), is_prime(stated_number(answer)), "prime"),)
         cases.append(JudgeCase(f"number-{i:02d}", "Give me a prime number between 20 and 200.", answer, criteria))

@@ -30,12 +30,28 @@ def _scripts(folder: Path) -> tuple[str, str]:
     agent = folder / "agent.json"
     grader = folder / "grader.json"
     agent.write_text(json.dumps({"responses": ["first answer", "revised answer"]}))
-    grader.write_text(json.dumps({"responses": [
-        {"structured": {"result": "needs_revision", "explanation": "no",
-                        "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}]}},
-        {"structured": {"result": "satisfied", "explanation": "yes",
-                        "criteria": [{"name": "ok", "passed": True}]}},
-    ]}))
+    grader.write_text(
+        json.dumps(
+            {
+                "responses": [
+                    {
+                        "structured": {
+                            "result": "needs_revision",
+                            "explanation": "no",
+                            "criteria": [{"name": "ok", "passed": False, "gap": "not yet"}],
+                        }
+                    },
+                    {
+                        "structured": {
+                            "result": "satisfied",
+                            "explanation": "yes",
+                            "criteria": [{"name": "ok", "passed": True}],
+                        }
+                    },
+                ]
+            }
+        )
+    )
     return f"scripted:{agent}", f"scripted:{grader}"
 
 
@@ -44,21 +60,29 @@ async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
     address = f"127.0.0.1:{port}"
     server = spawn_dev_server(port)
     queue = f"bench-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": queue,
-           "RUBRICFLOW_LOG_LEVEL": "WARNING", "RUBRICFLOW_DATA_DIR": str(folder / "data"),
-           "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
-           "RUBRICFLOW_ALLOW_SCRIPTED": "1"}  # its own workers serve its scripted models
+    env = {
+        **os.environ,
+        "TEMPORAL_ADDRESS": address,
+        "RUBRICFLOW_TASK_QUEUE": queue,
+        "RUBRICFLOW_LOG_LEVEL": "WARNING",
+        "RUBRICFLOW_DATA_DIR": str(folder / "data"),
+        "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+        "RUBRICFLOW_ALLOW_SCRIPTED": "1",
+    }  # its own workers serve its scripted models
     procs: list[subprocess.Popen[bytes]] = []
     try:
         client = await connect_when_up(address, server, data_converter=data_converter)
-        procs = [subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True)
-                 for _ in range(workers)]
+        procs = [
+            subprocess.Popen([sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True)
+            for _ in range(workers)
+        ]
         for proc in procs:
             await wait_for_pollers(client, queue, proc, workers)
         agent, grader = _scripts(folder)
         rf = Rubricflow(client, queue)
-        run_input = RunInput(message="go", rubric="- ok", agent=AgentSettings(model=agent),
-                             grader=GraderSettings(model=grader))
+        run_input = RunInput(
+            message="go", rubric="- ok", agent=AgentSettings(model=agent), grader=GraderSettings(model=grader)
+        )
 
         async def one() -> tuple[bool, float]:
             started = time.monotonic()

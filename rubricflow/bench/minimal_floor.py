@@ -37,5 +37,7 @@ class MinimalFloorWorkflow:
         graded = 0
         for _ in range(int(passes)):
             await workflow.execute_activity(floor_agent_turn, latency_s, start_to_close_timeout=STEP_TIMEOUT)
-            graded += await workflow.execute_activity(floor_grade, latency_s, start_to_close_timeout=STEP_TIMEOUT) == "graded"
+            graded += (
+                await workflow.execute_activity(floor_grade, latency_s, start_to_close_timeout=STEP_TIMEOUT) == "graded"
+            )
         return f"{graded} passes"

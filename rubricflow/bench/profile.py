@@ -52,8 +52,20 @@ STEPS = (
     ("asyncio / threads", "asyncio/"),
     ("asyncio / threads", "concurrent/futures/"),
 )
-LIBRARIES = ("temporalio", "pydantic", "pydantic_core", "langchain_core", "langchain", "langgraph",
-             "google/protobuf", "asyncio", "json", "rubricflow", "activities", "workflows")
+LIBRARIES = (
+    "temporalio",
+    "pydantic",
+    "pydantic_core",
+    "langchain_core",
+    "langchain",
+    "langgraph",
+    "google/protobuf",
+    "asyncio",
+    "json",
+    "rubricflow",
+    "activities",
+    "workflows",
+)
 
 
 def _library(frame: str) -> str:
@@ -107,9 +119,22 @@ async def profile(concurrency: int, runs: int, latency_s: float, out: Path, syst
     with tempfile.TemporaryDirectory(prefix="rubricflow-profile-") as tmp:
         async with Bench(Path(tmp)) as bench:
             recorder = subprocess.Popen(
-                [pyspy, "record", "--pid", str(bench.workers[system].pid), "--format", "raw", "--rate", "200", "--gil",
-                 "--output", str(collapsed), "--nonblocking"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                [
+                    pyspy,
+                    "record",
+                    "--pid",
+                    str(bench.workers[system].pid),
+                    "--format",
+                    "raw",
+                    "--rate",
+                    "200",
+                    "--gil",
+                    "--output",
+                    str(collapsed),
+                    "--nonblocking",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
             )
             try:
                 batch = await bench.batch(system, latency_s, concurrency, runs)
@@ -117,9 +142,11 @@ async def profile(concurrency: int, runs: int, latency_s: float, out: Path, syst
                 recorder.send_signal(2)  # SIGINT: py-spy writes what it sampled and exits
                 _, err = recorder.communicate(timeout=60)
             figures = batch.figures()
-            print(f"{runs} runs at concurrency {concurrency}, latency {latency_s:g} s: "
-                  f"{figures['runs_per_s']:.1f} runs/s, worker {figures['worker_cpu_s_per_iteration'] * 1000:.1f} "
-                  f"ms CPU per iteration, failures {figures['failures']}")
+            print(
+                f"{runs} runs at concurrency {concurrency}, latency {latency_s:g} s: "
+                f"{figures['runs_per_s']:.1f} runs/s, worker {figures['worker_cpu_s_per_iteration'] * 1000:.1f} "
+                f"ms CPU per iteration, failures {figures['failures']}"
+            )
     if not collapsed.exists():
         raise SystemExit(f"py-spy wrote no profile: {err.decode(errors='replace').strip()}")
     return collapsed

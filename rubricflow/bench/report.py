@@ -29,11 +29,13 @@ def grader_input_chars() -> list[dict[str, int]]:
     rows = []
     for length in THREAD_LENGTHS:
         thread = synthetic_thread(length)
-        rows.append({
-            "thread_messages": length,
-            "messages_shown": len(select_transcript(thread)),
-            "grader_input_chars": len(grader_payload("- ok", thread, 1, FIXED_NONCE, ["ok"])),
-        })
+        rows.append(
+            {
+                "thread_messages": length,
+                "messages_shown": len(select_transcript(thread)),
+                "grader_input_chars": len(grader_payload("- ok", thread, 1, FIXED_NONCE, ["ok"])),
+            }
+        )
     return rows
 
 
@@ -73,24 +75,38 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
     for col, latency in enumerate(latencies):
         top, bottom = axes[0][col], axes[1][col]
         for system in sorted({b["system"] for b in batches}):
-            rows = sorted((b for b in batches if b["system"] == system and b["latency_s"] == latency),
-                          key=lambda b: b["concurrency"])
+            rows = sorted(
+                (b for b in batches if b["system"] == system and b["latency_s"] == latency),
+                key=lambda b: b["concurrency"],
+            )
             top.plot([b["concurrency"] for b in rows], [b["runs_per_s"] for b in rows], marker="o", label=system)
-        top.set(xscale="log", yscale="log", xlabel="concurrent runs", ylabel="runs/s",
-                title=f"throughput, model latency {latency:g} s")
+        top.set(
+            xscale="log",
+            yscale="log",
+            xlabel="concurrent runs",
+            ylabel="runs/s",
+            title=f"throughput, model latency {latency:g} s",
+        )
         top.legend()
         rows = [r for r in ratio_rows if r["latency_s"] == latency]
         xs = [r["concurrency"] for r in rows]
-        for key, marker, label in (("throughput_vs_floor", "o", "runs/s: floor / rubricflow"),
-                                   ("throughput_vs_floor_pydantic", "v", "runs/s: floor_pydantic / rubricflow"),
-                                   ("cpu_vs_floor", "D", "worker CPU: rubricflow / floor"),
-                                   ("latency_vs_in_process", "^", "run time: rubricflow / in-process")):
+        for key, marker, label in (
+            ("throughput_vs_floor", "o", "runs/s: floor / rubricflow"),
+            ("throughput_vs_floor_pydantic", "v", "runs/s: floor_pydantic / rubricflow"),
+            ("cpu_vs_floor", "D", "worker CPU: rubricflow / floor"),
+            ("latency_vs_in_process", "^", "run time: rubricflow / in-process"),
+        ):
             if rows and key in rows[0]:
                 bottom.plot(xs, [r[key] for r in rows], marker=marker, label=label)
         bottom.axhline(1.25, color="red", linewidth=0.8, linestyle="--")
         bottom.axhline(1.0, color="grey", linewidth=0.8)
-        bottom.set(xscale="log", yscale="log", xlabel="concurrent runs", ylabel="overhead (x)",
-                   title=f"rubricflow overhead, model latency {latency:g} s")
+        bottom.set(
+            xscale="log",
+            yscale="log",
+            xlabel="concurrent runs",
+            ylabel="overhead (x)",
+            title=f"rubricflow overhead, model latency {latency:g} s",
+        )
         bottom.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=70)

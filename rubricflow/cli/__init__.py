@@ -83,9 +83,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     except KeyboardInterrupt:
         thread = getattr(args, "current_thread", None)
         if thread:
-            sys.stderr.write(
-                f"\ninterrupted: thread {thread} goes on; re-attach with `rubricflow watch {thread}`\n"
-            )
+            sys.stderr.write(f"\ninterrupted: thread {thread} goes on; re-attach with `rubricflow watch {thread}`\n")
         else:
             sys.stderr.write("\ninterrupted\n")
         return EXIT_INTERRUPTED
@@ -127,8 +125,19 @@ def wake_on_interrupt() -> None:
 
 def classify(exc: Exception) -> tuple[int, str]:
     """(exit code, the one line a person reads) for an error a command raised."""
-    if isinstance(exc, (BadInput, RunRefused, CodecConfigError, ThreadNotFound, PriceTableError, TelemetryConfigError,
-                        WorkerRefused, AddressError)):
+    if isinstance(
+        exc,
+        (
+            BadInput,
+            RunRefused,
+            CodecConfigError,
+            ThreadNotFound,
+            PriceTableError,
+            TelemetryConfigError,
+            WorkerRefused,
+            AddressError,
+        ),
+    ):
         return EXIT_BAD_INPUT, str(exc)
     if isinstance(exc, ValidationError):
         return EXIT_BAD_INPUT, validation_message(exc)

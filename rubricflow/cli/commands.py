@@ -11,7 +11,22 @@ from typing import Any, TextIO
 
 from temporalio.client import Client, WorkflowExecutionStatus
 
-from rubricflow.cli.inputs import BadInput, build_run_input, extra_budget, grading_settings, iterations, read_text_arg, seconds, whole_flag
+from rubricflow.cli.exits import (
+    EXIT_NOT_SATISFIED,
+    EXIT_OK,
+    exit_code,
+)
+from rubricflow.cli.follow import Follower, final_state, follow, say_outage
+from rubricflow.cli.inputs import (
+    BadInput,
+    build_run_input,
+    extra_budget,
+    grading_settings,
+    iterations,
+    read_text_arg,
+    seconds,
+    whole_flag,
+)
 from rubricflow.cli.render import (
     criterion_note,
     pass_of,
@@ -27,6 +42,7 @@ from rubricflow.cli.serve import (
     serve,
     worker_tools,
 )
+from rubricflow.cli.servers import cmd_codec_server, cmd_dev, cmd_ui, cmd_worker
 from rubricflow.client import (
     CLOSED_STATUSES,
     Rubricflow,
@@ -38,8 +54,8 @@ from rubricflow.client import (
     run_models,
 )
 from rubricflow.devserver import DevServer
-from rubricflow.preflight import check_names as known_checks
 from rubricflow.preflight import agent_names, doctor_report, mcp_servers, tool_names
+from rubricflow.preflight import check_names as known_checks
 from rubricflow.prices import price_table, usage_line
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
@@ -51,14 +67,6 @@ from rubricflow.workflows.types import (
     RunInput,
     SubmitInput,
 )
-
-from rubricflow.cli.exits import (
-    EXIT_NOT_SATISFIED,
-    EXIT_OK,
-    exit_code,
-)
-from rubricflow.cli.follow import Follower, final_state, follow, say_outage
-from rubricflow.cli.servers import cmd_codec_server, cmd_dev, cmd_ui, cmd_worker
 
 
 def preflight(run: RunInput) -> None:
@@ -79,8 +87,7 @@ async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     if not args.json:
         out.write(f"thread {handle.thread_id} started on task queue {rf.queue!r}\n")
         out.flush()
-    return await follow(rf, handle.thread_id, args.json, out,
-                        run.grader.max_iterations if run.grader else None)
+    return await follow(rf, handle.thread_id, args.json, out, run.grader.max_iterations if run.grader else None)
 
 
 async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
@@ -96,8 +103,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         write_json(result_json(progress), out)
     else:
-        out.write(f"thread {progress.thread_id}: {progress.status} (phase {progress.phase}, "
-                  + render_counts(progress).partition("(")[2])
+        out.write(
+            f"thread {progress.thread_id}: {progress.status} (phase {progress.phase}, "
+            + render_counts(progress).partition("(")[2]
+        )
         for e in progress.evaluations:
             out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
             for c in e.criteria:
@@ -105,8 +114,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
                     kind = "check" if c.isolation else "criterion"
                     out.write(f"    {kind} {c.name}: {'pass' if c.passed else 'FAIL'}{criterion_note(c)}\n")
         if progress.review is not None:
-            out.write(f"latest record: {progress.review} (approve/reject --review {progress.review} "
-                      "decides on exactly this)\n")
+            out.write(
+                f"latest record: {progress.review} (approve/reject --review {progress.review} "
+                "decides on exactly this)\n"
+            )
         out.write(usage_line(progress, price_table()))
         if progress.todos:
             out.write("todos:\n" + "".join(f"  [{t.status}] {t.content}\n" for t in progress.todos))
@@ -117,8 +128,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"answer:\n{progress.answer or '(none yet)'}\n")
         if progress.best is not None:
             best = progress.best
-            out.write(f"best answer (grading pass {best.iteration + 1}, {best.met} of {best.total} "
-                      f"criteria met):\n{best.answer or '(none)'}\n")
+            out.write(
+                f"best answer (grading pass {best.iteration + 1}, {best.met} of {best.total} "
+                f"criteria met):\n{best.answer or '(none)'}\n"
+            )
     return EXIT_OK
 
 
@@ -138,9 +151,7 @@ async def cmd_files(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     if path not in files:
-        raise BadInput(
-            f"thread {args.thread} has no file {path}; its files: {', '.join(sorted(files)) or '(none)'}"
-        )
+        raise BadInput(f"thread {args.thread} has no file {path}; its files: {', '.join(sorted(files)) or '(none)'}")
     out.write(files[path].content)
     return EXIT_OK
 
@@ -191,8 +202,6 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
         render_final(progress, out)
     return exit_code(progress.status)
-
-
 
 
 async def warn_without_workers(rf: Rubricflow) -> None:
@@ -307,8 +316,11 @@ async def cmd_doctor(args: argparse.Namespace, out: TextIO) -> int:
     for provider, extra in report["extras"].items():  # type: ignore[attr-defined]
         if not extra["installed"]:
             out.write(f"  {provider}: not installed (pip install '{extra['extra']}')\n")
-    out.write("key variables: " + ", ".join(
-        f"{name} {'set' if seen else 'not set'}" for name, seen in report["keys"].items()) + "\n")  # type: ignore[attr-defined]
+    out.write(
+        "key variables: "
+        + ", ".join(f"{name} {'set' if seen else 'not set'}" for name, seen in report["keys"].items())
+        + "\n"
+    )  # type: ignore[attr-defined]
     if report["profiles_file"] is None:
         out.write("model profiles: none (set RUBRICFLOW_MODELS to a TOML file of [models.NAME])\n")
     else:
@@ -386,8 +398,12 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
             f"demo: {about}.\nThe rubric has a check-backed criterion (the rubric's tests "
             "really run on the agent's code, isolated) and criteria the grader model "
             f"judges; up to {max_iterations} grading passes.\n"
-            + ("The agent is a deep agent: the tests run /solution.py, the file it writes "
-               "(`rubricflow files THREAD /solution.py` prints it).\n" if deep else "")
+            + (
+                "The agent is a deep agent: the tests run /solution.py, the file it writes "
+                "(`rubricflow files THREAD /solution.py` prints it).\n"
+                if deep
+                else ""
+            )
             + "\n"
         )
         rf = Rubricflow(client)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from __future__ import annotations
-
 import asyncio
 import contextlib
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
-
 
 from rubricflow.cli.exits import EXIT_NOT_SATISFIED, exit_code
 from rubricflow.cli.render import console, pass_of, render_event, render_final, result_json, write_json
@@ -25,8 +22,9 @@ class Follower:
     """Prints a thread's events, one line each, numbered for people, plus one line per
     retry of a step (read from the workflow's pending activities)."""
 
-    def __init__(self, rf: Rubricflow, thread_id: str, out: TextIO, max_iterations: int | None = None,
-                 show_retries: bool = True):
+    def __init__(
+        self, rf: Rubricflow, thread_id: str, out: TextIO, max_iterations: int | None = None, show_retries: bool = True
+    ):
         self.rf, self.thread_id, self.out = rf, thread_id, out
         self.show_retries = show_retries
         self.max_iterations = max_iterations
@@ -58,8 +56,11 @@ class Follower:
             self.step = f"grader {pass_of(event.iteration, self.max_iterations)}"
         render_event(event, self.out, self.started, self.max_iterations, self.console)
         if self.status is not None:
-            doing = {"agent_turn_start": f"{self.step} running", "rubric_evaluation_start": f"{self.step} running",
-                     "run_end": "run ended"}.get(event.type, "waiting for the next step")
+            doing = {
+                "agent_turn_start": f"{self.step} running",
+                "rubric_evaluation_start": f"{self.step} running",
+                "run_end": "run ended",
+            }.get(event.type, "waiting for the next step")
             self.status.update(f"thread {self.thread_id}: {doing}")
 
     async def watch_retries(self) -> None:
@@ -86,9 +87,7 @@ class Follower:
                 why = (pending.last_failure.message or "failed").splitlines()[0][:160]
                 # Attempts, not a budget: worker deaths are attempts too, while the step's
                 # own faults are capped by the activity (the failure says when it gives up).
-                self.console.print(
-                    f"{self.step}: {why}, retrying (attempt {pending.attempt})", markup=False
-                )
+                self.console.print(f"{self.step}: {why}, retrying (attempt {pending.attempt})", markup=False)
                 self.out.flush()
 
     async def watching(self, work: Any) -> None:
@@ -108,8 +107,7 @@ class Follower:
             await asyncio.gather(watcher, working, return_exceptions=True)
 
 
-async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO,
-                 max_iterations: int | None = None) -> int:
+async def follow(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO, max_iterations: int | None = None) -> int:
     """Print the thread's events up to the end of the current run, then its state."""
     follower = Follower(rf, thread_id, out, max_iterations, show_retries=not as_json)
 
@@ -139,6 +137,7 @@ async def final_state(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO
         render_final(progress, out)
         out.write(usage_line(progress, price_table()))
     return exit_code(progress.status)
+
 
 def say_outage(line: str) -> None:
     sys.stderr.write(f"rubricflow: {line}\n")

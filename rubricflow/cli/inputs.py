@@ -11,20 +11,20 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from rubricflow.workflows.types import (
-    Budget,
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
-    MAX_IDLE_TIMEOUT_S,
-    MAX_GRADER_SAMPLES,
+    MAX_BUDGET_TOKENS,
+    MAX_BUDGET_WALL_S,
     MAX_GRADER_CALLS,
+    MAX_GRADER_SAMPLES,
+    MAX_IDLE_TIMEOUT_S,
     MAX_ITERATIONS,
     MAX_MESSAGE_CHARS,
     MAX_RUBRIC_CHARS,
-    MAX_BUDGET_TOKENS,
-    MAX_BUDGET_WALL_S,
     MAX_STEP_TIMEOUT_S,
     MIN_ITERATIONS,
     AgentSettings,
+    Budget,
     GraderSettings,
     RunInput,
     amount_from_text,
@@ -54,9 +54,7 @@ def read_text_arg(value: str, what: str) -> str:
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise BadInput(
-                    f"{what} file {str(path)!r} is not a regular file; give the path of a text file"
-                )
+                raise BadInput(f"{what} file {str(path)!r} is not a regular file; give the path of a text file")
             if info.st_size > max_bytes:
                 raise BadInput(_too_big(what, path, max_chars))
             data = handle.read(max_bytes + 1)
@@ -154,8 +152,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
     model = args.model or os.environ.get("RUBRICFLOW_AGENT_MODEL")
     if not model:
         raise BadInput(
-            "no agent model: pass --model provider:model-id (e.g. scripted:agent.json) "
-            "or set RUBRICFLOW_AGENT_MODEL"
+            "no agent model: pass --model provider:model-id (e.g. scripted:agent.json) or set RUBRICFLOW_AGENT_MODEL"
         )
     rubric = read_text_arg(args.rubric, "rubric") if args.rubric is not None else None
     step_timeout = (
@@ -172,9 +169,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             system_prompt=args.grader_prompt,
             tools=args.grader_tool or [],
             max_iterations=(
-                iterations(args.max_iterations)
-                if args.max_iterations is not None
-                else DEFAULT_MAX_ITERATIONS
+                iterations(args.max_iterations) if args.max_iterations is not None else DEFAULT_MAX_ITERATIONS
             ),
             timeout_s=step_timeout,
             prices=_prices_for(budget, model, grader_model),

@@ -18,9 +18,18 @@ from rubricflow.client import ThreadRow
 from rubricflow.workflows.types import Criterion, Progress, RunEvent
 
 STATUS_STYLE = {
-    "satisfied": "green", "answered": "green", "running": "cyan", "paused": "yellow",
-    "needs_revision": "yellow", "awaiting_review": "yellow", "max_iterations_reached": "red", "grader_error": "red",
-    "failed": "red", "cancelled": "red", "terminated": "red", "timed_out": "red",
+    "satisfied": "green",
+    "answered": "green",
+    "running": "cyan",
+    "paused": "yellow",
+    "needs_revision": "yellow",
+    "awaiting_review": "yellow",
+    "max_iterations_reached": "red",
+    "grader_error": "red",
+    "failed": "red",
+    "cancelled": "red",
+    "terminated": "red",
+    "timed_out": "red",
 }
 
 
@@ -56,8 +65,9 @@ def stamp(event: RunEvent, started: Any) -> str:
     return f"[{offset}]"
 
 
-def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iterations: int | None = None,
-                 c: Console | None = None) -> None:
+def render_event(
+    event: RunEvent, out: TextIO, started: Any = None, max_iterations: int | None = None, c: Console | None = None
+) -> None:
     c = c or console(out)
     head = escape(stamp(event, started))
     if event.type == "agent_turn_start":
@@ -74,12 +84,16 @@ def render_event(event: RunEvent, out: TextIO, started: Any = None, max_iteratio
                 c.print(f"    [green]\\[pass][/] {escape(criterion.name)}{escape(criterion_note(criterion))}")
             else:
                 gap = (criterion.gap or "").strip().replace("\n", "\n           ")
-                c.print(f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(criterion_note(criterion))}: {escape(gap)}")
+                c.print(
+                    f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(criterion_note(criterion))}: {escape(gap)}"
+                )
     elif event.type == "run_end":
         c.print(f"{head} run ended: {styled(event.status)}")
     elif event.type == "hook_failed":
-        c.print(f"{head} hook {escape(event.hook or '?')} failed for {pass_of(event.iteration, None)}: "
-                f"{escape(event.explanation or '')}")
+        c.print(
+            f"{head} hook {escape(event.hook or '?')} failed for {pass_of(event.iteration, None)}: "
+            f"{escape(event.explanation or '')}"
+        )
     out.flush()
 
 
@@ -117,8 +131,9 @@ def criterion_note(criterion: Criterion) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
-def result_json(progress: Progress | None, thread_id: str | None = None, error: str | None = None,
-                status: str | None = None) -> dict[str, Any]:
+def result_json(
+    progress: Progress | None, thread_id: str | None = None, error: str | None = None, status: str | None = None
+) -> dict[str, Any]:
     """The one `--json` shape, for success and failure alike (`error` is null on success)."""
     from rubricflow.prices import price_table, usage_json
 

@@ -84,8 +84,7 @@ class WorkerProcess:
                 )
             if loop.time() > deadline:
                 raise WorkerStartError(
-                    f"the worker did not poll task queue {queue!r} within {timeout_s:.0f}s; "
-                    f"{self.where()}"
+                    f"the worker did not poll task queue {queue!r} within {timeout_s:.0f}s; {self.where()}"
                 )
             try:
                 await asyncio.wait_for(self.process.wait(), timeout=0.2)
@@ -128,8 +127,13 @@ async def start_worker(env: dict[str, str], log: Path | None) -> WorkerProcess:
         output = log.open("ab")
     try:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "rubricflow.worker",
-            env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT if output else None,
+            sys.executable,
+            "-m",
+            "rubricflow.worker",
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT if output else None,
             start_new_session=True,
         )
     finally:
@@ -143,8 +147,14 @@ async def worker_tools(timeout_s: float = TOOL_LISTING_TIMEOUT_S) -> list[dict[s
     MCP tools: `name`, `source`, `description`), from `python -m rubricflow.worker
     --list-tools`, which lists them as the worker does when it starts."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "rubricflow.worker", "--list-tools",
-        env=worker_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "rubricflow.worker",
+        "--list-tools",
+        env=worker_env(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=timeout_s)

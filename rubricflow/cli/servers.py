@@ -48,8 +48,14 @@ async def start_ui(port: int, out: TextIO) -> asyncio.subprocess.Process:
     """`rubricflow ui` on loopback beside `dev`, as a child process on the same server;
     its first lines (the address and the action token) are passed on to `out`."""
     ui = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "rubricflow.cli", "ui", "--port", str(port),
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "rubricflow.cli",
+        "ui",
+        "--port",
+        str(port),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
     )
     assert ui.stdout is not None
     for _ in range(2):  # the address, then how to act with the token
@@ -114,7 +120,9 @@ async def cmd_ui(args: argparse.Namespace, out: TextIO) -> int:
         sock.bind((args.host, args.port))
     except OSError as err:
         sock.close()
-        raise BadInput(f"cannot listen on {args.host}:{args.port} ({err.strerror}); choose another --port or --host") from None
+        raise BadInput(
+            f"cannot listen on {args.host}:{args.port} ({err.strerror}); choose another --port or --host"
+        ) from None
     sock.listen(128)
     host, port = sock.getsockname()[:2]
     where = f"http://{f'[{host}]' if family == socket.AF_INET6 else host}:{port}/"
@@ -122,8 +130,10 @@ async def cmd_ui(args: argparse.Namespace, out: TextIO) -> int:
     if args.token:
         out.write(f"open {where}?token=TOKEN with your token to approve, reject or extend runs\n")
     else:
-        out.write(f"to approve, reject or extend runs open {where}?token={token} (a new token each start; "
-                  "--token or RUBRICFLOW_UI_TOKEN fixes one)\n")
+        out.write(
+            f"to approve, reject or extend runs open {where}?token={token} (a new token each start; "
+            "--token or RUBRICFLOW_UI_TOKEN fixes one)\n"
+        )
     out.flush()
     await serve_ui(rf, Guard(token, open_reads=loopback), sock)
     return EXIT_OK

@@ -23,7 +23,15 @@ from temporalio.service import RPCError
 
 from rubricflow.cli.inputs import BadInput, extra_budget, iterations, validation_message
 from rubricflow.cli.render import LIST_COLUMNS, list_cells
-from rubricflow.client import LIST_STATUSES, Rubricflow, RubricflowError, RunFailed, RunRefused, ThreadNotFound, ThreadStuck
+from rubricflow.client import (
+    LIST_STATUSES,
+    Rubricflow,
+    RubricflowError,
+    RunFailed,
+    RunRefused,
+    ThreadNotFound,
+    ThreadStuck,
+)
 from rubricflow.ui.security import COOKIE, Guard
 from rubricflow.ui.view import EXTEND_STATUSES, REVIEW_STATUSES, grading_runs
 from rubricflow.workflows.types import ApproveInput, ExtendInput, RejectInput
@@ -84,11 +92,19 @@ class _WebView:
         if query:
             rows = [row for row in rows if query.lower() in row.thread_id.lower()]
         return self.page(
-            request, "threads.html", columns=LIST_COLUMNS, rows=[(r.thread_id, list_cells(r)) for r in rows],
-            statuses=LIST_STATUSES, status=status, query=query, error=error,
+            request,
+            "threads.html",
+            columns=LIST_COLUMNS,
+            rows=[(r.thread_id, list_cells(r)) for r in rows],
+            statuses=LIST_STATUSES,
+            status=status,
+            query=query,
+            error=error,
         )
 
-    async def thread_page(self, request: Request, thread_id: str, error: str | None = None, status_code: int = 200) -> Response:
+    async def thread_page(
+        self, request: Request, thread_id: str, error: str | None = None, status_code: int = 200
+    ) -> Response:
         try:
             progress = await self.rf.progress(thread_id)
         except ThreadNotFound as err:
@@ -102,9 +118,17 @@ class _WebView:
             except (WorkflowQueryFailedError, RPCError, RubricflowError):
                 files = None  # the list from `progress` is still shown, without content
         return self.page(
-            request, "thread.html", status_code, thread_id=thread_id, progress=progress, problem=None,
-            runs=grading_runs(progress), files=files, error=error,
-            reviewable=progress.status in REVIEW_STATUSES, extendable=progress.status in EXTEND_STATUSES,
+            request,
+            "thread.html",
+            status_code,
+            thread_id=thread_id,
+            progress=progress,
+            problem=None,
+            runs=grading_runs(progress),
+            files=files,
+            error=error,
+            reviewable=progress.status in REVIEW_STATUSES,
+            extendable=progress.status in EXTEND_STATUSES,
             known=json.dumps([f"{e.grading_run_id}:{e.iteration}" for e in progress.evaluations]),
         )
 
@@ -136,8 +160,9 @@ class _WebView:
         form = await request.form()
         if not self.guard.may_act(request, str(form.get("csrf") or "")):
             return PlainTextResponse(
-                "refused: an action needs the ui's token (open the ui with ?token=TOKEN) and the "
-                "form's CSRF token", 403, headers=SECURITY_HEADERS,
+                "refused: an action needs the ui's token (open the ui with ?token=TOKEN) and the form's CSRF token",
+                403,
+                headers=SECURITY_HEADERS,
             )
         thread_id = str(form.get("id") or "")
         action = request.url.path.rsplit("/", 1)[1]
@@ -173,21 +198,23 @@ class _WebView:
 def build_app(rf: Rubricflow, guard: Guard) -> Starlette:
     """The web app for one client and one token."""
     view = _WebView(rf, guard)
-    return Starlette(routes=[
-        Route("/", view.threads),
-        Route("/thread", view.thread),
-        Route("/thread/events", view.events),
-        *(Route(f"/thread/{action}", view.act, methods=["POST"]) for action in ("approve", "reject", "extend")),
-        Route("/batches", view.batches),
-        Route("/static/{name:str}", view.asset),
-    ])
+    return Starlette(
+        routes=[
+            Route("/", view.threads),
+            Route("/thread", view.thread),
+            Route("/thread/events", view.events),
+            *(Route(f"/thread/{action}", view.act, methods=["POST"]) for action in ("approve", "reject", "extend")),
+            Route("/batches", view.batches),
+            Route("/static/{name:str}", view.asset),
+        ]
+    )
 
 
 def extend_input(form: dict[str, str]) -> ExtendInput:
     """`extend`'s form, read by the CLI's own flag parsers (the same limits and messages)."""
-    flags = argparse.Namespace(**{
-        key: form.get(key) or None for key in ("iterations", "extra_tokens", "extra_cost", "extra_wall")
-    })
+    flags = argparse.Namespace(
+        **{key: form.get(key) or None for key in ("iterations", "extra_tokens", "extra_cost", "extra_wall")}
+    )
     extra = extra_budget(flags)
     if flags.iterations is None and not extra:
         raise BadInput("extend needs more iterations, or more budget: extra tokens, cost or wall seconds")
@@ -197,7 +224,5 @@ def extend_input(form: dict[str, str]) -> ExtendInput:
 
 async def serve(rf: Rubricflow, guard: Guard, sock: socket.socket) -> None:
     """Serve the web view on an already bound socket until SIGINT or SIGTERM."""
-    config = uvicorn.Config(
-        build_app(rf, guard), log_level="warning", lifespan="off", timeout_graceful_shutdown=2
-    )
+    config = uvicorn.Config(build_app(rf, guard), log_level="warning", lifespan="off", timeout_graceful_shutdown=2)
     await uvicorn.Server(config).serve(sockets=[sock])

@@ -31,8 +31,8 @@ from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import (
     AgentSettings,
-    Budget,
     ApproveInput,
+    Budget,
     ExtendInput,
     GraderSettings,
     RunInput,
@@ -59,11 +59,14 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
             message="Write find_duplicates(items).",
             rubric="- tests\n- docstring",
             agent=AgentSettings(model=_script(folder, "a1", "v1", "v2")),
-            grader=GraderSettings(model=_script(
-                folder, "g1",
-                verdict("needs_revision", "no", tests="fails", docstring=True),
-                verdict("satisfied", "yes", tests=True, docstring=True),
-            )),
+            grader=GraderSettings(
+                model=_script(
+                    folder,
+                    "g1",
+                    verdict("needs_revision", "no", tests="fails", docstring=True),
+                    verdict("satisfied", "yes", tests=True, docstring=True),
+                )
+            ),
         ),
         "grader_error": RunInput(
             message="hi",
@@ -71,9 +74,7 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
             agent=AgentSettings(model=_script(folder, "a2", "hello")),
             grader=GraderSettings(model=_script(folder, "g2", {"error": {"status": 401}})),
         ),
-        "no_rubric": RunInput(
-            message="hi", agent=AgentSettings(model=_script(folder, "a3", "hello"))
-        ),
+        "no_rubric": RunInput(message="hi", agent=AgentSettings(model=_script(folder, "a3", "hello"))),
         # A check-backed criterion: its verdict carries the sandbox's isolation level.
         "check_isolation": RunInput(
             message="Write find_duplicates(items).",
@@ -81,17 +82,23 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
                 "- All tests pass [check: run_python_tests]\n- has a docstring\n\n"
                 "```python tests\ndef test_dup():\n    assert find_duplicates([1, 1]) == [1]\n```\n"
             ),
-            agent=AgentSettings(model=_script(
-                folder, "a4",
-                "```python\ndef find_duplicates(items):\n    return sorted({i for i in items if items.count(i) > 1})\n```",
-                '```python\ndef find_duplicates(items):\n    """Repeated values."""\n'
-                "    return sorted({i for i in items if items.count(i) > 1})\n```",
-            )),
-            grader=GraderSettings(model=_script(
-                folder, "g4",
-                verdict("needs_revision", "no docstring", **{"has a docstring": "add one"}),
-                verdict("satisfied", "ok", **{"has a docstring": True}),
-            )),
+            agent=AgentSettings(
+                model=_script(
+                    folder,
+                    "a4",
+                    "```python\ndef find_duplicates(items):\n    return sorted({i for i in items if items.count(i) > 1})\n```",
+                    '```python\ndef find_duplicates(items):\n    """Repeated values."""\n'
+                    "    return sorted({i for i in items if items.count(i) > 1})\n```",
+                )
+            ),
+            grader=GraderSettings(
+                model=_script(
+                    folder,
+                    "g4",
+                    verdict("needs_revision", "no docstring", **{"has a docstring": "add one"}),
+                    verdict("satisfied", "ok", **{"has a docstring": True}),
+                )
+            ),
         ),
         # A deep agent writes solution.py, the check fails it, the agent edits it, it passes:
         # the thread's files travel in the turn and grader inputs and results.
@@ -107,8 +114,13 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
             rubric="- has a docstring",
             agent=AgentSettings(model=_script(folder, "a7", "def mean(xs): return sum(xs) / len(xs)")),
             grader=GraderSettings(
-                model=_script(folder, "g7", *({"structured": {"reason": "r", "passed": p}} for p in (True, False, True))),
-                grading="per_criterion", samples=3, review_split_votes=True, max_iterations=2,
+                model=_script(
+                    folder, "g7", *({"structured": {"reason": "r", "passed": p}} for p in (True, False, True))
+                ),
+                grading="per_criterion",
+                samples=3,
+                review_split_votes=True,
+                max_iterations=2,
             ),
         ),
         # Out of iterations: the best pass is kept beside the last.
@@ -116,9 +128,15 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
             message="Write mean(xs).",
             rubric="- a\n- b",
             agent=AgentSettings(model=_script(folder, "a8", "v1", "v2")),
-            grader=GraderSettings(model=_script(
-                folder, "g8", verdict("needs_revision", "x", a=True, b="no"), verdict("needs_revision", "y", a="no", b="no"),
-            ), max_iterations=2),
+            grader=GraderSettings(
+                model=_script(
+                    folder,
+                    "g8",
+                    verdict("needs_revision", "x", a=True, b="no"),
+                    verdict("needs_revision", "y", a="no", b="no"),
+                ),
+                max_iterations=2,
+            ),
         ),
         # Events stamped with workflow time; a provider's 401 said once (a patch marker).
         "agent_auth_error": RunInput(
@@ -187,9 +205,9 @@ async def _cancelled_mid_pass(rf: Rubricflow, name: str, folder: Path) -> None:
             message="hi",
             rubric="- polite",
             agent=AgentSettings(model=_script(folder, f"{name}-agent", "hello")),
-            grader=GraderSettings(model=_script(
-                folder, f"{name}-grader", {"delay_s": 300, **verdict("satisfied", "ok", polite=True)}
-            )),
+            grader=GraderSettings(
+                model=_script(folder, f"{name}-grader", {"delay_s": 300, **verdict("satisfied", "ok", polite=True)})
+            ),
         ),
         f"recorded-{name}-{uuid.uuid4().hex[:6]}",
     )
@@ -211,10 +229,13 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
     run_in = RunInput(
         message="Write find_duplicates(items).",
         rubric="- tests",
-        agent=AgentSettings(model=_script(folder, f"{name}-agent", {"content": "v1", **usage}, {"content": "v2", **usage})),
+        agent=AgentSettings(
+            model=_script(folder, f"{name}-agent", {"content": "v1", **usage}, {"content": "v2", **usage})
+        ),
         grader=GraderSettings(
             model=_script(
-                folder, f"{name}-grader",
+                folder,
+                f"{name}-grader",
                 {**verdict("needs_revision", "no", tests="fails"), **usage},
                 {**verdict("satisfied", "yes", tests=True), **usage},
             ),
@@ -250,8 +271,10 @@ async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> No
         agent=AgentSettings(model=_script(folder, f"{name}-agent", "v1", "v2", "v3", "v4")),
         grader=GraderSettings(
             model=_script(
-                folder, f"{name}-grader",
-                verdict("failed", "cannot judge it"), *[verdict("satisfied", "yes", tests=True)] * 3,
+                folder,
+                f"{name}-grader",
+                verdict("failed", "cannot judge it"),
+                *[verdict("satisfied", "yes", tests=True)] * 3,
             ),
             max_iterations=3,
         ),
@@ -289,15 +312,28 @@ async def _batch(rf: Rubricflow, name: str, folder: Path) -> None:
 
     items = [BatchItem(id=f"q{i:04d}", prompt=f"question {i}") for i in range(40)]
     agent = AgentSettings(model=_script(folder, f"{name}-agent", "an answer"))
-    grader = GraderSettings(model=_script(folder, f"{name}-grader", verdict("satisfied", "yes", tests=True)),
-                            max_iterations=1)
+    grader = GraderSettings(
+        model=_script(folder, f"{name}-grader", verdict("satisfied", "yes", tests=True)), max_iterations=1
+    )
     batch = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
-    early = await rf.start(RunInput(message=items[0].prompt, rubric="- tests", agent=agent, grader=grader),
-                           thread_id_of(batch, items[0].id))
+    early = await rf.start(
+        RunInput(message=items[0].prompt, rubric="- tests", agent=agent, grader=grader),
+        thread_id_of(batch, items[0].id),
+    )
     await early.result()
     batches = Batches(rf)
-    handle = await batches.start(batch, BatchSettings(
-        name=batch, rubric="- tests", agent=agent, grader=grader, concurrency=5, total=len(items), digest=dataset_digest(items)))
+    handle = await batches.start(
+        batch,
+        BatchSettings(
+            name=batch,
+            rubric="- tests",
+            agent=agent,
+            grader=grader,
+            concurrency=5,
+            total=len(items),
+            digest=dataset_digest(items),
+        ),
+    )
     await batches.feed(batch, items[:10])
     await batches.control(batch, "pause")
     await batches.control(batch, "resume")
@@ -317,6 +353,7 @@ OTHERS = {
     "reviews_and_follow_ups": _reviews_and_follow_ups,
 }
 
+
 def _hooked_runs(folder: Path) -> dict[str, RunInput]:
     """Cases recorded on a worker with a failing and a working hook."""
     return {
@@ -326,11 +363,14 @@ def _hooked_runs(folder: Path) -> dict[str, RunInput]:
             message="Write find_duplicates(items).",
             rubric="- tests pass",
             agent=AgentSettings(model=_script(folder, "a-hooked", "v1", "v2")),
-            grader=GraderSettings(model=_script(
-                folder, "g-hooked",
-                verdict("needs_revision", "no", tests="fails"),
-                verdict("satisfied", "yes", tests=True),
-            )),
+            grader=GraderSettings(
+                model=_script(
+                    folder,
+                    "g-hooked",
+                    verdict("needs_revision", "no", tests="fails"),
+                    verdict("satisfied", "yes", tests=True),
+                )
+            ),
         ),
     }
 
@@ -361,7 +401,8 @@ async def main(names: list[str]) -> None:
             dev_server_existing_path=temporal_binary(),
             data_converter=pydantic_data_converter,
             dev_server_extra_args=[
-                "--dynamic-config-value", f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",
+                "--dynamic-config-value",
+                f"limit.historyCount.suggestContinueAsNew={SUGGEST_CAN_AT_EVENTS}",
             ],
         )
         await ensure_search_attributes(env.client)
@@ -381,7 +422,9 @@ async def main(names: list[str]) -> None:
                     else:
                         continue
                     print(f"recorded {name}")
-            async with build_worker(env.client, queue=queue, config=config, hooks=HOOKS, ledger=Ledger(folder / "ledger")):
+            async with build_worker(
+                env.client, queue=queue, config=config, hooks=HOOKS, ledger=Ledger(folder / "ledger")
+            ):
                 for name in names:
                     if name in hooked:
                         await _single_run(rf, name, hooked[name])
