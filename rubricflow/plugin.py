@@ -33,7 +33,7 @@ from temporalio.converter import PayloadCodec
 from temporalio.plugin import SimplePlugin
 from temporalio.worker import Worker, WorkerDeploymentConfig, WorkflowRunner
 from temporalio.worker import WorkerConfig as TemporalWorkerConfig
-from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
 
 from rubricflow.activities.agents import AgentRegistry
 from rubricflow.activities.batch import BATCH_ACTIVITIES
@@ -56,11 +56,9 @@ each new run's sandbox would cost every run its import."""
 
 
 def contract_passed_through(runner: WorkflowRunner | None) -> WorkflowRunner:
-    """`runner` with the contract package passed through, when it is a sandbox."""
-    if runner is None:
-        return SandboxedWorkflowRunner(
-            restrictions=SandboxRestrictions.default.with_passthrough_modules(CONTRACT_PACKAGE)
-        )
+    """`runner` (none given: the SDK's default sandbox) with the contract package passed
+    through, when it is a sandbox."""
+    runner = runner or SandboxedWorkflowRunner()
     if isinstance(runner, SandboxedWorkflowRunner):
         return dataclasses.replace(runner, restrictions=runner.restrictions.with_passthrough_modules(CONTRACT_PACKAGE))
     return runner
