@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.batch_client import Batches, dataset_digest
-from rubricflow.bench.harness import proc_cpu_s, wait_for_pollers
+from rubricflow.bench.harness import proc_cpu_s, wait_for_pollers, worker_env
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -136,15 +136,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         address = f"127.0.0.1:{port}"
         server = spawn_dev_server(port)
         queue = f"bench-batch-{uuid.uuid4().hex[:8]}"
-        env = {
-            **os.environ,
-            "TEMPORAL_ADDRESS": address,
-            "RUBRICFLOW_TASK_QUEUE": queue,
-            "RUBRICFLOW_LOG_LEVEL": "WARNING",
-            "RUBRICFLOW_ALLOW_SCRIPTED": "1",
-            "RUBRICFLOW_DATA_DIR": str(folder / "data"),
-            "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
-        }
+        env = worker_env(folder, TEMPORAL_ADDRESS=address, RUBRICFLOW_TASK_QUEUE=queue)
         worker = subprocess.Popen(
             [sys.executable, "-m", "rubricflow.worker"], env=env, start_new_session=True, stdin=subprocess.DEVNULL
         )

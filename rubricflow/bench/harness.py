@@ -159,6 +159,19 @@ async def wait_for_pollers(client: Client, queue: str, process: subprocess.Popen
         await asyncio.sleep(0.1)
 
 
+def worker_env(folder: Path, **settings: str) -> dict[str, str]:
+    """The environment of a benchmark's worker process: quiet, its data and scripted
+    cursors under `folder`, serving the benchmark's own scripted models; `settings` on top."""
+    return {
+        **os.environ,
+        "RUBRICFLOW_LOG_LEVEL": "WARNING",
+        "RUBRICFLOW_DATA_DIR": str(folder / "data"),
+        "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
+        "RUBRICFLOW_ALLOW_SCRIPTED": "1",
+        **settings,
+    }
+
+
 class Bench:
     """One dev server, one rubricflow worker process, one worker process per floor."""
 
@@ -170,15 +183,7 @@ class Bench:
         self.floor_queue = f"bench-floor-{uuid.uuid4().hex[:8]}"
         self.pydantic_queue = f"bench-floor-pydantic-{uuid.uuid4().hex[:8]}"
         self.steps: list[str] = []
-        self.env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_HOOKS"}
-        self.env.update(
-            {
-                "RUBRICFLOW_LOG_LEVEL": "WARNING",
-                "RUBRICFLOW_DATA_DIR": str(folder / "data"),
-                "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
-                "RUBRICFLOW_ALLOW_SCRIPTED": "1",  # its own worker serves its scripted models
-            }
-        )
+        self.env = {k: v for k, v in worker_env(folder).items() if k != "RUBRICFLOW_HOOKS"}
 
     async def __aenter__(self) -> Bench:
         try:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import time
 import uuid
 from pathlib import Path
 
-from rubricflow.bench.harness import wait_for_pollers
+from rubricflow.bench.harness import wait_for_pollers, worker_env
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -60,15 +59,7 @@ async def measure(runs: int, workers: int, folder: Path) -> dict[str, float]:
     address = f"127.0.0.1:{port}"
     server = spawn_dev_server(port)
     queue = f"bench-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "TEMPORAL_ADDRESS": address,
-        "RUBRICFLOW_TASK_QUEUE": queue,
-        "RUBRICFLOW_LOG_LEVEL": "WARNING",
-        "RUBRICFLOW_DATA_DIR": str(folder / "data"),
-        "RUBRICFLOW_SCRIPT_STATE": str(folder / "cursors"),
-        "RUBRICFLOW_ALLOW_SCRIPTED": "1",
-    }  # its own workers serve its scripted models
+    env = worker_env(folder, TEMPORAL_ADDRESS=address, RUBRICFLOW_TASK_QUEUE=queue)
     procs: list[subprocess.Popen[bytes]] = []
     try:
         client = await connect_when_up(address, server, data_converter=data_converter)
