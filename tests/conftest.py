@@ -79,6 +79,19 @@ def script(tmp_path: Path) -> Callable[..., str]:
     return write
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A pytest-xdist worker hands its reliability tally to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["reliability"] = REPORT.to_dict()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """The controller adds each worker's tally to the one it prints."""
+    REPORT.merge(getattr(node, "workeroutput", {}).get("reliability") or {})
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     """The reliability suite's tally: what was killed, faulted and refused, what was lost."""
     if REPORT.empty():

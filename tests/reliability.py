@@ -51,6 +51,21 @@ class Report:
     def figure(self, line: str) -> None:
         self.figures.append(line)
 
+    def to_dict(self) -> dict[str, object]:
+        """The tally as plain data: what a pytest-xdist worker sends its controller."""
+        return {name: dict(v) if isinstance(v, Counter) else v for name, v in vars(self).items()}
+
+    def merge(self, data: dict[str, object]) -> None:
+        """Add another process's tally (`to_dict`) to this one."""
+        for name, value in data.items():
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(value)
+            elif isinstance(mine, list):
+                mine.extend(value)
+            else:
+                setattr(self, name, mine + value)
+
     def empty(self) -> bool:
         return not (self.killed or self.faulted or self.refused or self.runs_checked or self.figures)
 
