@@ -10,6 +10,11 @@ line each, and a turn of a fixed shape:
    well-formed: a path and the file's whole content), so the work lands in a file;
 2. once a write has succeeded in the turn, the model answers in text, without tools.
 
+A revision turn shows the model the thread as it is now, not as it went (`small_view`):
+the people's messages, the files as they are, then the latest feedback. Earlier turns'
+calls and answers and earlier feedback are left out: a 0.5B model copies them, and with
+each pass the prompt it loops on grows.
+
 The files, their limits (`FileLimitMiddleware`) and the clipped tool output are the deep
 agent's own.
 """
@@ -22,8 +27,10 @@ from typing import Any
 from langchain.agents import create_agent
 from langchain.agents.middleware import AgentMiddleware
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
+
+from rubricflow.workflows.run_settings import GRADER_SOURCE
 
 SMALL_FS_PROMPT = (
     "You have a virtual filesystem. write_file(file_path, content) writes a whole file; "
@@ -36,6 +43,8 @@ SMALL_TOOL_DESCRIPTIONS = {
     "edit_file": "Replace old_string with new_string in a file.",
 }
 WRITE_TOOL = "write_file"
+MAX_SHOWN_FILE = 6000
+"""Characters of one file a revision turn shows (the small model's files are short)."""
 
 
 def uses_small_agent(model: BaseChatModel) -> bool:
@@ -73,7 +82,9 @@ class WriteThenAnswerMiddleware(AgentMiddleware):
 
 
 def shaped(request: Any) -> Any:
-    """`request` with the tool choice of its place in the turn."""
+    """`request` with the messages a small model is shown and the tool choice of its
+    place in the turn."""
+    request = request.override(messages=small_view(request.messages, (request.state or {}).get("files") or {}))
     since = _since_last_request(request.messages)
     names = [getattr(t, "name", None) or (t.get("name") if isinstance(t, dict) else None) for t in request.tools]
     wrote = any(
@@ -92,3 +103,34 @@ def _since_last_request(messages: list[Any]) -> list[Any]:
         if isinstance(messages[index], HumanMessage):
             return messages[index + 1 :]
     return list(messages)
+
+
+def small_view(messages: list[BaseMessage], files: dict[str, Any]) -> list[BaseMessage]:
+    """The thread as a small model is shown it in a turn: the people's messages (system
+    and user, not the grader's), the files as they are now, then the turn's request (the
+    last user message, the grader's feedback in a revision) and the turn's work so far.
+    A first turn, with nothing before its request but people's messages, is unchanged."""
+    last = next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], HumanMessage)), None)
+    if last is None:
+        return list(messages)
+    people = [m for m in messages[:last] if isinstance(m, SystemMessage | HumanMessage) and not _from_grader(m)]
+    if len(people) == last:
+        return list(messages)
+    shown = [_files_note(files)] if files else []
+    return [*people, *shown, *messages[last:]]
+
+
+def _from_grader(message: BaseMessage) -> bool:
+    return message.name == GRADER_SOURCE or message.additional_kwargs.get("lc_source") == GRADER_SOURCE
+
+
+def _files_note(files: dict[str, Any]) -> AIMessage:
+    """The agent's files as it would say them: each path and its content."""
+    parts = ["My files now:"]
+    for path, data in sorted(files.items()):
+        content = data.get("content", "") if isinstance(data, dict) else getattr(data, "content", "")
+        if isinstance(content, list):
+            content = "\n".join(content)
+        clipped = content[:MAX_SHOWN_FILE] + ("\n... (clipped)" if len(content) > MAX_SHOWN_FILE else "")
+        parts.append(f"{path}:\n```\n{clipped}\n```")
+    return AIMessage(content="\n\n".join(parts))

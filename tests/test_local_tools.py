@@ -7,15 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langchain_core.tools import tool
 
 from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, SAMPLES_PER_CALL, _ToolCalling, runtime_available
 from rubricflow.activities.local_tools import call_schema, parse_reply, tool_spec
 from rubricflow.activities.model_errors import ModelOutputError
 from rubricflow.activities.provider_errors import to_application_error
+from rubricflow.activities.small_agent import small_view
 from rubricflow.client import Rubricflow
 from rubricflow.workflows import errors
+from rubricflow.workflows.run_settings import GRADER_SOURCE
 from rubricflow.workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
@@ -142,6 +144,41 @@ class TestFaultyModel:
         reply = model.bind_tools([write_file, read_file], tool_choice="write_file").invoke([HumanMessage("go")])
         assert reply.tool_calls[0]["args"] == {"file_path": "/s.py", "content": "pass"}
         assert model.client.calls[0]["grammar"] is not None
+
+
+def written(content: str, n: int) -> list[Any]:
+    """One turn's work: a write_file call, its result, the answer."""
+    call = {"name": "write_file", "args": {"file_path": "/s.py", "content": content}, "id": f"c{n}"}
+    return [
+        AIMessage("", tool_calls=[call]),
+        ToolMessage("ok", tool_call_id=f"c{n}", name="write_file"),
+        AIMessage("Done."),
+    ]
+
+
+def feedback(text: str) -> HumanMessage:
+    return HumanMessage(text, name=GRADER_SOURCE)
+
+
+class TestSmallView:
+    def test_a_revision_turn_sees_the_requests_the_file_as_it_is_and_the_latest_feedback(self):
+        task, follow_up = HumanMessage("Write /s.py."), HumanMessage("Also handle lists.")
+        messages = [task, *written("v1", 1), feedback("fix A"), *written("v2", 2), follow_up, *written("v3", 3)]
+        messages.append(feedback("fix B"))
+        view = small_view(messages, {"/s.py": {"content": "v3", "encoding": "utf-8"}})
+        assert view[:2] == [task, follow_up]
+        assert "/s.py" in view[2].content and "v3" in view[2].content and "v1" not in view[2].content
+        assert view[3:] == [messages[-1]]
+        assert not any(getattr(m, "tool_calls", None) for m in view)
+
+    def test_the_turn_s_own_work_after_its_request_is_kept(self):
+        messages = [HumanMessage("Write /s.py."), *written("v1", 1), feedback("fix A"), *written("v2", 2)[:2]]
+        view = small_view(messages, {"/s.py": {"content": "v2"}})
+        assert view[-3] is messages[4] and view[-2:] == messages[-2:]
+
+    def test_a_first_turn_is_shown_as_it_is(self):
+        messages = [HumanMessage("Write /s.py."), *written("v1", 1)[:2]]
+        assert small_view(messages, {"/s.py": {"content": "v1"}}) == messages
 
 
 class TestRealLocalDeepAgent:
