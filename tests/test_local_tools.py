@@ -181,6 +181,7 @@ class TestSmallView:
         assert small_view(messages, {"/s.py": {"content": "v1"}}) == messages
 
 
+@pytest.mark.xdist_group("local_model")
 class TestRealLocalDeepAgent:
     @pytest.mark.timeout(900)
     async def test_a_deep_agent_turn_writes_its_file_by_a_real_tool_call(self, client, task_queue, worker, script):
@@ -269,6 +270,7 @@ class TestGraderBounds:
         assert asked(DEFAULT_TOOL_ROUNDS) == []
 
 
+@pytest.mark.xdist_group("local_model")
 class TestRealLocalGrader:
     @pytest.mark.timeout(900)
     async def test_a_local_grader_reads_the_file_then_answers(self, client, task_queue, worker, script):
