@@ -132,5 +132,5 @@ def _files_note(files: dict[str, Any]) -> AIMessage:
         if isinstance(content, list):
             content = "\n".join(content)
         clipped = content[:MAX_SHOWN_FILE] + ("\n... (clipped)" if len(content) > MAX_SHOWN_FILE else "")
-        parts.append(f"{path}:\n```\n{clipped}\n```")
+        parts.append(f"{path}:\n{clipped}")
     return AIMessage(content="\n\n".join(parts))
