@@ -13,6 +13,19 @@ from typing import Any
 from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
 
+from rubricflow.workflows import names
+from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
+
+# The wire leaves out fields at their default: decoded through the contract, a step's
+# payload reads with every field.
+INPUTS = {names.AGENT_TURN_ACTIVITY: AgentTurnInput, names.GRADER_PASS_ACTIVITY: GradeInput, names.HOOKS_ACTIVITY: HookInput}
+RESULTS = {names.AGENT_TURN_ACTIVITY: AgentTurnResult, names.GRADER_PASS_ACTIVITY: GradeResult}
+
+
+def _full(data: bytes, model: Any) -> Any:
+    decoded = json.loads(data)
+    return decoded if model is None else model.model_validate(decoded).model_dump(mode="json")
+
 
 def verdict(result: str, explanation: str = "", **criteria: Any) -> dict[str, Any]:
     """A scripted grader reply: `verdict("needs_revision", tests=("fails", "gap"), style=True)`."""
@@ -58,7 +71,7 @@ async def activity_inputs(handle: WorkflowHandle[Any, Any], activity_type: str) 
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
             attrs = event.activity_task_scheduled_event_attributes
             if attrs.activity_type.name == activity_type:
-                found.append(json.loads(attrs.input.payloads[0].data))
+                found.append(_full(attrs.input.payloads[0].data, INPUTS.get(activity_type)))
     return found
 
 
@@ -72,7 +85,7 @@ async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str)
         elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
             attrs = event.activity_task_completed_event_attributes
             if scheduled[attrs.scheduled_event_id] == activity_type:
-                found.append(json.loads(attrs.result.payloads[0].data))
+                found.append(_full(attrs.result.payloads[0].data, RESULTS.get(activity_type)))
     return found
 
 
