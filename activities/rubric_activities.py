@@ -65,6 +65,7 @@ from rubricflow.activities.telemetry import (
     tool_names,
 )
 from rubricflow.activities.tools import ToolRegistry, default_registry
+from rubricflow.activities.transcripts import TranscriptCache
 from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.workflows import errors, names
 from rubricflow.workflows.model_profiles import StructuredOutput
@@ -123,6 +124,8 @@ class RubricActivities:
         self._checks = checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
+        self.transcripts = TranscriptCache()
+        """The transcripts this worker's steps saw (`activities/transcripts.py`)."""
 
     @activity.defn(name=names.HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
@@ -151,7 +154,12 @@ class RubricActivities:
             attributes["rubric.grading_run_id"] = input.grading_run_id
             attributes["rubric.iteration"] = input.iteration if input.iteration is not None else 0
         with step_span("agent_turn", "agent", input.settings.model, attributes) as span:
+            if input.transcript_ref is not None:
+                messages = await self.transcripts.resolve(input.thread_id, input.transcript_ref)
+                input = input.model_copy(update={"messages": messages, "transcript_ref": None})
             result = await self._agent_turn(input)
+            # The thread's next step starts from the transcript with this turn's messages.
+            self.transcripts.keep(input.thread_id, [*input.messages, *result.messages])
             span.set_attribute("rubric.tool_calls", tool_names(result.messages))
             record_usage(span, "agent", input.settings.model, result.usage, input.price)
             return result
@@ -206,6 +214,9 @@ class RubricActivities:
             "rubric.iteration": input.iteration,
         }
         with step_span("grader_pass", "grader", model, attributes) as span:
+            if input.transcript_ref is not None:
+                transcript = await self.transcripts.resolve(input.thread_id, input.transcript_ref)
+                input = input.model_copy(update={"transcript": transcript, "transcript_ref": None})
             result = await self._grade(input)
             with refused_if_too_large(model):
                 result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})

@@ -14,11 +14,16 @@ from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
 
 from rubricflow.workflows import names
-from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
+from rubricflow.workflows.transcript_ref import transcript_digest
+from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput, Message
 
 # The wire leaves out fields at their default: decoded through the contract, a step's
 # payload reads with every field.
-INPUTS = {names.AGENT_TURN_ACTIVITY: AgentTurnInput, names.GRADER_PASS_ACTIVITY: GradeInput, names.HOOKS_ACTIVITY: HookInput}
+INPUTS = {
+    names.AGENT_TURN_ACTIVITY: AgentTurnInput,
+    names.GRADER_PASS_ACTIVITY: GradeInput,
+    names.HOOKS_ACTIVITY: HookInput,
+}
 RESULTS = {names.AGENT_TURN_ACTIVITY: AgentTurnResult, names.GRADER_PASS_ACTIVITY: GradeResult}
 
 
@@ -65,14 +70,41 @@ async def activity_attempts(handle: WorkflowHandle[Any, Any]) -> list[tuple[str,
 
 
 async def activity_inputs(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:
-    """The decoded input of each scheduled activity of a type, from the history."""
+    """The decoded input of each scheduled activity of a type, from the history, with the
+    transcript each step saw (`step_transcripts`) in its `messages` / `transcript`."""
     found = []
+    async for event, step, _ in _steps(handle):
+        if event.activity_task_scheduled_event_attributes.activity_type.name == activity_type:
+            found.append(step)
+    return found
+
+
+async def _steps(handle: WorkflowHandle[Any, Any]) -> Any:
+    """(scheduled event, its input with the transcript filled in, the type) per step. The
+    transcript is rebuilt from the history alone, the way a worker's cache has it: the
+    steps before gave every base."""
+    seen: dict[str, list[Message]] = {transcript_digest([]): []}
+    sent: dict[int, list[Message]] = {}
     async for event in handle.fetch_history_events():
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
             attrs = event.activity_task_scheduled_event_attributes
-            if attrs.activity_type.name == activity_type:
-                found.append(_full(attrs.input.payloads[0].data, INPUTS.get(activity_type)))
-    return found
+            model = INPUTS.get(attrs.activity_type.name)
+            step = _full(attrs.input.payloads[0].data, model)
+            ref = step.pop("transcript_ref", None)
+            if ref is not None:
+                base = seen[ref["base"] or transcript_digest([])]
+                full = [*base, *(Message.model_validate(m) for m in ref["tail"])]
+                seen[transcript_digest(full)] = sent[event.event_id] = full
+                key = "messages" if attrs.activity_type.name == names.AGENT_TURN_ACTIVITY else "transcript"
+                step[key] = [m.model_dump(mode="json") for m in full]
+            yield event, step, attrs.activity_type.name
+        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+            attrs = event.activity_task_completed_event_attributes
+            if attrs.scheduled_event_id in sent:
+                result = json.loads(attrs.result.payloads[0].data)
+                if "messages" in result:  # an agent turn: its worker keeps them with what it was sent
+                    full = [*sent[attrs.scheduled_event_id], *map(Message.model_validate, result["messages"])]
+                    seen[transcript_digest(full)] = full
 
 
 async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:

@@ -42,15 +42,18 @@ with workflow.unsafe.imports_passed_through():
     )
     from rubricflow.workflows.telemetry import record_pass
     from rubricflow.workflows.thread_handlers import ThreadHandlers
+    from rubricflow.workflows.transcript_ref import transcript_ref
     from rubricflow.workflows.types import (
         AgentTurnInput,
         Evaluation,
         GradeInput,
         HookInput,
+        Message,
         RunEvent,
         RunInput,
         RunResult,
         SubmitInput,
+        TranscriptRef,
         Usage,
     )
     from rubricflow.workflows.visibility import (
@@ -95,6 +98,8 @@ class RubricRunWorkflow(ThreadHandlers):
         self._inflight: Any = None
         self._hook_deliveries: list[Any] = []
         self._hook_slots = asyncio.Semaphore(MAX_HOOK_DELIVERIES)
+        self._shared: list[Message] = []
+        """The transcript the last step's worker has seen: the next step gets only what follows."""
         if input.message is not None:
             self._mailbox.push("message", submit=SubmitInput(message=input.message))
 
@@ -332,6 +337,12 @@ class RubricRunWorkflow(ThreadHandlers):
             finally:
                 self._inflight = None
 
+    def _transcript_ref(self) -> TranscriptRef:
+        """The transcript for the next step, by reference: only what its worker has not seen travels."""
+        ref = transcript_ref(self.state.transcript, self._shared)
+        self._shared = list(self.state.transcript)
+        return ref
+
     async def _agent_turn(self, graded: bool = True) -> None:
         self.state.phase = "agent_turn"
         self._show_details()
@@ -346,7 +357,7 @@ class RubricRunWorkflow(ThreadHandlers):
                     thread_id=workflow.info().workflow_id,
                     turn=turn,
                     settings=agent,
-                    messages=self.state.transcript,
+                    transcript_ref=self._transcript_ref(),
                     **decide.turn_context(self.state, agent.model, graded),
                     files=self.state.files,
                     todos=self.state.todos,
@@ -369,6 +380,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 type=errors.FILE_LIMIT_EXCEEDED,
                 non_retryable=True,
             ) from None
+        self._shared = [*self._shared, *result.messages]  # the worker keeps them with what it was sent
         decide.append_messages(self.state, result.messages)
         decide.spend(self.state, agent.model, result.usage, "agent")
         self._publish(step_event(self.state, "agent_turn_end"))
@@ -389,7 +401,7 @@ class RubricRunWorkflow(ThreadHandlers):
                     iteration=iteration,
                     rubric=rubric,
                     settings=grader,
-                    transcript=self.state.transcript,
+                    transcript_ref=self._transcript_ref(),
                     frozen_criteria=run.frozen_criteria,
                     files=self.state.files,
                     agent=self._input.agent.agent,

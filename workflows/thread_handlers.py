@@ -17,10 +17,12 @@ with workflow.unsafe.imports_passed_through():
     from rubricflow.workflows.mailbox import Mailbox
     from rubricflow.workflows.telemetry import record_run_end
     from rubricflow.workflows.thread_state import ThreadState
+    from rubricflow.workflows.transcript_ref import TRANSCRIPT_QUERY
     from rubricflow.workflows.types import (
         ApproveInput,
         Evaluation,
         ExtendInput,
+        Message,
         Progress,
         RejectInput,
         RunEvent,
@@ -155,6 +157,11 @@ class ThreadHandlers:
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+
+    @workflow.query(name=TRANSCRIPT_QUERY)
+    def transcript(self) -> list[Message]:
+        """The thread's transcript: what a worker rebuilds a step's from (`transcript_ref.py`)."""
+        return list(self.state.transcript)
 
     @workflow.query
     def files(self) -> dict[str, AgentFile]:

@@ -66,6 +66,7 @@ from rubricflow.workflows.run_settings import (
 )
 from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS
 from rubricflow.workflows.thread_state import ThreadState
+from rubricflow.workflows.transcript_ref import TranscriptRef
 
 
 def _check_message(value: str) -> str:
@@ -295,7 +296,10 @@ class AgentTurnInput(Frozen):
     thread_id: str
     turn: int
     settings: AgentSettings
-    messages: list[Message]
+    messages: list[Message] = Field(default_factory=list)
+    """The whole transcript the turn continues; from a thread, `transcript_ref` instead."""
+    transcript_ref: TranscriptRef | None = None
+    """The transcript by reference (`transcript_ref.py`): the worker fills in `messages`."""
     grading_run_id: str | None = None
     """The grading run the turn belongs to (None for an ungraded answer): for its span."""
     iteration: int | None = None
@@ -323,7 +327,10 @@ class GradeInput(Frozen):
     iteration: int
     rubric: str
     settings: GraderSettings
-    transcript: list[Message]
+    transcript: list[Message] = Field(default_factory=list)
+    """The whole transcript to grade; from a thread, `transcript_ref` instead."""
+    transcript_ref: TranscriptRef | None = None
+    """The transcript by reference (`transcript_ref.py`): the worker fills in `transcript`."""
     frozen_criteria: list[str] = Field(default_factory=list)
     """Criterion names fixed by the run's first usable pass; later passes answer for each."""
     files: dict[str, AgentFile] = Field(default_factory=dict)
@@ -420,6 +427,7 @@ __all__ = [
     "ThreadState",
     "Todo",
     "ToolCall",
+    "TranscriptRef",
     "Usage",
     "Verdict",
     "amount_from_text",

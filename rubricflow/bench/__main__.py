@@ -123,6 +123,23 @@ def _breakdown_lines(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _print_report(report: dict[str, Any], out: Path) -> None:
+    """The tables, the plot (with batches) and the history goal, as `main` prints them."""
+    if report["batches"]:
+        plot(report["batches"], report["ratios"], out / "bench.png")
+        print(_table(report["batches"], report["ratios"]))
+        print()
+    print(_history_table(report["histories"]))
+    print(_breakdown_lines(report["histories"]))
+    print(_goal_lines(report["history_goals"]))
+    print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
+    print(
+        "grader input per pass: "
+        + ", ".join(f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"])
+    )
+    print(f"wrote {out / 'bench.json'}" + (f" and {out / 'bench.png'}" if report["batches"] else ""))
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     batches: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="rubricflow-bench-") as tmp:
@@ -211,19 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     report = asyncio.run(run(args))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "bench.json").write_text(json.dumps(report, indent=1))
-    if report["batches"]:
-        plot(report["batches"], report["ratios"], args.out / "bench.png")
-        print(_table(report["batches"], report["ratios"]))
-        print()
-    print(_history_table(report["histories"]))
-    print(_breakdown_lines(report["histories"]))
-    print(_goal_lines(report["history_goals"]))
-    print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
-    print(
-        "grader input per pass: "
-        + ", ".join(f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"])
-    )
-    print(f"wrote {args.out / 'bench.json'}" + (f" and {args.out / 'bench.png'}" if report["batches"] else ""))
+    _print_report(report, args.out)
     return 1 if any(b["failures"] for b in report["batches"]) else 0
 
 
