@@ -276,7 +276,7 @@ class RubricRunWorkflow(ThreadHandlers):
             self._hook_deliveries = [t for t in self._hook_deliveries if not t.done()]
             self._hook_deliveries.append(asyncio.create_task(self._deliver_hooks(evaluation)))
         if ended is None:
-            self._show_status()  # refreshes the visible status and iteration
+            self._show_pass()
             return False
         self._finish(ended)
         return True

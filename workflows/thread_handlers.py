@@ -139,7 +139,18 @@ class ThreadHandlers:
     def _show_status(self) -> None:
         """Search attributes and Web UI details after the status changed."""
         workflow.upsert_search_attributes(search_attribute_updates(self.state))
+        self._shown_status = decide.visible_status(self.state)
         self._show_details()
+
+    def _show_pass(self) -> None:
+        """After a pass that does not end the run: search attributes only when the visible
+        status changed (a search-attribute upsert is an event and a billable action, so a
+        run's `RubricIteration` is refreshed with its status, not on every pass); the Web
+        UI's details (status, iteration) always."""
+        if decide.visible_status(self.state) != getattr(self, "_shown_status", None):
+            self._show_status()
+        else:
+            self._show_details()
 
     def _show_details(self) -> None:
         workflow.set_current_details(render_details(self.state))
