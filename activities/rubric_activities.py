@@ -65,7 +65,7 @@ from rubricflow.activities.telemetry import (
     tool_names,
 )
 from rubricflow.activities.tools import ToolRegistry, default_registry
-from rubricflow.activities.transcripts import TranscriptCache
+from rubricflow.activities.transcripts import TranscriptCache, after_pass, whole_step
 from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.workflows import errors, names
 from rubricflow.workflows.model_profiles import StructuredOutput
@@ -149,14 +149,12 @@ class RubricActivities:
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         """Run the agent until it answers without calling a tool; return the new messages
         and the tokens its model calls reported."""
+        input = await whole_step(self.transcripts, input)
         attributes: dict[str, Any] = {"rubric.thread_id": input.thread_id, "rubric.turn": input.turn}
         if input.grading_run_id is not None:
             attributes["rubric.grading_run_id"] = input.grading_run_id
             attributes["rubric.iteration"] = input.iteration if input.iteration is not None else 0
         with step_span("agent_turn", "agent", input.settings.model, attributes) as span:
-            if input.transcript_ref is not None:
-                messages = await self.transcripts.resolve(input.thread_id, input.transcript_ref)
-                input = input.model_copy(update={"messages": messages, "transcript_ref": None})
             result = await self._agent_turn(input)
             # The thread's next step starts from the transcript with this turn's messages.
             self.transcripts.keep(input.thread_id, [*input.messages, *result.messages])
@@ -207,6 +205,7 @@ class RubricActivities:
     @activity.defn(name=names.GRADER_PASS_ACTIVITY)
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
         """One grader pass: checks run as code, the LLM grades the rest, one verdict."""
+        input = await whole_step(self.transcripts, input)
         model = input.settings.model
         attributes = {
             "rubric.thread_id": input.thread_id,
@@ -214,9 +213,6 @@ class RubricActivities:
             "rubric.iteration": input.iteration,
         }
         with step_span("grader_pass", "grader", model, attributes) as span:
-            if input.transcript_ref is not None:
-                transcript = await self.transcripts.resolve(input.thread_id, input.transcript_ref)
-                input = input.model_copy(update={"transcript": transcript, "transcript_ref": None})
             result = await self._grade(input)
             with refused_if_too_large(model):
                 result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
@@ -226,6 +222,7 @@ class RubricActivities:
             record_usage(span, "grader", model, result.usage, input.settings.prices.get(model))
             if verdict.result == "failed":
                 mark_failed(span, verdict.explanation)
+            self.transcripts.keep(input.thread_id, *after_pass(input, result))
             # Tells the thread whether to schedule hook deliveries for its evaluations.
             return result.model_copy(update={"hooks": bool(self._hooks)})
 

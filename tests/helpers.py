@@ -13,6 +13,7 @@ from typing import Any
 from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
 
+from rubricflow.activities.transcripts import after_pass
 from rubricflow.workflows import names
 from rubricflow.workflows.transcript_ref import transcript_digest
 from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput, Message
@@ -85,6 +86,7 @@ async def _steps(handle: WorkflowHandle[Any, Any]) -> Any:
     steps before gave every base."""
     seen: dict[str, list[Message]] = {transcript_digest([]): []}
     sent: dict[int, list[Message]] = {}
+    steps: dict[int, Any] = {}
     async for event in handle.fetch_history_events():
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
             attrs = event.activity_task_scheduled_event_attributes
@@ -97,14 +99,18 @@ async def _steps(handle: WorkflowHandle[Any, Any]) -> Any:
                 seen[transcript_digest(full)] = sent[event.event_id] = full
                 key = "messages" if attrs.activity_type.name == names.AGENT_TURN_ACTIVITY else "transcript"
                 step[key] = [m.model_dump(mode="json") for m in full]
+                steps[event.event_id] = model.model_validate(step)
             yield event, step, attrs.activity_type.name
         elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
             attrs = event.activity_task_completed_event_attributes
             if attrs.scheduled_event_id in sent:
-                result = json.loads(attrs.result.payloads[0].data)
-                if "messages" in result:  # an agent turn: its worker keeps them with what it was sent
-                    full = [*sent[attrs.scheduled_event_id], *map(Message.model_validate, result["messages"])]
-                    seen[transcript_digest(full)] = full
+                step = steps[attrs.scheduled_event_id]
+                data = attrs.result.payloads[0].data
+                if isinstance(step, AgentTurnInput):  # its worker keeps the turn's messages with what it was sent
+                    kept = [[*step.messages, *AgentTurnResult.model_validate_json(data).messages]]
+                else:
+                    kept = after_pass(step, GradeResult.model_validate_json(data))
+                seen.update({transcript_digest(t): t for t in kept})
 
 
 async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:

@@ -255,6 +255,8 @@ class RubricRunWorkflow(ThreadHandlers):
                 if self._record(evaluation):
                     return
                 decide.append_revision(self.state, evaluation)
+                # The pass's worker foresaw this revision (`activities/transcripts.py`): it is not sent.
+                self._shared = [*self._shared, self.state.transcript[-1]]
             self._finish("max_iterations_reached")
         except _Stop:
             self._record(steer.take_stop(self.state))
@@ -354,7 +356,6 @@ class RubricRunWorkflow(ThreadHandlers):
             result = await self._activity(
                 RubricActivityDefs.run_agent_turn,
                 AgentTurnInput(
-                    thread_id=workflow.info().workflow_id,
                     turn=turn,
                     settings=agent,
                     transcript_ref=self._transcript_ref(),
@@ -363,7 +364,7 @@ class RubricRunWorkflow(ThreadHandlers):
                     todos=self.state.todos,
                 ),
                 timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"agent turn {turn} ({agent.model})",
+                f"agent turn {turn}",
             )
         except ActivityError as err:
             reraise_cancellation(err)
@@ -396,7 +397,6 @@ class RubricRunWorkflow(ThreadHandlers):
             graded = await self._activity(
                 RubricActivityDefs.grade_transcript,
                 GradeInput(
-                    thread_id=workflow.info().workflow_id,
                     grading_run_id=run.id,
                     iteration=iteration,
                     rubric=rubric,
@@ -407,7 +407,7 @@ class RubricRunWorkflow(ThreadHandlers):
                     agent=self._input.agent.agent,
                 ),
                 timedelta(seconds=grader.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"grader pass {run.id}:{iteration} ({grader.model})",
+                f"grader pass {iteration}",
             )
         except ActivityError as err:
             reraise_cancellation(err)

@@ -293,7 +293,8 @@ RunResult = Progress
 
 
 class AgentTurnInput(Frozen):
-    thread_id: str
+    thread_id: str = ""
+    """The thread; "" from the thread itself (the worker reads the step's workflow id)."""
     turn: int
     settings: AgentSettings
     messages: list[Message] = Field(default_factory=list)
@@ -322,7 +323,8 @@ class AgentTurnResult(Frozen):
 
 
 class GradeInput(Frozen):
-    thread_id: str
+    thread_id: str = ""
+    """As `AgentTurnInput.thread_id`."""
     grading_run_id: str
     iteration: int
     rubric: str
