@@ -13,9 +13,9 @@ from typing import Any
 from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
 
-from rubricflow.activities.transcripts import after_pass
+from rubricflow.activities.step_inputs import after_pass
 from rubricflow.workflows import names
-from rubricflow.workflows.transcript_ref import transcript_digest
+from rubricflow.workflows.step_refs import settings_digest, transcript_digest
 from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput, Message
 
 # The wire leaves out fields at their default: decoded through the contract, a step's
@@ -82,16 +82,24 @@ async def activity_inputs(handle: WorkflowHandle[Any, Any], activity_type: str) 
 
 async def _steps(handle: WorkflowHandle[Any, Any]) -> Any:
     """(scheduled event, its input with the transcript filled in, the type) per step. The
-    transcript is rebuilt from the history alone, the way a worker's cache has it: the
-    steps before gave every base."""
+    transcript and settings are rebuilt from the history alone, the way a worker's cache
+    has them: the steps before gave every base."""
     seen: dict[str, list[Message]] = {transcript_digest([]): []}
     sent: dict[int, list[Message]] = {}
     steps: dict[int, Any] = {}
+    settings: dict[tuple[str, str], Any] = {}
     async for event in handle.fetch_history_events():
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
             attrs = event.activity_task_scheduled_event_attributes
             model = INPUTS.get(attrs.activity_type.name)
             step = _full(attrs.input.payloads[0].data, model)
+            if step.get("settings") is not None:
+                settings[(attrs.activity_type.name, step.pop("settings_digest", ""))] = step["settings"]
+                settings[(attrs.activity_type.name, settings_digest(model.model_validate(step).settings))] = step[
+                    "settings"
+                ]
+            elif "settings" in step:  # sent by digest: as an earlier step of its kind was sent them
+                step["settings"] = settings[(attrs.activity_type.name, step.pop("settings_digest"))]
             ref = step.pop("transcript_ref", None)
             if ref is not None:
                 base = seen[ref["base"] or transcript_digest([])]

@@ -40,20 +40,18 @@ with workflow.unsafe.imports_passed_through():
         describe_failure,
         reraise_cancellation,
     )
+    from rubricflow.workflows.step_refs import StepRefs
     from rubricflow.workflows.telemetry import record_pass
     from rubricflow.workflows.thread_handlers import ThreadHandlers
-    from rubricflow.workflows.transcript_ref import transcript_ref
     from rubricflow.workflows.types import (
         AgentTurnInput,
         Evaluation,
         GradeInput,
         HookInput,
-        Message,
         RunEvent,
         RunInput,
         RunResult,
         SubmitInput,
-        TranscriptRef,
         Usage,
     )
     from rubricflow.workflows.visibility import (
@@ -98,8 +96,7 @@ class RubricRunWorkflow(ThreadHandlers):
         self._inflight: Any = None
         self._hook_deliveries: list[Any] = []
         self._hook_slots = asyncio.Semaphore(MAX_HOOK_DELIVERIES)
-        self._shared: list[Message] = []
-        """The transcript the last step's worker has seen: the next step gets only what follows."""
+        self._refs = StepRefs()
         if input.message is not None:
             self._mailbox.push("message", submit=SubmitInput(message=input.message))
 
@@ -255,8 +252,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 if self._record(evaluation):
                     return
                 decide.append_revision(self.state, evaluation)
-                # The pass's worker foresaw this revision (`activities/transcripts.py`): it is not sent.
-                self._shared = [*self._shared, self.state.transcript[-1]]
+                self._refs.seen(self.state.transcript[-1:])  # foreseen by the pass's worker
             self._finish("max_iterations_reached")
         except _Stop:
             self._record(steer.take_stop(self.state))
@@ -339,12 +335,6 @@ class RubricRunWorkflow(ThreadHandlers):
             finally:
                 self._inflight = None
 
-    def _transcript_ref(self) -> TranscriptRef:
-        """The transcript for the next step, by reference: only what its worker has not seen travels."""
-        ref = transcript_ref(self.state.transcript, self._shared)
-        self._shared = list(self.state.transcript)
-        return ref
-
     async def _agent_turn(self, graded: bool = True) -> None:
         self.state.phase = "agent_turn"
         self._show_details()
@@ -357,8 +347,8 @@ class RubricRunWorkflow(ThreadHandlers):
                 RubricActivityDefs.run_agent_turn,
                 AgentTurnInput(
                     turn=turn,
-                    settings=agent,
-                    transcript_ref=self._transcript_ref(),
+                    **self._refs.settings("agent", agent),
+                    transcript_ref=self._refs.transcript(self.state.transcript),
                     **decide.turn_context(self.state, agent.model, graded),
                     files=self.state.files,
                     todos=self.state.todos,
@@ -381,7 +371,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 type=errors.FILE_LIMIT_EXCEEDED,
                 non_retryable=True,
             ) from None
-        self._shared = [*self._shared, *result.messages]  # the worker keeps them with what it was sent
+        self._refs.seen(result.messages)  # the worker keeps them with what it was sent
         decide.append_messages(self.state, result.messages)
         decide.spend(self.state, agent.model, result.usage, "agent")
         self._publish(step_event(self.state, "agent_turn_end"))
@@ -400,8 +390,8 @@ class RubricRunWorkflow(ThreadHandlers):
                     grading_run_id=run.id,
                     iteration=iteration,
                     rubric=rubric,
-                    settings=grader,
-                    transcript_ref=self._transcript_ref(),
+                    **self._refs.grader_step(self.state),
+                    transcript_ref=self._refs.transcript(self.state.transcript),
                     frozen_criteria=run.frozen_criteria,
                     files=self.state.files,
                     agent=self._input.agent.agent,

@@ -15,14 +15,13 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.steering as steer
     from rubricflow.workflows.files import AgentFile
     from rubricflow.workflows.mailbox import Mailbox
+    from rubricflow.workflows.step_refs import STEP_QUERY, StepContext, grader_step
     from rubricflow.workflows.telemetry import record_run_end
     from rubricflow.workflows.thread_state import ThreadState
-    from rubricflow.workflows.transcript_ref import TRANSCRIPT_QUERY
     from rubricflow.workflows.types import (
         ApproveInput,
         Evaluation,
         ExtendInput,
-        Message,
         Progress,
         RejectInput,
         RunEvent,
@@ -38,6 +37,7 @@ class ThreadHandlers:
     state: ThreadState
     _mailbox: Mailbox
     _inflight: Any
+    _input: Any
     _events: Any
 
     def _record(self, evaluation: Evaluation) -> bool:
@@ -169,10 +169,11 @@ class ThreadHandlers:
         """Everything a caller may want to see, at any moment."""
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
 
-    @workflow.query(name=TRANSCRIPT_QUERY)
-    def transcript(self) -> list[Message]:
-        """The thread's transcript: what a worker rebuilds a step's from (`transcript_ref.py`)."""
-        return list(self.state.transcript)
+    @workflow.query(name=STEP_QUERY)
+    def step_context(self) -> StepContext:
+        """The transcript and settings the running step works on (`step_refs.py`)."""
+        grader = grader_step(self.state)["settings"] if self.state.grader is not None else None
+        return StepContext(transcript=self.state.transcript, agent=self._input.agent, grader=grader)
 
     @workflow.query
     def files(self) -> dict[str, AgentFile]:

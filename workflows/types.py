@@ -65,8 +65,8 @@ from rubricflow.workflows.run_settings import (
     whole_number_from_text,
 )
 from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS
+from rubricflow.workflows.step_refs import TranscriptRef
 from rubricflow.workflows.thread_state import ThreadState
-from rubricflow.workflows.transcript_ref import TranscriptRef
 
 
 def _check_message(value: str) -> str:
@@ -294,13 +294,14 @@ RunResult = Progress
 
 class AgentTurnInput(Frozen):
     thread_id: str = ""
-    """The thread; "" from the thread itself (the worker reads the step's workflow id)."""
+    """"" from a thread: the worker reads the step's workflow id."""
     turn: int
-    settings: AgentSettings
+    settings: AgentSettings | None = None
+    """From a thread after its first turn, None: `settings_digest` names them (`step_refs.py`)."""
+    settings_digest: str = ""
     messages: list[Message] = Field(default_factory=list)
     """The whole transcript the turn continues; from a thread, `transcript_ref` instead."""
     transcript_ref: TranscriptRef | None = None
-    """The transcript by reference (`transcript_ref.py`): the worker fills in `messages`."""
     grading_run_id: str | None = None
     """The grading run the turn belongs to (None for an ungraded answer): for its span."""
     iteration: int | None = None
@@ -328,11 +329,14 @@ class GradeInput(Frozen):
     grading_run_id: str
     iteration: int
     rubric: str
-    settings: GraderSettings
+    settings: GraderSettings | None = None
+    """As `AgentTurnInput.settings`: None after the thread's first pass."""
+    settings_digest: str = ""
     transcript: list[Message] = Field(default_factory=list)
     """The whole transcript to grade; from a thread, `transcript_ref` instead."""
     transcript_ref: TranscriptRef | None = None
-    """The transcript by reference (`transcript_ref.py`): the worker fills in `transcript`."""
+    price: ModelPrice | None = None
+    """The grader model's price from the run's table (the thread sends no table): for the cost metric."""
     frozen_criteria: list[str] = Field(default_factory=list)
     """Criterion names fixed by the run's first usable pass; later passes answer for each."""
     files: dict[str, AgentFile] = Field(default_factory=dict)

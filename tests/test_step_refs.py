@@ -7,13 +7,13 @@ from typing import Any
 
 from temporalio.worker import Worker
 
-from rubricflow.activities.transcripts import TranscriptCache
+from rubricflow.activities.step_inputs import StepCache
 from rubricflow.client import Rubricflow
 from rubricflow.plugin import RubricflowPlugin
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import names
-from rubricflow.workflows.transcript_ref import TranscriptRef, transcript_digest, transcript_ref
-from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, RunInput
+from rubricflow.workflows.step_refs import TranscriptRef, transcript_digest, transcript_ref
+from rubricflow.workflows.types import AgentSettings, AgentTurnInput, GraderSettings, Message, RunInput
 from tests.helpers import activity_inputs, thread_id, verdict
 
 REQUEST = Message(role="user", content="Write find_duplicates(items).", source="user")
@@ -38,18 +38,21 @@ class TestTheReference:
         assert transcript_digest([REQUEST]) != transcript_digest([REQUEST, ANSWER])
 
 
-class Recording(TranscriptCache):
-    """A cache that keeps nothing (every base is read from the thread) and records what
-    each step was given."""
+class Recording(StepCache):
+    """A cache that keeps nothing (every step reads its base and settings from the thread)
+    and records what each step was given."""
 
     def __init__(self) -> None:
         super().__init__(max_bytes=0)
         self.resolved: list[list[Message]] = []
+        self.settings: list[Any] = []
 
-    async def resolve(self, thread_id: str, ref: TranscriptRef) -> list[Message]:
-        messages = await super().resolve(thread_id, ref)
-        self.resolved.append(messages)
-        return messages
+    async def whole(self, step: Any) -> Any:
+        self._settings.clear()
+        step = await super().whole(step)
+        self.resolved.append(step.messages if isinstance(step, AgentTurnInput) else step.transcript)
+        self.settings.append(step.settings)
+        return step
 
 
 async def two_passes(client: Any, task_queue: str, script: Any) -> Any:
@@ -67,18 +70,22 @@ async def two_passes(client: Any, task_queue: str, script: Any) -> Any:
 class TestTheWorkerRebuildsIt:
     async def test_a_worker_that_saw_nothing_reads_each_base_from_the_thread(self, client, task_queue, script):
         plugin = RubricflowPlugin(config_from_env())
-        plugin.rubric_activities.transcripts = cache = Recording()
+        plugin.rubric_activities.steps = cache = Recording()
         async with Worker(client, task_queue=task_queue, plugins=[plugin]):
             run = await two_passes(client, task_queue, script)
             result = await run.result()
         assert result.status == "satisfied"
-        # Every step but the first had a base, and read it from the thread.
+        # Every step but the first had a base (or settings by digest), and read it from the thread.
         assert cache.queries == 3
         turns = await activity_inputs(run.handle, names.AGENT_TURN_ACTIVITY)
         grades = await activity_inputs(run.handle, names.GRADER_PASS_ACTIVITY)
         seen = [turns[0]["messages"], grades[0]["transcript"], turns[1]["messages"], grades[1]["transcript"]]
         assert [[m.model_dump(mode="json") for m in r] for r in cache.resolved] == seen
         assert cache.resolved[-1] == result.transcript
+        # Each step ran with its settings, read from the thread when the step was sent their digest.
+        agent, grader = cache.settings[:2]
+        assert isinstance(agent, AgentSettings) and isinstance(grader, GraderSettings)
+        assert cache.settings == [agent, grader, agent, grader]
         # The second turn saw the revision.
         revision = result.transcript[2]
         assert revision.source == "grader" and cache.resolved[2][-1] == revision
@@ -89,14 +96,17 @@ class TestTheWorkerRebuildsIt:
             run = await two_passes(client, task_queue, script)
             result = await run.result()
         assert result.status == "satisfied"
-        assert plugin.rubric_activities.transcripts.queries == 0
+        assert plugin.rubric_activities.steps.queries == 0
         # No message travels twice: the first turn's input carried the request, and the
         # revision was foreseen by the worker that graded (the thread builds it the same way).
-        tails = []
+        tails, whole = [], []
         async for event in run.handle.fetch_history_events():
             if event.HasField("activity_task_scheduled_event_attributes"):
                 [step] = client.data_converter.payload_converter.from_payloads(
                     event.activity_task_scheduled_event_attributes.input.payloads, [dict]
                 )
                 tails.append([m["content"] for m in step["transcript_ref"].get("tail", [])])
+                whole.append("settings" in step)
         assert tails == [[REQUEST.content], [], [], []]
+        # The settings travel to the first step of each kind; the others get their digest.
+        assert whole == [True, True, False, False]
