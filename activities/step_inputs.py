@@ -22,12 +22,10 @@ from rubricflow.workflows.sizes import encoded_size
 from rubricflow.workflows.state import revision
 from rubricflow.workflows.step_refs import STEP_QUERY, StepContext, TranscriptRef, settings_digest, transcript_digest
 from rubricflow.workflows.types import (
-    AgentSettings,
     AgentTurnInput,
     Evaluation,
     GradeInput,
     GradeResult,
-    GraderSettings,
     Message,
 )
 
@@ -49,7 +47,8 @@ class StepCache:
         self._threads: OrderedDict[str, dict[str, tuple[Message, ...]]] = OrderedDict()
         self._sizes: dict[str, int] = {}
         self._bytes = 0
-        self._settings: OrderedDict[str, dict[str, AgentSettings | GraderSettings]] = OrderedDict()
+        self._settings: OrderedDict[str, dict[str, tuple[Any, str | None]]] = OrderedDict()
+        """Per thread, by digest: the settings its steps were given (a grader pass's with its rubric)."""
         self.queries = 0
         """Bases read from a thread instead of the cache."""
 
@@ -82,20 +81,25 @@ class StepCache:
         thread_id = step.thread_id or activity.info().workflow_id
         ref = step.transcript_ref
         base = [] if ref is None or ref.base_length == 0 else self.get(thread_id, ref.base)
-        settings = step.settings or self._settings.get(thread_id, {}).get(step.settings_digest)
+        grading = isinstance(step, GradeInput)
+        sent = (step.settings, step.rubric if grading else None) if step.settings is not None else None
+        settings = sent or self._settings.get(thread_id, {}).get(step.settings_digest)
         update: dict[str, object] = {"thread_id": thread_id, "transcript_ref": None, "settings_digest": ""}
         if base is None or settings is None:
             held = await self._from_thread()
             base = base if base is not None else _checked_base(held.transcript, ref)
-            settings = settings or _checked_settings(held.grader if isinstance(step, GradeInput) else held.agent, step)
+            settings = settings or _checked_settings(held, step)
         if ref is not None:
-            update["messages" if isinstance(step, AgentTurnInput) else "transcript"] = [*base, *ref.tail]
+            update["transcript" if grading else "messages"] = [*base, *ref.tail]
         self._keep_settings(thread_id, settings)
-        return step.model_copy(update={**update, "settings": settings})
+        update["settings"], rubric = settings
+        if grading:
+            update["rubric"] = rubric
+        return step.model_copy(update=update)
 
-    def _keep_settings(self, thread_id: str, settings: AgentSettings | GraderSettings) -> None:
+    def _keep_settings(self, thread_id: str, settings: tuple[Any, str | None]) -> None:
         kept = self._settings.setdefault(thread_id, {})
-        kept[settings_digest(settings)] = settings
+        kept[settings_digest(*settings)] = settings
         self._settings.move_to_end(thread_id)
         while len(self._settings) > MAX_SETTINGS_THREADS:
             self._settings.popitem(last=False)
@@ -122,10 +126,11 @@ def _checked_base(held: list[Message], ref: TranscriptRef | None) -> list[Messag
     return base
 
 
-def _checked_settings(held: AgentSettings | GraderSettings | None, step: StepInput) -> Any:
-    if held is None or settings_digest(held) != step.settings_digest:
+def _checked_settings(held: StepContext, step: StepInput) -> tuple[Any, str | None]:
+    settings = (held.grader, held.rubric) if isinstance(step, GradeInput) else (held.agent, None)
+    if settings[0] is None or settings_digest(*settings) != step.settings_digest:
         raise _mismatch(f"settings (digest {step.settings_digest[:12]})")
-    return held
+    return settings
 
 
 def after_pass(step: GradeInput, result: GradeResult) -> list[list[Message]]:

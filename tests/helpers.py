@@ -93,13 +93,16 @@ async def _steps(handle: WorkflowHandle[Any, Any]) -> Any:
             attrs = event.activity_task_scheduled_event_attributes
             model = INPUTS.get(attrs.activity_type.name)
             step = _full(attrs.input.payloads[0].data, model)
-            if step.get("settings") is not None:
-                settings[(attrs.activity_type.name, step.pop("settings_digest", ""))] = step["settings"]
-                settings[(attrs.activity_type.name, settings_digest(model.model_validate(step).settings))] = step[
-                    "settings"
-                ]
-            elif "settings" in step:  # sent by digest: as an earlier step of its kind was sent them
-                step["settings"] = settings[(attrs.activity_type.name, step.pop("settings_digest"))]
+            grading = attrs.activity_type.name == names.GRADER_PASS_ACTIVITY
+            if step.get("settings") is not None:  # sent whole: later steps of its kind may get its digest
+                value = model.model_validate(step)
+                digest = settings_digest(value.settings, value.rubric if grading else None)
+                settings[(attrs.activity_type.name, digest)] = (step["settings"], step.get("rubric"))
+            elif "settings" in step:
+                step["settings"], rubric = settings[(attrs.activity_type.name, step["settings_digest"])]
+                if grading:
+                    step["rubric"] = rubric
+            step.pop("settings_digest", None)
             ref = step.pop("transcript_ref", None)
             if ref is not None:
                 base = seen[ref["base"] or transcript_digest([])]

@@ -389,8 +389,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 GradeInput(
                     grading_run_id=run.id,
                     iteration=iteration,
-                    rubric=rubric,
-                    **self._refs.grader_step(self.state),
+                    **self._refs.grader_step(self.state, rubric),
                     transcript_ref=self._refs.transcript(self.state.transcript),
                     frozen_criteria=run.frozen_criteria,
                     files=self.state.files,

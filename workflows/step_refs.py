@@ -46,9 +46,12 @@ def transcript_digest(messages: Sequence[Message]) -> str:
     return _short(digest)
 
 
-def settings_digest(settings: AgentSettings | GraderSettings) -> str:
-    """Of the settings' JSON."""
-    return _short(hashlib.sha256(settings.model_dump_json().encode()))
+def settings_digest(settings: AgentSettings | GraderSettings, rubric: str | None = None) -> str:
+    """Of the settings' JSON (and, for a grader pass, the rubric after it)."""
+    digest = hashlib.sha256(settings.model_dump_json().encode())
+    if rubric is not None:
+        digest.update(b"\n" + rubric.encode())
+    return _short(digest)
 
 
 class StepContext(Frozen):
@@ -58,6 +61,7 @@ class StepContext(Frozen):
     transcript: list[Message]
     agent: AgentSettings
     grader: GraderSettings | None = None
+    rubric: str | None = None
 
 
 class TranscriptRef(Frozen):
@@ -95,7 +99,7 @@ def grader_step(state: ThreadState) -> dict[str, Any]:
 class StepRefs:
     """What a thread has sent its steps, and so what the next one is sent by reference:
     the transcript the last step's worker has (with what that step added), the digest of
-    the settings each kind of step was last sent. Rebuilt by replay, never carried over
+    the settings (and rubric) each kind of step was last sent. Rebuilt by replay, never carried over
     continue-as-new (a new run sends whole)."""
 
     def __init__(self) -> None:
@@ -112,15 +116,18 @@ class StepRefs:
         own, or the revision it foresaw."""
         self._shared = [*self._shared, *messages]
 
-    def settings(self, kind: str, settings: AgentSettings | GraderSettings) -> dict[str, Any]:
-        """The step's settings: whole the first time, then by digest."""
-        digest = settings_digest(settings)
+    def settings(
+        self, kind: str, settings: AgentSettings | GraderSettings, rubric: str | None = None
+    ) -> dict[str, Any]:
+        """The step's settings (a grader pass's with its rubric): whole the first time, then
+        by digest."""
+        digest = settings_digest(settings, rubric)
         if self._sent.get(kind) == digest:
             return {"settings_digest": digest}
         self._sent[kind] = digest
-        return {"settings": settings}
+        return {"settings": settings} if rubric is None else {"settings": settings, "rubric": rubric}
 
-    def grader_step(self, state: ThreadState) -> dict[str, Any]:
+    def grader_step(self, state: ThreadState, rubric: str) -> dict[str, Any]:
         step = grader_step(state)
-        sent = self.settings("grader", step.pop("settings"))
+        sent = self.settings("grader", step.pop("settings"), rubric)
         return {**step, **sent}

@@ -173,7 +173,9 @@ class ThreadHandlers:
     def step_context(self) -> StepContext:
         """The transcript and settings the running step works on (`step_refs.py`)."""
         grader = grader_step(self.state)["settings"] if self.state.grader is not None else None
-        return StepContext(transcript=self.state.transcript, agent=self._input.agent, grader=grader)
+        return StepContext(
+            transcript=self.state.transcript, agent=self._input.agent, grader=grader, rubric=self.state.rubric
+        )
 
     @workflow.query
     def files(self) -> dict[str, AgentFile]:

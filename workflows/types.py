@@ -328,9 +328,9 @@ class GradeInput(Frozen):
     """As `AgentTurnInput.thread_id`."""
     grading_run_id: str
     iteration: int
-    rubric: str
+    rubric: str = ""
     settings: GraderSettings | None = None
-    """As `AgentTurnInput.settings`: None after the thread's first pass."""
+    """As `AgentTurnInput.settings`, with the rubric: None and "" after the thread's first pass."""
     settings_digest: str = ""
     transcript: list[Message] = Field(default_factory=list)
     """The whole transcript to grade; from a thread, `transcript_ref` instead."""
