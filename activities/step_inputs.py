@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from rubricflow.activities.step_guards import heartbeating
 from rubricflow.workflows import errors
 from rubricflow.workflows.sizes import encoded_size
 from rubricflow.workflows.state import revision
@@ -108,7 +109,11 @@ class StepCache:
         self.queries += 1
         info = activity.info()
         handle = activity.client().get_workflow_handle(info.workflow_id, run_id=info.workflow_run_id)
-        return await handle.query(STEP_QUERY, result_type=StepContext)
+        # Heartbeating meanwhile: the thread's worker may be the one that died, and the query
+        # waits for another to take the thread over; without a beat the step's heartbeat
+        # timeout would hand it to a second attempt while this one goes on.
+        async with heartbeating("reading the step's transcript and settings from the thread", count_faults=False):
+            return await handle.query(STEP_QUERY, result_type=StepContext)
 
 
 def _mismatch(what: str) -> ApplicationError:
