@@ -55,6 +55,7 @@ from rubricflow.activities.step_guards import (
     model_call,
     refused_if_too_large,
 )
+from rubricflow.activities.step_inputs import StepCache, after_pass
 from rubricflow.activities.telemetry import (
     UsageCounter,
     mark_failed,
@@ -123,6 +124,8 @@ class RubricActivities:
         self._checks = checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
+        self.steps = StepCache()
+        """The transcripts and settings this worker's steps saw (`activities/step_inputs.py`)."""
 
     @activity.defn(name=names.HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
@@ -146,12 +149,15 @@ class RubricActivities:
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
         """Run the agent until it answers without calling a tool; return the new messages
         and the tokens its model calls reported."""
+        input = await self.steps.whole(input)
         attributes: dict[str, Any] = {"rubric.thread_id": input.thread_id, "rubric.turn": input.turn}
         if input.grading_run_id is not None:
             attributes["rubric.grading_run_id"] = input.grading_run_id
             attributes["rubric.iteration"] = input.iteration if input.iteration is not None else 0
         with step_span("agent_turn", "agent", input.settings.model, attributes) as span:
             result = await self._agent_turn(input)
+            # The thread's next step starts from the transcript with this turn's messages.
+            self.steps.keep(input.thread_id, [*input.messages, *result.messages])
             span.set_attribute("rubric.tool_calls", tool_names(result.messages))
             record_usage(span, "agent", input.settings.model, result.usage, input.price)
             return result
@@ -199,6 +205,7 @@ class RubricActivities:
     @activity.defn(name=names.GRADER_PASS_ACTIVITY)
     async def grade_transcript(self, input: GradeInput) -> GradeResult:
         """One grader pass: checks run as code, the LLM grades the rest, one verdict."""
+        input = await self.steps.whole(input)
         model = input.settings.model
         attributes = {
             "rubric.thread_id": input.thread_id,
@@ -212,9 +219,10 @@ class RubricActivities:
                 check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
             verdict = result.verdict
             record_verdict(span, verdict.result, verdict.criteria, result.unverified)
-            record_usage(span, "grader", model, result.usage, input.settings.prices.get(model))
+            record_usage(span, "grader", model, result.usage, input.price or input.settings.prices.get(model))
             if verdict.result == "failed":
                 mark_failed(span, verdict.explanation)
+            self.steps.keep(input.thread_id, *after_pass(input, result))
             # Tells the thread whether to schedule hook deliveries for its evaluations.
             return result.model_copy(update={"hooks": bool(self._hooks)})
 

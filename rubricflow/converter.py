@@ -4,8 +4,12 @@
 The SDK builds a new payload converter for every workflow instance (and serialization
 context), and the stock pydantic converter keeps its adapter cache on the instance, so
 each new run would rebuild the adapters for `RunInput` and the activity results. Sharing
-the JSON converter keeps the cache; the wire format is the stock one (a client or worker
-with the stock converter reads it the same).
+the JSON converter keeps the cache. The wire format is the stock one without the fields
+that hold their default (`"name":null`, `"tool_calls":[]`...): a client or worker with the
+stock converter reads it the same, and payloads written with every field still decode.
+That makes a contract field's default part of the wire format: a default is never changed
+(a new one is a new field), and a discriminated union's tag never has a default (it would
+be left out); tests/test_converter.py checks the contract for both.
 
 The cache is keyed by type: a pydantic model defined in a module the sandbox re-imports
 is a new class in every run, so it would miss every time and keep up to 1,024 dead classes
@@ -16,6 +20,11 @@ through too.
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic_core import SchemaSerializer
+from pydantic_core.core_schema import any_schema
+from temporalio.api.common.v1 import Payload
 from temporalio.contrib.pydantic import PydanticJSONPlainPayloadConverter
 from temporalio.converter import (
     CompositePayloadConverter,
@@ -27,7 +36,20 @@ from temporalio.converter import (
 
 from rubricflow.codec import with_codec
 
-_JSON = PydanticJSONPlainPayloadConverter()
+
+class _WithoutDefaults(PydanticJSONPlainPayloadConverter):
+    """Pydantic JSON, leaving out every model field that holds its default."""
+
+    _serializer = SchemaSerializer(any_schema())
+
+    def to_payload(self, value: Any) -> Payload | None:
+        return Payload(
+            metadata={"encoding": self.encoding.encode()},
+            data=self._serializer.to_json(value, exclude_defaults=True),
+        )
+
+
+_JSON = _WithoutDefaults()
 """One for the process: its LRU of type adapters outlives each workflow instance."""
 
 

@@ -13,6 +13,25 @@ from typing import Any
 from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
 
+from rubricflow.activities.step_inputs import after_pass
+from rubricflow.workflows import names
+from rubricflow.workflows.step_refs import settings_digest, transcript_digest
+from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput, Message
+
+# The wire leaves out fields at their default: decoded through the contract, a step's
+# payload reads with every field.
+INPUTS = {
+    names.AGENT_TURN_ACTIVITY: AgentTurnInput,
+    names.GRADER_PASS_ACTIVITY: GradeInput,
+    names.HOOKS_ACTIVITY: HookInput,
+}
+RESULTS = {names.AGENT_TURN_ACTIVITY: AgentTurnResult, names.GRADER_PASS_ACTIVITY: GradeResult}
+
+
+def _full(data: bytes, model: Any) -> Any:
+    decoded = json.loads(data)
+    return decoded if model is None else model.model_validate(decoded).model_dump(mode="json")
+
 
 def verdict(result: str, explanation: str = "", **criteria: Any) -> dict[str, Any]:
     """A scripted grader reply: `verdict("needs_revision", tests=("fails", "gap"), style=True)`."""
@@ -52,14 +71,57 @@ async def activity_attempts(handle: WorkflowHandle[Any, Any]) -> list[tuple[str,
 
 
 async def activity_inputs(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:
-    """The decoded input of each scheduled activity of a type, from the history."""
+    """The decoded input of each scheduled activity of a type, from the history, with the
+    transcript each step saw (`step_transcripts`) in its `messages` / `transcript`."""
     found = []
+    async for event, step, _ in _steps(handle):
+        if event.activity_task_scheduled_event_attributes.activity_type.name == activity_type:
+            found.append(step)
+    return found
+
+
+async def _steps(handle: WorkflowHandle[Any, Any]) -> Any:
+    """(scheduled event, its input with the transcript filled in, the type) per step. The
+    transcript and settings are rebuilt from the history alone, the way a worker's cache
+    has them: the steps before gave every base."""
+    seen: dict[str, list[Message]] = {transcript_digest([]): []}
+    sent: dict[int, list[Message]] = {}
+    steps: dict[int, Any] = {}
+    settings: dict[tuple[str, str], Any] = {}
     async for event in handle.fetch_history_events():
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
             attrs = event.activity_task_scheduled_event_attributes
-            if attrs.activity_type.name == activity_type:
-                found.append(json.loads(attrs.input.payloads[0].data))
-    return found
+            model = INPUTS.get(attrs.activity_type.name)
+            step = _full(attrs.input.payloads[0].data, model)
+            grading = attrs.activity_type.name == names.GRADER_PASS_ACTIVITY
+            if step.get("settings") is not None:  # sent whole: later steps of its kind may get its digest
+                value = model.model_validate(step)
+                digest = settings_digest(value.settings, value.rubric if grading else None)
+                settings[(attrs.activity_type.name, digest)] = (step["settings"], step.get("rubric"))
+            elif "settings" in step:
+                step["settings"], rubric = settings[(attrs.activity_type.name, step["settings_digest"])]
+                if grading:
+                    step["rubric"] = rubric
+            step.pop("settings_digest", None)
+            ref = step.pop("transcript_ref", None)
+            if ref is not None:
+                base = seen[ref["base"] or transcript_digest([])]
+                full = [*base, *(Message.model_validate(m) for m in ref["tail"])]
+                seen[transcript_digest(full)] = sent[event.event_id] = full
+                key = "messages" if attrs.activity_type.name == names.AGENT_TURN_ACTIVITY else "transcript"
+                step[key] = [m.model_dump(mode="json") for m in full]
+                steps[event.event_id] = model.model_validate(step)
+            yield event, step, attrs.activity_type.name
+        elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+            attrs = event.activity_task_completed_event_attributes
+            if attrs.scheduled_event_id in sent:
+                step = steps[attrs.scheduled_event_id]
+                data = attrs.result.payloads[0].data
+                if isinstance(step, AgentTurnInput):  # its worker keeps the turn's messages with what it was sent
+                    kept = [[*step.messages, *AgentTurnResult.model_validate_json(data).messages]]
+                else:
+                    kept = after_pass(step, GradeResult.model_validate_json(data))
+                seen.update({transcript_digest(t): t for t in kept})
 
 
 async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str) -> list[dict[str, Any]]:
@@ -72,7 +134,7 @@ async def activity_results(handle: WorkflowHandle[Any, Any], activity_type: str)
         elif event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
             attrs = event.activity_task_completed_event_attributes
             if scheduled[attrs.scheduled_event_id] == activity_type:
-                found.append(json.loads(attrs.result.payloads[0].data))
+                found.append(_full(attrs.result.payloads[0].data, RESULTS.get(activity_type)))
     return found
 
 

@@ -100,6 +100,33 @@ def test_histories_of_2_and_10_passes_with_actions_that_add_up(report):
     assert rows[("rubricflow", 10)]["bytes"] > rows[("rubricflow", 2)]["bytes"] > rows[("floor", 2)]["bytes"]
 
 
+def test_histories_only_measures_the_history_goal_for_both_run_lengths(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_ALLOW_SCRIPTED"}
+    done = subprocess.run(
+        [sys.executable, "-m", "rubricflow.bench", "--histories-only", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads((tmp_path / "bench.json").read_text())
+    assert data["batches"] == [] and not (tmp_path / "bench.png").exists()
+    floors = {r["passes"]: r for r in data["histories"] if r["system"] == "floor"}
+    goals = {g["passes"]: g for g in data["history_goals"]}
+    assert set(goals) == {2, 10}
+    for passes, goal in goals.items():
+        assert goal["max_events"] == floors[passes]["events"] + 4
+        assert goal["max_bytes"] == 2 * floors[passes]["bytes"] + goal["transcript_bytes"] > 2 * floors[passes]["bytes"]
+        assert goal["met"] == (goal["events"] <= goal["max_events"] and goal["bytes"] <= goal["max_bytes"])
+        assert f"history goal, {passes} passes: {goal['events']} events" in done.stdout
+    rubricflow = [r for r in data["histories"] if r["system"] == "rubricflow"]
+    for row in rubricflow:
+        payloads = row["breakdown"]["payloads"]
+        assert {"workflow input", "workflow result", "rubricflow.run_agent_turn input"} <= set(payloads)
+        assert sum(row["breakdown"]["events"].values()) == row["bytes"]
+
+
 def test_the_minimal_floor_module_imports_only_temporalio_and_the_standard_library():
     tree = ast.parse(FLOOR_MODULE.read_text())
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}

@@ -51,6 +51,10 @@ MCP_SERVER_UNAVAILABLE = "McpServerUnavailable"
 (the message names it): the step is retried. A tool's own error is an observation for the
 model instead, not a failure."""
 
+STEP_MISMATCH = "StepMismatch"
+"""The transcript or settings a worker read from the thread for a step are not the ones
+the step was scheduled with (`workflows/step_refs.py`): retried."""
+
 PROVIDER_ATTEMPTS = 5
 """Faults one step may meet before it fails (a retryable `ProviderError`, `StepTimeout`,
 `GraderOutputInvalid`, `McpServerUnavailable`: whatever the activity itself raises as retryable): counted by the

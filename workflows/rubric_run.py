@@ -40,6 +40,7 @@ with workflow.unsafe.imports_passed_through():
         describe_failure,
         reraise_cancellation,
     )
+    from rubricflow.workflows.step_refs import StepRefs
     from rubricflow.workflows.telemetry import record_pass
     from rubricflow.workflows.thread_handlers import ThreadHandlers
     from rubricflow.workflows.types import (
@@ -95,6 +96,7 @@ class RubricRunWorkflow(ThreadHandlers):
         self._inflight: Any = None
         self._hook_deliveries: list[Any] = []
         self._hook_slots = asyncio.Semaphore(MAX_HOOK_DELIVERIES)
+        self._refs = StepRefs()
         if input.message is not None:
             self._mailbox.push("message", submit=SubmitInput(message=input.message))
 
@@ -250,6 +252,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 if self._record(evaluation):
                     return
                 decide.append_revision(self.state, evaluation)
+                self._refs.seen(self.state.transcript[-1:])  # foreseen by the pass's worker
             self._finish("max_iterations_reached")
         except _Stop:
             self._record(steer.take_stop(self.state))
@@ -271,7 +274,7 @@ class RubricRunWorkflow(ThreadHandlers):
             self._hook_deliveries = [t for t in self._hook_deliveries if not t.done()]
             self._hook_deliveries.append(asyncio.create_task(self._deliver_hooks(evaluation)))
         if ended is None:
-            self._show_status()  # refreshes the visible status and iteration
+            self._show_pass()
             return False
         self._finish(ended)
         return True
@@ -343,16 +346,15 @@ class RubricRunWorkflow(ThreadHandlers):
             result = await self._activity(
                 RubricActivityDefs.run_agent_turn,
                 AgentTurnInput(
-                    thread_id=workflow.info().workflow_id,
                     turn=turn,
-                    settings=agent,
-                    messages=self.state.transcript,
+                    **self._refs.settings("agent", agent),
+                    transcript_ref=self._refs.transcript(self.state.transcript),
                     **decide.turn_context(self.state, agent.model, graded),
                     files=self.state.files,
                     todos=self.state.todos,
                 ),
                 timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"agent turn {turn} ({agent.model})",
+                f"agent turn {turn}",
             )
         except ActivityError as err:
             reraise_cancellation(err)
@@ -369,6 +371,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 type=errors.FILE_LIMIT_EXCEEDED,
                 non_retryable=True,
             ) from None
+        self._refs.seen(result.messages)  # the worker keeps them with what it was sent
         decide.append_messages(self.state, result.messages)
         decide.spend(self.state, agent.model, result.usage, "agent")
         self._publish(step_event(self.state, "agent_turn_end"))
@@ -384,18 +387,16 @@ class RubricRunWorkflow(ThreadHandlers):
             graded = await self._activity(
                 RubricActivityDefs.grade_transcript,
                 GradeInput(
-                    thread_id=workflow.info().workflow_id,
                     grading_run_id=run.id,
                     iteration=iteration,
-                    rubric=rubric,
-                    settings=grader,
-                    transcript=self.state.transcript,
+                    **self._refs.grader_step(self.state, rubric),
+                    transcript_ref=self._refs.transcript(self.state.transcript),
                     frozen_criteria=run.frozen_criteria,
                     files=self.state.files,
                     agent=self._input.agent.agent,
                 ),
                 timedelta(seconds=grader.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"grader pass {run.id}:{iteration} ({grader.model})",
+                f"grader pass {iteration}",
             )
         except ActivityError as err:
             reraise_cancellation(err)

@@ -264,11 +264,13 @@ def keep_best(run: GradingRun, evaluation: Evaluation, answer: str | None) -> No
         run.best = BestPass(iteration=evaluation.iteration, met=met, total=len(evaluation.criteria), answer=answer)
 
 
+def revision(evaluation: Evaluation) -> Message:
+    """The message that takes a `needs_revision` pass's feedback to the agent, tagged as the grader's."""
+    return Message(role="user", content=evaluation.revision_message(), name=GRADER_SOURCE, source="grader")
+
+
 def append_revision(state: ThreadState, evaluation: Evaluation) -> None:
-    """The feedback of a `needs_revision` pass goes to the agent, tagged as the grader's."""
-    append_messages(
-        state, [Message(role="user", content=evaluation.revision_message(), name=GRADER_SOURCE, source="grader")]
-    )
+    append_messages(state, [revision(evaluation)])
 
 
 # -- what callers see ----------------------------------------------------------------------

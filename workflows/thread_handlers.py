@@ -15,6 +15,7 @@ with workflow.unsafe.imports_passed_through():
     import rubricflow.workflows.steering as steer
     from rubricflow.workflows.files import AgentFile
     from rubricflow.workflows.mailbox import Mailbox
+    from rubricflow.workflows.step_refs import STEP_QUERY, StepContext, grader_step
     from rubricflow.workflows.telemetry import record_run_end
     from rubricflow.workflows.thread_state import ThreadState
     from rubricflow.workflows.types import (
@@ -36,6 +37,7 @@ class ThreadHandlers:
     state: ThreadState
     _mailbox: Mailbox
     _inflight: Any
+    _input: Any
     _events: Any
 
     def _record(self, evaluation: Evaluation) -> bool:
@@ -137,7 +139,18 @@ class ThreadHandlers:
     def _show_status(self) -> None:
         """Search attributes and Web UI details after the status changed."""
         workflow.upsert_search_attributes(search_attribute_updates(self.state))
+        self._shown_status = decide.visible_status(self.state)
         self._show_details()
+
+    def _show_pass(self) -> None:
+        """After a pass that does not end the run: search attributes only when the visible
+        status changed (a search-attribute upsert is an event and a billable action, so a
+        run's `RubricIteration` is refreshed with its status, not on every pass); the Web
+        UI's details (status, iteration) always."""
+        if decide.visible_status(self.state) != getattr(self, "_shown_status", None):
+            self._show_status()
+        else:
+            self._show_details()
 
     def _show_details(self) -> None:
         workflow.set_current_details(render_details(self.state))
@@ -155,6 +168,14 @@ class ThreadHandlers:
     def progress(self) -> Progress:
         """Everything a caller may want to see, at any moment."""
         return decide.progress_view(self.state, workflow.info().workflow_id, len(self._mailbox))
+
+    @workflow.query(name=STEP_QUERY)
+    def step_context(self) -> StepContext:
+        """The transcript and settings the running step works on (`step_refs.py`)."""
+        grader = grader_step(self.state)["settings"] if self.state.grader is not None else None
+        return StepContext(
+            transcript=self.state.transcript, agent=self._input.agent, grader=grader, rubric=self.state.rubric
+        )
 
     @workflow.query
     def files(self) -> dict[str, AgentFile]:

@@ -65,6 +65,7 @@ from rubricflow.workflows.run_settings import (
     whole_number_from_text,
 )
 from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS
+from rubricflow.workflows.step_refs import TranscriptRef
 from rubricflow.workflows.thread_state import ThreadState
 
 
@@ -292,10 +293,15 @@ RunResult = Progress
 
 
 class AgentTurnInput(Frozen):
-    thread_id: str
+    thread_id: str = ""
+    """"" from a thread: the worker reads the step's workflow id."""
     turn: int
-    settings: AgentSettings
-    messages: list[Message]
+    settings: AgentSettings | None = None
+    """From a thread after its first turn, None: `settings_digest` names them (`step_refs.py`)."""
+    settings_digest: str = ""
+    messages: list[Message] = Field(default_factory=list)
+    """The whole transcript the turn continues; from a thread, `transcript_ref` instead."""
+    transcript_ref: TranscriptRef | None = None
     grading_run_id: str | None = None
     """The grading run the turn belongs to (None for an ungraded answer): for its span."""
     iteration: int | None = None
@@ -318,12 +324,19 @@ class AgentTurnResult(Frozen):
 
 
 class GradeInput(Frozen):
-    thread_id: str
+    thread_id: str = ""
+    """As `AgentTurnInput.thread_id`."""
     grading_run_id: str
     iteration: int
-    rubric: str
-    settings: GraderSettings
-    transcript: list[Message]
+    rubric: str = ""
+    settings: GraderSettings | None = None
+    """As `AgentTurnInput.settings`, with the rubric: None and "" after the thread's first pass."""
+    settings_digest: str = ""
+    transcript: list[Message] = Field(default_factory=list)
+    """The whole transcript to grade; from a thread, `transcript_ref` instead."""
+    transcript_ref: TranscriptRef | None = None
+    price: ModelPrice | None = None
+    """The grader model's price from the run's table (the thread sends no table): for the cost metric."""
     frozen_criteria: list[str] = Field(default_factory=list)
     """Criterion names fixed by the run's first usable pass; later passes answer for each."""
     files: dict[str, AgentFile] = Field(default_factory=dict)
@@ -420,6 +433,7 @@ __all__ = [
     "ThreadState",
     "Todo",
     "ToolCall",
+    "TranscriptRef",
     "Usage",
     "Verdict",
     "amount_from_text",

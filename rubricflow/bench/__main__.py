@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.bench.harness import SYSTEMS, Bench
-from rubricflow.bench.history import CATEGORIES
+from rubricflow.bench.history import BYTES_FACTOR, CATEGORIES, history_goal
 from rubricflow.bench.report import grader_input_chars, plot, ratios
 
 
@@ -98,11 +98,53 @@ def _history_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def history_goals(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per run length: rubricflow's history against its goal (`history.history_goal`)."""
+    floors = {r["passes"]: r for r in rows if r["system"] == "floor"}
+    return [history_goal(r, floors[r["passes"]], r["transcript_bytes"]) for r in rows if r["system"] == "rubricflow"]
+
+
+def _goal_lines(goals: list[dict[str, Any]]) -> str:
+    return "\n".join(
+        f"history goal, {g['passes']} passes: {g['events']} events (at most {g['max_events']}), "
+        f"{g['bytes']} bytes (at most {g['max_bytes']} = {BYTES_FACTOR}x floor + transcript "
+        f"{g['transcript_bytes']}): {'met' if g['met'] else 'NOT met'}"
+        for g in goals
+    )
+
+
+def _breakdown_lines(rows: list[dict[str, Any]]) -> str:
+    """rubricflow's history bytes by payload, per run length."""
+    lines = []
+    for r in rows:
+        if r["system"] == "rubricflow":
+            parts = ", ".join(f"{k} {v}" for k, v in r["breakdown"]["payloads"].items())
+            lines.append(f"rubricflow {r['passes']} passes, payload bytes: {parts}")
+    return "\n".join(lines)
+
+
+def _print_report(report: dict[str, Any], out: Path) -> None:
+    """The tables, the plot (with batches) and the history goal, as `main` prints them."""
+    if report["batches"]:
+        plot(report["batches"], report["ratios"], out / "bench.png")
+        print(_table(report["batches"], report["ratios"]))
+        print()
+    print(_history_table(report["histories"]))
+    print(_breakdown_lines(report["histories"]))
+    print(_goal_lines(report["history_goals"]))
+    print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
+    print(
+        "grader input per pass: "
+        + ", ".join(f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"])
+    )
+    print(f"wrote {out / 'bench.json'}" + (f" and {out / 'bench.png'}" if report["batches"] else ""))
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     batches: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="rubricflow-bench-") as tmp:
         async with Bench(Path(tmp)) as bench:
-            for latency in args.latency:
+            for latency in [] if args.histories_only else args.latency:
                 for concurrency in args.concurrency:
                     runs = max(concurrency, args.runs)
                     for system in args.systems:  # alternating, on the same server and machine
@@ -131,6 +173,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "batches": batches,
         "ratios": ratio_rows,
         "histories": histories,
+        "history_goals": history_goals(histories),
         "grader_input": grader_input_chars(),
     }
 
@@ -173,6 +216,11 @@ def main(argv: list[str] | None = None) -> int:
         default=list(SYSTEMS),
         help="systems to measure, rubricflow always among them (default: all)",
     )
+    parser.add_argument(
+        "--histories-only",
+        action="store_true",
+        help="measure only the 2- and 10-pass histories (events, bytes, billable actions), no batches",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for bench.json and bench.png")
     args = parser.parse_args(argv)
     args.systems = ["rubricflow", *(s for s in SYSTEMS if s in args.systems and s != "rubricflow")]
@@ -180,16 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     report = asyncio.run(run(args))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "bench.json").write_text(json.dumps(report, indent=1))
-    plot(report["batches"], report["ratios"], args.out / "bench.png")
-    print(_table(report["batches"], report["ratios"]))
-    print()
-    print(_history_table(report["histories"]))
-    print(f"\nactivities per rubricflow run: {', '.join(report['activities_per_run'])}")
-    print(
-        "grader input per pass: "
-        + ", ".join(f"{r['thread_messages']} msgs -> {r['grader_input_chars']} chars" for r in report["grader_input"])
-    )
-    print(f"wrote {args.out / 'bench.json'} and {args.out / 'bench.png'}")
+    _print_report(report, args.out)
     return 1 if any(b["failures"] for b in report["batches"]) else 0
 
 

@@ -32,7 +32,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle
 
 from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
-from rubricflow.bench.history import history_profile, history_stats
+from rubricflow.bench.history import history_profile, history_stats, transcript_bytes
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from rubricflow.workflows import names
@@ -386,7 +386,10 @@ class Bench:
             ):
                 if not ok:
                     raise RuntimeError(f"the {passes}-pass {system} run for the history figures failed")
-                rows.append({"system": system, "passes": passes, **await history_profile(handle)})
+                row = {"system": system, "passes": passes, **await history_profile(handle)}
+                if system == "rubricflow":
+                    row["transcript_bytes"] = transcript_bytes((await handle.result()).transcript)
+                rows.append(row)
         return rows
 
     async def batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:

@@ -17,7 +17,14 @@ from temporalio.api.enums.v1 import EventType
 from temporalio.api.history.v1 import HistoryEvent
 from temporalio.client import WorkflowHandle
 
+from rubricflow.converter import data_converter
+from rubricflow.workflows.types import Message
+
 E = EventType
+EXTRA_EVENTS = 4
+"""A run may write at most this many events more than the minimal floor of the same passes."""
+BYTES_FACTOR = 2
+"""... and at most this many times the floor's bytes, plus its transcript itself."""
 CHANGE_VERSION = "TemporalChangeVersion"
 
 ACTION_EVENTS = {
@@ -73,7 +80,8 @@ async def history_stats(handle: WorkflowHandle[Any, Any]) -> tuple[int, int, lis
 
 
 async def history_profile(handle: WorkflowHandle[Any, Any]) -> dict[str, Any]:
-    """One run's history: events, bytes, billable actions and events per type."""
+    """One run's history: events, bytes, billable actions, events per type and where the
+    bytes are (`payload_breakdown`)."""
     history = await handle.fetch_history()
     events = list(history.events)
     return {
@@ -81,4 +89,56 @@ async def history_profile(handle: WorkflowHandle[Any, Any]) -> dict[str, Any]:
         "bytes": sum(e.ByteSize() for e in events),
         "actions": billable_actions(events),
         "event_kinds": event_kinds(events),
+        "breakdown": payload_breakdown(events),
     }
+
+
+def transcript_bytes(transcript: list[Message]) -> int:
+    """The transcript itself: the run's messages (its final `transcript`) as the data
+    converter puts them on the wire, counted once."""
+    return sum(len(p.data) for p in data_converter.payload_converter.to_payloads(transcript))
+
+
+def history_goal(run: dict[str, Any], floor: dict[str, Any], transcript: int) -> dict[str, Any]:
+    """The history goal for one run length: at most the floor's events + EXTRA_EVENTS, and
+    at most 2x the floor's bytes plus the transcript itself (nothing carried twice)."""
+    allowance = BYTES_FACTOR * floor["bytes"] + transcript
+    return {
+        "passes": run["passes"],
+        "events": run["events"],
+        "max_events": floor["events"] + EXTRA_EVENTS,
+        "bytes": run["bytes"],
+        "transcript_bytes": transcript,
+        "max_bytes": allowance,
+        "met": run["events"] <= floor["events"] + EXTRA_EVENTS and run["bytes"] <= allowance,
+    }
+
+
+def _payloads_size(payloads: Any) -> int:
+    return sum(p.ByteSize() for p in payloads.payloads)
+
+
+def payload_breakdown(events: list[HistoryEvent]) -> dict[str, dict[str, int]]:
+    """Where a history's bytes are: `events` (bytes per event type, whole events) and
+    `payloads` (the payload bytes inside them: the workflow's input and result, each
+    activity type's inputs and results, search-attribute upserts)."""
+    by_event: Counter[str] = Counter()
+    by_payload: Counter[str] = Counter()
+    activity_of: dict[int, str] = {}
+    for event in events:
+        by_event[E.Name(event.event_type).removeprefix("EVENT_TYPE_")] += event.ByteSize()
+        if event.event_type == E.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED:
+            by_payload["workflow input"] += _payloads_size(event.workflow_execution_started_event_attributes.input)
+        elif event.event_type == E.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED:
+            by_payload["workflow result"] += _payloads_size(event.workflow_execution_completed_event_attributes.result)
+        elif event.event_type == E.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            attrs = event.activity_task_scheduled_event_attributes
+            activity_of[event.event_id] = attrs.activity_type.name
+            by_payload[f"{attrs.activity_type.name} input"] += _payloads_size(attrs.input)
+        elif event.event_type == E.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+            attrs = event.activity_task_completed_event_attributes
+            by_payload[f"{activity_of[attrs.scheduled_event_id]} result"] += _payloads_size(attrs.result)
+        elif event.event_type == E.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES:
+            fields = event.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields
+            by_payload["search-attribute upserts"] += sum(p.ByteSize() for p in fields.values())
+    return {"events": dict(by_event.most_common()), "payloads": dict(by_payload.most_common())}
