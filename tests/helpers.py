@@ -8,6 +8,7 @@ import os
 import sys
 import uuid
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from temporalio.api.enums.v1 import EventType, PendingActivityState
@@ -181,3 +182,17 @@ async def wait_for_running_activity(handle, deadline_s: float = 60) -> str:
                 return pending.activity_type.name
         await asyncio.sleep(0.2)
     raise AssertionError("no activity of the run started in time")
+
+
+async def wait_for_calls(log: Path, calls: int, deadline_s: float = 90) -> None:
+    """Until the scripted model has taken its `calls`-th reply (a line of its `record_to`
+    log is written once the reply is taken). The activity's attempt being STARTED on the
+    server is not enough: a kill before the model is called would leave the reply unused
+    and shift every later attempt by one. There is no event to await from outside: poll."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while loop.time() < end:
+        if log.exists() and len(log.read_text(encoding="utf-8").splitlines()) >= calls:
+            return
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"the model was never called a {calls}th time")

@@ -3,10 +3,8 @@ retries meant for provider faults, and provider faults still end the step."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import signal
-from pathlib import Path
 
 import pytest
 from temporalio.client import WorkflowFailureError
@@ -15,26 +13,12 @@ from rubricflow.client import Rubricflow
 from rubricflow.worker import build_worker
 from rubricflow.workflows import errors
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
-from tests.helpers import activity_attempts, start_worker_process, thread_id, verdict
+from tests.helpers import activity_attempts, start_worker_process, thread_id, verdict, wait_for_calls
 from tests.reliability import REPORT
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]
 
 KILLS = 5
-
-
-async def wait_for_calls(log: Path, calls: int, deadline_s: float = 90) -> None:
-    """Until the scripted model has taken its `calls`-th reply (a line of its `record_to`
-    log is written once the reply is taken). The activity's attempt being STARTED on the
-    server is not enough: a kill before the model is called would leave the reply unused
-    and shift every later attempt by one. There is no event to await from outside: poll."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
-        if log.exists() and len(log.read_text(encoding="utf-8").splitlines()) >= calls:
-            return
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"the model was never called a {calls}th time")
 
 
 class TestCrashesAreNotProviderFaults:

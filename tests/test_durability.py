@@ -21,6 +21,7 @@ from tests.helpers import (
     start_worker_process,
     thread_id,
     verdict,
+    wait_for_calls,
     wait_for_running_activity,
 )
 from tests.reliability import REPORT
@@ -31,9 +32,13 @@ pytestmark = pytest.mark.reliability
 
 
 class TestWorkerCrash:
-    async def test_sigkill_mid_agent_turn_then_another_worker_finishes(self, client, task_queue, script):
+    async def test_sigkill_mid_agent_turn_then_another_worker_finishes(self, client, task_queue, script, tmp_path):
         # The first reply is slow: the worker that takes it is killed before it answers.
-        agent = script({"content": "never delivered", "delay_s": 120}, "the answer")
+        calls = tmp_path / "agent-calls.jsonl"
+        agent_script = tmp_path / "agent.json"
+        responses = [{"content": "never delivered", "delay_s": 120}, "the answer"]
+        agent_script.write_text(json.dumps({"record_to": str(calls), "responses": responses}), encoding="utf-8")
+        agent = f"scripted:{agent_script}"
         grader = script(verdict("satisfied", "ok", tests=True))
         rf = Rubricflow(client, task_queue)
         run_in = RunInput(
@@ -46,6 +51,8 @@ class TestWorkerCrash:
         try:
             run = await rf.start(run_in, thread_id())
             assert await wait_for_running_activity(run.handle) == "rubricflow.run_agent_turn"
+            # Killed once the model has taken the slow reply, not merely once the step started.
+            await wait_for_calls(calls, 1)
         finally:
             doomed.send_signal(signal.SIGKILL)
             await doomed.wait()
