@@ -114,6 +114,7 @@ class RubricActivities:
             scripted_dir=config.scripted_dir,
             profiles=config.model_profiles,
             keys=config.model_keys,
+            local_in_process=config.local_in_process,
         )
         self._tools = (
             tools
@@ -123,6 +124,11 @@ class RubricActivities:
         self._checks = checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
+
+    def close(self) -> None:
+        """Stop what the activities keep running between calls: the model processes of
+        local models."""
+        self._models.close()
 
     @activity.defn(name=names.HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
