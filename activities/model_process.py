@@ -101,7 +101,9 @@ class ModelProcess:
 
     def create_chat_completion(self, messages: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
         """The child's `Llama.create_chat_completion(messages=messages, **params)`; a
-        `grammar_schema` (JSON) stands for the grammar of that schema."""
+        `grammar_schema` (JSON) stands for the grammar of that schema. It does not stream."""
+        if params.get("stream"):
+            raise ValueError("a local model in a model process does not stream: call it with streaming=False")
         with self._call:
             self.start()
             conn = self._conn

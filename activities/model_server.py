@@ -61,7 +61,12 @@ def _serve(conn: Connection, llama: Any) -> None:
             reply: tuple[Any, ...] = ("ok", llama.create_chat_completion(messages=messages, **params))
         except Exception as exc:  # the call's own failure goes back to the caller, named
             reply = ("error", type(exc).__name__, str(exc))
-        conn.send(reply)
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # a reply that does not pickle
+            conn.send(("error", type(exc).__name__, f"the model's reply cannot be sent back: {exc}"))
 
 
 def main(argv: list[str]) -> int:

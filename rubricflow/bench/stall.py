@@ -5,10 +5,12 @@ against in a model process.
 
 One throwaway dev server. For each mode (`in_process`: `RUBRICFLOW_LOCAL_IN_PROCESS=1`;
 `model_process`: the default) one `python -m rubricflow.worker` process, warmed up (it
-polls, and has run a short scripted run and a run whose agent is the local model, so the
-model is loaded). Then, for --idle seconds, short scripted runs alone (the baseline); then
-for --seconds the same short runs, --concurrency at a time, while runs whose agent is the
-local model keep it generating (one after the other). From the short runs' histories:
+polls, and has run one short scripted run). Three phases of short scripted runs,
+--concurrency at a time: `idle`, for --idle seconds, alone (the baseline); `loading`, for
+--cold seconds from the start of the first run whose agent is the local model (the model
+loads, reads its prompt and starts generating); `generating`, for --seconds once that run's
+turn has started, while runs on the local model keep it generating, one after the other
+(counted: the tasks that started while a turn ran). From the short runs' histories:
 every workflow task's duration, started to completed (what the server's 5 s warning
 measures) and scheduled to completed (with its wait for the worker), counted when the task
 started while a generation ran. From the local runs: each agent turn's seconds and tokens.
@@ -47,6 +49,7 @@ from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 
 E = EventType
 MODES = ("in_process", "model_process")
+PHASES = ("idle", "loading", "generating")
 LONG_TASK = (
     "Write a Python module of string utilities: at least forty small functions, each with a "
     "docstring and a one-line example in it. Write all of them, one after the other."
@@ -190,14 +193,14 @@ async def measure_mode(client: Client, address: str, folder: Path, mode: str, ar
         await wait_for_pollers(client, queue, worker)
         began = time.monotonic()
         await _short_runs(rf, scripts, time.monotonic(), 1)
-        await (
-            await rf.start(_local_run(args.model, scripts[1], "Say hello."), f"stall-warm-{uuid.uuid4().hex[:8]}")
-        ).result()
         print(f"{mode}: warm in {time.monotonic() - began:.0f} s; idle phase", file=sys.stderr, flush=True)
         load_idle = os.getloadavg()[0]
         idle = await _short_runs(rf, scripts, time.monotonic() + args.idle, args.concurrency)
         stop, local_ids = asyncio.Event(), []
         generator = asyncio.create_task(_generating(rf, args.model, scripts[1], stop, local_ids))
+        print(f"{mode}: the model loads and generates; short runs for {args.cold:g} s", file=sys.stderr, flush=True)
+        cold = await _short_runs(rf, scripts, time.monotonic() + args.cold, args.concurrency)
+        load_cold = os.getloadavg()[0]
         await _wait_generating(client, local_ids)
         print(f"{mode}: the model generates; short runs for {args.seconds:g} s", file=sys.stderr, flush=True)
         busy = await _short_runs(rf, scripts, time.monotonic() + args.seconds, args.concurrency)
@@ -215,6 +218,7 @@ async def measure_mode(client: Client, address: str, folder: Path, mode: str, ar
         figures = {
             "mode": mode,
             "idle": {**(await _phase_tasks(client, idle, None)), "load_1m": load_idle},
+            "loading": {**(await _phase_tasks(client, cold, None)), "load_1m": load_cold},
             "generating": {**(await _phase_tasks(client, busy, windows)), "load_1m": load_busy},
             "local_turns_s": turns,
             "local_tokens": await _local_tokens(rf, local_ids, args.model),
@@ -327,7 +331,7 @@ def _table(report: dict[str, Any]) -> str:
         "mode           phase       runs  tasks  run p50  run p95  run p99  run max  total p99  total max  load 1m"
     ]
     for m in report["modes"]:
-        for phase in ("idle", "generating"):
+        for phase in PHASES:
             p = m[phase]
             r, t = p["run_s"], p["total_s"]
             if not r["n"]:
@@ -361,6 +365,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
     parser.add_argument("--seconds", type=float, default=90.0, help="short runs while the model generates (90)")
     parser.add_argument("--idle", type=float, default=20.0, help="short runs with no generation first (20)")
+    parser.add_argument("--cold", type=float, default=30.0, help="short runs as the model loads, then generates (30)")
     parser.add_argument("--concurrency", type=int, default=4, help="short runs in flight (4)")
     parser.add_argument("--calls", type=int, default=5, help="1-token calls per mode in the cost part; 0 skips it")
     parser.add_argument("--out", type=Path, default=Path("bench-out"))
