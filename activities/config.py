@@ -58,6 +58,10 @@ class WorkerConfig:
     they are refused."""
     scripted_dir: Path | None = None
     """`RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it."""
+    local_in_process: bool = False
+    """`RUBRICFLOW_LOCAL_IN_PROCESS=1`: `local:` models generate in the worker process
+    (where they stall its workflow tasks); off, each generates in a model process of its
+    own at a lowered CPU priority (`activities/model_process.py`)."""
     prometheus_port: int | None = None
     """`RUBRICFLOW_PROMETHEUS_PORT`: serve the worker's metrics for Prometheus on this port."""
     webhook_secret: bytes | None = field(default=None, repr=False)

@@ -6,19 +6,22 @@ makes them trustworthy: parts are joined in order into one GGUF file under the d
 directory, the hash is checked before the file is ever loaded, and a mismatch is
 refused with what to reinstall.
 
-Design: in-process. The worker loads one `llama_cpp.Llama` per model (memory-mapped)
-and serialises calls to it with a lock (a `Llama` is not thread-safe). Activities run
-the blocking generation in a thread, so the worker keeps heartbeating while a model
-thinks. A separate llama.cpp server process would add a port, a process to supervise
-and an OpenAI-compatible hop whose structured output only works as function calling;
-in-process keeps one process per worker, and Temporal already gives the isolation
-that matters (a crashed worker's turn is retried elsewhere).
+Where the model generates: in a model process per worker per model (the default,
+`activities/model_process.py`), a child process that holds the `llama_cpp.Llama` at a
+lowered CPU priority, so generation cannot stall the worker's workflow tasks; or, with
+`in_process=True` (`RUBRICFLOW_LOCAL_IN_PROCESS=1`), in the worker process itself. Either
+way the worker renders the prompt and parses the reply (`activities/local_tools.py`), and
+calls are serialised, one generation at a time per worker process (`_LOCK`): two
+CPU-bound generations on the same cores are no faster than one after the other.
+Activities run the blocking call in a thread, so the worker keeps heartbeating while a
+model thinks.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import logging
 import os
 import re
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
+from rubricflow.activities.model_process import ModelProcess
 
 CHUNK = 8 * 1024 * 1024
 _log = logging.getLogger(__name__)
@@ -163,9 +167,10 @@ def runtime_available() -> bool:
     )
 
 
-def build_local_chat_model(name: str, models_dir: Path) -> Any:
+def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = False) -> Any:
     """A LangChain chat model on the local GGUF (joined under `models_dir`), safe to
-    share between activities."""
+    share between activities: its `client` is a `ModelProcess` (the model loads in a
+    child process, starting now), or with `in_process` the `Llama` itself."""
     if not runtime_available():
         raise ModelConfigError(
             "local models need the `local` extra (llama-cpp-python, langchain-community): "
@@ -173,23 +178,74 @@ def build_local_chat_model(name: str, models_dir: Path) -> Any:
         )
     path = gguf_path(name, models_dir)
     from langchain_community.chat_models import ChatLlamaCpp
+    from pydantic import model_validator
 
     class LocalChatModel(_ToolCalling, ChatLlamaCpp):
-        """`ChatLlamaCpp` with calls serialised and tools called through the chat template."""
+        """`ChatLlamaCpp` in this process, calls serialised, tools called through the chat template."""
 
         small_agent: ClassVar[bool] = True
         """A `deep` agent on this model is the one sized for small models (`small_agent`)."""
 
-    return LocalChatModel(
-        model_path=str(path),
-        n_ctx=8192,
-        n_threads=os.cpu_count() or 2,
-        max_tokens=1024,
-        temperature=0.2,
-        repeat_penalty=1.0,
-        streaming=False,
-        verbose=False,
-    )
+    class ProcessChatModel(_ToolCalling, ChatLlamaCpp):
+        """`LocalChatModel` whose `Llama` lives in a model process (`client`)."""
+
+        small_agent: ClassVar[bool] = True
+
+        @model_validator(mode="after")
+        def validate_environment(self) -> Any:  # replaces ChatLlamaCpp's, which loads the model here
+            return self
+
+        def _grammar(self, spec: Any) -> dict[str, Any]:
+            from rubricflow.activities import local_tools
+
+            return {"grammar_schema": json.dumps(local_tools.call_schema(spec))}
+
+    if in_process:
+        return LocalChatModel(model_path=str(path), **_OPTIONS)
+    model = ProcessChatModel(model_path=str(path), **_OPTIONS)
+    model.client = ModelProcess(str(path), llama_params(model))
+    return model
+
+
+_OPTIONS: dict[str, Any] = {
+    "n_ctx": 8192,
+    "n_threads": os.cpu_count() or 2,
+    "max_tokens": 1024,
+    "temperature": 0.2,
+    "repeat_penalty": 1.0,
+    "streaming": False,
+    "verbose": False,
+}
+"""A local model's settings (`ChatLlamaCpp`'s fields)."""
+
+LLAMA_FIELDS = (
+    "rope_freq_scale",
+    "rope_freq_base",
+    "lora_path",
+    "lora_base",
+    "n_ctx",
+    "n_parts",
+    "seed",
+    "f16_kv",
+    "logits_all",
+    "vocab_only",
+    "use_mlock",
+    "n_threads",
+    "n_batch",
+    "use_mmap",
+    "last_n_tokens_size",
+    "verbose",
+)
+"""The fields of a `ChatLlamaCpp` that its validator hands to `llama_cpp.Llama`."""
+
+
+def llama_params(model: Any) -> dict[str, Any]:
+    """The `llama_cpp.Llama` keyword arguments of `model`, as `ChatLlamaCpp` loads it, so
+    a model process runs the very model the worker process would."""
+    params = {name: getattr(model, name) for name in LLAMA_FIELDS}
+    if model.n_gpu_layers is not None:
+        params["n_gpu_layers"] = model.n_gpu_layers
+    return {**params, **model.model_kwargs}
 
 
 class _ToolCalling:
@@ -217,7 +273,7 @@ class _ToolCalling:
         if spec is not None:
             params["tools"] = list(spec.tools)
             if spec.required:
-                params["grammar"] = local_tools.grammar(spec)
+                params.update(self._grammar(spec))
         problem: Exception | None = None
         for _ in range(SAMPLES_PER_CALL):
             with _LOCK:
@@ -238,6 +294,12 @@ class _ToolCalling:
             )
         assert problem is not None
         raise problem
+
+    def _grammar(self, spec: Any) -> dict[str, Any]:
+        """The parameters that constrain a required call: its grammar."""
+        from rubricflow.activities import local_tools
+
+        return {"grammar": local_tools.grammar(spec)}
 
 
 SAMPLES_PER_CALL = 2

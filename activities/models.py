@@ -6,7 +6,8 @@ only. Two providers are our own:
 
 - `scripted:PATH`: `ScriptedChatModel` (`activities/scripted.py`), a real
   `BaseChatModel` that serves the responses of a JSON file, for tests and offline demos.
-- `local:NAME`: a small GGUF model on the worker's CPU (`activities/local_models.py`).
+- `local:NAME`: a small GGUF model on the worker's CPU (`activities/local_models.py`),
+  generating in a model process of its own that `close()` stops.
 - `profile:NAME`: a model of the worker's `RUBRICFLOW_MODELS` file
   (`rubricflow.workflows.model_profiles`): its provider and model id, base URL, key,
   temperature, max tokens and timeout, and how its structured output is asked for.
@@ -25,6 +26,7 @@ from langchain_core.language_models import BaseChatModel
 from rubricflow.activities.config import DEFAULT_DATA_DIR, default_script_state_dir
 from rubricflow.activities.local_models import build_local_chat_model
 from rubricflow.activities.model_errors import ModelConfigError
+from rubricflow.activities.model_process import ModelProcess
 from rubricflow.activities.scripted import ScriptedChatModel, load_script
 from rubricflow.workflows.model_profiles import (
     MODELS_ENV,
@@ -69,7 +71,8 @@ class ModelFactory:
     """Builds each model string once per worker and keeps it.
 
     `models_dir` holds the joined GGUF files of `local:` models; `script_state_dir` the
-    cursors of `scripted:` models (both from the worker's `WorkerConfig`)."""
+    cursors of `scripted:` models (both from the worker's `WorkerConfig`).
+    `local_in_process` runs local models in this process rather than in model processes."""
 
     def __init__(
         self,
@@ -80,6 +83,7 @@ class ModelFactory:
         scripted_dir: Path | None = None,
         profiles: Mapping[str, ModelProfile] | None = None,
         keys: Mapping[str, str] | None = None,
+        local_in_process: bool = False,
     ) -> None:
         self._models_dir = models_dir or DEFAULT_DATA_DIR / "models"
         self._script_state_dir = script_state_dir or default_script_state_dir()
@@ -87,8 +91,19 @@ class ModelFactory:
         self._scripted_dir = scripted_dir
         self._profiles = dict(profiles or {})
         self._keys = dict(keys or {})
+        self._local_in_process = local_in_process
         self._models: dict[str, BaseChatModel] = {}
         self._lock = threading.Lock()
+
+    def close(self) -> None:
+        """Stop the model processes of the local models built here (a later call of
+        such a model starts its process again)."""
+        with self._lock:
+            models = list(self._models.values())
+        for model in models:
+            client = getattr(model, "client", None)
+            if isinstance(client, ModelProcess):
+                client.close()
 
     def get(self, spec: str) -> BaseChatModel:
         with self._lock:
@@ -113,7 +128,7 @@ class ModelFactory:
             load_script(path)  # fail now, with the file's problem, not mid-turn
             return ScriptedChatModel(path=str(path), state_dir=self._script_state_dir)
         if provider == "local":
-            return build_local_chat_model(model_id, self._models_dir)
+            return build_local_chat_model(model_id, self._models_dir, in_process=self._local_in_process)
         check_provider(spec)
         return _init(spec, {})
 

@@ -3,7 +3,8 @@
 Provider SDKs are built with their own retries off (`max_retries=0`), so every
 failure surfaces here once and Temporal owns the retry: 408, 409, 429 and 5xx are
 retryable (a `retry-after` header sets the next delay), other 4xx and authentication
-errors are not; timeouts and connection errors are retryable.
+errors are not; timeouts and connection errors are retryable, and so is a local model's
+process that died mid-call.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ _RETRYABLE_NAMES = (
     "ConnectError",
     "RemoteProtocolError",
     "ModelOutputError",
+    "ModelProcessDied",
 )
 _AUTH_NAMES = ("AuthenticationError", "PermissionDeniedError", "Unauthorized")
 

@@ -115,6 +115,7 @@ class RubricActivities:
             scripted_dir=config.scripted_dir,
             profiles=config.model_profiles,
             keys=config.model_keys,
+            local_in_process=config.local_in_process,
         )
         self._tools = (
             tools
@@ -126,6 +127,11 @@ class RubricActivities:
         self._graphs = GraphCache()
         self.steps = StepCache()
         """The transcripts and settings this worker's steps saw (`activities/step_inputs.py`)."""
+
+    def close(self) -> None:
+        """Stop what the activities keep running between calls: the model processes of
+        local models."""
+        self._models.close()
 
     @activity.defn(name=names.HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:

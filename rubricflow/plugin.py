@@ -10,7 +10,7 @@ its activities, passes the contract package through the workflow sandbox, lets a
 `ValidationError` fail a workflow rather than retry its task forever, registers the search
 attributes a thread upserts, and applies the worker-side settings of its `WorkerConfig`
 (activity slots, Worker Versioning, graceful shutdown) unless the Worker was given its
-own. `rubricflow worker` is this plugin on a Worker of its own.
+own; once a worker has shut down, it stops the model processes of its local models. `rubricflow worker` is this plugin on a Worker of its own.
 
 The timeouts and retry policies of a thread's steps are part of the workflow contract,
 recorded in its history, so they are not worker options: a turn's and a pass's time limit
@@ -20,6 +20,7 @@ provider fault is retried is `errors.PROVIDER_ATTEMPTS`, counted by the activity
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import os
@@ -179,10 +180,14 @@ class RubricflowPlugin(SimplePlugin):
     async def run_worker(self, worker: Worker, next: Callable[[Worker], Awaitable[None]]) -> None:
         """Registers the search attributes before the worker polls (it refuses to start
         on a namespace that lacks them and may not get them), and serves the health
-        endpoints while it runs when the config has a port."""
+        endpoints while it runs when the config has a port. Once the worker has shut
+        down, the model processes of its local models stop."""
         await ensure_search_attributes(worker.client)
-        async with self._health(worker):
-            await super().run_worker(worker, next)
+        try:
+            async with self._health(worker):
+                await super().run_worker(worker, next)
+        finally:
+            await asyncio.to_thread(self.rubric_activities.close)
 
     @contextlib.asynccontextmanager
     async def _health(self, worker: Worker) -> AsyncIterator[None]:

@@ -133,16 +133,15 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
       taking work and gives in-flight activities this long to finish; what is still
       running then is cancelled and handed back to the server, which retries it on
       another worker at once (not after the heartbeat timeout).
-    - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): agent turns and
-      grader passes one worker runs at once; lower it for CPU-bound local models.
+    - `RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES` (default: the SDK's 100): steps run at once (lower for local models).
     - `RUBRICFLOW_DEPLOYMENT_NAME` and `RUBRICFLOW_BUILD_ID` (both or neither): Worker
       Versioning; runs stay on the build they started on (see docs/operations.md, "Upgrades").
     - `RUBRICFLOW_HEALTH_PORT`: serve `/healthz` and `/readyz` for probes.
     - `RUBRICFLOW_ALLOW_WEAK_SANDBOX` (default 0): 1 lets `run_python_tests` run untrusted
       code without bubblewrap, with limits only; 0 makes it refuse.
-    - `RUBRICFLOW_ALLOW_SCRIPTED` (default 0): 1 serves `scripted:PATH` models (tests,
-      demos); 0 refuses them.
+    - `RUBRICFLOW_ALLOW_SCRIPTED` (default 0): 1 serves `scripted:PATH` models (tests, demos).
     - `RUBRICFLOW_SCRIPTED_DIR`: when set, scripted model files must lie below it.
+    - `RUBRICFLOW_LOCAL_IN_PROCESS` (default 0): 1 runs `local:` models in the worker process.
     - `RUBRICFLOW_PROMETHEUS_PORT` (default: none): serve the worker's metrics, Temporal's
       SDK metrics among them, for Prometheus on this port (`/metrics`).
     - `RUBRICFLOW_MCP`: a JSON or TOML file of MCP servers (`mcpServers`) whose tools the
@@ -172,6 +171,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         allow_weak_sandbox=_env_flag(env, "RUBRICFLOW_ALLOW_WEAK_SANDBOX"),
         allow_scripted=_env_flag(env, "RUBRICFLOW_ALLOW_SCRIPTED"),
         scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
+        local_in_process=_env_flag(env, "RUBRICFLOW_LOCAL_IN_PROCESS"),
         prometheus_port=_env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535),
         webhook_secret=_env_webhook_secret(env),
         mcp=_env_mcp(env),

@@ -25,6 +25,7 @@ from rubricflow.activities.grading import (
     render_transcript,
     select_transcript,
 )
+from rubricflow.activities.model_process import ModelProcessDied
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import is_retryable, retry_after, to_application_error
 from rubricflow.activities.rubric_activities import RubricActivities
@@ -363,6 +364,7 @@ class TestErrorTable:
             (APIConnectionError("c"), True),
             (AuthenticationError("bad key"), False),
             (RuntimeError("unknown"), True),
+            (ModelProcessDied("the model process ended mid-call"), True),
         ],
     )
     def test_errors_without_status(self, exc, retryable):

@@ -20,6 +20,11 @@ measures the grader instead: rubricflow/bench/judge.py.
     python -m rubricflow.bench batch [--items 2000] [--concurrency 50]
 
 measures a `BatchWorkflow` against independent starts: rubricflow/bench/batch.py.
+
+    python -m rubricflow.bench stall [--model qwen2.5-coder-1.5b] [--seconds 90]
+
+measures workflow tasks while a local model generates on the same worker:
+rubricflow/bench/stall.py.
 """
 
 from __future__ import annotations
@@ -188,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         from rubricflow.bench import batch
 
         return batch.main(argv[1:])
+    if argv[:1] == ["stall"]:
+        from rubricflow.bench import stall
+
+        return stall.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--latency",
