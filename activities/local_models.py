@@ -215,6 +215,11 @@ _OPTIONS: dict[str, Any] = {
     "repeat_penalty": 1.0,
     "streaming": False,
     "verbose": False,
+    # `ChatLlamaCpp`'s own defaults would override the GGUF's RoPE base (10,000 against
+    # Qwen2.5's 1,000,000: positions past a few hundred tokens garbled) and read the prompt
+    # 8 tokens at a time; 0 is "the model's own".
+    "rope_freq_base": 0.0,
+    "n_batch": 512,
 }
 """A local model's settings (`ChatLlamaCpp`'s fields)."""
 
