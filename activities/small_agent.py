@@ -21,6 +21,7 @@ agent's own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -72,13 +73,39 @@ def small_deep_agent(
 
 class WriteThenAnswerMiddleware(AgentMiddleware):
     """The turn's shape for a small model: its first call writes a file, and once a write
-    has succeeded it answers without tools."""
+    has succeeded it answers without tools. A file it writes as one Markdown code block
+    is written as the code inside (`unfenced`)."""
 
     def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
-        return handler(shaped(request))
+        return unfence_writes(handler(shaped(request)))
 
     async def awrap_model_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
-        return await handler(shaped(request))
+        return unfence_writes(await handler(shaped(request)))
+
+
+_FENCED = re.compile(r"\A\s*```[\w+.-]*[ \t]*\n(.*?)\n?```[\s}]*\Z", re.DOTALL)
+_PROSE_FILES = (".md", ".markdown", ".rst", ".txt")
+
+
+def unfenced(path: str, content: str) -> str:
+    """`content` of a file at `path` that a small model wrapped in one Markdown code block
+    (its chat habit, even inside a tool call): the code inside. A prose file, or content
+    that is not one whole block, is kept as written."""
+    if path.lower().endswith(_PROSE_FILES):
+        return content
+    match = _FENCED.match(content)
+    return match.group(1).rstrip("\n") + "\n" if match else content
+
+
+def unfence_writes(response: Any) -> Any:
+    """`response` with the content of each `write_file` call `unfenced`."""
+    messages = response.result if hasattr(response, "result") else [response]
+    for message in messages:
+        for call in getattr(message, "tool_calls", None) or []:
+            args = call.get("args") or {}
+            if call.get("name") == WRITE_TOOL and isinstance(args.get("content"), str):
+                args["content"] = unfenced(str(args.get("file_path", "")), args["content"])
+    return response
 
 
 def shaped(request: Any) -> Any:

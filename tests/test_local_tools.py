@@ -14,7 +14,7 @@ from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, SAMPLES_PER_
 from rubricflow.activities.local_tools import call_schema, parse_reply, tool_spec
 from rubricflow.activities.model_errors import ModelOutputError
 from rubricflow.activities.provider_errors import to_application_error
-from rubricflow.activities.small_agent import small_view
+from rubricflow.activities.small_agent import small_view, unfence_writes, unfenced
 from rubricflow.client import Rubricflow
 from rubricflow.workflows import errors
 from rubricflow.workflows.run_settings import GRADER_SOURCE
@@ -182,6 +182,31 @@ class TestSmallView:
 
 
 @pytest.mark.xdist_group("local_model")
+class TestUnfenced:
+    # What the 0.5B model wrote to /solution.py in each of three demo runs' last turn.
+    SEEN = "```python\ndef find_duplicates(lst):\n    return []\n```}"
+
+    def test_a_file_written_as_one_code_block_is_the_code_inside(self):
+        assert unfenced("/solution.py", self.SEEN) == "def find_duplicates(lst):\n    return []\n"
+        assert unfenced("s.py", "```\nx = 1\n```\n") == "x = 1\n"
+
+    def test_code_prose_files_and_inner_fences_are_kept_as_written(self):
+        assert unfenced("/s.py", "x = 1\n") == "x = 1\n"
+        assert unfenced("/README.md", self.SEEN) == self.SEEN
+        inner = 'doc = """\n```python\nx\n```\n"""\n'
+        assert unfenced("/s.py", inner) == inner
+        assert unfenced("/s.py", "```python\nx = 1\n```\nmore text\n").startswith("```python")
+
+    def test_the_write_calls_of_a_reply_are_unfenced_and_others_left_alone(self):
+        calls = [
+            {"name": "write_file", "args": {"file_path": "/s.py", "content": self.SEEN}, "id": "a"},
+            {"name": "read_file", "args": {"file_path": "/s.py"}, "id": "b"},
+        ]
+        reply = unfence_writes(AIMessage("", tool_calls=calls))
+        assert reply.tool_calls[0]["args"]["content"].startswith("def find_duplicates")
+        assert reply.tool_calls[1]["args"] == {"file_path": "/s.py"}
+
+
 class TestRealLocalDeepAgent:
     @pytest.mark.timeout(900)
     async def test_a_deep_agent_turn_writes_its_file_by_a_real_tool_call(self, client, task_queue, worker, script):
