@@ -79,6 +79,43 @@ def script(tmp_path: Path) -> Callable[..., str]:
     return write
 
 
+SERIAL_GROUPS = {
+    # The tests that run a real model: one model generating at a time on 2 cores.
+    "local_model": (
+        "tests/test_local_model.py::TestRealModel",
+        "tests/test_local_tools.py::TestRealLocalDeepAgent",
+        "tests/test_local_tools.py::TestRealLocalGrader",
+        "tests/test_model_process.py",
+        "tests/test_openai_server.py",
+        "tests/test_bench.py::test_the_stall_benchmark",
+    ),
+    # Its last test counts what the module's others tried.
+    "bad_input": ("tests/test_bad_input.py",),
+}
+"""Tests that one pytest-xdist worker runs one after another, in collection order, by
+node id prefix (`.ci/run` runs two workers)."""
+
+
+def serial_group(nodeid: str) -> str:
+    """The scheduling unit of a test: its group's name, or the test alone."""
+    return next((name for name, prefixes in SERIAL_GROUPS.items() if nodeid.startswith(prefixes)), nodeid)
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup` by `SERIAL_GROUPS`: xdist's own reads `xdist_group` marks into
+    node ids, which pytest 9.2's node ids no longer take, so every test ran on its own."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return serial_group(nodeid)
+
+    return GroupScheduling(config, log)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A pytest-xdist worker hands its reliability tally to the controller."""
     output = getattr(session.config, "workeroutput", None)

@@ -19,8 +19,7 @@ from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunI
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT
 
-# One xdist worker runs the whole module in order: its last test counts what the others tried.
-pytestmark = [pytest.mark.reliability, pytest.mark.xdist_group("bad_input")]
+pytestmark = pytest.mark.reliability
 
 TRIED: list[str] = []
 

@@ -192,9 +192,10 @@ def test_a_missing_bench_extra_is_named_with_how_to_install_it(tmp_path):
 
 @pytest.mark.timeout(900)
 def test_the_stall_benchmark_measures_every_phase_of_both_modes(tmp_path):
-    """`bench stall` at a tiny size on the 0.5B model: workflow tasks in every phase of
-    both modes, every figure a number (the cost part, minutes of generation on two busy
-    cores, is skipped)."""
+    """`bench stall` at a tiny size on the 0.5B model: short runs in every phase of both
+    modes, workflow tasks counted at least while idle, every figure a number (the cost
+    part, minutes of generation on two busy cores, is skipped). How many tasks fall inside
+    a generation window of a few seconds is timing, so it may be none."""
     done = subprocess.run(
         [sys.executable, "-m", "rubricflow.bench", "stall", "--model", "qwen2.5-coder-0.5b"]
         + ["--idle", "2", "--cold", "3", "--seconds", "3", "--calls", "0", "--out", str(tmp_path)],
@@ -206,8 +207,9 @@ def test_the_stall_benchmark_measures_every_phase_of_both_modes(tmp_path):
     data = json.loads((tmp_path / "stall.json").read_text())
     assert [m["mode"] for m in data["modes"]] == ["in_process", "model_process"]
     for mode in data["modes"]:
+        assert mode["idle"]["run_s"]["n"] > 0, mode["mode"]
         for phase in ("idle", "loading", "generating"):
-            assert mode[phase]["run_s"]["n"] > 0, (mode["mode"], phase)
+            assert mode[phase]["runs"] > 0, (mode["mode"], phase)
             assert _numbers(mode[phase], f"{mode['mode']}.{phase}") == []
     assert data["costs"] is None
     assert "p99" in done.stdout

@@ -95,7 +95,6 @@ class TestJoinAndVerify:
             assert pins == [f"{p}=={model.version}" for p in model.packages]
 
 
-@pytest.mark.xdist_group("local_model")
 class TestRealModel:
     """A full grading run on the 0.5B model, through the real server. Asserts structure,
     never the model's wording: small models write plausible code with real bugs."""

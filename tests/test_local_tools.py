@@ -181,7 +181,6 @@ class TestSmallView:
         assert small_view(messages, {"/s.py": {"content": "v1"}}) == messages
 
 
-@pytest.mark.xdist_group("local_model")
 class TestUnfenced:
     # What the 0.5B model wrote to /solution.py in each of three demo runs' last turn.
     SEEN = "```python\ndef find_duplicates(lst):\n    return []\n```}"
@@ -295,7 +294,6 @@ class TestGraderBounds:
         assert asked(DEFAULT_TOOL_ROUNDS) == []
 
 
-@pytest.mark.xdist_group("local_model")
 class TestRealLocalGrader:
     @pytest.mark.timeout(900)
     async def test_a_local_grader_reads_the_file_then_answers(self, client, task_queue, worker, script):

@@ -30,7 +30,7 @@ from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, thread_id
 from tests.reliability import REPORT
 
-pytestmark = [pytest.mark.reliability, pytest.mark.slow, pytest.mark.xdist_group("local_model")]
+pytestmark = [pytest.mark.reliability, pytest.mark.slow]
 
 MODEL_ALIAS = "qwen2.5-coder-0.5b"
 
