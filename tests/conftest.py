@@ -80,15 +80,6 @@ def script(tmp_path: Path) -> Callable[..., str]:
 
 
 SERIAL_GROUPS = {
-    # The tests that run a real model: one model generating at a time on 2 cores.
-    "local_model": (
-        "tests/test_local_model.py::TestRealModel",
-        "tests/test_local_tools.py::TestRealLocalDeepAgent",
-        "tests/test_local_tools.py::TestRealLocalGrader",
-        "tests/test_model_process.py",
-        "tests/test_openai_server.py",
-        "tests/test_bench.py::test_the_stall_benchmark",
-    ),
     # Its last test counts what the module's others tried.
     "bad_input": ("tests/test_bad_input.py",),
 }

@@ -244,9 +244,12 @@ async def _running_turn(client: Client, thread: str) -> datetime | None:
     return None
 
 
-async def _wait_generating(client: Client, local_ids: list[str]) -> None:
-    """Until the first local run's agent turn has started."""
-    while not (local_ids and await _running_turn(client, local_ids[0])):
+async def _wait_generating(client: Client, local_ids: list[str], deadline_s: float = 900) -> None:
+    """Until the newest local run's agent turn is running (an earlier run may have ended)."""
+    end = time.monotonic() + deadline_s
+    while not (local_ids and await _running_turn(client, local_ids[-1])):
+        if time.monotonic() > end:
+            raise SystemExit(f"bench stall: no local-model turn was running within {deadline_s:g} s")
         await asyncio.sleep(0.2)
 
 
