@@ -143,15 +143,7 @@ def after_pass(step: GradeInput, result: GradeResult) -> list[list[Message]]:
     and, after `needs_revision`, that with the revision the thread appends (`state.revision`
     of the pass's record, built as the thread builds it)."""
     kept = [list(step.transcript)]
-    verdict = result.verdict
-    if verdict.result == "needs_revision":
-        record = Evaluation(
-            grading_run_id=step.grading_run_id,
-            iteration=step.iteration,
-            result=verdict.result,
-            explanation=verdict.explanation,
-            criteria=verdict.criteria,
-            unverified=result.unverified,
-        )
+    if result.verdict.result == "needs_revision":
+        record = Evaluation.of_pass(step.grading_run_id, step.iteration, result.verdict, unverified=result.unverified)
         kept.append([*step.transcript, revision(record)])
     return kept

@@ -171,6 +171,19 @@ class Evaluation(Frozen):
     """A reviewer's verdict: its number among the thread's reviewer decisions (1, 2, ...),
     part of its `operation_id`. None for a grader's pass."""
 
+    @classmethod
+    def of_pass(cls, grading_run_id: str, iteration: int, verdict: GraderVerdict, **more: object) -> Evaluation:
+        """The record of grader pass `iteration` that gave `verdict` (`more`: the pass's own
+        fields, `unverified`, `split_vote`, `usage`)."""
+        return cls(
+            grading_run_id=grading_run_id,
+            iteration=iteration,
+            result=verdict.result,
+            explanation=verdict.explanation,
+            criteria=verdict.criteria,
+            **more,
+        )
+
     @property
     def operation_id(self) -> str:
         return operation_id(self.grading_run_id, self.iteration, self.decision)

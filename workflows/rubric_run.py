@@ -411,13 +411,10 @@ class RubricRunWorkflow(ThreadHandlers):
         decide.freeze_criteria(self.state, graded.freeze)
         if graded.hooks is not None:
             self.state.hooks = graded.hooks
-        verdict = graded.verdict
-        return Evaluation(
-            grading_run_id=run.id,
-            iteration=iteration,
-            result=verdict.result,
-            explanation=verdict.explanation,
-            criteria=verdict.criteria,
+        return Evaluation.of_pass(
+            run.id,
+            iteration,
+            graded.verdict,
             unverified=graded.unverified,
             split_vote=graded.split_vote,
             usage=decide.pass_usage(self.state, graded.usage),
