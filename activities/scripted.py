@@ -7,8 +7,10 @@ import asyncio
 import contextlib
 import contextvars
 import fcntl
+import functools
 import hashlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -139,6 +141,34 @@ class ScriptedProviderError(Exception):
         self.response = httpx.Response(error.status, headers=headers)
 
 
+MAX_CACHED_SCRIPTS = 256
+_SCRIPTS: dict[str, tuple[tuple[int, int, int, int], Script]] = {}
+"""Parsed scripts by path, with the file's identity (device, inode, size, mtime) when read."""
+
+
+def cached_script(path: str) -> Script:
+    """`load_script(path)`, parsed again only when the file changed (another file, size or
+    modification time): a model call reads the script's current content, not its own copy."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return load_script(path)  # raises the error that says what to fix
+    identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    cached = _SCRIPTS.get(path)
+    if cached is not None and cached[0] == identity:
+        return cached[1]
+    script = load_script(path)
+    if len(_SCRIPTS) >= MAX_CACHED_SCRIPTS:
+        _SCRIPTS.clear()
+    _SCRIPTS[path] = (identity, script)
+    return script
+
+
+@functools.lru_cache(maxsize=4096)
+def _cursor_name(cwd: str, path: str, thread: str) -> str:
+    return hashlib.sha256(f"{Path(cwd, path).resolve()}\0{thread}".encode()).hexdigest()[:32]
+
+
 class _Cursors:
     """Position in each script per (script path, thread), kept in small files so that
     every worker process on the machine shares it: a reply consumed by a worker that
@@ -162,20 +192,23 @@ class _Cursors:
 
     @contextlib.contextmanager
     def _locked(self, path: str, thread: str) -> Iterator[tuple[int, Callable[[int], None]]]:
-        key = hashlib.sha256(f"{Path(path).resolve()}\0{thread}".encode()).hexdigest()[:32]
-        self.root.mkdir(parents=True, exist_ok=True)
-        state = self.root / key
-        with state.open("a+", encoding="utf-8") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            handle.seek(0)
-            index = int(handle.read().strip() or 0)
+        state = os.path.join(self.root, _cursor_name(os.getcwd(), path, thread))
+        try:
+            fd = os.open(state, os.O_RDWR | os.O_CREAT, 0o600)
+        except FileNotFoundError:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd = os.open(state, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            index = int(os.pread(fd, 32, 0).strip() or 0)
 
             def write(value: int) -> None:
-                handle.seek(0)
-                handle.truncate()
-                handle.write(str(value))
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, str(value).encode(), 0)
 
             yield index, write
+        finally:
+            os.close(fd)  # releases the lock
 
 
 class ScriptedChatModel(BaseChatModel):
@@ -206,7 +239,7 @@ class ScriptedChatModel(BaseChatModel):
     def _next(self, messages: list[BaseMessage]) -> tuple[ScriptedResponse, int | None]:
         """The reply to serve, and (for a deterministic script) the index to consume once
         it is delivered."""
-        script = load_script(self.path)
+        script = cached_script(self.path)
         index = _Cursors(self.state_dir).take(self.path, current_thread_id.get(), advance=not script.deterministic)
         # Logged after the cursor moved: a line in the log means the reply is taken.
         if script.record_to:
