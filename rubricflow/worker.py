@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import gc
 import json
 import logging
 import os
@@ -118,6 +119,9 @@ async def _main() -> None:
     except (CodecConfigError, AddressError) as exc:
         installed.shutdown()
         raise SystemExit(f"rubricflow worker: {exc}") from None
+    # What the worker built to start (modules, tools, the client) lives as long as the
+    # process: kept out of the garbage collector's full passes, which would walk it each time.
+    gc.freeze()
     try:
         if installed.metrics_exporter is not None:
             async with installed.metrics_exporter:
