@@ -21,6 +21,8 @@ def _numbers(value: Any, where: str) -> list[str]:
     """Paths of every figure that is not a finite number (bools and None count as not)."""
     if isinstance(value, dict):
         return [bad for k, v in value.items() for bad in _numbers(v, f"{where}.{k}")]
+    if isinstance(value, list):
+        return [bad for i, v in enumerate(value) for bad in _numbers(v, f"{where}[{i}]")] if value else [where]
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return [where]
     return []
@@ -44,12 +46,14 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Pa
             "2",
             "--runs",
             "2",
+            "--rounds",
+            "2",
             "--out",
             str(out),
         ],
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=300,
         env=env,
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -58,9 +62,19 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Pa
 
 def test_every_system_at_every_concurrency(report):
     data, _ = report
-    seen = {(b["system"], b["latency_s"], b["concurrency"]) for b in data["batches"]}
-    assert seen == {(s, 0.0, c) for s in SYSTEMS for c in (1, 2)}
+    seen = [(b["system"], b["latency_s"], b["concurrency"], b["round"]) for b in data["batches"]]
+    assert sorted(seen) == sorted((s, 0.0, c, r) for s in SYSTEMS for c in (1, 2) for r in (0, 1))
+    # The second round runs the systems in the reverse order.
+    assert [s for s, _, c, r in seen if c == 1] == ["rubricflow", "floor", "floor_pydantic", "in_process"] * 1 + [
+        "in_process",
+        "floor_pydantic",
+        "floor",
+        "rubricflow",
+    ]
     assert [(r["latency_s"], r["concurrency"]) for r in data["ratios"]] == [(0.0, 1), (0.0, 2)]
+    for row in data["ratios"]:
+        assert len(row["throughput_vs_floor_rounds"]) == 2
+        assert "total_cpu_vs_floor" in row and "total_cpu_vs_in_process" not in row  # no server in process
 
 
 def test_every_figure_is_a_number_and_no_run_failed(report):
@@ -75,6 +89,39 @@ def test_every_figure_is_a_number_and_no_run_failed(report):
         assert _numbers(row, "ratios") == []
     for row in data["grader_input"]:
         assert _numbers(row, "grader_input") == []
+
+
+def test_ratios_are_medians_of_the_rounds_and_count_the_server():
+    from rubricflow.bench.report import median_batches, ratios
+
+    def batch(system: str, round: int, runs_per_s: float, worker_ms: float, server_ms: float) -> dict[str, Any]:
+        return {
+            "system": system,
+            "latency_s": 0.0,
+            "concurrency": 20,
+            "round": round,
+            "runs_per_s": runs_per_s,
+            "run_s_median": 1.0,
+            "worker_cpu_s_per_iteration": worker_ms / 1000,
+            "server_cpu_s_per_run": server_ms / 1000,
+            "client_cpu_s_per_run": 0.0,
+        }
+
+    batches = [
+        batch("rubricflow", 0, 10.0, 20, 40),
+        batch("floor", 0, 15.0, 10, 40),
+        batch("rubricflow", 1, 20.0, 20, 40),
+        batch("floor", 1, 22.0, 10, 40),
+        batch("rubricflow", 2, 10.0, 20, 40),
+        batch("floor", 2, 12.0, 10, 40),
+    ]
+    [row] = ratios(batches)
+    assert row["throughput_vs_floor_rounds"] == pytest.approx([1.5, 1.1, 1.2])
+    assert row["throughput_vs_floor"] == pytest.approx(1.2)  # the median round, not a ratio of medians
+    assert row["cpu_vs_floor"] == pytest.approx(2.0)
+    assert row["total_cpu_vs_floor"] == pytest.approx((40 + 40) / (20 + 40))
+    picked = {b["system"]: b["runs_per_s"] for b in median_batches(batches)}
+    assert picked == {"rubricflow": 10.0, "floor": 15.0}  # 10, 10, 20 -> 10; 12, 15, 22 -> 15
 
 
 def test_the_floors_schedule_as_many_activities_as_rubricflow(report):

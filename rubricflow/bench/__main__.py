@@ -74,22 +74,48 @@ def _latency(text: str) -> float:
 
 def _table(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) -> str:
     lines = [
-        "latency  conc  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  events  bytes  fail  load"
+        "latency  conc  rnd  system       runs/s  run p50  run p95  iter p50  cpu/iter  rss MB  srv/run  cli/run  events  bytes  fail  load"
     ]
     for b in batches:
         lines.append(
-            f"{b['latency_s']:>6g}s {b['concurrency']:>5}  {b['system']:<11} {b['runs_per_s']:>7.1f} "
+            f"{b['latency_s']:>6g}s {b['concurrency']:>5}  {b.get('round', 0) + 1:>3}  {b['system']:<11} {b['runs_per_s']:>7.1f} "
             f"{b['run_s_median']:>7.2f}s {b['run_s_p95']:>7.2f}s {b['iteration_s_median']:>8.2f}s "
             f"{b['worker_cpu_s_per_iteration'] * 1000:>7.1f}ms {b['worker_peak_rss_mb']:>6.0f} "
+            f"{b['server_cpu_s_per_run'] * 1000:>6.1f}ms {b['client_cpu_s_per_run'] * 1000:>6.1f}ms "
             f"{b['history_events_per_run']:>6.0f} {b['history_bytes_per_run']:>6.0f} {b['failures']:>4} {b['machine_load_1m']:>5.1f}"
         )
     others = [s for s in SYSTEMS if s != "rubricflow" and any(f"throughput_vs_{s}" in r for r in ratio_rows)]
     lines.append("")
-    lines.append("latency  conc  " + "  ".join(f"{'runs/s ' + o + '/rf':>24} {'cpu rf/' + o:>18}" for o in others))
+    lines.append(
+        "latency  conc  "
+        + "  ".join(f"{'runs/s ' + o + '/rf':>24} {'cpu rf/' + o:>18} {'all cpu rf/' + o:>22}" for o in others)
+    )
     for r in ratio_rows:
-        cells = [f"{r[f'throughput_vs_{o}']:>23.2f}x {r[f'cpu_vs_{o}']:>17.2f}x" for o in others]
+        cells = [
+            f"{r[f'throughput_vs_{o}']:>23.2f}x {r[f'cpu_vs_{o}']:>17.2f}x "
+            + (f"{r[f'total_cpu_vs_{o}']:>21.2f}x" if f"total_cpu_vs_{o}" in r else f"{'-':>22}")
+            for o in others
+        ]
         lines.append(f"{r['latency_s']:>6g}s {r['concurrency']:>5}  " + "  ".join(cells))
+    lines.append("")
+    lines += [_throughput_goal(r) for r in ratio_rows if "throughput_vs_floor" in r]
     return "\n".join(lines)
+
+
+def throughput_goal(concurrency: int) -> float:
+    """Issue 24's bound on floor ÷ rubricflow in runs/s: 1.1x for one run at a time, 1.25x above."""
+    return 1.1 if concurrency == 1 else 1.25
+
+
+def _throughput_goal(row: dict[str, Any]) -> str:
+    goal = throughput_goal(row["concurrency"])
+    value = row["throughput_vs_floor"]
+    rounds = row.get("throughput_vs_floor_rounds")
+    each = f" (rounds {', '.join(f'{v:.2f}' for v in rounds)})" if rounds else ""
+    return (
+        f"throughput goal, latency {row['latency_s']:g} s, {row['concurrency']} concurrent: floor ÷ rubricflow "
+        f"{value:.2f}x{each}, at most {goal:.2f}x: {'met' if value <= goal else 'NOT met'}"
+    )
 
 
 def _history_table(rows: list[dict[str, Any]]) -> str:
@@ -152,16 +178,21 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for latency in [] if args.histories_only else args.latency:
                 for concurrency in args.concurrency:
                     runs = max(concurrency, args.runs)
-                    for system in args.systems:  # alternating, on the same server and machine
-                        batch = (await bench.batch(system, latency, concurrency, runs)).figures()
-                        batches.append(batch)
-                        print(
-                            f"latency {latency:g} s, {concurrency} concurrent, {system}: {runs} runs, "
-                            f"{batch['runs_per_s']:.1f} runs/s, p50 {batch['run_s_median']:.2f} s, "
-                            f"failures {batch['failures']}",
-                            file=sys.stderr,
-                            flush=True,
-                        )
+                    for round in range(args.rounds):
+                        # Alternating, on the same server and machine; every other round in
+                        # reverse, so that no system always runs first (on a fresher server).
+                        order = args.systems if round % 2 == 0 else args.systems[::-1]
+                        for system in order:
+                            batch = (await bench.batch(system, latency, concurrency, runs)).figures()
+                            batch["round"] = round
+                            batches.append(batch)
+                            print(
+                                f"latency {latency:g} s, {concurrency} concurrent, round {round + 1}, {system}: {runs} runs, "
+                                f"{batch['runs_per_s']:.1f} runs/s, p50 {batch['run_s_median']:.2f} s, "
+                                f"failures {batch['failures']}",
+                                file=sys.stderr,
+                                flush=True,
+                            )
             floor_steps = bench.steps
             histories = await bench.histories()
     ratio_rows = ratios(batches)
@@ -172,6 +203,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "latency_s": args.latency,
             "concurrency": args.concurrency,
             "min_runs": args.runs,
+            "rounds": args.rounds,
             "systems": args.systems,
         },
         "activities_per_run": floor_steps,
@@ -197,6 +229,17 @@ def main(argv: list[str] | None = None) -> int:
         from rubricflow.bench import stall
 
         return stall.main(argv[1:])
+    args = _parser().parse_args(argv)
+    args.systems = ["rubricflow", *(s for s in SYSTEMS if s in args.systems and s != "rubricflow")]
+    _require_extra()
+    report = asyncio.run(run(args))
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "bench.json").write_text(json.dumps(report, indent=1))
+    _print_report(report, args.out)
+    return 1 if any(b["failures"] for b in report["batches"]) else 0
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--latency",
@@ -219,6 +262,13 @@ def main(argv: list[str] | None = None) -> int:
         help="runs per batch at least (a batch runs max(concurrency, RUNS)); default 10",
     )
     parser.add_argument(
+        "--rounds",
+        type=_positive,
+        default=1,
+        help="batches per system at each latency and concurrency, in alternating order; the ratios are "
+        "the medians of the rounds' (default 1)",
+    )
+    parser.add_argument(
         "--systems",
         nargs="+",
         choices=SYSTEMS,
@@ -231,14 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         help="measure only the 2- and 10-pass histories (events, bytes, billable actions), no batches",
     )
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for bench.json and bench.png")
-    args = parser.parse_args(argv)
-    args.systems = ["rubricflow", *(s for s in SYSTEMS if s in args.systems and s != "rubricflow")]
-    _require_extra()
-    report = asyncio.run(run(args))
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "bench.json").write_text(json.dumps(report, indent=1))
-    _print_report(report, args.out)
-    return 1 if any(b["failures"] for b in report["batches"]) else 0
+    return parser
 
 
 if __name__ == "__main__":

@@ -106,6 +106,10 @@ class Batch:
     failures: int
     cpu_s: float
     peak_rss_mb: float
+    server_cpu_s: float = 0.0
+    """The dev server's CPU-seconds during the batch (durable systems; 0 in process)."""
+    client_cpu_s: float = 0.0
+    """The starting and waiting client's (this process's) CPU-seconds during the batch."""
     load_1m: float = field(default_factory=lambda: os.getloadavg()[0])
     """The machine's 1-minute load average when the batch ended (other work on the cores)."""
     history_events: list[int] = field(default_factory=list)
@@ -129,6 +133,9 @@ class Batch:
             "iteration_s_p95": p95 / ITERATIONS,
             "worker_cpu_s_per_iteration": self.cpu_s / (self.runs * ITERATIONS),
             "worker_peak_rss_mb": self.peak_rss_mb,
+            # The three processes share the cores: at saturation runs/s follows their sum.
+            "server_cpu_s_per_run": self.server_cpu_s / self.runs,
+            "client_cpu_s_per_run": self.client_cpu_s / self.runs,
             "machine_load_1m": self.load_1m,
             # In-process runs keep no durable history: 0 events, 0 bytes.
             "history_events_per_run": statistics.mean(self.history_events) if self.history_events else 0.0,
@@ -318,11 +325,14 @@ class Bench:
             async with gate:
                 return await self.run_once(system, latency_s, agent, grader)
 
+        assert self.server is not None
         cpu_before = proc_cpu_s(worker.pid)
+        server_before, client_before = proc_cpu_s(self.server.pid), time.process_time()
         began = time.monotonic()
         outcomes = await asyncio.gather(*(one() for _ in range(runs)))
         wall = time.monotonic() - began
         cpu = proc_cpu_s(worker.pid) - cpu_before
+        server_cpu, client_cpu = proc_cpu_s(self.server.pid) - server_before, time.process_time() - client_before
         batch = Batch(
             system,
             latency_s,
@@ -333,6 +343,8 @@ class Bench:
             sum(1 for ok, _, _ in outcomes if not ok),
             cpu,
             proc_peak_rss_mb(worker.pid),
+            server_cpu_s=server_cpu,
+            client_cpu_s=client_cpu,
         )
         for _, _, handle in outcomes[:HISTORY_SAMPLE]:
             events, size, scheduled = await history_stats(handle)

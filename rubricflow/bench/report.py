@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -39,27 +40,62 @@ def grader_input_chars() -> list[dict[str, int]]:
     return rows
 
 
+def total_cpu_s_per_run(batch: dict[str, Any]) -> float:
+    """Worker, dev server and client CPU per run: on shared cores, what runs/s follows."""
+    return (
+        batch["worker_cpu_s_per_iteration"] * 2
+        + batch.get("server_cpu_s_per_run", 0.0)
+        + batch.get("client_cpu_s_per_run", 0.0)
+    )
+
+
+def _round_ratios(rf: dict[str, Any], ref: dict[str, Any], other: str) -> dict[str, float]:
+    row = {
+        f"throughput_vs_{other}": ref["runs_per_s"] / rf["runs_per_s"],
+        f"latency_vs_{other}": rf["run_s_median"] / ref["run_s_median"],
+        f"cpu_vs_{other}": rf["worker_cpu_s_per_iteration"] / ref["worker_cpu_s_per_iteration"],
+    }
+    if ref.get("server_cpu_s_per_run"):  # durable systems: the whole machine's CPU per run
+        row[f"total_cpu_vs_{other}"] = total_cpu_s_per_run(rf) / total_cpu_s_per_run(ref)
+    return row
+
+
 def ratios(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """rubricflow against every other system measured, per latency and concurrency:
     throughput ratio = other's runs/s / rubricflow's (above 1: rubricflow is slower),
     latency ratio = rubricflow's median run time / other's, CPU ratio = rubricflow's worker
-    CPU per iteration / other's."""
-    index = {(b["system"], b["latency_s"], b["concurrency"]): b for b in batches}
+    CPU per iteration / other's, total CPU ratio = the same for worker + server + client CPU
+    per run. With several rounds each ratio is the median of the rounds' ratios (each round
+    compares batches run one after the other), and `*_rounds` lists them."""
+    index = {(b["system"], b["latency_s"], b["concurrency"], b.get("round", 0)): b for b in batches}
     others = sorted({b["system"] for b in batches} - {"rubricflow"})
     rows = []
-    for (system, latency, concurrency), rf in sorted(index.items()):
-        if system != "rubricflow":
+    for latency, concurrency in sorted({(b["latency_s"], b["concurrency"]) for b in batches}):
+        rounds = sorted({r for (s, lat, c, r) in index if s == "rubricflow" and (lat, c) == (latency, concurrency)})
+        if not rounds:
             continue
         row: dict[str, Any] = {"latency_s": latency, "concurrency": concurrency}
         for other in others:
-            ref = index.get((other, latency, concurrency))
-            if ref is None:
-                continue
-            row[f"throughput_vs_{other}"] = ref["runs_per_s"] / rf["runs_per_s"]
-            row[f"latency_vs_{other}"] = rf["run_s_median"] / ref["run_s_median"]
-            row[f"cpu_vs_{other}"] = rf["worker_cpu_s_per_iteration"] / ref["worker_cpu_s_per_iteration"]
+            per_round = [
+                _round_ratios(index[("rubricflow", latency, concurrency, r)], ref, other)
+                for r in rounds
+                if (ref := index.get((other, latency, concurrency, r))) is not None
+            ]
+            for key in per_round[0] if per_round else []:
+                values = [p[key] for p in per_round if key in p]
+                row[key] = statistics.median(values)
+                if len(values) > 1:
+                    row[f"{key}_rounds"] = values
         rows.append(row)
     return rows
+
+
+def median_batches(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One batch per system, latency and concurrency: the round with the median runs/s."""
+    groups: dict[tuple[str, float, int], list[dict[str, Any]]] = {}
+    for b in batches:
+        groups.setdefault((b["system"], b["latency_s"], b["concurrency"]), []).append(b)
+    return [sorted(g, key=lambda b: b["runs_per_s"])[(len(g) - 1) // 2] for g in groups.values()]
 
 
 def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: Path) -> None:
@@ -70,6 +106,7 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
         import matplotlib.pyplot as plt
     except ImportError as exc:
         raise SystemExit("the benchmark's plot needs matplotlib: pip install 'rubricflow[bench]'") from exc
+    batches = median_batches(batches)
     latencies = sorted({b["latency_s"] for b in batches})
     fig, axes = plt.subplots(2, len(latencies), figsize=(5 * len(latencies), 7), squeeze=False)
     for col, latency in enumerate(latencies):
@@ -94,6 +131,7 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
             ("throughput_vs_floor", "o", "runs/s: floor / rubricflow"),
             ("throughput_vs_floor_pydantic", "v", "runs/s: floor_pydantic / rubricflow"),
             ("cpu_vs_floor", "D", "worker CPU: rubricflow / floor"),
+            ("total_cpu_vs_floor", "s", "worker+server CPU: rubricflow / floor"),
             ("latency_vs_in_process", "^", "run time: rubricflow / in-process"),
         ):
             if rows and key in rows[0]:
