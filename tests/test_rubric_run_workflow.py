@@ -251,6 +251,31 @@ class TestGraderErrors:
         assert "agent turn 0 failed" in cause.message and "HTTP 401" in cause.message
         assert ("rubricflow.run_agent_turn", 1) in await activity_attempts(run.handle)
 
+    @pytest.mark.parametrize(
+        "agent_settings, kind",
+        [
+            ({"tools": ["no_such_tool"]}, "UnknownTool"),
+            ({"agent": "no_such_agent"}, "UnknownAgent"),
+            ({"model": "scripted:/no/such/script.json"}, "ModelConfigError"),
+        ],
+    )
+    async def test_a_step_that_cannot_run_here_fails_at_its_first_attempt(
+        self, client, task_queue, worker, script, agent_settings, kind
+    ):
+        # Raised non-retryable by the activity itself: the step's retry policy names no types.
+        base = run_input(script("answer"), script(verdict("satisfied")))
+        run = await start(
+            client, task_queue, base.model_copy(update={"agent": base.agent.model_copy(update=agent_settings)})
+        )
+        with pytest.raises(WorkflowFailureError) as failure:
+            await run.result()
+        cause = failure.value.cause
+        assert isinstance(cause, ApplicationError) and cause.non_retryable
+        assert kind in str(cause.__cause__) or kind in cause.message or kind in repr(cause.cause), cause
+        assert [a for a in await activity_attempts(run.handle) if a[0] == "rubricflow.run_agent_turn"] == [
+            ("rubricflow.run_agent_turn", 1)
+        ]
+
 
 class TestBadInput:
     @pytest.mark.parametrize("bad", [0, 21, "3", True, 2.5, None, -1])

@@ -59,7 +59,3 @@ PROVIDER_ATTEMPTS = 5
 """Faults one step may meet before it fails (a retryable `ProviderError`, `StepTimeout`,
 `GraderOutputInvalid`, `McpServerUnavailable`: whatever the activity itself raises as retryable): counted by the
 activity across its attempts, so worker deaths do not count."""
-
-NON_RETRYABLE = (MODEL_CONFIG_ERROR, UNKNOWN_TOOL, AGENT_RECURSION_LIMIT, UNKNOWN_AGENT, FILE_LIMIT_EXCEEDED)
-"""The types a step's retry policy never retries. `PAYLOAD_TOO_LARGE` is raised
-`non_retryable` itself, so the policies recorded in histories stay as they were."""

@@ -39,8 +39,10 @@ STEP_RETRY_POLICY = RetryPolicy(
     backoff_coefficient=2.0,
     maximum_interval=timedelta(seconds=30),
     maximum_attempts=errors.PROVIDER_ATTEMPTS + 20,
-    non_retryable_error_types=list(errors.NON_RETRYABLE),
 )
+"""Names no non-retryable types: what retrying cannot help the activity raises
+`non_retryable` itself (`activities/step_guards.py`), and each scheduled step's history
+event carries the policy."""
 STEP_BUDGET_FACTOR = errors.PROVIDER_ATTEMPTS + 3
 """A step's total time (schedule-to-close): this many times one attempt's timeout."""
 
