@@ -3,14 +3,17 @@ the minimal floor's events + 4, and at most twice its bytes plus the transcript 
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
+from temporalio.api.enums.v1 import EventType
 from temporalio.worker import Worker
 
 from rubricflow.bench.history import BYTES_FACTOR, history_goal, history_profile, transcript_bytes
 from rubricflow.bench.minimal_floor import MinimalFloorWorkflow, floor_agent_turn, floor_grade
 from rubricflow.client import Rubricflow
+from rubricflow.workflows.names import ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import thread_id, verdict
 
@@ -62,3 +65,39 @@ class TestTheHistoryBound:
         floor_per_pass = (long["floor"]["bytes"] - short["floor"]["bytes"]) / 8
         transcript_per_pass = (long["transcript_bytes"] - short["transcript_bytes"]) / 8
         assert per_pass <= BYTES_FACTOR * floor_per_pass + transcript_per_pass, (per_pass, floor_per_pass)
+
+    async def test_an_upsert_carries_what_it_changes_and_the_run_keeps_every_attribute(
+        self, client, task_queue, worker, script
+    ):
+        agent = script("answer 0", "answer 1", "answer 2")
+        grader = script(
+            *[verdict("needs_revision", "not yet", tests="fails")] * 2, verdict("satisfied", "ok", tests=True)
+        )
+        run = RunInput(
+            message="Write find_duplicates(items).",
+            rubric="- tests",
+            agent=AgentSettings(model=agent),
+            grader=GraderSettings(model=grader, max_iterations=3),
+        )
+        thread = await Rubricflow(client, task_queue).start(run, thread_id())
+        result = await thread.result()
+        assert result.status == "satisfied"
+        upserts = [
+            {
+                k: json.loads(v.data)
+                for k, v in e.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields.items()
+            }
+            async for e in thread.handle.fetch_history_events()
+            if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES
+        ]
+        run_id = upserts[0]["GradingRunId"]
+        # running (iteration 0, the run's id), needs_revision after pass 1 (iteration 1),
+        # satisfied after pass 3 (iteration 3): the run's id is never sent again, and the
+        # second needs_revision (pass 2) changes no visible status, so it is not upserted.
+        assert upserts == [
+            {"RubricStatus": "running", "RubricIteration": 0, "GradingRunId": run_id},
+            {"RubricStatus": "needs_revision", "RubricIteration": 1},
+            {"RubricStatus": "satisfied", "RubricIteration": 3},
+        ]
+        shown = (await thread.handle.describe()).typed_search_attributes
+        assert (shown.get(STATUS_ATTR), shown.get(ITERATION_ATTR), shown.get(RUN_ID_ATTR)) == ("satisfied", 3, run_id)

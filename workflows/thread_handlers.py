@@ -138,7 +138,7 @@ class ThreadHandlers:
 
     def _show_status(self) -> None:
         """Search attributes and Web UI details after the status changed."""
-        workflow.upsert_search_attributes(search_attribute_updates(self.state))
+        workflow.upsert_search_attributes(search_attribute_updates(self.state, workflow.info().typed_search_attributes))
         self._shown_status = decide.visible_status(self.state)
         self._show_details()
 

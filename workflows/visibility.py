@@ -5,7 +5,9 @@ Pure functions of the thread's state; the workflow upserts, sets and publishes t
 
 from __future__ import annotations
 
-from temporalio.common import SearchAttributeUpdate
+from typing import Any
+
+from temporalio.common import SearchAttributeKey, SearchAttributeUpdate, TypedSearchAttributes
 
 from rubricflow.workflows.names import ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.state import ThreadState, iteration, max_iterations, visible_status
@@ -14,16 +16,16 @@ from rubricflow.workflows.types import Evaluation, RunEvent, RunStatus, last_ans
 MAX_GAP_CHARS = 200
 
 
-def search_attribute_updates(state: ThreadState) -> list[SearchAttributeUpdate]:
-    """`RubricStatus` (the visible status), `RubricIteration` and, once there is a run,
-    `GradingRunId`."""
-    updates: list[SearchAttributeUpdate] = [
-        STATUS_ATTR.value_set(visible_status(state)),
-        ITERATION_ATTR.value_set(iteration(state)),
-    ]
+def search_attribute_updates(state: ThreadState, shown: TypedSearchAttributes) -> list[SearchAttributeUpdate]:
+    """`RubricStatus` (the visible status), always, then `RubricIteration` and, once there
+    is a run, `GradingRunId` where they differ from what the run shows (`shown`): an upsert
+    carries only what it changes, and a thread upserts whenever it shows its status (its
+    recorded histories have an upsert there)."""
+    values: list[tuple[SearchAttributeKey[Any], Any]] = [(ITERATION_ATTR, iteration(state))]
     if state.run is not None:
-        updates.append(RUN_ID_ATTR.value_set(state.run.id))
-    return updates
+        values.append((RUN_ID_ATTR, state.run.id))
+    changed = [key.value_set(value) for key, value in values if shown.get(key) != value]
+    return [STATUS_ATTR.value_set(visible_status(state)), *changed]
 
 
 def render_details(state: ThreadState) -> str:
