@@ -103,6 +103,7 @@ def test_ratios_are_medians_of_the_rounds_and_count_the_server():
             "runs_per_s": runs_per_s,
             "run_s_median": 1.0,
             "worker_cpu_s_per_iteration": worker_ms / 1000,
+            "worker_cpu_s_per_run": 2 * worker_ms / 1000,
             "server_cpu_s_per_run": server_ms / 1000,
             "client_cpu_s_per_run": 0.0,
         }

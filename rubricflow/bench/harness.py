@@ -132,6 +132,7 @@ class Batch:
             "iteration_s_median": median / ITERATIONS,
             "iteration_s_p95": p95 / ITERATIONS,
             "worker_cpu_s_per_iteration": self.cpu_s / (self.runs * ITERATIONS),
+            "worker_cpu_s_per_run": self.cpu_s / self.runs,
             "worker_peak_rss_mb": self.peak_rss_mb,
             # The three processes share the cores: at saturation runs/s follows their sum.
             "server_cpu_s_per_run": self.server_cpu_s / self.runs,

@@ -43,9 +43,7 @@ def grader_input_chars() -> list[dict[str, int]]:
 def total_cpu_s_per_run(batch: dict[str, Any]) -> float:
     """Worker, dev server and client CPU per run: on shared cores, what runs/s follows."""
     return (
-        batch["worker_cpu_s_per_iteration"] * 2
-        + batch.get("server_cpu_s_per_run", 0.0)
-        + batch.get("client_cpu_s_per_run", 0.0)
+        batch["worker_cpu_s_per_run"] + batch.get("server_cpu_s_per_run", 0.0) + batch.get("client_cpu_s_per_run", 0.0)
     )
 
 
