@@ -82,12 +82,13 @@ class TestTheHistoryBound:
         thread = await Rubricflow(client, task_queue).start(run, thread_id())
         result = await thread.result()
         assert result.status == "satisfied"
+        events = [e async for e in thread.handle.fetch_history_events()]
         upserts = [
             {
                 k: json.loads(v.data)
                 for k, v in e.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields.items()
             }
-            async for e in thread.handle.fetch_history_events()
+            for e in events
             if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES
         ]
         run_id = upserts[0]["GradingRunId"]
@@ -101,3 +102,7 @@ class TestTheHistoryBound:
         ]
         shown = (await thread.handle.describe()).typed_search_attributes
         assert (shown.get(STATUS_ATTR), shown.get(ITERATION_ATTR), shown.get(RUN_ID_ATTR)) == ("satisfied", 3, run_id)
+        # A step carries no summary (its type and input name it): no payload beside its input.
+        scheduled = [e for e in events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+        assert len(scheduled) == 6
+        assert not any(e.HasField("user_metadata") and e.user_metadata.HasField("summary") for e in scheduled)

@@ -308,10 +308,11 @@ class RubricRunWorkflow(ThreadHandlers):
         activity: Callable[[Any, ArgT], Awaitable[ResultT]],
         arg: ArgT,
         timeout: timedelta,
-        summary: str,
     ) -> ResultT:
         """Run an activity; a `pause` cancels it, and after `resume` it runs again from
-        the same state (a cancelled turn's partial result is never kept)."""
+        the same state (a cancelled turn's partial result is never kept). A step has no
+        summary: its type and input (`turn`, `iteration`) already name it in the Web UI,
+        and a summary is one more payload in every step's scheduled event."""
         while True:
             if self.state.paused:
                 await workflow.wait_condition(lambda: not self.state.paused or self.state.stop is not None)
@@ -324,7 +325,6 @@ class RubricRunWorkflow(ThreadHandlers):
                 schedule_to_close_timeout=timeout * STEP_BUDGET_FACTOR,
                 heartbeat_timeout=HEARTBEAT_TIMEOUT,
                 retry_policy=STEP_RETRY_POLICY,
-                summary=summary,
             )
             try:
                 return await self._inflight
@@ -354,7 +354,6 @@ class RubricRunWorkflow(ThreadHandlers):
                     todos=self.state.todos,
                 ),
                 timedelta(seconds=agent.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"agent turn {turn}",
             )
         except ActivityError as err:
             reraise_cancellation(err)
@@ -396,7 +395,6 @@ class RubricRunWorkflow(ThreadHandlers):
                     agent=self._input.agent.agent,
                 ),
                 timedelta(seconds=grader.timeout_s) + STEP_TIMEOUT_GRACE,
-                f"grader pass {iteration}",
             )
         except ActivityError as err:
             reraise_cancellation(err)
