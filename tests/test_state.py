@@ -21,6 +21,7 @@ from rubricflow.workflows.types import (
     RejectInput,
     RunInput,
     SubmitInput,
+    Usage,
 )
 from rubricflow.workflows.visibility import render_details
 
@@ -320,6 +321,17 @@ class TestViewsAndCarrying:
     def test_carried_state_is_bounded(self):
         state = ThreadState(transcript=[Message(role="user", content=str(i)) for i in range(250)])
         assert len(decide.carried(state).transcript) == 201 and len(state.transcript) == 250
+
+
+class TestUsage:
+    def test_usage_by_model_lists_only_the_models_that_reported_tokens(self):
+        state = graded_thread()
+        decide.spend(state, "scripted:agent.json", Usage(), "agent")
+        decide.spend(state, "scripted:g.json", Usage(input_tokens=7, output_tokens=2), "grader")
+        decide.spend(state, "scripted:g.json", Usage(input_tokens=3), "grader")
+        assert state.usage_by_model == {"scripted:g.json": Usage(input_tokens=10, output_tokens=2)}
+        assert state.usage == Usage(input_tokens=10, output_tokens=2)
+        assert decide.progress_view(state, "t", 0).usage_by_model == state.usage_by_model
 
 
 class TestActivityInterface:

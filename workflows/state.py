@@ -116,9 +116,12 @@ def start_clock(state: ThreadState, now: datetime) -> None:
 
 def spend(state: ThreadState, model: str, usage: Usage, role: Literal["agent", "grader"]) -> None:
     """Count what an agent turn or grader pass spent: on the thread, per model, and on
-    the current run (tokens and, where the run's settings price the model, USD)."""
+    the current run (tokens and, where the run's settings price the model, USD).
+    `usage_by_model` lists the models that reported tokens: one whose calls report none
+    (a scripted model, a server without usage) has nothing to add there."""
     state.usage = state.usage + usage
-    state.usage_by_model[model] = state.usage_by_model.get(model, Usage()) + usage
+    if usage.total_tokens:
+        state.usage_by_model[model] = state.usage_by_model.get(model, Usage()) + usage
     if role == "agent":
         state.turn_usage = (state.turn_usage or Usage()) + usage
     run = state.run

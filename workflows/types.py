@@ -258,7 +258,8 @@ class Progress(Frozen):
     run_usage: Usage = Field(default_factory=Usage)
     """Tokens the current grading run has spent."""
     usage_by_model: dict[str, Usage] = Field(default_factory=dict)
-    """The thread's tokens per model label: what a client prices with its own table."""
+    """The thread's tokens per model label: what a client prices with its own table. A
+    model whose calls reported no tokens has no entry."""
     run_cost_usd: float | None = None
     """The current run's cost, when its settings carry prices for what it used."""
     budget: RunBudget | None = None
