@@ -121,12 +121,13 @@ def setup(
     if metric_names:
         telemetry.meter_provider = _meter_provider(environ, metric_names, resource, prometheus_port)
         if sdk_metrics:
-            from temporalio.contrib.opentelemetry import MetricsExporter
             from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
+
+            from rubricflow.sdk_metrics import SdkMetricsExporter
 
             buffer = MetricBuffer(10_000)
             telemetry.runtime = Runtime(telemetry=TelemetryConfig(metrics=buffer))
-            telemetry.metrics_exporter = MetricsExporter(buffer, telemetry.meter_provider)
+            telemetry.metrics_exporter = SdkMetricsExporter(buffer, telemetry.meter_provider)
     _installed = telemetry
     return telemetry
 

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -24,18 +25,18 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from temporalio.client import Client
 from temporalio.contrib.opentelemetry import (
-    MetricsExporter,
     OpenTelemetryPlugin,
     ReplaySafeMeterProvider,
     create_tracer_provider,
 )
 from temporalio.contrib.pydantic import pydantic_data_converter
-from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
+from temporalio.runtime import BUFFERED_METRIC_KIND_COUNTER, MetricBuffer, Runtime, TelemetryConfig
 from temporalio.worker import Replayer
 
 from rubricflow import telemetry
 from rubricflow.activities.hooks import parse_hooks
 from rubricflow.client import Rubricflow
+from rubricflow.sdk_metrics import SdkMetricsExporter
 from rubricflow.worker import build_worker
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
@@ -58,20 +59,41 @@ def install_in_memory_providers() -> MeterProvider:
     return _PROVIDERS[0]
 
 
-@pytest_asyncio.fixture
-async def traced(env, task_queue) -> AsyncIterator[Client]:
-    """A client and worker with the tracing plugin and SDK metrics in memory."""
-    meter_provider = install_in_memory_providers()
-    buffer = MetricBuffer(10_000)
-    client = await Client.connect(
+class TeeBuffer(MetricBuffer):
+    """A metric buffer that also keeps, per counter, the sum of what Core recorded under
+    each attribute set: what an exporter must reproduce."""
+
+    def __init__(self) -> None:
+        super().__init__(10_000)
+        self.recorded: dict[tuple[str, frozenset[tuple[str, Any]]], float] = {}
+
+    def retrieve_updates(self):  # type: ignore[no-untyped-def]
+        updates = super().retrieve_updates()
+        for update in updates:
+            if update.metric.kind == BUFFERED_METRIC_KIND_COUNTER:
+                key = (update.metric.name, frozenset(dict(update.attributes).items()))
+                self.recorded[key] = self.recorded.get(key, 0) + update.value
+        return updates
+
+
+async def traced_client(env: Any, buffer: MetricBuffer) -> Client:
+    return await Client.connect(
         env.client.service_client.config.target_host,
         namespace=env.client.namespace,
         plugins=[OpenTelemetryPlugin(add_temporal_spans=True)],
         data_converter=pydantic_data_converter,
         runtime=Runtime(telemetry=TelemetryConfig(metrics=buffer)),
     )
+
+
+@pytest_asyncio.fixture
+async def traced(env, task_queue) -> AsyncIterator[Client]:
+    """A client and worker with the tracing plugin and SDK metrics in memory."""
+    meter_provider = install_in_memory_providers()
+    buffer = MetricBuffer(10_000)
+    client = await traced_client(env, buffer)
     hooks = parse_hooks("tests.hook_sink:explode")
-    async with MetricsExporter(buffer, meter_provider, poll_interval=__import__("datetime").timedelta(milliseconds=50)):
+    async with SdkMetricsExporter(buffer, meter_provider, poll_interval=timedelta(milliseconds=50)):
         async with build_worker(client, queue=task_queue, hooks=hooks):
             yield client
 
@@ -312,6 +334,53 @@ class TestMetrics:
         sdk = await metric_points("temporal_workflow_completed", queue)
         assert sum(p.value for p in sdk) == 1
         assert sum(p.value for p in points("rubricflow_hook_failures")) >= 2
+
+    async def test_every_sdk_metric_is_exported_under_the_attributes_core_recorded_it_with(
+        self, env, task_queue, script
+    ):
+        """Core drops attribute sets as pollers and steps end, and a new set can take a
+        dropped one's address: an exporter that keys them by id() files updates under
+        another set's labels. Every counter, per attribute set, must sum to exactly what
+        Core recorded, through a whole run and the worker's shutdown."""
+        install_in_memory_providers()  # the tracing plugin needs the replay-safe tracer
+        reader = InMemoryMetricReader()
+        buffer = TeeBuffer()
+        client = await traced_client(env, buffer)
+        exporter = SdkMetricsExporter(buffer, MeterProvider(metric_readers=[reader]), poll_interval=timedelta(0.05))
+        async with exporter:
+            async with build_worker(client, queue=task_queue):
+                run = await Rubricflow(client, task_queue).start(
+                    RunInput(
+                        message="go",
+                        rubric="- tests",
+                        agent=AgentSettings(model=script({"content": "v1"}, {"content": "v2"})),
+                        grader=GraderSettings(
+                            model=script(
+                                verdict("needs_revision", "no", tests="fails"), verdict("satisfied", "yes", tests=True)
+                            )
+                        ),
+                    ),
+                    thread_id(),
+                )
+                assert (await run.result()).status == "satisfied"
+        exported: dict[tuple[str, frozenset[tuple[str, Any]]], float] = {}
+        gauges = []
+        for resource in reader.get_metrics_data().resource_metrics:
+            for scope in resource.scope_metrics:
+                for metric in scope.metrics:
+                    for p in metric.data.data_points:
+                        if metric.name == "temporal_worker_task_slots_available":
+                            gauges.append(p)
+                        elif hasattr(p, "value"):
+                            key = (metric.name, frozenset(dict(p.attributes).items()))
+                            exported[key] = exported.get(key, 0) + p.value
+        queue = ("task_queue", task_queue)
+        assert sum(v for (name, attrs), v in buffer.recorded.items() if name == "temporal_workflow_completed") == 1
+        assert any(name == "temporal_request" and ("operation", "ShutdownWorker") in a for name, a in buffer.recorded)
+        counters = {key: value for key, value in exported.items() if key in buffer.recorded or value}
+        assert counters == buffer.recorded
+        # A gauge keeps the latest value per attribute set, this queue's among them.
+        assert any(queue in dict(p.attributes).items() for p in gauges)
 
 
 class TestConfiguration:
