@@ -164,9 +164,18 @@ def cached_script(path: str) -> Script:
     return script
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
+def _resolved(cwd: str, path: str) -> str:
+    return str(Path(cwd, path).resolve())
+
+
 def _cursor_name(cwd: str, path: str, thread: str) -> str:
-    return hashlib.sha256(f"{Path(cwd, path).resolve()}\0{thread}".encode()).hexdigest()[:32]
+    """The cursor file of a script per thread: the same whichever path reaches the script."""
+    return hashlib.sha256(f"{_resolved(cwd, path)}\0{thread}".encode()).hexdigest()[:32]
+
+
+_CURSOR_WIDTH = 20
+"""Characters a cursor file holds: a reply index, padded with spaces."""
 
 
 class _Cursors:
@@ -200,11 +209,12 @@ class _Cursors:
             fd = os.open(state, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            index = int(os.pread(fd, 32, 0).strip() or 0)
+            index = int(os.pread(fd, _CURSOR_WIDTH, 0).strip() or 0)
 
             def write(value: int) -> None:
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, str(value).encode(), 0)
+                # Always the same width, so a write replaces the whole value in place
+                # (no truncate: that is a metadata write on most file systems).
+                os.pwrite(fd, f"{value:<{_CURSOR_WIDTH}}".encode(), 0)
 
             yield index, write
         finally:
