@@ -56,6 +56,7 @@ from rubricflow.workflows.types import (
     RunResult,
     SubmitInput,
 )
+from rubricflow.workflows.visibility import start_search_attributes
 
 __all__ = [
     "LIST_STATUSES",
@@ -146,6 +147,8 @@ class Rubricflow:
                 task_queue=self.queue,
                 id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
                 static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
+                # Shown from its first task: set here, the thread need not upsert it.
+                search_attributes=start_search_attributes() if run.message is not None else None,
             )
         except WorkflowAlreadyStartedError as err:
             raise RunRefused(
@@ -336,6 +339,7 @@ class Rubricflow:
             task_queue=self.queue,
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             static_summary=f"rubric thread: {message.message[:80]}",
+            search_attributes=start_search_attributes(),
         )
         with typed_errors(thread_id):
             return await self.client.execute_update_with_start_workflow(

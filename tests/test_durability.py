@@ -102,6 +102,8 @@ RECORDED = [
     # Numbered reviewer decisions (approve then reject at one iteration), and follow-ups
     # sent at once, each answered with its own outcome.
     "reviews_and_follow_ups",
+    # Started with its status set by the client: no upsert of `running`.
+    "status_set_at_start",
 ]
 
 

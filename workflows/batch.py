@@ -37,6 +37,7 @@ with workflow.unsafe.imports_passed_through():
     )
     from rubricflow.workflows.rubric_run import RubricRunWorkflow
     from rubricflow.workflows.types import RunInput
+    from rubricflow.workflows.visibility import start_search_attributes
 
 ADOPT_TIMEOUT = timedelta(days=7)
 """How long the batch waits on a thread it adopted (a thread's own budgets end it first)."""
@@ -148,6 +149,7 @@ class BatchWorkflow:
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
                 memo={"batch_item": item.id, "metadata": item.metadata},
                 static_summary=f"batch item {item.id}: {item.prompt[:60]}",
+                search_attributes=start_search_attributes(),
             )
         except WorkflowAlreadyStartedError:
             return await workflow.execute_activity_method(

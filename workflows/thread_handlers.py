@@ -28,7 +28,12 @@ with workflow.unsafe.imports_passed_through():
         RunStatus,
         SubmitInput,
     )
-    from rubricflow.workflows.visibility import render_details, run_end_event, search_attribute_updates
+    from rubricflow.workflows.visibility import (
+        render_details,
+        run_end_event,
+        search_attribute_updates,
+        upsert_needed,
+    )
 
 
 class ThreadHandlers:
@@ -39,6 +44,8 @@ class ThreadHandlers:
     _inflight: Any
     _input: Any
     _events: Any
+    _shown_status: str | None = None
+    """The status this run last showed (None before its first show)."""
 
     def _record(self, evaluation: Evaluation) -> bool:
         raise NotImplementedError  # the workflow records a pass
@@ -138,7 +145,11 @@ class ThreadHandlers:
 
     def _show_status(self) -> None:
         """Search attributes and Web UI details after the status changed."""
-        workflow.upsert_search_attributes(search_attribute_updates(self.state, workflow.info().typed_search_attributes))
+        info = workflow.info()
+        shown = info.typed_search_attributes
+        first_show = self._shown_status is None and info.continued_run_id is None
+        if upsert_needed(self.state, shown, first_show=first_show):
+            workflow.upsert_search_attributes(search_attribute_updates(self.state, shown))
         self._shown_status = decide.visible_status(self.state)
         self._show_details()
 
@@ -147,7 +158,7 @@ class ThreadHandlers:
         status changed (a search-attribute upsert is an event and a billable action, so a
         run's `RubricIteration` is refreshed with its status, not on every pass); the Web
         UI's details (status, iteration) always."""
-        if decide.visible_status(self.state) != getattr(self, "_shown_status", None):
+        if decide.visible_status(self.state) != self._shown_status:
             self._show_status()
         else:
             self._show_details()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from temporalio.common import SearchAttributeKey, SearchAttributeUpdate, TypedSearchAttributes
+from temporalio.common import SearchAttributeKey, SearchAttributePair, SearchAttributeUpdate, TypedSearchAttributes
 
 from rubricflow.workflows.names import ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.state import ThreadState, iteration, max_iterations, visible_status
@@ -26,6 +26,25 @@ def search_attribute_updates(state: ThreadState, shown: TypedSearchAttributes) -
         values.append((RUN_ID_ATTR, state.run.id))
     changed = [key.value_set(value) for key, value in values if shown.get(key) != value]
     return [STATUS_ATTR.value_set(visible_status(state)), *changed]
+
+
+STATUS_AT_START = "running"
+"""What a thread shows once its first message is taken, set by the client that starts it."""
+
+
+def start_search_attributes() -> TypedSearchAttributes:
+    """What a client gives a thread it starts with a message: the status it shows from its
+    first task. Set by the start, it costs no event and no billable action; the thread
+    then does not upsert it (`upsert_needed`)."""
+    return TypedSearchAttributes([SearchAttributePair(STATUS_ATTR, STATUS_AT_START)])
+
+
+def upsert_needed(state: ThreadState, shown: TypedSearchAttributes, *, first_show: bool) -> bool:
+    """Whether showing the thread's status takes an upsert. Every show does, except a run's
+    first when its start already set the status it shows (`start_search_attributes`); the
+    iteration and grading run id go with the next change of status. `first_show` is false
+    on a run continued as new: the status it inherits is not a start's."""
+    return not first_show or shown.get(STATUS_ATTR) != visible_status(state)
 
 
 def render_details(state: ThreadState) -> str:

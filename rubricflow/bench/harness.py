@@ -37,6 +37,7 @@ from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from rubricflow.workflows import names
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
+from rubricflow.workflows.visibility import start_search_attributes
 
 SYSTEMS = ("rubricflow", "floor", "floor_pydantic", "in_process")
 DURABLE = ("rubricflow", "floor", "floor_pydantic")
@@ -253,7 +254,8 @@ class Bench:
         self, agent: Path, grader: Path, passes: int = ITERATIONS
     ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
         """Started by type name with a JSON input, as any client (another language, the CLI
-        of another SDK) starts it."""
+        of another SDK) starts it, with the search attribute rubricflow's own client sets at
+        start (`RubricStatus`: running)."""
         run_input = RunInput(
             message="go",
             rubric="- ok",
@@ -268,6 +270,7 @@ class Bench:
             id=f"bench-{uuid.uuid4().hex[:12]}",
             task_queue=self.rf_queue,
             result_type=RunResult,
+            search_attributes=start_search_attributes(),
         )
         try:
             result = await handle.result()

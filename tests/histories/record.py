@@ -68,6 +68,21 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
                 )
             ),
         ),
+        # Started by rubricflow's client, which sets `running` at start: the thread's first
+        # upsert is at the needs_revision pass.
+        "status_set_at_start": RunInput(
+            message="Write find_duplicates(items).",
+            rubric="- tests",
+            agent=AgentSettings(model=_script(folder, "a9", "v1", "v2")),
+            grader=GraderSettings(
+                model=_script(
+                    folder,
+                    "g9",
+                    verdict("needs_revision", "no", tests="fails"),
+                    verdict("satisfied", "yes", tests=True),
+                )
+            ),
+        ),
         "grader_error": RunInput(
             message="hi",
             rubric="- polite",
