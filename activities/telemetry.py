@@ -49,6 +49,10 @@ class UsageCounter(BaseCallbackHandler):
     def usage(self) -> Usage:
         return Usage(input_tokens=self.input_tokens, output_tokens=self.output_tokens)
 
+    def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
+        """Nothing to do; defined so that LangChain does not fall back to `on_llm_start`,
+        which renders every message of the call as text first."""
+
     def on_llm_end(self, response: LLMResult, **kwargs: Any) -> None:
         counted = False
         for generations in response.generations:

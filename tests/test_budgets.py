@@ -352,6 +352,34 @@ class TestUsageReading:
         )
         assert counter.usage == Usage(input_tokens=17, output_tokens=4)
 
+    async def test_a_chat_model_call_is_counted_without_rendering_the_messages_as_text(self, tmp_path):
+        """A handler without `on_chat_model_start` makes LangChain raise, catch, render every
+        message of the call as a string and call `on_llm_start` instead, on every call."""
+        import json
+
+        from langchain_core.messages import HumanMessage
+
+        from rubricflow.activities.scripted import ScriptedChatModel
+        from rubricflow.activities.telemetry import UsageCounter
+
+        class Watched(UsageCounter):
+            def __init__(self) -> None:
+                super().__init__()
+                self.text_prompts: list[Any] = []
+
+            def on_llm_start(self, serialized: Any, prompts: Any, **kwargs: Any) -> None:
+                self.text_prompts.append(prompts)
+
+        script = tmp_path / "s.json"
+        script.write_text(
+            json.dumps({"responses": [{"content": "hi", "usage": {"input_tokens": 7, "output_tokens": 2}}]})
+        )
+        counter = Watched()
+        model = ScriptedChatModel(path=str(script), state_dir=tmp_path / "cursors")
+        await model.ainvoke([HumanMessage(content="a long transcript " * 100)], config={"callbacks": [counter]})
+        assert counter.text_prompts == []
+        assert counter.usage == Usage(input_tokens=7, output_tokens=2)
+
     def test_the_web_ui_details_show_tokens_cost_and_an_exhausted_budget(self):
         from rubricflow.workflows.visibility import render_details
 
