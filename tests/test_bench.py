@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from rubricflow.bench.harness import FOREIGN_START
+
 SYSTEMS = {"rubricflow", "floor", "floor_pydantic", "in_process"}
 FLOOR_MODULE = Path(__file__).parent.parent / "rubricflow" / "bench" / "minimal_floor.py"
 
@@ -137,7 +139,7 @@ def test_the_floors_schedule_as_many_activities_as_rubricflow(report):
 def test_histories_of_2_and_10_passes_with_actions_that_add_up(report):
     data, _ = report
     rows = {(r["system"], r["passes"]): r for r in data["histories"]}
-    assert set(rows) == {(s, p) for s in ("rubricflow", "floor") for p in (2, 10)}
+    assert set(rows) == {(s, p) for s in ("rubricflow", "floor") for p in (2, 10)} | {(FOREIGN_START, 2)}
     for (system, passes), row in rows.items():
         actions = row["actions"]
         assert actions["total"] == sum(v for k, v in actions.items() if k != "total")
@@ -146,6 +148,11 @@ def test_histories_of_2_and_10_passes_with_actions_that_add_up(report):
         assert row["event_kinds"]["ACTIVITY_TASK_SCHEDULED"] == 2 * passes
     assert rows[("floor", 2)]["actions"]["total"] == 5  # start + 4 activities, nothing else
     assert rows[("rubricflow", 10)]["bytes"] > rows[("rubricflow", 2)]["bytes"] > rows[("floor", 2)]["bytes"]
+    # Started with its status attribute, a run upserts at the two changes of status; started
+    # without it, once more, first.
+    upserts = {key: row["actions"]["search-attribute upserts"] for key, row in rows.items()}
+    assert upserts[("rubricflow", 2)] == upserts[("rubricflow", 10)] == 2 and upserts[(FOREIGN_START, 2)] == 3
+    assert rows[(FOREIGN_START, 2)]["events"] == rows[("rubricflow", 2)]["events"] + 1
 
 
 def test_histories_only_measures_the_history_goal_for_both_run_lengths(tmp_path):

@@ -120,11 +120,13 @@ def _throughput_goal(row: dict[str, Any]) -> str:
 
 def _history_table(rows: list[dict[str, Any]]) -> str:
     """Per run: events, bytes and billable actions by category, rubricflow beside the floor."""
-    lines = [f"{'system':<11} passes  events   bytes  " + "  ".join(CATEGORIES) + "  actions"]
+    width = max(11, *(len(r["system"]) for r in rows))
+    lines = [f"{'system':<{width}} passes  events   bytes  " + "  ".join(CATEGORIES) + "  actions"]
     for r in rows:
         cells = "  ".join(f"{r['actions'][c]:>{len(c)}}" for c in CATEGORIES)
         lines.append(
-            f"{r['system']:<11} {r['passes']:>6} {r['events']:>7} {r['bytes']:>7}  {cells}  {r['actions']['total']:>7}"
+            f"{r['system']:<{width}} {r['passes']:>6} {r['events']:>7} {r['bytes']:>7}  {cells}  "
+            f"{r['actions']['total']:>7}"
         )
     return "\n".join(lines)
 

@@ -45,6 +45,8 @@ HISTORY_PASSES = (2, 10)
 """Grader passes of the runs whose history is profiled (events, bytes, billable actions)."""
 ITERATIONS = 2
 """Grader passes per run: needs_revision, then satisfied."""
+FOREIGN_START = "rubricflow, no start attribute"
+"""The histories' row of a run started without `RubricStatus` (another client's start)."""
 HISTORY_SAMPLE = 5
 """Histories fetched per batch for events and bytes per run."""
 POLLER_TIMEOUT_S = 60.0
@@ -251,11 +253,11 @@ class Bench:
         return proc
 
     async def _rubricflow_run(
-        self, agent: Path, grader: Path, passes: int = ITERATIONS
+        self, agent: Path, grader: Path, passes: int = ITERATIONS, *, start_attribute: bool = True
     ) -> tuple[bool, float, WorkflowHandle[Any, Any]]:
         """Started by type name with a JSON input, as any client (another language, the CLI
         of another SDK) starts it, with the search attribute rubricflow's own client sets at
-        start (`RubricStatus`: running)."""
+        start (`RubricStatus`: running) unless `start_attribute` is false."""
         run_input = RunInput(
             message="go",
             rubric="- ok",
@@ -270,7 +272,7 @@ class Bench:
             id=f"bench-{uuid.uuid4().hex[:12]}",
             task_queue=self.rf_queue,
             result_type=RunResult,
-            search_attributes=start_search_attributes(),
+            search_attributes=start_search_attributes() if start_attribute else None,
         )
         try:
             result = await handle.result()
@@ -406,6 +408,12 @@ class Bench:
                 if system == "rubricflow":
                     row["transcript_bytes"] = transcript_bytes((await handle.result()).transcript)
                 rows.append(row)
+        # Started by another client, without the status attribute: the thread upserts it.
+        agent, grader = write_scripts(self.folder / "scripts", 0.0, ITERATIONS)
+        ok, _, handle = await self._rubricflow_run(agent, grader, ITERATIONS, start_attribute=False)
+        if not ok:
+            raise RuntimeError("the rubricflow run started without its status attribute failed")
+        rows.append({"system": FOREIGN_START, "passes": ITERATIONS, **await history_profile(handle)})
         return rows
 
     async def batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:

@@ -102,6 +102,7 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import FixedLocator, NullLocator, ScalarFormatter
     except ImportError as exc:
         raise SystemExit("the benchmark's plot needs matplotlib: pip install 'rubricflow[bench]'") from exc
     batches = median_batches(batches)
@@ -129,7 +130,7 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
             ("throughput_vs_floor", "o", "runs/s: floor / rubricflow"),
             ("throughput_vs_floor_pydantic", "v", "runs/s: floor_pydantic / rubricflow"),
             ("cpu_vs_floor", "D", "worker CPU: rubricflow / floor"),
-            ("total_cpu_vs_floor", "s", "worker+server CPU: rubricflow / floor"),
+            ("total_cpu_vs_floor", "s", "worker+server+client CPU: rubricflow / floor"),
             ("latency_vs_in_process", "^", "run time: rubricflow / in-process"),
         ):
             if rows and key in rows[0]:
@@ -144,6 +145,14 @@ def plot(batches: list[dict[str, Any]], ratio_rows: list[dict[str, Any]], path: 
             title=f"rubricflow overhead, model latency {latency:g} s",
         )
         bottom.legend(fontsize=8)
+        # Plain numbers on the log axes, the concurrencies measured as the x ticks.
+        concurrencies = sorted({b["concurrency"] for b in batches if b["latency_s"] == latency})
+        for ax in (top, bottom):
+            ax.xaxis.set_major_locator(FixedLocator(concurrencies))
+            ax.xaxis.set_minor_locator(NullLocator())
+            for axis in (ax.xaxis, ax.yaxis):
+                axis.set_major_formatter(ScalarFormatter())
+                axis.set_minor_formatter(ScalarFormatter())
     fig.tight_layout()
     fig.savefig(path, dpi=70)
     plt.close(fig)
