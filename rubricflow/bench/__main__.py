@@ -120,7 +120,7 @@ def _throughput_goal(row: dict[str, Any]) -> str:
 
 def _history_table(rows: list[dict[str, Any]]) -> str:
     """Per run: events, bytes and billable actions by category, rubricflow beside the floor."""
-    width = max(11, *(len(r["system"]) for r in rows))
+    width = max([11, *(len(r["system"]) for r in rows)])
     lines = [f"{'system':<{width}} passes  events   bytes  " + "  ".join(CATEGORIES) + "  actions"]
     for r in rows:
         cells = "  ".join(f"{r['actions'][c]:>{len(c)}}" for c in CATEGORIES)

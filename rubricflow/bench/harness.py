@@ -394,26 +394,25 @@ class Bench:
         )
 
     async def histories(self) -> list[dict[str, Any]]:
-        """One rubricflow run and one minimal-floor run per HISTORY_PASSES: their histories."""
+        """One rubricflow run and one minimal-floor run per HISTORY_PASSES, and a 2-pass
+        rubricflow run started without its status attribute (FOREIGN_START, whose thread
+        upserts it): their histories."""
+        runs = [(system, passes) for passes in HISTORY_PASSES for system in ("rubricflow", "floor")]
         rows = []
-        for passes in HISTORY_PASSES:
-            agent, grader = write_scripts(self.folder / "scripts", 0.0, passes)
-            for system, (ok, _, handle) in (
-                ("rubricflow", await self._rubricflow_run(agent, grader, passes)),
-                ("floor", await self._minimal_floor_run(0.0, passes)),
-            ):
-                if not ok:
-                    raise RuntimeError(f"the {passes}-pass {system} run for the history figures failed")
-                row = {"system": system, "passes": passes, **await history_profile(handle)}
-                if system == "rubricflow":
-                    row["transcript_bytes"] = transcript_bytes((await handle.result()).transcript)
-                rows.append(row)
-        # Started by another client, without the status attribute: the thread upserts it.
-        agent, grader = write_scripts(self.folder / "scripts", 0.0, ITERATIONS)
-        ok, _, handle = await self._rubricflow_run(agent, grader, ITERATIONS, start_attribute=False)
-        if not ok:
-            raise RuntimeError("the rubricflow run started without its status attribute failed")
-        rows.append({"system": FOREIGN_START, "passes": ITERATIONS, **await history_profile(handle)})
+        for system, passes in [*runs, (FOREIGN_START, ITERATIONS)]:
+            if system == "floor":
+                ok, _, handle = await self._minimal_floor_run(0.0, passes)
+            else:
+                agent, grader = write_scripts(self.folder / "scripts", 0.0, passes)
+                ok, _, handle = await self._rubricflow_run(
+                    agent, grader, passes, start_attribute=system == "rubricflow"
+                )
+            if not ok:
+                raise RuntimeError(f"the {passes}-pass {system} run for the history figures failed")
+            row = {"system": system, "passes": passes, **await history_profile(handle)}
+            if system == "rubricflow":
+                row["transcript_bytes"] = transcript_bytes((await handle.result()).transcript)
+            rows.append(row)
         return rows
 
     async def batch(self, system: str, latency_s: float, concurrency: int, runs: int) -> Batch:
