@@ -78,6 +78,20 @@ def live_processes(argv: list[str]) -> list[int]:
     return found
 
 
+async def started_environ(pid: int, deadline_s: float = 30) -> bytes:
+    """The environment /proc shows for pid, once the kernel has set it.
+
+    The parent learns an exec succeeded before the new image's environment is laid out,
+    so /proc/<pid>/environ can read empty for a moment after the spawn returns.
+    """
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + deadline_s
+    while not (environ := Path(f"/proc/{pid}/environ").read_bytes()):
+        assert loop.time() < give_up, f"/proc/{pid}/environ stayed empty for {deadline_s} s"
+        await asyncio.sleep(0.01)
+    return environ
+
+
 def unique_sleeper() -> list[str]:
     """`sleep N` with an N no other test run uses, to find the process by its cmdline."""
     sleeper = ["sleep", str(900_000 + uuid.uuid4().int % 99_999)]
@@ -391,7 +405,7 @@ def test_no_process_environment_holds_the_secret():
     print("environ files read:", readable)
 """
         try:
-            assert b"sk-test-secret" in Path(f"/proc/{holder.pid}/environ").read_bytes()
+            assert b"sk-test-secret" in await started_environ(holder.pid)
             report = await run_python_tests("", tests)
         finally:
             holder.kill()
