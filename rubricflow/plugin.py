@@ -44,6 +44,7 @@ from rubricflow.activities.mcp import McpStartError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry, worker_registry
+from rubricflow.bridge_exit import hold_exit_for_running_loop
 from rubricflow.converter import client_converter
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.telemetry import Telemetry
@@ -153,6 +154,7 @@ class RubricflowPlugin(SimplePlugin):
         return cls(config, **options)
 
     def configure_client(self, config: ClientConfig) -> ClientConfig:
+        hold_exit_for_running_loop()  # the process's exit waits for the Rust client's last drops
         config = super().configure_client(config)
         for traced in self._traced:
             config = traced.configure_client(config)

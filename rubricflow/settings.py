@@ -134,6 +134,7 @@ async def connect(**overrides: object) -> Client:
     client's span is then the parent of every run it starts. `AddressError` for an
     address that is not HOST:PORT."""
     from rubricflow import telemetry
+    from rubricflow.bridge_exit import hold_exit_for_running_loop
     from rubricflow.codec import codec_from_env
     from rubricflow.converter import client_converter
 
@@ -141,6 +142,7 @@ async def connect(**overrides: object) -> Client:
     config = {**connect_config(), **installed.connect_options(), **overrides}
     check_address(str(config["target_host"]))  # AddressError: what to set, before any warning
     converter = client_converter(codec_from_env())
+    hold_exit_for_running_loop()  # the process's exit waits for the Rust client's last drops
     try:
         return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]
     except ValueError as exc:
