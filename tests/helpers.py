@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import sys
 import uuid
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import WorkflowHandle
@@ -168,20 +170,44 @@ async def start_worker_process(client, task_queue: str, **env_extra: str) -> asy
     )
 
 
+T = TypeVar("T")
+
+
+async def until(
+    probe: Callable[[], Awaitable[T | None] | T | None], what: str, deadline_s: float = 60, every_s: float = 0.2
+) -> T:
+    """Poll `probe` (sync or async) until it answers something truthy, and return that.
+
+    For what has no event to await: a server's description, a file, a port. `deadline_s`
+    is a bound for a busy machine, never a timing check: past it, an AssertionError says
+    what never happened."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline_s
+    while True:
+        answer = probe()
+        if inspect.isawaitable(answer):
+            answer = await answer
+        if answer:
+            return answer  # type: ignore[return-value]
+        if loop.time() >= end:
+            raise AssertionError(f"not within {deadline_s:g} s: {what}")
+        await asyncio.sleep(every_s)
+
+
 async def wait_for_running_activity(handle, deadline_s: float = 60) -> str:
     """Wait until an activity of the run is running on a worker (started); return its type.
 
     A step heartbeats only after half its heartbeat timeout, so a short one never does:
     started is what says a worker holds it."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
+
+    async def started() -> str | None:
         description = await handle.describe()
         for pending in description.raw_description.pending_activities:
             if pending.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED:
                 return pending.activity_type.name
-        await asyncio.sleep(0.2)
-    raise AssertionError("no activity of the run started in time")
+        return None
+
+    return await until(started, "an activity of the run started", deadline_s)
 
 
 async def wait_for_calls(log: Path, calls: int, deadline_s: float = 90) -> None:
@@ -189,10 +215,8 @@ async def wait_for_calls(log: Path, calls: int, deadline_s: float = 90) -> None:
     log is written once the reply is taken). The activity's attempt being STARTED on the
     server is not enough: a kill before the model is called would leave the reply unused
     and shift every later attempt by one. There is no event to await from outside: poll."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
-        if log.exists() and len(log.read_text(encoding="utf-8").splitlines()) >= calls:
-            return
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"the model was never called a {calls}th time")
+    await until(
+        lambda: log.exists() and len(log.read_text(encoding="utf-8").splitlines()) >= calls,
+        f"the model called a {calls}th time",
+        deadline_s,
+    )

@@ -22,7 +22,7 @@ from rubricflow.client import Rubricflow
 from rubricflow.workflows.batch import BatchWorkflow
 from rubricflow.workflows.batch_types import BatchItem, BatchSettings, BatchStatus
 from rubricflow.workflows.types import AgentSettings, GraderSettings
-from tests.helpers import start_worker_process, verdict
+from tests.helpers import start_worker_process, until, verdict
 from tests.reliability import REPORT
 
 RUBRIC = "- cites a source\n- under 50 words"
@@ -59,14 +59,6 @@ async def executions(client: Client, name: str) -> Counter[str]:
     return counts
 
 
-async def wait_for(condition: Callable[[], object], what: str, deadline_s: float = WAIT_S) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while not await condition():  # type: ignore[misc]
-        assert loop.time() < end, f"timed out waiting for {what}"
-        await asyncio.sleep(0.3)
-
-
 async def run_batch(batches: Batches, name: str, s: BatchSettings, dataset: list[BatchItem]) -> BatchStatus:
     handle = await batches.start(name, s)
     await batches.feed(name, dataset)
@@ -82,7 +74,7 @@ async def settled_executions(client: Client, name: str, n: int) -> Counter[str]:
         counts = await executions(client, name)
         return len(counts) >= n
 
-    await wait_for(listed, f"{n} item threads in visibility", 60)
+    await until(listed, f"{n} item threads in visibility", 60)
     return counts
 
 
@@ -122,7 +114,7 @@ async def test_worker_killed_twice_mid_batch_runs_each_item_once(client: Client,
             async def past(at: int = at) -> bool:
                 return (await handle.query(BatchWorkflow.status)).done >= at
 
-            await wait_for(past, f"{at} items done")
+            await until(past, f"{at} items done", WAIT_S)
             worker.send_signal(signal.SIGKILL)
             await worker.wait()
             REPORT.kill("batch worker (SIGKILL mid-batch)")
@@ -274,7 +266,7 @@ async def test_pause_resume_and_cancel(client: Client, task_queue: str, script) 
     async def idle() -> bool:
         return (await batches.status(name)).running == 0
 
-    await wait_for(idle, "the running items to end while paused")
+    await until(idle, "the running items to end while paused", WAIT_S)
     held = await batches.status(name)
     assert held.started < 30 and held.queued == 30 - held.started
     resumed = await batches.control(name, "resume")
@@ -283,7 +275,7 @@ async def test_pause_resume_and_cancel(client: Client, task_queue: str, script) 
     async def more() -> bool:
         return (await batches.status(name)).started > held.started
 
-    await wait_for(more, "new items to start after resume")
+    await until(more, "new items to start after resume", WAIT_S)
     cancelled = await batches.control(name, "cancel")
     assert cancelled.phase == "cancelled" and cancelled.queued == 0
     final = await asyncio.wait_for(handle.result(), WAIT_S)

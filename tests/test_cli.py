@@ -15,7 +15,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
-from tests.helpers import activity_inputs, thread_id, verdict, wait_for_running_activity
+from tests.helpers import activity_inputs, thread_id, until, verdict, wait_for_running_activity
 
 
 def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
@@ -62,11 +62,11 @@ async def wait_for_poller(client, task_queue: str, deadline_s: float = 60) -> No
         task_queue=TaskQueue(name=task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
         task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
     )
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while not (await client.workflow_service.describe_task_queue(request)).pollers:
-        assert loop.time() < end, f"no worker polled {task_queue} within {deadline_s}s"
-        await asyncio.sleep(0.2)
+
+    async def polled() -> bool:
+        return bool((await client.workflow_service.describe_task_queue(request)).pollers)
+
+    await until(polled, f"a worker polled {task_queue}", deadline_s)
 
 
 async def assert_no_workflow(client, tid: str) -> None:

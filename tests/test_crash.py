@@ -33,6 +33,7 @@ from tests.helpers import (
     last_failures,
     start_worker_process,
     thread_id,
+    until,
     verdict,
     wait_for_running_activity,
 )
@@ -114,14 +115,12 @@ async def wait_for_moment(
     handles: list[WorkflowHandle[Any, Any]], wanted: set[str]
 ) -> list[tuple[str | None, InFlight | None]]:
     """Poll until some run is in a wanted phase; return every run's phase at that moment."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 90
-    while loop.time() < end:
+
+    async def moment() -> list[tuple[str | None, InFlight | None]] | None:
         snapshot = await asyncio.gather(*(phase_of(h) for h in handles))
-        if any(phase in wanted for phase, _ in snapshot):
-            return snapshot
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"no run reached any of {sorted(wanted)} within 90 s")
+        return snapshot if any(phase in wanted for phase, _ in snapshot) else None
+
+    return await until(moment, f"a run reached one of {sorted(wanted)}", 90, every_s=0.1)
 
 
 async def wait_picked_up(inflight: list[InFlight], killed_at: float) -> tuple[list[float], list[float]]:

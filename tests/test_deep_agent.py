@@ -23,7 +23,7 @@ from rubricflow.workflows.files import (
     file_path,
 )
 from rubricflow.workflows.state import ThreadState, carried, take_turn_files
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, SubmitInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput, SubmitInput
 from tests.helpers import activity_inputs, thread_id, verdict
 from tests.reliability import REPORT
 
@@ -340,10 +340,9 @@ class TestDurableFiles:
     async def test_files_survive_a_sigkill_of_the_worker_mid_turn(self, client, task_queue, tmp_path):
         """The worker dies during the second turn: the file the first turn wrote is in the
         thread's state, the retried turn on a fresh worker starts from it."""
-        import asyncio
         import signal
 
-        from tests.helpers import start_worker_process, wait_for_running_activity
+        from tests.helpers import start_worker_process, until, wait_for_running_activity
 
         responses = deep_script()
         responses[3] = {**responses[3], "delay_s": 4}  # the edit_file reply: the kill lands here
@@ -357,13 +356,12 @@ class TestDurableFiles:
             run = await Rubricflow(client, task_queue).start(
                 deep_run(f"scripted:{path}", f"scripted:{grader}"), thread_id()
             )
-            loop = asyncio.get_running_loop()
-            end = loop.time() + 60
-            while loop.time() < end:
+
+            async def revising() -> Progress | None:
                 progress = await run.progress()
-                if len(progress.evaluations) == 1 and progress.phase == "agent_turn":
-                    break
-                await asyncio.sleep(0.1)
+                return progress if len(progress.evaluations) == 1 and progress.phase == "agent_turn" else None
+
+            progress = await until(revising, "the first pass graded and the revision turn begun", 60, every_s=0.1)
             assert [f.path for f in progress.files] == ["/solution.py"]
             assert await wait_for_running_activity(run.handle) == "rubricflow.run_agent_turn"
             worker.send_signal(signal.SIGKILL)

@@ -29,7 +29,7 @@ from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
 from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
-from tests.helpers import activity_attempts, last_failures, start_worker_process, thread_id, verdict
+from tests.helpers import activity_attempts, last_failures, start_worker_process, thread_id, until, verdict
 from tests.reliability import REPORT
 
 SERVER = Path(__file__).with_name("mcp_server.py")
@@ -68,20 +68,18 @@ def tool_results(transcript: list[Any], name: str) -> list[str]:
 
 
 async def wait_port(port: int, process: asyncio.subprocess.Process, deadline_s: float = 60) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
+    async def listening() -> bool:
         if process.returncode is not None:
             raise AssertionError(f"the MCP HTTP server exited with {process.returncode}")
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
         except OSError:
-            await asyncio.sleep(0.1)
-            continue
+            return False
         writer.close()
         await writer.wait_closed()
-        return
-    raise AssertionError(f"the MCP HTTP server did not listen on port {port} in time")
+        return True
+
+    await until(listening, f"the MCP HTTP server listening on port {port}", deadline_s, every_s=0.1)
 
 
 @pytest_asyncio.fixture(params=["stdio", "streamable_http"])
@@ -479,9 +477,8 @@ class TestCalls:
 
 async def wait_for_retry_failure(handle: Any, activity_type: str, deadline_s: float = 120) -> Any:
     """The last failure of a pending activity of `activity_type` once it has one."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
+
+    async def failed() -> Any:
         for pending in (await handle.describe()).raw_description.pending_activities:
             if (
                 pending.activity_type.name == activity_type
@@ -495,8 +492,9 @@ async def wait_for_retry_failure(handle: Any, activity_type: str, deadline_s: fl
                 )
             ):
                 return pending.last_failure
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"no {activity_type} attempt failed in time")
+        return None
+
+    return await until(failed, f"a {activity_type} attempt failed", deadline_s)
 
 
 class TestToolsCommand:

@@ -17,7 +17,7 @@ from rubricflow.client import Rubricflow, RunRefused, Stuck, ThreadStuck
 from rubricflow.codec import CodecConfigError, EncryptionCodec, parse_keys, with_codec
 from rubricflow.worker import build_worker
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, SubmitInput
-from tests.helpers import activity_attempts, start_worker_process, thread_id, verdict
+from tests.helpers import activity_attempts, start_worker_process, thread_id, until, verdict
 from tests.reliability import REPORT
 
 pytestmark = [pytest.mark.reliability]
@@ -69,14 +69,7 @@ def codec_keys(**keys: bytes) -> str:
 async def stuck_reported(rf: Rubricflow, tid: str, deadline_s: float = 30) -> Stuck:
     """Wait (by polling the server's description: there is no event to await) until the
     thread's workflow task has failed at least once."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline_s
-    while loop.time() < end:
-        stuck = await rf.stuck(tid)
-        if stuck is not None:
-            return stuck
-        await asyncio.sleep(0.3)
-    raise AssertionError(f"thread {tid} was never reported stuck")
+    return await until(lambda: rf.stuck(tid), f"thread {tid} reported stuck", deadline_s, every_s=0.3)
 
 
 class TestEncryptionCannotHalfWork:
@@ -229,11 +222,7 @@ class TestCleanEnds:
     async def test_no_warning_when_a_worker_polls(self, client, task_queue, script):
         async with build_worker(client, queue=task_queue):
             rf = Rubricflow(client, task_queue)
-            loop = asyncio.get_running_loop()
-            end = loop.time() + 30
-            while not await rf.workers_polling():  # the worker's first poll: nothing to await
-                assert loop.time() < end
-                await asyncio.sleep(0.2)
+            await until(rf.workers_polling, "the worker's first poll", 30)  # nothing to await
 
     def test_invalid_utf8_in_argv_is_refused_with_a_message(self):
         import subprocess

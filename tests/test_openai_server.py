@@ -27,7 +27,7 @@ from rubricflow.prices import price_table, thread_cost, with_prices
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
-from tests.helpers import activity_attempts, thread_id
+from tests.helpers import activity_attempts, thread_id, until
 from tests.reliability import REPORT
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]
@@ -69,14 +69,14 @@ async def llama_server() -> AsyncIterator[str]:
     base = f"http://127.0.0.1:{port}/v1"
     try:
         async with httpx.AsyncClient() as http:
-            deadline = time.monotonic() + 180
-            while True:
+
+            async def serving() -> bool:
                 assert proc.returncode is None, "llama_cpp.server exited before it served"
                 with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get(f"{base}/models", timeout=5)).status_code == 200:
-                        break
-                assert time.monotonic() < deadline, "llama_cpp.server did not answer within 180 s"
-                await asyncio.sleep(0.5)
+                    return (await http.get(f"{base}/models", timeout=5)).status_code == 200
+                return False
+
+            await until(serving, "llama_cpp.server answering /v1/models", 180, every_s=0.5)
         yield base
     finally:
         proc.terminate()

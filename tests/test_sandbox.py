@@ -26,6 +26,7 @@ from rubricflow.activities.sandbox import (
     run_python_tests,
 )
 from rubricflow.activities.sandbox_isolation import remove_tree
+from tests.helpers import until
 from tests.reliability import REPORT
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -84,12 +85,8 @@ async def started_environ(pid: int, deadline_s: float = 30) -> bytes:
     The parent learns an exec succeeded before the new image's environment is laid out,
     so /proc/<pid>/environ can read empty for a moment after the spawn returns.
     """
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + deadline_s
-    while not (environ := Path(f"/proc/{pid}/environ").read_bytes()):
-        assert loop.time() < give_up, f"/proc/{pid}/environ stayed empty for {deadline_s} s"
-        await asyncio.sleep(0.01)
-    return environ
+    environ = Path(f"/proc/{pid}/environ")
+    return await until(environ.read_bytes, f"{environ} laid out", deadline_s, every_s=0.01)
 
 
 def unique_sleeper() -> list[str]:

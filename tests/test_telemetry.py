@@ -40,7 +40,7 @@ from rubricflow.sdk_metrics import SdkMetricsExporter
 from rubricflow.worker import build_worker
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
-from tests.helpers import thread_id, verdict
+from tests.helpers import thread_id, until, verdict
 
 SPANS = InMemorySpanExporter()
 READER = InMemoryMetricReader()
@@ -102,10 +102,10 @@ def usage(inp: int, out: int) -> dict[str, int]:
     return {"input_tokens": inp, "output_tokens": out}
 
 
-async def finished_trace(workflow_id: str, timeout: float = 10.0) -> list[ReadableSpan]:
+async def finished_trace(workflow_id: str, deadline_s: float = 60) -> list[ReadableSpan]:
     """The run's trace, once its workflow span has ended (it ends after the result)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def trace() -> list[ReadableSpan] | None:
         spans = SPANS.get_finished_spans()
         root = [
             s
@@ -115,8 +115,9 @@ async def finished_trace(workflow_id: str, timeout: float = 10.0) -> list[Readab
         if root:
             trace_id = root[0].context.trace_id
             return [s for s in spans if s.context.trace_id == trace_id]
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no finished workflow span for {workflow_id} within {timeout} s")
+        return None
+
+    return await until(trace, f"a finished workflow span for {workflow_id}", deadline_s, every_s=0.05)
 
 
 def tree(spans: list[ReadableSpan], names: dict[str, str]) -> list[tuple[str, str | None, dict[str, Any]]]:
@@ -285,16 +286,15 @@ def points(name: str) -> list[Any]:
     return found
 
 
-async def metric_points(name: str, match: dict[str, Any], timeout: float = 10.0) -> list[Any]:
+async def metric_points(name: str, match: dict[str, Any], deadline_s: float = 60) -> list[Any]:
     """The points of `name` whose attributes include `match`, once there are some
     (the SDK's metrics arrive through a buffer drained every 50 ms)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [p for p in points(name) if match.items() <= dict(p.attributes).items()]
-        if found:
-            return found
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no {name} point with {match} within {timeout} s")
+    return await until(
+        lambda: [p for p in points(name) if match.items() <= dict(p.attributes).items()],
+        f"a {name} point with {match}",
+        deadline_s,
+        every_s=0.05,
+    )
 
 
 class TestMetrics:
