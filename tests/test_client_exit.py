@@ -63,7 +63,7 @@ def test_the_exit_wait_ends_when_the_loops_are_freed_and_at_its_bound_otherwise(
     assert bridge_exit.drain(deadline_s=30) is True  # nothing held: no wait
 
     loop = asyncio.new_event_loop()
-    loop.run_until_complete(held(loop))
+    loop.run_until_complete(held())
     assert len(bridge_exit._loops) == 1
     assert bridge_exit.drain(deadline_s=0.05) is False  # still referenced: the bound ends it
 
@@ -72,7 +72,7 @@ def test_the_exit_wait_ends_when_the_loops_are_freed_and_at_its_bound_otherwise(
     assert bridge_exit.drain(deadline_s=30) is True
 
 
-async def held(loop: asyncio.AbstractEventLoop) -> None:
+async def held() -> None:
     bridge_exit.hold_exit_for_running_loop()
 
 
