@@ -22,7 +22,7 @@ import pytest
 import pytest_asyncio
 
 from rubricflow.client import Rubricflow
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, SubmitInput
+from rubricflow.workflows.types import AgentSettings, GraderSettings, ModelPrice, RunInput, SubmitInput
 from tests.helpers import thread_id, until, verdict
 from tests.reliability import REPORT
 from tests.test_threads import run_end, thread
@@ -160,7 +160,10 @@ class TestThreadPage:
             {**verdict("needs_revision", "add a docstring", tests=True, docstring="f has no docstring"), **used},
             {**verdict("satisfied", "all met", tests=True, docstring=True), **used},
         )
-        handle = await rf.start(thread(agent, grader, rubric="- tests\n- docstring", idle=0), thread_id())
+        run = thread(agent, grader, rubric="- tests\n- docstring", idle=0)
+        price = ModelPrice(input_usd_per_mtok=2.5, output_usd_per_mtok=10.0)  # the run's own prices
+        run = run.model_copy(update={"grader": run.grader.model_copy(update={"prices": {agent: price, grader: price}})})
+        handle = await rf.start(run, thread_id())
         assert (await handle.result()).status == "satisfied"
 
         def look():
@@ -168,9 +171,16 @@ class TestThreadPage:
             shot = Path(os.environ.get("RUBRICFLOW_UI_SCREENSHOT", tmp_path / "thread.png"))
             settled(browser)
             browser.save_screenshot(str(shot))
-            return matrix(browser), text_of(browser, "#status"), text_of(browser, "pre.diff"), shot.read_bytes()[:8]
+            costs = [td.text for td in browser.find_elements("css selector", "td.pass-cost")]
+            return (
+                matrix(browser),
+                text_of(browser, "#status"),
+                text_of(browser, "pre.diff"),
+                costs,
+                shot.read_bytes()[:8],
+            )
 
-        (heads, rows), status, diff, png = await asyncio.to_thread(look)
+        (heads, rows), status, diff, costs, png = await asyncio.to_thread(look)
         assert len(heads) == 2 and heads[0].startswith("pass 1") and "needs_revision" in heads[0]
         assert "satisfied" in heads[1]
         assert list(rows) == ["tests", "docstring"]
@@ -180,6 +190,7 @@ class TestThreadPage:
         assert "f has no docstring" not in rows["docstring"][1][1]
         assert status == "satisfied"
         assert '+    """One."""' in diff
+        assert costs == ["$0.0069", "$0.0069"]  # (900 in x $2.5 + 120 out x $10) / 1M = $0.00345, agent and grader
         assert png == b"\x89PNG\r\n\x1a\n"
 
     async def test_approve_on_the_page_ends_a_run_awaiting_review_satisfied(
@@ -681,3 +692,10 @@ class TestSafety:
                 assert answer.headers["content-security-policy"].startswith("default-src 'none'")
                 assert answer.headers["x-content-type-options"] == "nosniff"
         REPORT.refuse("web view request under a foreign Host")
+        proxied = await start_ui(client, task_queue, "--allowed-host", "rubricflow.example")
+        try:
+            async with httpx.AsyncClient(base_url=proxied.url, timeout=WAIT_S) as web:
+                assert (await web.get("/", headers={"Host": "rubricflow.example"})).status_code == 200
+                assert (await web.get("/", headers={"Host": "evil.example"})).status_code == 400
+        finally:
+            await stop(proxied)
