@@ -13,6 +13,7 @@ import re
 import shutil
 import socket
 import sys
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,10 +22,14 @@ import httpx
 import pytest
 import pytest_asyncio
 
+from rubricflow.batch_client import Batches
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, ModelPrice, RunInput, SubmitInput
 from tests.helpers import thread_id, until, verdict
 from tests.reliability import REPORT
+from tests.test_batch import items as batch_items
+from tests.test_batch import run_batch
+from tests.test_batch import settings as batch_settings
 from tests.test_threads import run_end, thread
 
 TOKEN = "ui-test-token-7f3a9c2e51b8"
@@ -545,6 +550,10 @@ class TestRefusals:
             awaiting,
         )
         await until(lambda: progress_is(rf, awaiting, "max_iterations_reached"), "the run out of passes")
+        batches, done, paused = Batches(rf), f"b-{uuid.uuid4().hex[:8]}", f"b-{uuid.uuid4().hex[:8]}"
+        await run_batch(batches, done, batch_settings(script, done, batch_items(2), 2), batch_items(2))
+        await batches.start(paused, batch_settings(script, paused, batch_items(2), 2))
+        await batches.control(paused, "pause")  # resume and cancel are its page's forms
         async with httpx.AsyncClient(base_url=ui.url, timeout=WAIT_S, cookies={"rubricflow_ui": TOKEN}) as web:
             refusals = {
                 "/?status=bogus": 400,
@@ -570,9 +579,15 @@ class TestRefusals:
             assert "extend refused: more passes: give a whole number" in extend.text and "--" not in extend.text
             seen = await crawl(web, ["/", "/batches", *(f"/thread/events?id={h.thread_id}" for h in closed)])
         assert all(code < 500 for code in seen.values())
-        assert sum(key.startswith("post ") for key in seen) >= 2, "the crawl sent the awaiting run's forms"
-        assert sum("/thread?id=" in key for key in seen) >= 4
+        print(f"crawled {len(seen)} requests: {sorted(set(seen.values()))} statuses")
+        posted = {key.split(" ")[1] for key in seen if key.startswith("post ")}
+        assert {"/thread/approve", "/thread/extend", "/batch/resume", "/batch/cancel"} <= posted, posted
+        assert "/thread/reject" not in posted, "reject is not offered to a run out of passes"
+        assert sum("/thread?id=" in key for key in seen) >= 6  # the threads above and the batch's items
+        assert any(key.startswith("get /batches/compare") for key in seen)
         await rf.cancel(awaiting)
+        if (await batches.status(paused)).phase != "cancelled":
+            await batches.control(paused, "cancel")
 
 
 def csrf_for(token: str) -> str:
