@@ -359,6 +359,37 @@ class TestLivePage:
         assert (sizes[3][0], sizes[3][2]) == (sizes[0][0], 0), sizes
 
 
+class TestReader:
+    async def test_the_reader_follows_a_thread_across_continue_as_new_and_writes_nothing(
+        self, client, task_queue, worker, script
+    ):
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        turns = 12  # the test server suggests continue-as-new at 150 events: a few runs
+        await rf.start(
+            thread(script(*[f"answer {i}" for i in range(turns)]), script(verdict("satisfied", "ok", tests=True))), tid
+        )
+        seen: list = []
+
+        async def read() -> None:
+            async for event in rf.observe(tid):
+                seen.append(event)
+                if sum(e.type == "run_end" for e in seen) == turns:
+                    return
+
+        reader = asyncio.create_task(read())
+        for i in range(1, turns):
+            await rf.submit(tid, SubmitInput(message=f"follow-up {i}"))
+        await asyncio.wait_for(reader, WAIT_S)
+        runs = [wf async for wf in client.list_workflows(f"WorkflowId = '{tid}'")]
+        assert len(runs) >= 2, "the thread never continued as new"
+        assert [e.offset for e in seen] == list(range(len(seen)))
+        assert [e.answer for e in seen if e.type == "run_end"] == [f"answer {i}" for i in range(turns)]
+        updates = [(await history_size(client.get_workflow_handle(tid, run_id=r.run_id)))[2] for r in runs]
+        assert sum(updates) == 2 * (turns - 1), "the follow-ups' submits (accepted, completed), none of the reader's"
+        await rf.cancel(tid)
+
+
 class TestReadability:
     async def test_an_unbroken_8_kb_explanation_keeps_the_page_within_the_window(
         self, client, task_queue, worker, script, ui, browser
