@@ -514,7 +514,10 @@ async def crawl(web: httpx.AsyncClient, starts: list[str], limit: int = 400) -> 
             continue
         answer = await (web.get(url, params=data) if method == "get" else web.post(url, data=data))
         seen[key] = answer.status_code
-        assert answer.status_code < 500, (key, answer.text[:500])
+        # 503 is a page that says no worker answered a thread's query (other tests' threads
+        # outlive their workers on the session's server); any other 5xx is a bug.
+        readable = answer.status_code == 503 and 'class="error"' in answer.text
+        assert answer.status_code < 500 or readable, (key, answer.text[:500])
         if "text/html" not in answer.headers.get("content-type", ""):
             continue
         page = Crawl()
@@ -609,7 +612,7 @@ class TestRefusals:
             assert extend.status_code == 400
             assert "extend refused: more passes: give a whole number" in extend.text and "--" not in extend.text
             seen = await crawl(web, ["/", "/batches", *(f"/thread/events?id={h.thread_id}" for h in closed)])
-        assert all(code < 500 for code in seen.values())
+        assert all(code < 500 or code == 503 for code in seen.values())
         print(f"crawled {len(seen)} requests: {sorted(set(seen.values()))} statuses")
         posted = {key.split(" ")[1] for key in seen if key.startswith("post ")}
         assert {"/thread/approve", "/thread/extend", "/batch/resume", "/batch/cancel"} <= posted, posted
@@ -619,6 +622,16 @@ class TestRefusals:
         await rf.cancel(awaiting)
         if (await batches.status(paused)).phase != "cancelled":
             await batches.control(paused, "cancel")
+
+
+async def test_a_thread_no_worker_answers_for_is_a_page_that_says_so(client, task_queue, ui):
+    unserved = Rubricflow(client, f"{task_queue}-no-worker")
+    handle = await unserved.start(RunInput(message="x", agent=AgentSettings(model="scripted:/nowhere")), thread_id())
+    async with httpx.AsyncClient(base_url=ui.url, timeout=WAIT_S) as web:
+        page = await web.get(f"/thread?id={handle.thread_id}")
+    assert page.status_code == 503
+    assert "state could not be read: its progress query needs a worker" in page.text
+    await unserved.cancel(handle.thread_id)
 
 
 def csrf_for(token: str) -> str:

@@ -4,6 +4,7 @@ methods with its typed inputs (`ui/forms.py`)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -36,6 +37,8 @@ from rubricflow.workflows.types import RunInput
 
 LIST_LIMIT = 200
 """Threads the list page asks the server for (newest first)."""
+QUERY_WAIT_S = 10.0
+"""How long a page waits for a worker to answer the thread's progress query."""
 ACTIONS = ("approve", "reject", "extend")
 
 
@@ -85,7 +88,15 @@ class ThreadPages(Pages):
         or the problem that stands in for them."""
         try:
             check_id("thread id", thread_id)
-            progress = await self.rf.progress(thread_id)
+            async with asyncio.timeout(QUERY_WAIT_S):
+                progress = await self.rf.progress(thread_id)
+        except (TimeoutError, RPCError, WorkflowQueryFailedError) as err:
+            why = f"none answered within {QUERY_WAIT_S:g} s" if isinstance(err, TimeoutError) else str(err)
+            problem = (
+                f"the thread's state could not be read: its progress query needs a worker on the thread's "
+                f"task queue, and {why}; the run goes on once one is there (`rubricflow worker` starts one)"
+            )
+            return 503, {"thread_id": thread_id, "problem": problem}
         except RunRefused as err:
             return 400, {"thread_id": thread_id, "problem": f"{err} (the page is /thread?id=THREAD)"}
         except ThreadNotFound as err:
