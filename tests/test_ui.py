@@ -495,15 +495,26 @@ def form_requests(form: dict) -> list[dict[str, str]]:
     return ways
 
 
-async def crawl(web: httpx.AsyncClient, starts: list[str], limit: int = 400) -> dict[str, int]:
+def names_a_thread_of_others(url: str, ours: tuple[str, ...]) -> bool:
+    """The URL is a thread's page or events, of a thread not in `ours` (id prefixes)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    parts = urlsplit(url)
+    thread = parse_qs(parts.query).get("id", [""])[0]
+    return parts.path.startswith("/thread") and bool(thread) and not thread.startswith(ours)
+
+
+async def crawl(web: httpx.AsyncClient, starts: list[str], ours: tuple[str, ...], limit: int = 400) -> dict[str, int]:
     """Every page reachable from `starts` by a link or a form of this server (POST forms
-    sent as drawn), with the status each answered; none may be a server error."""
+    sent as drawn), with the status each answered; none may be a server error. Threads
+    the list shows of other tests on the session's server are not followed."""
     seen: dict[str, int] = {}
     queue = [("get", url, None) for url in starts]
     while queue and len(seen) < limit:
         method, url, data = queue.pop(0)
         key = f"{method} {url} {sorted((data or {}).items())}"
-        if key in seen or not url.startswith("/") or url.startswith("/static/"):
+        skip = not url.startswith("/") or url.startswith("/static/") or names_a_thread_of_others(url, ours)
+        if key in seen or skip:
             continue
         if url.startswith("/thread/events"):
             async with web.stream("GET", url) as answer:
@@ -611,7 +622,8 @@ class TestRefusals:
             extend = await web.post("/thread/extend", data={"id": awaiting, "csrf": csrf, "iterations": "abc"})
             assert extend.status_code == 400
             assert "extend refused: more passes: give a whole number" in extend.text and "--" not in extend.text
-            seen = await crawl(web, ["/", "/batches", *(f"/thread/events?id={h.thread_id}" for h in closed)])
+            ours = (*(h.thread_id for h in closed), awaiting, f"{done}/", f"{paused}/")
+            seen = await crawl(web, ["/", "/batches", *(f"/thread/events?id={h.thread_id}" for h in closed)], ours)
         assert all(code < 500 or code == 503 for code in seen.values())
         print(f"crawled {len(seen)} requests: {sorted(set(seen.values()))} statuses")
         posted = {key.split(" ")[1] for key in seen if key.startswith("post ")}
