@@ -113,7 +113,7 @@ async def cmd_ui(args: argparse.Namespace, out: TextIO) -> int:
         stderr=asyncio.subprocess.PIPE,
     )
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, ui.terminate)
+    loop.add_signal_handler(signal.SIGTERM, lambda: ui.returncode is None and ui.terminate())
     try:
         await asyncio.gather(_pass_on(ui.stdout, out), _pass_on(ui.stderr, sys.stderr))
         code = await ui.wait()
