@@ -200,3 +200,54 @@ class TestHub:
         await follower.aclose()
         await asyncio.wait_for(closed.wait(), 10)
         assert hub.feeds == {}
+
+
+class TestThreadView:
+    def test_a_thread_is_offered_only_the_actions_its_validators_accept_now(self):
+        from rubricflow.ui.view import offered_actions
+
+        def offered(status: str, phase: str = "idle", spent: int = 1, cap: int = 3, run: str | None = "r1"):
+            base = progress([], [evaluation(0, False)], phase=phase)
+            update = {"status": status, "iteration": spent, "max_iterations": cap, "grading_run_id": run}
+            return offered_actions(base.model_copy(update=update))
+
+        assert offered("max_iterations_reached", spent=3) == ("approve", "extend")  # no pass left to reject
+        assert offered("max_iterations_reached", spent=3, phase="done") == ()  # closed: nothing
+        assert offered("satisfied") == ("reject",)
+        assert offered("satisfied", spent=3) == ()
+        assert offered("failed") == ("approve", "reject")
+        assert offered("budget_exhausted") == ("approve", "reject", "extend")
+        assert offered("paused", phase="agent_turn") == ("approve",)
+        assert offered("running", phase="grading") == ()
+        assert offered("answered", run=None) == ()
+
+    def test_the_task_is_the_first_message_from_a_person(self):
+        from rubricflow.ui.view import the_task
+
+        transcript = [user("revise this", "grader"), user("the task"), said("v1"), user("a follow-up")]
+        assert the_task(progress(transcript, [])) == "the task"
+        assert the_task(progress([], [])) is None
+
+    def test_a_pass_is_priced_with_the_runs_prices_then_the_client_table(self):
+        from rubricflow.ui.view import pass_cost
+        from rubricflow.workflows.types import (
+            AgentSettings,
+            GraderSettings,
+            ModelPrice,
+            PassUsage,
+            RunInput,
+            Usage,
+        )
+
+        usage = PassUsage(agent=Usage(input_tokens=1_000_000), grader=Usage(output_tokens=1_000_000))
+        started = RunInput(
+            message="x",
+            rubric="- r",
+            agent=AgentSettings(model="a:m"),
+            grader=GraderSettings(model="g:m", prices={"g:m": ModelPrice(input_usd_per_mtok=0, output_usd_per_mtok=4)}),
+        )
+        table = {"a:m": ModelPrice(input_usd_per_mtok=1, output_usd_per_mtok=0)}
+        assert pass_cost(usage, started, table) == 5.0
+        assert pass_cost(usage, started, {}) is None  # the agent's model has no price
+        assert pass_cost(PassUsage(grader=usage.grader), started, {}) == 4.0  # the agent spent nothing
+        assert pass_cost(None, started, table) is None  # a reviewer's record
