@@ -143,6 +143,17 @@ def chunks_from(items: list[BatchItem], offset: int) -> ItemChunk:
 
 
 @dataclass(frozen=True)
+class BatchRow:
+    """One batch of `Batches.list()`: its name (workflow id) and its workflow's state."""
+
+    name: str
+    workflow_status: str
+    """running, completed, or how it closed otherwise (failed, cancelled, terminated...)."""
+    started: datetime
+    closed: datetime | None
+
+
+@dataclass(frozen=True)
 class ThreadRecord:
     """One item's thread as the report reads it: its visibility row, its result."""
 
@@ -236,6 +247,19 @@ class Batches:
                 return await self.handle(name).execute_update(update)
         except ThreadNotFound:
             raise RunRefused(f"no running batch {name!r} (see `rubricflow batch status {name}`)") from None
+
+    async def list(self, limit: int = 50) -> list[BatchRow]:
+        """The batches on this task queue, newest first (their latest run each)."""
+        rows: list[BatchRow] = []
+        with typed_errors():
+            async for wf in self.client.list_workflows(f"WorkflowType = '{BatchWorkflow.__name__}'"):
+                if wf.task_queue != self.rf.queue or wf.status == WorkflowExecutionStatus.CONTINUED_AS_NEW:
+                    continue
+                status = CLOSED_STATUSES.get(wf.status, "running" if wf.close_time is None else "completed")
+                rows.append(BatchRow(wf.id, status, wf.start_time, wf.close_time))
+                if len(rows) >= limit:
+                    break
+        return rows
 
     async def threads(self, name: str) -> list[ThreadRecord]:
         """Every item thread of the batch (its latest execution per item), with results."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.batch_client import ThreadRecord
+from rubricflow.prices import usd
 
 PASSING = ("satisfied", "answered")
 
@@ -106,7 +107,7 @@ def render_table(
         f"| iterations (count of items) | {hist} |",
         f"| wall time p50 / p95 | {_secs(summary['wall_s_p50'])} / {_secs(summary['wall_s_p95'])} |",
         f"| tokens | {summary['tokens']} |",
-        f"| cost | ${summary['cost_usd']:.4f} |",
+        f"| cost | {usd(summary['cost_usd'])} |",
     ]
     return "\n".join(lines) + "\n"
 

@@ -25,6 +25,7 @@ from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput, build_run_input, whole_flag
 from rubricflow.cli.render import console
 from rubricflow.client import Rubricflow, check_input
+from rubricflow.prices import usd
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings, BatchStatus
 
 ACTIONS = ("status", "pause", "resume", "cancel", "report")
@@ -157,7 +158,7 @@ def status_line(status: BatchStatus) -> str:
         f"{status.tokens} tokens",
     ]
     if status.cost_usd:
-        parts.append(f"${status.cost_usd:.4f}")
+        parts.append(usd(status.cost_usd))
     if eta is not None:
         parts.append(f"ETA {eta:.0f} s")
     if status.adopted:

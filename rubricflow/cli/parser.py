@@ -254,16 +254,15 @@ def _add_service_commands(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="serve /healthz and /readyz on this port (env RUBRICFLOW_HEALTH_PORT), for container probes",
     )
-    ui = sub.add_parser("ui", help="serve a web view of threads, their criteria and review buttons")
-    ui.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default loopback; any other needs --token)"
+    # The web view is its own program (`python -m rubricflow.ui`): its options are its own,
+    # passed on whole (`rubricflow ui --help` shows them).
+    ui = sub.add_parser(
+        "ui",
+        help="serve a web view of threads, batches and review buttons (rubricflow ui --help: its options)",
+        add_help=False,
+        prefix_chars="+",
     )
-    ui.add_argument("--port", type=int, default=8234, help="port (default 8234)")
-    ui.add_argument(
-        "--token",
-        default=os.environ.get("RUBRICFLOW_UI_TOKEN"),
-        help="the token reads (off loopback) and every action need (env RUBRICFLOW_UI_TOKEN; default: a new one, printed)",
-    )
+    ui.add_argument("ui_args", nargs=argparse.REMAINDER, help="the web view's options: --host, --port, --token, ...")
     codec = sub.add_parser(
         "codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)"
     )

@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rubricflow.client import ThreadRow
+from rubricflow.listing import LIST_COLUMNS, list_cells
 from rubricflow.workflows.types import Criterion, Progress, RunEvent
 
 STATUS_STYLE = {
@@ -162,20 +163,6 @@ def result_json(
 def write_json(data: Any, out: TextIO) -> None:
     out.write(json.dumps(data, indent=2) + "\n")
     out.flush()
-
-
-LIST_COLUMNS = ("thread", "status", "iteration", "grading run", "started", "closed")
-
-
-def list_cells(row: ThreadRow) -> tuple[str, ...]:
-    return (
-        row.thread_id,
-        row.status,
-        "-" if row.iteration is None else str(row.iteration),
-        (row.grading_run_id or "-")[:12],
-        row.started.isoformat(timespec="seconds"),
-        row.closed.isoformat(timespec="seconds") if row.closed else "-",
-    )
 
 
 def render_list(rows: list[ThreadRow], out: TextIO) -> None:
