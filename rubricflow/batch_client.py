@@ -123,7 +123,11 @@ def check_items(name: str, settings: BatchSettings, items: list[BatchItem], line
         try:
             check_id("thread id", thread_id_of(name, item.id))
             RunInput(
-                message=item.prompt, rubric=item.rubric or settings.rubric, agent=settings.agent, grader=settings.grader
+                message=item.prompt if item.transcript is None else None,
+                transcript=item.transcript,
+                rubric=item.rubric or settings.rubric,
+                agent=settings.agent,
+                grader=settings.grader,
             )
         except (ValueError, RunRefused) as err:
             message = err.errors()[0]["msg"] if isinstance(err, ValidationError) else str(err)

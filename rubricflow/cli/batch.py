@@ -82,6 +82,9 @@ def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str)
         "grading",
         "grader_samples",
         "review_split",
+        "max_grader_calls",
+        "pass_score",
+        "no_cache",
     )
     run_args = argparse.Namespace(
         **vars(args), prompt="(each item's prompt)", idle_timeout="0", **{k: None for k in keys if not hasattr(args, k)}
