@@ -40,7 +40,10 @@ from rubricflow.workflows.batch_types import (
 from rubricflow.workflows.types import RunInput, RunResult
 
 ROOM_POLL_S = 0.5
-"""While the workflow's queue is full the client asks its status this often."""
+"""While the workflow's queue is full the client asks its status this often (and the
+visibility listing, while it lags behind a batch that ended)."""
+LISTING_DEADLINE_S = 60.0
+"""How long a report waits for visibility to list every item thread of a finished batch."""
 
 
 class DatasetError(RunRefused):
@@ -253,6 +256,20 @@ class Batches:
                     latest[wf.id] = wf
         slots = asyncio.Semaphore(32)
         return list(await asyncio.gather(*(self._record(wf, slots) for wf in latest.values())))
+
+    async def settled_threads(
+        self, name: str, count: int, deadline_s: float = LISTING_DEADLINE_S
+    ) -> list[ThreadRecord]:
+        """`threads(name)` once visibility lists `count` of them: it is eventually
+        consistent, and a batch that just ended may not be listed whole yet. Past the
+        deadline, what it lists (the caller says what is missing)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + deadline_s
+        while True:
+            found = await self.threads(name)
+            if len(found) >= count or loop.time() >= end:
+                return found
+            await asyncio.sleep(ROOM_POLL_S)
 
     async def _record(self, wf: Any, slots: asyncio.Semaphore) -> ThreadRecord:
         memo = await wf.memo()

@@ -8,6 +8,7 @@ import os
 from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
 from rubricflow.cli.batch import add_parser as add_batch_parser
+from rubricflow.cli.calibrate import add_parser as add_calibrate_parser
 from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
@@ -85,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_service_commands(sub)
     add_batch_parser(sub)
     grading_flags(sub.choices["batch"])
+    add_calibrate_parser(sub)
     for command in sub.choices.values():
         command.formatter_class = RichHelpFormatter
     return parser
