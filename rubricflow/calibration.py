@@ -9,7 +9,6 @@ as given) and the labels file, joined by item id.
 from __future__ import annotations
 
 import json
-import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ from rubricflow.agreement import (
     total,
 )
 from rubricflow.batch_client import ThreadRecord
+from rubricflow.batch_report import quantile
 from rubricflow.labels import LabelledAnswer
 from rubricflow.prices import thread_cost
 from rubricflow.workflows.rubric import normalize_name
@@ -91,14 +91,6 @@ def _grouped(rows: Iterable[Row], key: str) -> dict[str, dict[str, Any]]:
     return {name: measures(total(tally(r.label, r.verdict) for r in group)) for name, group in sorted(groups.items())}
 
 
-def _quantile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
-
-
 def summarize(
     answers: list[LabelledAnswer],
     records: Mapping[str, ThreadRecord],
@@ -130,7 +122,7 @@ def summarize(
             "from_cache": sum(e.from_cache for e in evaluations),
             "passes": len(evaluations),
         },
-        "time": {"wall_s": wall_s, "pass_s_p50": _quantile(passes, 0.5), "pass_s_p95": _quantile(passes, 0.95)},
+        "time": {"wall_s": wall_s, "pass_s_p50": quantile(passes, 0.5), "pass_s_p95": quantile(passes, 0.95)},
         "rows": rows,
     }
 

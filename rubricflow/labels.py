@@ -18,15 +18,15 @@ line and what to fix, before anything starts.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from rubricflow.batch_client import json_object, read_lines
 from rubricflow.preflight import RunRefused
-from rubricflow.workflows.batch_types import MAX_BATCH_ITEMS, MAX_ITEM_ID_CHARS, BatchItem
+from rubricflow.workflows.batch_types import MAX_ITEM_ID_CHARS, BatchItem
 from rubricflow.workflows.rubric import normalize_name, parse_rubric
 from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS
 from rubricflow.workflows.types import Message, check_given_transcript
@@ -66,28 +66,13 @@ class LabelledAnswer:
 
 def read_labels(path: str | Path) -> list[LabelledAnswer]:
     """Every line of a labels file, or `LabelsError` naming the first bad one."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise LabelsError(f"cannot read the labels file {str(file)!r}: {err}") from None
-    answers: list[LabelledAnswer] = []
-    seen: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        answer = _answer(f"{file}:{number}", number, line)
-        if answer.id in seen:
-            raise LabelsError(
-                f"{file}:{number}: duplicate id {answer.id!r} (first on line {seen[answer.id]}); ids must be unique"
-            )
-        seen[answer.id] = number
-        answers.append(answer)
-        if len(answers) > MAX_BATCH_ITEMS:
-            raise LabelsError(f"{file}: more than {MAX_BATCH_ITEMS} labelled answers; split the file")
-    if not answers:
-        raise LabelsError(f"{file}: no labelled answers; {FORMAT}")
-    return answers
+    return read_lines(
+        path,
+        lambda file, number, line: _answer(f"{file}:{number}", number, line),
+        LabelsError,
+        what="the labels file",
+        empty=f"no labelled answers; {FORMAT}",
+    )
 
 
 def labels_digest(answers: list[LabelledAnswer]) -> str:
@@ -99,12 +84,7 @@ def labels_digest(answers: list[LabelledAnswer]) -> str:
 
 
 def _answer(where: str, number: int, line: str) -> LabelledAnswer:
-    try:
-        raw = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise LabelsError(f"{where}: not valid JSON ({err.msg} at column {err.colno})") from None
-    if not isinstance(raw, dict):
-        raise LabelsError(f"{where}: {FORMAT}")
+    raw = json_object(where, line, LabelsError, FORMAT)
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
         raise LabelsError(f"{where}: unknown field(s) {unknown}; {FORMAT}")
