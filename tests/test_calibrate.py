@@ -382,3 +382,12 @@ async def test_bad_flags_are_refused_before_anything_starts(client, task_queue, 
         client, task_queue, "calibrate", str(labels), "--grader-model", "scripted:g.json", *args
     )
     assert rc == 2 and said in stderr and "Traceback" not in stderr
+
+
+async def test_a_rubric_naming_a_check_no_worker_has_is_refused_with_its_line(client, task_queue, script, tmp_path):
+    from tests.test_cli import rubricflow
+
+    rubric = "- cites a source [check: nope]\n- under 50 words"
+    labels = labels_file(tmp_path, [labels_line(0), labels_line(1, rubric=rubric)])
+    rc, _, stderr = await rubricflow(client, task_queue, "calibrate", str(labels), "--grader-model", script(WRONG))
+    assert rc == 2 and f"{labels}:2: the rubric cannot be graded" in stderr and "unknown check 'nope'" in stderr

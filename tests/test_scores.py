@@ -309,3 +309,25 @@ class TestTheLoop:
         assert result.status == "max_iterations_reached"
         assert [e.score for e in result.evaluations] == [0.3, 0.8]  # recorded: the rubric is scored
         assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2}
+
+
+def test_a_scored_pass_is_shown_with_its_score_and_points():
+    import io
+
+    from rubricflow.cli.render import render_event
+    from rubricflow.workflows.types import RunEvent
+
+    out = io.StringIO()
+    event = RunEvent(
+        type="rubric_evaluation_end",
+        iteration=1,
+        result="needs_revision",
+        explanation="62 words",
+        criteria=[met("explains the trade-off", 4), unmet("under 50 words", gap="62 words")],
+        score=0.8,
+        from_cache=True,
+    )
+    render_event(event, out)
+    text = out.getvalue()
+    assert "(score 0.80) (from the grader cache) - 62 words" in text
+    assert "explains the trade-off (4 points)" in text

@@ -199,6 +199,10 @@ class RunEvent(Frozen):
     explanation: str | None = None
     criteria: list[Criterion] | None = None
     unverified: bool | None = None
+    score: float | None = None
+    """`rubric_evaluation_end` of a scored pass: its weighted score."""
+    from_cache: bool | None = None
+    """`rubric_evaluation_end`: True when the verdict came from the grader cache."""
     status: RunStatus | None = None
     answer: str | None = None
     at: datetime | None = None

@@ -34,9 +34,11 @@ from rubricflow.cli.inputs import BadInput, validation_message, whole_flag
 from rubricflow.cli.serve import serve
 from rubricflow.client import Rubricflow
 from rubricflow.labels import LabelledAnswer, labels_digest, read_labels
+from rubricflow.preflight import check_names as known_checks
 from rubricflow.prices import price_table
 from rubricflow.settings import data_dir
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings
+from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.types import (
     GRADING_STRATEGIES,
     MAX_GRADER_CALLS,
@@ -188,14 +190,14 @@ async def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
         raise BadInput("--name names one batch; with --compare each grader has its own: leave --name out")
     plans = [plan_for(path, answers, g, args.name, concurrency) for g in graders]
     for grader in graders:
-        preflight(
-            RunInput(
-                transcript=answers[0].transcript,
-                rubric=answers[0].rubric,
-                agent=AgentSettings(model=grader.model),
-                grader=grader,
-            )
-        )
+        first_answer = answers[0]
+        agent = AgentSettings(model=grader.model)
+        preflight(RunInput(transcript=first_answer.transcript, rubric=first_answer.rubric, agent=agent, grader=grader))
+    checks = known_checks()
+    for answer in {a.rubric: a for a in answers}.values():  # the checks each rubric names
+        problems = parse_rubric(answer.rubric, checks).problems
+        if problems:
+            raise BadInput(f"{path}:{answer.line}: the rubric cannot be graded: " + "; ".join(problems))
 
     async def calibrate(rf: Rubricflow) -> int:
         graded = [await grade(Batches(rf), plan, answers, out) for plan in plans]
@@ -207,7 +209,10 @@ async def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     async def embedded(client: Any, server: Any, worker: Any) -> int:
         return await calibrate(Rubricflow(client))
 
-    return await serve(Path(args.data_dir), args.port, args.verbose, out, embedded, stopped=DEMO_STOPPED)
+    code = await serve(Path(args.data_dir), args.port, args.verbose, out, embedded, stopped=DEMO_STOPPED)
+    if code == DEMO_STOPPED:
+        out.write("\nstopped: the batches stay on the server; the same command goes on from where they are\n")
+    return code
 
 
 async def grade(
