@@ -78,7 +78,11 @@ def add_parser(sub: Any) -> None:
         help="grade the same labels with a second grader too and test the difference: "
         "model=M, grading=G, samples=N (what is left out is the first grader's)",
     )
-    p.add_argument("--concurrency", default="4", help=f"answers graded at once, 1..{MAX_CONCURRENCY} (default 4)")
+    p.add_argument(
+        "--concurrency",
+        help=f"answers graded at once, 1..{MAX_CONCURRENCY} (default 4; 1 for a local: grader, "
+        "whose model process generates one answer at a time)",
+    )
     p.add_argument("--name", help="the batch's name (default: from the labels file, its content and the grader)")
     p.add_argument("--out", default=".", help="where NAME.calibration.{md,json,png} and NAME.verdicts.jsonl go")
     p.add_argument(
@@ -185,7 +189,8 @@ async def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     answers = read_labels(path)
     first = grader_of(args)
     graders = [first, *([compared(first, args.compare)] if args.compare else [])]
-    concurrency = whole_flag(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY)
+    local = any(g.model.startswith("local:") for g in graders)
+    concurrency = whole_flag(args.concurrency or ("1" if local else "4"), "--concurrency", 1, MAX_CONCURRENCY)
     if args.name and len(graders) > 1:
         raise BadInput("--name names one batch; with --compare each grader has its own: leave --name out")
     plans = [plan_for(path, answers, g, args.name, concurrency) for g in graders]
