@@ -391,3 +391,54 @@ async def test_a_rubric_naming_a_check_no_worker_has_is_refused_with_its_line(cl
     labels = labels_file(tmp_path, [labels_line(0), labels_line(1, rubric=rubric)])
     rc, _, stderr = await rubricflow(client, task_queue, "calibrate", str(labels), "--grader-model", script(WRONG))
     assert rc == 2 and f"{labels}:2: the rubric cannot be graded" in stderr and "unknown check 'nope'" in stderr
+
+
+class TestAConversationGivenToGrade:
+    """`RunInput.transcript` (and a batch item's): graded as it stands, refused otherwise."""
+
+    def given(self, *messages: tuple[str, str]) -> list:
+        from rubricflow.workflows.types import Message
+
+        return [Message(role=role, content=content) for role, content in messages]  # type: ignore[arg-type]
+
+    def run(self, **fields: object):
+        from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
+
+        return RunInput(agent=AgentSettings(model="scripted:a"), grader=GraderSettings(model="scripted:g"), **fields)
+
+    def test_a_conversation_with_the_request_and_the_answer_last_starts_a_thread(self):
+        run = self.run(transcript=self.given(("user", "q"), ("assistant", "a")), rubric="- ok")
+        assert run.message is None and run.idle_timeout_s == 0
+
+    @pytest.mark.parametrize(
+        ("fields", "said"),
+        [
+            ({"message": "q", "rubric": "- ok"}, "a message or a transcript to grade, not both"),
+            ({}, "a transcript to grade needs a rubric"),
+        ],
+    )
+    def test_what_a_given_conversation_needs(self, fields, said):
+        from pydantic import ValidationError
+
+        with pytest.raises(ValidationError, match=said):
+            self.run(transcript=self.given(("user", "q"), ("assistant", "a")), **fields)
+
+    @pytest.mark.parametrize(
+        ("messages", "said"),
+        [
+            ((("assistant", "a"),), "needs the user's request"),
+            ((("user", "q"),), "ends with the agent's answer"),
+            ((("user", "q"), ("assistant", "  ")), "ends with the agent's answer"),
+            ((("user", "q"), *[("assistant", "a")] * 100), "at most 100 messages"),
+            ((("user", "q"), ("assistant", "x" * 70_000)), "at most 65536 bytes"),
+        ],
+    )
+    def test_a_conversation_that_is_not_one_to_grade_is_refused(self, messages, said):
+        from pydantic import ValidationError
+
+        from rubricflow.workflows.batch_types import BatchItem
+
+        with pytest.raises(ValidationError, match=said):
+            self.run(transcript=self.given(*messages), rubric="- ok")
+        with pytest.raises(ValidationError, match=said):
+            BatchItem(id="1", prompt="q", transcript=self.given(*messages))
