@@ -233,9 +233,10 @@ def plot(summary: Mapping[str, Any], path: Path, other: Mapping[str, Any] | None
         xs = [i + (n - (len(series) - 1) / 2) * width for i in range(len(groups))]
         left.bar(xs, values(part, measure), width, label=f"{measure}{suffix}" + (" x100" if measure == "kappa" else ""))
     left.set_xticks(range(len(groups)), groups, rotation=20, ha="right", fontsize=8)
-    left.set_ylim(-100 if any(v < 0 for v in values(summary, "kappa")) else 0, 105)
+    left.set_ylim(-100 if any(v < 0 for v in values(summary, "kappa")) else 0, 125)
+    left.set_yticks([t for t in range(-100, 101, 20) if t >= left.get_ylim()[0]])
     left.set_ylabel("% (kappa x 100)")
-    left.legend(fontsize=8)
+    left.legend(fontsize=8, loc="upper right", ncol=2)
     left.set_title("agreement with the labels, per family")
     c = summary["overall"]["confusion"]
     matrix = [[c["tp"], c["fn"]], [c["fp"], c["tn"]]]
