@@ -238,7 +238,8 @@ class RubricActivities:
                     check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
                 if self._cache and key:
                     await asyncio.to_thread(self._cache.put, key, result)
-            span.set_attribute("rubric.from_cache", result.from_cache)
+            if result.from_cache:
+                span.set_attribute("rubric.from_cache", True)
             verdict = result.verdict
             record_verdict(span, verdict.result, verdict.criteria, result.unverified)
             record_usage(span, "grader", model, result.usage, input.price or input.settings.prices.get(model))
