@@ -8,6 +8,7 @@ classified by `provider_errors`, and Temporal owns the retries.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from langchain.agents.structured_output import StructuredOutputError
@@ -30,6 +31,7 @@ from rubricflow.activities.grader_answers import (
     whole_grader,
 )
 from rubricflow.activities.grader_budget import CallBudget
+from rubricflow.activities.grader_cache import GraderCache, cache_key
 from rubricflow.activities.grading import (
     canonical_criteria,
     downgrade_unverified,
@@ -45,6 +47,7 @@ from rubricflow.activities.grading import (
 from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
+from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import (
@@ -69,6 +72,7 @@ from rubricflow.activities.tools import ToolRegistry, default_registry
 from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.workflows import errors, names
 from rubricflow.workflows.model_profiles import StructuredOutput
+from rubricflow.workflows.scores import score_of_pass
 from rubricflow.workflows.sizes import (
     MAX_PAYLOAD_BYTES,
     MAX_VERDICT_BYTES,
@@ -103,6 +107,7 @@ class RubricActivities:
         hooks: list[Hook] | None = None,
         ledger: Ledger | None = None,
         agents: AgentRegistry | None = None,
+        cache: GraderCache | None = None,
     ) -> None:
         config = config or WorkerConfig()
         self._hooks = list(hooks if hooks is not None else config.hooks)
@@ -125,6 +130,9 @@ class RubricActivities:
         self._checks = checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
+        self._cache = cache
+        if cache is None and config.grader_cache_max_mb:
+            self._cache = GraderCache(config.grader_cache_root, config.grader_cache_max_mb * 1024 * 1024)
         self.steps = StepCache()
         """The transcripts and settings this worker's steps saw (`activities/step_inputs.py`)."""
 
@@ -219,10 +227,19 @@ class RubricActivities:
             "rubric.iteration": input.iteration,
         }
         with step_span("grader_pass", "grader", model, attributes) as span:
-            result = await self._grade(input)
-            with refused_if_too_large(model):
-                result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
-                check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
+            key = self._cache_key(input)
+            cached = await asyncio.to_thread(self._cache.get, key) if self._cache and key else None
+            if cached is not None:
+                result = cached.model_copy(update={"operation_id": input.operation_id})
+            else:
+                result = await self._grade(input)
+                with refused_if_too_large(model):
+                    result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
+                    check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
+                if self._cache and key:
+                    await asyncio.to_thread(self._cache.put, key, result)
+            if result.from_cache:
+                span.set_attribute("rubric.from_cache", True)
             verdict = result.verdict
             record_verdict(span, verdict.result, verdict.criteria, result.unverified)
             record_usage(span, "grader", model, result.usage, input.price or input.settings.prices.get(model))
@@ -231,6 +248,22 @@ class RubricActivities:
             self.steps.keep(input.thread_id, *after_pass(input, result))
             # Tells the thread whether to schedule hook deliveries for its evaluations.
             return result.model_copy(update={"hooks": bool(self._hooks)})
+
+    def _cache_key(self, input: GradeInput) -> str | None:
+        """The pass's grader-cache key, when it may be cached: the run allows it, one
+        sample, no evidence tools, and a model that answers alike at the temperature the
+        pass runs at (`activities/grader_cache.py`); None otherwise."""
+        settings = input.settings
+        if self._cache is None or not settings.cache or settings.samples != 1 or settings.tools:
+            return None
+        strategy = strategies.resolve(settings.grading, settings.model, False)
+        try:
+            identity = self._models.cache_identity(settings.model, zero_per_call=strategy != "whole")
+        except (ModelConfigError, OSError):
+            return None  # the pass itself says what is wrong with the model, if it calls it
+        if identity is None:
+            return None
+        return cache_key(input, identity, strategy, self._checks.names())
 
     async def _grade(self, input: GradeInput) -> GradeResult:
         rubric = parse_rubric(input.rubric, self._checks.names())
@@ -267,15 +300,18 @@ class RubricActivities:
         elif llm is not None and not input.frozen_criteria and llm.result != "failed" and not unverified:
             checked = {normalize_name(c.name) for c in rubric.checked}
             freeze = [c.name for c in llm.criteria if normalize_name(c.name) not in checked]
+        verdict, score, required = score_of_pass(rubric, merge_checks(llm, checks), input.settings.pass_score)
         return GradeResult(
             operation_id=input.operation_id,
-            verdict=merge_checks(llm, checks),
+            verdict=verdict,
             unverified=unverified,
             freeze=freeze,
             model_calls=calls,
             usage=counter.usage,
             split_vote=split,
             evidence_calls=budget.tools,
+            score=score,
+            required_met=required,
         )
 
     def _grader_tools(self, input: GradeInput, names: list[str]) -> tuple[list[Any], dict[str, Any]]:
@@ -307,20 +343,28 @@ class RubricActivities:
             return await grade_each_call(model, input, strategy, frozen, [counter, budget], method)
         local = model_label.startswith("local:")
 
+        scales = {name: scale for name, scale in rubric.scales.items() if name in frozen}
+
         def build() -> Any:
-            return whole_grader(model, tools, frozen, input, method)
+            return whole_grader(model, tools, frozen, input, method, scales)
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = (
             build()
             if on_thread
             else self._graphs.get(
-                ("grader", model_label, tuple(names), input.settings.system_prompt, tuple(frozen) if local else None),
+                (
+                    "grader",
+                    model_label,
+                    tuple(names),
+                    input.settings.system_prompt,
+                    (tuple(frozen), tuple(scales.items())) if local else None,
+                ),
                 build,
             )
         )
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
-        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen)
+        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen, scales)
         config = {
             "recursion_limit": AGENT_RECURSION_LIMIT,
             "metadata": {"rubricflow_operation_id": input.operation_id},

@@ -79,6 +79,8 @@ def render_event(
         c.print(f"{head} grading {pass_of(event.iteration, max_iterations)}...")
     elif event.type == "rubric_evaluation_end":
         flag = " (unverified)" if event.unverified else ""
+        flag += f" (score {event.score:.2f})" if event.score is not None else ""
+        flag += " (from the grader cache)" if event.from_cache else ""
         c.print(f"{head} verdict: {styled(event.result)}{flag} - {escape(event.explanation or '')}")
         for criterion in event.criteria or []:
             if criterion.passed:
@@ -129,6 +131,8 @@ def criterion_note(criterion: Criterion) -> str:
         notes.append(criterion.decided_by)
     if criterion.votes:
         notes.append(f"votes {criterion.votes}")
+    if criterion.score is not None:
+        notes.append(f"{criterion.score} points")
     return f" ({'; '.join(notes)})" if notes else ""
 
 
