@@ -12,12 +12,22 @@ from datetime import datetime
 from temporalio.client import WorkflowFailureError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError, RPCStatusCode
 
-from rubricflow.preflight import RunRefused
+from rubricflow.errors import RubricflowError, RunRefused
 from rubricflow.settings import connect_config
 
-
-class RubricflowError(Exception):
-    """Base of the client's errors; the message says what happened and what to do."""
+__all__ = [
+    "RubricflowError",
+    "RunFailed",
+    "RunRefused",
+    "ServerUnreachable",
+    "Stuck",
+    "ThreadClosed",
+    "ThreadNotFound",
+    "ThreadStuck",
+    "UpdateRefused",
+    "target_host",
+    "typed_errors",
+]
 
 
 class ThreadNotFound(RubricflowError, LookupError):

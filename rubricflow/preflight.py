@@ -13,6 +13,7 @@ import os
 import sys
 from importlib.metadata import entry_points
 
+from rubricflow.errors import RunRefused
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER, profile_name
 from rubricflow.workflows.registries import (
@@ -74,10 +75,6 @@ PROVIDER_EXTRAS = {
     "ollama": "ollama",
 }
 """The rubricflow extra (pyproject.toml) that installs a provider's LangChain package."""
-
-
-class RunRefused(ValueError):
-    """A run that cannot start as asked; the message says what to change or install."""
 
 
 def known_providers() -> list[str]:

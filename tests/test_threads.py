@@ -8,7 +8,7 @@ import json
 import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
-from rubricflow.client import Rubricflow, UpdateRefused
+from rubricflow.client import Rubricflow, RubricflowError, ThreadClosed, UpdateRefused
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -331,6 +331,34 @@ class TestHumanReview:
         assert after.status == "satisfied" and after.max_iterations == 3
         assert [e.result for e in after.evaluations] == ["needs_revision", "satisfied"]
         await refused(rf.extend(tid, ExtendInput(iterations=1)), "extend applies after 'max_iterations_reached'")
+
+
+class TestClientErrors:
+    async def test_every_refusal_of_the_client_is_a_rubricflow_error(self, client, task_queue, worker, script):
+        """docs/client.md: `except RubricflowError` catches every error the client raises;
+        the refusals of bad values stay `ValueError`s too."""
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        run = await rf.start(thread(script("v1"), script(verdict("satisfied", "ok", tests=True)), idle=0), tid)
+        await run.result()
+        closed = {
+            "pause": lambda: rf.pause(tid),
+            "approve": lambda: rf.approve(tid, ApproveInput()),
+            "send": lambda: rf.submit(tid, SubmitInput(message="more")),
+        }
+        for what, call in closed.items():
+            with pytest.raises(RubricflowError) as caught:
+                await call()
+            assert isinstance(caught.value, ThreadClosed | ValueError), what
+            assert f"thread {tid} is closed (satisfied)" in str(caught.value), what
+        unknown_provider = RunInput(message="x", agent=AgentSettings(model="nosuch:m"))
+        for what, call in {
+            "an unknown provider": lambda: rf.start(unknown_provider),
+            "an unknown status": lambda: rf.list(status="bogus"),
+        }.items():
+            with pytest.raises(RubricflowError) as caught:
+                await call()
+            assert isinstance(caught.value, ValueError), what
 
 
 class TestEventsAndVisibility:
