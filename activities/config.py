@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
+from temporalio.converter import PayloadCodec
+
 from rubricflow.activities.hooks import Hook
 from rubricflow.workflows import names
 from rubricflow.workflows.mcp_config import McpConfig
@@ -75,6 +77,11 @@ class WorkerConfig:
     model_keys: Mapping[str, str] = field(default_factory=dict, repr=False)
     """The values of the profiles' `api_key_env` variables, read from the worker's
     environment with everything else (secrets: not in the repr)."""
+    codec: PayloadCodec | None = field(default=None, repr=False)
+    """`RUBRICFLOW_CODEC_KEYS`: the payload codec the plugin puts on its client's data
+    converter (none: the host's own codec, if any, is kept as it is)."""
+    log_level: str = "INFO"
+    """`RUBRICFLOW_LOG_LEVEL`: the log level of `rubricflow worker`."""
 
     @property
     def versioned(self) -> bool:

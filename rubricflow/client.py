@@ -140,16 +140,17 @@ class Rubricflow:
         check_input(run)
         thread_id = new_thread_id() if thread_id is None else check_id("thread id", thread_id)
         try:
-            handle = await self.client.start_workflow(
-                RubricRunWorkflow.run,
-                run,
-                id=thread_id,
-                task_queue=self.queue,
-                id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
-                static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
-                # Shown from its first task: set here, the thread need not upsert it.
-                search_attributes=start_search_attributes() if run.message is not None else None,
-            )
+            with typed_errors():
+                handle = await self.client.start_workflow(
+                    RubricRunWorkflow.run,
+                    run,
+                    id=thread_id,
+                    task_queue=self.queue,
+                    id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
+                    static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
+                    # Shown from its first task: set here, the thread need not upsert it.
+                    search_attributes=start_search_attributes() if run.message is not None else None,
+                )
         except WorkflowAlreadyStartedError as err:
             raise RunRefused(
                 f"thread {thread_id!r} already has a run in progress; follow it with "
@@ -279,13 +280,14 @@ class Rubricflow:
     async def workers_polling(self) -> int:
         """Workers polling this task queue for workflow tasks now (0: a message sent now
         waits, queued, until one starts)."""
-        response = await self.client.workflow_service.describe_task_queue(
-            DescribeTaskQueueRequest(
-                namespace=self.client.namespace,
-                task_queue=TaskQueue(name=self.queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
-                task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        with typed_errors():
+            response = await self.client.workflow_service.describe_task_queue(
+                DescribeTaskQueueRequest(
+                    namespace=self.client.namespace,
+                    task_queue=TaskQueue(name=self.queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+                    task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+                )
             )
-        )
         now = datetime.now(UTC)
         return sum(
             1

@@ -20,3 +20,15 @@ class ConfigError(RubricflowError, ValueError):
 class RunRefused(RubricflowError, ValueError):
     """A run, message or decision that cannot go ahead as asked; the message says what to
     change or install."""
+
+
+class NamespaceNotFound(ConfigError):
+    """The Temporal namespace a client or worker was pointed at does not exist there."""
+
+    def __init__(self, namespace: str, address: str) -> None:
+        self.namespace, self.address = namespace, address
+        super().__init__(
+            f"namespace {namespace!r} does not exist on the Temporal server at {address}: set "
+            "TEMPORAL_NAMESPACE to one it has (`temporal operator namespace list`), or create "
+            f"it (`temporal operator namespace create --namespace {namespace}`)"
+        )

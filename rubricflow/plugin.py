@@ -46,6 +46,7 @@ from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.bridge_exit import hold_exit_for_running_loop
 from rubricflow.converter import client_converter
+from rubricflow.errors import ConfigError
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.telemetry import Telemetry
 from rubricflow.workflows.batch import BatchWorkflow
@@ -69,13 +70,11 @@ def contract_passed_through(runner: WorkflowRunner | None) -> WorkflowRunner:
 async def serve_tools(config: WorkerConfig) -> ToolRegistry:
     """The tools the worker offers: built-ins, entry points and the tools of the
     `RUBRICFLOW_MCP` servers, listed now. A server that does not answer, or a tool name
-    taken twice, stops the worker (`SystemExit`) saying which."""
+    taken twice, raises `ConfigError` saying which."""
     try:
         return await worker_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox, mcp=config.mcp)
     except (McpStartError, ValueError) as exc:
-        raise SystemExit(
-            f"rubricflow worker: {exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)"
-        ) from None
+        raise ConfigError(f"{exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)") from None
 
 
 class RubricflowPlugin(SimplePlugin):
@@ -137,20 +136,16 @@ class RubricflowPlugin(SimplePlugin):
         """The plugin a `rubricflow worker` would run: settings from the `RUBRICFLOW_*`
         variables (`worker_env.config_from_env`), the tools of the `RUBRICFLOW_MCP` servers
         listed now, the codec of `RUBRICFLOW_CODEC_KEYS`, OpenTelemetry as the `OTEL_*`
-        variables ask. A value that is not allowed raises `SystemExit` saying what to fix."""
+        variables ask. A value that is not allowed raises `ConfigError` saying what to fix."""
         from rubricflow import telemetry
-        from rubricflow.codec import CodecConfigError, codec_from_env
         from rubricflow.worker_env import config_from_env
 
         env = os.environ if environ is None else environ
         config = config_from_env(env)
         if options.get("tools") is None:
             options["tools"] = await serve_tools(config)
-        try:
-            options.setdefault("codec", codec_from_env(env))
-            options.setdefault("telemetry", telemetry.setup(env, service="rubricflow-worker"))
-        except (CodecConfigError, ValueError) as exc:
-            raise SystemExit(f"rubricflow worker: {exc}") from None
+        options.setdefault("codec", config.codec)
+        options.setdefault("telemetry", telemetry.setup(env, service="rubricflow-worker"))
         return cls(config, **options)
 
     def configure_client(self, config: ClientConfig) -> ClientConfig:

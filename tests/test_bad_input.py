@@ -14,6 +14,7 @@ from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.scripted import load_script
 from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
+from rubricflow.errors import ConfigError
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
 from tests.helpers import thread_id, verdict
@@ -137,7 +138,7 @@ class TestCatalogue:
     def test_bad_worker_settings_stop_the_worker_with_what_to_fix(self, monkeypatch, variable, value):
         tried(f"worker {variable}={value}")
         monkeypatch.setenv(variable, value)
-        with pytest.raises(SystemExit, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
+        with pytest.raises(ConfigError, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
             config_from_env()
 
     @pytest.mark.parametrize(

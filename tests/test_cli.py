@@ -346,6 +346,23 @@ class TestWorkerProcess:
     """`worker`, `dev` and `demo` run the worker as a process (never in the CLI's own),
     wait until it polls, and stop it with SIGTERM. Here they reuse the test server."""
 
+    @pytest.mark.parametrize("command", ["worker", "run"])
+    async def test_an_unreachable_server_is_one_line_and_exit_3(self, client, task_queue, script, command):
+        args = ["run", "task", "--model", script("hi")] if command == "run" else ["worker"]
+        code, out, err = await rubricflow(client, task_queue, *args, TEMPORAL_ADDRESS="127.0.0.1:1")
+        assert code == 3, err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert "cannot reach Temporal at 127.0.0.1:1" in err
+
+    @pytest.mark.parametrize("command", ["worker", "run", "list"])
+    async def test_an_unknown_namespace_is_named(self, client, task_queue, script, command):
+        namespace = f"nosuchns-{thread_id()}"
+        args = {"run": ["run", "task", "--model", script("hi")], "worker": ["worker"], "list": ["list"]}[command]
+        code, out, err = await rubricflow(client, task_queue, *args, TEMPORAL_NAMESPACE=namespace)
+        assert code == 2, err
+        assert "Traceback" not in err and "unexpected error" not in err, err
+        assert f"namespace {namespace!r} does not exist on the Temporal server" in err, err
+
     async def test_demo_logs_the_worker_to_a_file_and_stops_it(self, client, task_queue, tmp_path: Path):
         data = tmp_path / "data"
         code, out, err = await rubricflow(

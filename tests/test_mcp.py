@@ -23,6 +23,7 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.tools import worker_registry
 from rubricflow.client import Rubricflow, RunRefused
 from rubricflow.devserver import free_port
+from rubricflow.errors import ConfigError
 from rubricflow.plugin import serve_tools
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
@@ -166,11 +167,11 @@ class TestConfig:
         assert server.headers == {"Authorization": f"Bearer {TOKEN}"}  # type: ignore[union-attr]
         assert server.url == "https://mcp.example/mcp"  # type: ignore[union-attr]
         assert TOKEN not in repr(config)
-        with pytest.raises(SystemExit) as err:
+        with pytest.raises(ConfigError) as err:
             config_from_env({"RUBRICFLOW_MCP": str(path)})
         assert "server 'issues' names the environment variable ISSUES_TOKEN, which is not set" in str(err.value)
         assert TOKEN not in str(err.value)
-        with pytest.raises(SystemExit) as err:
+        with pytest.raises(ConfigError) as err:
             config_from_env({"RUBRICFLOW_MCP": str(path), "ISSUES_TOKEN": TOKEN, "ISSUES_URL": "file:///etc/passwd"})
         assert "server 'issues': once its variables are replaced, url: Value error, must be an http" in str(err.value)
         assert "/etc/passwd" not in str(err.value)
@@ -216,15 +217,15 @@ class TestConfig:
     ):
         path = tmp_path / f"mcp{suffix}"
         path.write_text(text, encoding="utf-8")
-        with pytest.raises(SystemExit) as err:
+        with pytest.raises(ConfigError) as err:
             config_from_env({"RUBRICFLOW_MCP": str(path)})
         message = str(err.value)
-        assert message.startswith(f"rubricflow worker: RUBRICFLOW_MCP file {path}"), message
+        assert message.startswith(f"RUBRICFLOW_MCP file {path}"), message
         assert expected in message
         REPORT.refuse("MCP config")
 
     def test_a_missing_file_is_named(self, tmp_path: Path):
-        with pytest.raises(SystemExit, match=r"RUBRICFLOW_MCP file .*nope\.json does not exist"):
+        with pytest.raises(ConfigError, match=r"RUBRICFLOW_MCP file .*nope\.json does not exist"):
             config_from_env({"RUBRICFLOW_MCP": str(tmp_path / "nope.json")})
         REPORT.refuse("MCP config")
 

@@ -15,6 +15,7 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.models import ModelFactory, profile_options
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
+from rubricflow.errors import ConfigError
 from rubricflow.prices import price_table
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
@@ -109,7 +110,7 @@ class TestWorkerStart:
     )
     def test_a_bad_file_stops_the_worker_with_words(self, tmp_path, text, env, words):
         REPORT.refuse("bad model profile")
-        with pytest.raises(SystemExit, match=words):
+        with pytest.raises(ConfigError, match=words):
             config_from_env({"RUBRICFLOW_MODELS": write(tmp_path, text), **env})
 
     async def test_the_worker_process_exits_2(self, tmp_path):

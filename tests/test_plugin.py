@@ -14,6 +14,7 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
 from rubricflow.converter import PayloadConverter
+from rubricflow.errors import ConfigError
 from rubricflow.workflows.names import AGENT_TURN_ACTIVITY
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, thread_id, verdict
@@ -93,5 +94,5 @@ async def test_from_env_reads_the_workers_variables_and_refuses_a_bad_one():
         "mine",
         4,
     )
-    with pytest.raises(SystemExit, match="RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES"):
+    with pytest.raises(ConfigError, match="RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES"):
         await RubricflowPlugin.from_env({"RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "many"})
