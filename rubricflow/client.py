@@ -370,11 +370,12 @@ class Rubricflow:
         return await self._decide(thread_id, RubricRunWorkflow.reject, review)
 
     async def _decide(self, thread_id: str, update: Any, decision: ApproveInput | RejectInput) -> Progress:
-        """Send a decision on the thread's latest record: without `review`, the one it
-        shows now. Another reviewer's decision accepted in between makes the thread
-        refuse this one (`UpdateRefused`, saying who decided), never both. While no
-        worker answers the thread's queries the decision goes without that check and
-        waits for a worker, as any update does."""
+        """Send a decision on the review the thread shows: without `review`, the one it
+        shows now, read once. Another reviewer's decision accepted in between, or before,
+        makes the thread refuse this one (`UpdateRefused`, saying who decided), never
+        both. While no worker answers the thread's queries the decision goes without the
+        name of the review and waits for a worker, as any update does; the thread still
+        refuses it on a review a reviewer has decided."""
         async with self._steering(thread_id):
             handle = self.handle(thread_id).handle
             if decision.review is None:

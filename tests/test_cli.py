@@ -15,7 +15,10 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
+from rubricflow.client import Rubricflow
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_inputs, thread_id, until, verdict, wait_for_running_activity
+from tests.reliability import REPORT
 
 
 def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
@@ -112,6 +115,7 @@ class TestRun:
             "evaluations",
             "answer",
             "best",
+            "pending_review",
             "files",
             "todos",
             "usage",
@@ -340,6 +344,58 @@ class TestSteering:
         assert code == 0 and tid in out
         code, out, err = await rubricflow(client, task_queue, "cancel", tid)
         assert code == 0
+
+    @pytest.mark.reliability
+    async def test_racing_approve_and_reject_leave_one_decision_in_10_of_10_tries(
+        self, client, task_queue, worker, script
+    ):
+        """Issue 38: `rubricflow approve T & rubricflow reject T --feedback no & wait`, the
+        default commands (no --review). Each reads the pending review once and sends it;
+        whichever reaches the thread first decides, the other is refused (exit 2) saying
+        who decided, and the thread keeps exactly one decision."""
+        rf = Rubricflow(client, task_queue)
+        tries = [thread_id() for _ in range(10)]
+        for tid in tries:
+            grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
+            run = RunInput(
+                message="write it",
+                rubric="- tests",
+                agent=AgentSettings(model=script("v1", "v2")),
+                grader=GraderSettings(model=grader),
+                idle_timeout_s=600,
+            )
+            await rf.start(run, tid)
+        outcomes = []
+        for tid in tries:
+            await until(lambda tid=tid: status_is(rf, tid, "failed"), "the grader's verdict, awaiting review")
+            approve = await start_cli(client, task_queue, "approve", tid, "--reviewer", "ana")
+            reject = await start_cli(client, task_queue, "reject", tid, "--feedback", "no", "--reviewer", "bob")
+            (_, approve_err), (_, reject_err) = await asyncio.gather(approve.communicate(), reject.communicate())
+            codes = {"ana": approve.returncode, "bob": reject.returncode}
+            said = {"ana": approve_err.decode(), "bob": reject_err.decode()}
+            await until(lambda tid=tid: rf_idle(rf, tid), "the decision handled")
+            after = await rf.progress(tid)
+            decisions = [e.reviewer for e in after.evaluations if e.reviewer]
+            outcomes.append((codes, decisions, said))
+            REPORT.refuse("racing review decision (CLI)")
+        one_each = [o for o in outcomes if len(o[1]) == 1 and sorted(o[0].values()) == [0, 2]]
+        assert len(one_each) == 10, outcomes
+        for codes, [winner], said in outcomes:
+            [loser] = [who for who, code in codes.items() if code == 2]
+            verb = "approved" if winner == "ana" else "rejected"
+            # The loser read the review before or after the winner decided it: either way it
+            # is told who did (or, once the agent revised, that the new verdict ended the run).
+            assert f"{winner} {verb} it" in said[loser] or "the status is 'satisfied'" in said[loser], said
+
+
+async def status_is(rf: Rubricflow, tid: str, status: str) -> bool:
+    return (await rf.progress(tid)).status == status
+
+
+async def rf_idle(rf: Rubricflow, tid: str) -> bool:
+    """The thread has handled what it was sent and waits for a follow-up."""
+    progress = await rf.progress(tid)
+    return progress.phase == "idle" and not progress.pending
 
 
 class TestWorkerProcess:

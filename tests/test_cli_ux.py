@@ -32,6 +32,7 @@ JSON_FIELDS = {
     "evaluations",
     "answer",
     "best",
+    "pending_review",
     "files",
     "todos",
     "usage",
@@ -260,7 +261,7 @@ class TestThreadsInAnyState:
         )
         assert code == 1, err
         code, out, err = await run_cli(client, task_queue, "status", tid)
-        [seen] = re.findall(r"^latest record: (\S+) ", out, flags=re.M)
+        [seen] = re.findall(r"^pending review: (\S+) ", out, flags=re.M)
         code, out, err = await run_cli(client, task_queue, "approve", tid, "--reviewer", "ana", "--review", seen)
         assert code == 0, err
         code, out, err = await run_cli(

@@ -104,6 +104,9 @@ RECORDED = [
     "reviews_and_follow_ups",
     # Started with its status set by the client: no upsert of `running`.
     "status_set_at_start",
+    # A review decided once: the second reviewer's rejection refused, a new run's review
+    # rejected, its revision satisfied.
+    "review_decided_once",
 ]
 
 

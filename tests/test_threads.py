@@ -261,9 +261,7 @@ class TestHumanReview:
         assert approved.status == "satisfied"
         last = approved.evaluations[-1]
         assert (last.result, last.reviewer, last.explanation) == ("satisfied", "ana", "Approved by ana: good enough")
-        await refused(
-            rf.approve(tid, ApproveInput()), "approve applies to a paused run or one that ended without 'satisfied'"
-        )
+        await refused(rf.approve(tid, ApproveInput()), "this review is decided already: ana approved it")
 
     async def test_reject_counts_as_a_pass_and_the_agent_revises(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)

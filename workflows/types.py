@@ -164,10 +164,12 @@ class ApproveInput(Frozen):
     reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
     note: str = Field(default="", max_length=MAX_MESSAGE_CHARS)
     review: str | None = Field(default=None, max_length=200)
-    """The thread's `Progress.review` that the reviewer decided on: the thread refuses
-    the decision when another record or decision came since (two reviewers deciding at
-    once: the first is the decision, the other is told). None: no such check
-    (`Rubricflow.approve` and `reject` fill it in from the thread just before sending)."""
+    """The review the reviewer was shown (`Progress.review`, or `pending_review`): the
+    thread refuses the decision when another record or decision came since (two
+    reviewers deciding at once: the first is the decision, the other is told who made
+    it). With or without it, a review a reviewer has decided is not decided again (except
+    that approving a paused run stops it). `Rubricflow.approve` and `reject` fill it in
+    from the thread, read once, when it is None."""
 
 
 class RejectInput(Frozen):
@@ -274,9 +276,13 @@ class Progress(Frozen):
     hooks_failed: int = 0
     """Hook deliveries that failed for good (each also a `hook_failed` event)."""
     review: str | None = None
-    """What a reviewer's decision applies to now: the operation id of the thread's latest
-    record, or of a decision accepted after it (a queued rejection); pass it as
-    `ApproveInput.review` / `RejectInput.review`. None before the first record."""
+    """The operation id of the thread's latest record, a grader's pass or a reviewer's
+    decision (one accepted and not yet recorded, a queued rejection, counts). None before
+    the first record."""
+    pending_review: str | None = None
+    """The record a person may decide on now: the latest, when it is a grader's pass and
+    the run has ended (or is paused); None when there is none, or a reviewer has decided
+    it already. Pass it as `ApproveInput.review` / `RejectInput.review`."""
 
 
 class RunBudget(Budget):

@@ -113,10 +113,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
                 if c.isolation or c.decided_by or c.votes:
                     kind = "check" if c.isolation else "criterion"
                     out.write(f"    {kind} {c.name}: {'pass' if c.passed else 'FAIL'}{criterion_note(c)}\n")
-        if progress.review is not None:
+        if progress.pending_review is not None:
             out.write(
-                f"latest record: {progress.review} (approve/reject --review {progress.review} "
-                "decides on exactly this)\n"
+                f"pending review: {progress.pending_review} (approve/reject decide on it; "
+                f"--review {progress.pending_review} pins exactly this)\n"
             )
         out.write(usage_line(progress, price_table()))
         if progress.todos:

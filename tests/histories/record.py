@@ -318,6 +318,64 @@ async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> No
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
+async def _review_decided_once(rf: Rubricflow, name: str, folder: Path) -> None:
+    """A grader's `failed` approved by ana; bob's rejection of that review, sent after
+    her decision, is refused (a review is decided once: nothing of it in the history); a
+    follow-up starts a new run whose `failed` bob rejects, and the revision is satisfied.
+    The idle thread is then cancelled."""
+    from temporalio.client import WorkflowFailureError
+
+    from rubricflow.client import UpdateRefused
+    from rubricflow.workflows.types import RejectInput
+
+    run_in = RunInput(
+        message="Write find_duplicates(items).",
+        rubric="- tests",
+        agent=AgentSettings(model=_script(folder, f"{name}-agent", "v1", "v2", "v3")),
+        grader=GraderSettings(
+            model=_script(
+                folder,
+                f"{name}-grader",
+                verdict("failed", "cannot judge it"),
+                verdict("failed", "still cannot judge it"),
+                verdict("satisfied", "yes", tests=True),
+            ),
+            max_iterations=3,
+        ),
+        idle_timeout_s=600,
+    )
+    tid = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
+    run = await rf.start(run_in, tid)
+    async for event in rf.events(tid, follow=True):
+        if event.type == "run_end":
+            break
+    approved = await rf.approve(tid, ApproveInput(reviewer="ana"))
+    try:
+        await rf.reject(tid, RejectInput(feedback="no", reviewer="bob"))
+        raise SystemExit(f"{name}: bob's rejection of the review ana decided was accepted")
+    except UpdateRefused:
+        pass
+    second = await rf.submit(tid, SubmitInput(message="follow-up"))
+    if second.status != "failed" or second.pending_review is None or approved.pending_review is not None:
+        raise SystemExit(f"{name}: the follow-up's run ended {second.status}, pending {second.pending_review}")
+    await rf.reject(tid, RejectInput(feedback="judge the tests", reviewer="bob", review=second.pending_review))
+    ends = 0
+    async for event in rf.events(tid, follow=True):
+        ends += event.type == "run_end"
+        if ends == 4:  # the first run's, ana's approval's, the follow-up's, its revision's
+            break
+    final = await rf.progress(tid)
+    decisions = [(e.reviewer, e.result) for e in final.evaluations if e.reviewer]
+    if final.status != "satisfied" or decisions != [("ana", "satisfied"), ("bob", "needs_revision")]:
+        raise SystemExit(f"{name}: ended {final.status} with decisions {decisions}")
+    await rf.cancel(tid)
+    try:
+        await run.handle.result()
+    except WorkflowFailureError:
+        pass  # cancelled while idle: the expected end
+    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+
+
 async def _batch(rf: Rubricflow, name: str, folder: Path) -> None:
     """A `BatchWorkflow` of 40 items at concurrency 5: item q0000's thread exists before
     the batch starts (adopted through the activity), a pause and a resume on the way, and
@@ -366,6 +424,7 @@ OTHERS = {
     "cancelled_mid_pass": _cancelled_mid_pass,
     "budget_then_extend": _budget_extended,
     "reviews_and_follow_ups": _reviews_and_follow_ups,
+    "review_decided_once": _review_decided_once,
 }
 
 
