@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,6 +26,7 @@ from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
+from rubricflow.ask_workers import ask_workers, check_of, refusals
 from rubricflow.client_errors import (
     RubricflowError,
     RunFailed,
@@ -40,12 +41,13 @@ from rubricflow.client_errors import (
 )
 from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
 from rubricflow.preflight import RunRefused
-from rubricflow.run_checks import check_id, check_input, check_names, check_scripted_file, new_thread_id, run_models
+from rubricflow.run_checks import check_id, check_input, new_thread_id, run_models
 from rubricflow.settings import client_runtime, task_queue
 from rubricflow.settings import connect as _connect
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.names import EVENTS_TOPIC, ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.run_check_types import RunCheckInput
 from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
@@ -73,8 +75,6 @@ __all__ = [
     "ThreadRow",
     "UpdateRefused",
     "check_input",
-    "check_names",
-    "check_scripted_file",
     "new_thread_id",
     "run_models",
 ]
@@ -159,6 +159,26 @@ class Rubricflow:
             ) from err
         return RunHandle(thread_id, handle)
 
+    async def check(self, run: RunInput | RunCheckInput, rubrics: Mapping[str, str | None] | None = None) -> bool:
+        """Ask a worker of this task queue what it would refuse of `run` (its models,
+        agent, tools, and the checks `rubrics` name: default, the run's own rubric) and
+        raise `RunRefused` in the worker's words before anything starts. False when no
+        worker answered within `ask_workers.CHECK_WAIT` (none polls, or none of its build
+        knows the check): the run may start, and its worker refuses what it lacks at the
+        first step."""
+        check = run if isinstance(run, RunCheckInput) else check_of(run.agent, run.grader)
+        if rubrics is None:
+            rubrics = {"the rubric": run.rubric} if isinstance(run, RunInput) else {}
+        if not await self.workers_polling():
+            return False
+        answer = await ask_workers(self.client, self.queue, check)
+        if answer is None:
+            return False
+        problems = refusals(answer, rubrics)
+        if problems:
+            raise RunRefused(f"the workers on task queue {self.queue!r} refuse this run: " + "; ".join(problems))
+        return True
+
     def handle(self, thread_id: str) -> RunHandle:
         check_id("thread id", thread_id)
         return RunHandle(thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id))
@@ -166,7 +186,8 @@ class Rubricflow:
     @contextlib.asynccontextmanager
     async def _steering(self, thread_id: str) -> AsyncIterator[None]:
         """`typed_errors` for a call that steers a live thread: Temporal answers a
-        closed workflow as not found, which is said as `ThreadClosed`, with how it ended."""
+        closed workflow as not found, which is said as `ThreadClosed`, with how it ended;
+        a thread that failed while an update waited raises `RunFailed`."""
         try:
             with typed_errors(thread_id):
                 yield
@@ -175,6 +196,11 @@ class Rubricflow:
             if status is None:
                 raise
             raise ThreadClosed(thread_id, status) from None
+        except UpdateRefused:
+            # Temporal says only that the workflow completed before the update did: say why.
+            if (await self.describe(thread_id)).status in CLOSED_STATUSES:
+                await self.handle(thread_id).result()  # RunFailed, with what it failed with
+            raise
 
     async def _closed_status(self, thread_id: str) -> str | None:
         """How a closed thread ended, or None when there is no such thread."""
@@ -343,7 +369,7 @@ class Rubricflow:
             static_summary=f"rubric thread: {message.message[:80]}",
             search_attributes=start_search_attributes(),
         )
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.client.execute_update_with_start_workflow(
                 RubricRunWorkflow.submit, message, start_workflow_operation=operation
             )

@@ -52,6 +52,7 @@ from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.batch import BatchWorkflow
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.run_check import RunCheckWorkflow
 
 PASSED_THROUGH = (
     "rubricflow",
@@ -138,9 +139,10 @@ class RubricflowPlugin(SimplePlugin):
                 self.rubric_activities.run_agent_turn,
                 self.rubric_activities.grade_transcript,
                 self.rubric_activities.deliver_evaluation,
+                self.rubric_activities.check_run,
                 *BATCH_ACTIVITIES,
             ],
-            workflows=[workflow, BatchWorkflow],
+            workflows=[workflow, BatchWorkflow, RunCheckWorkflow],
             workflow_runner=contract_passed_through if pass_through_contract else None,
             workflow_failure_exception_types=[ValidationError],
         )

@@ -251,12 +251,6 @@ class TestBadInput:
             (["--model", "scripted:a.json", "--rubric", "@/no/such/rubric.md"], "cannot read rubric file"),
             ([], "no agent model"),
             (
-                ["--model", "scripted:a.json", "--tool", "nope"],
-                "unknown tool(s) ['nope']; known tools: list_files, read_file, run_python_tests",
-            ),
-            (["--model", "scripted:a.json", "--rubric", "- a", "--grader-tool", "nope"], "unknown tool(s) ['nope']"),
-            (["--model", "scripted:a.json", "--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
-            (
                 ["--model", "scripted:a.json", "--rubric", "- tests [check: run_python_tests]"],
                 "no ```python tests block",
             ),
@@ -269,6 +263,92 @@ class TestBadInput:
         assert code == 2
         assert message in err
         await assert_no_workflow(client, tid)
+
+
+class TestTheWorkerDecides:
+    """Issue 38: the client does not judge the worker's registry from its own machine. It
+    asks a worker of the task queue (`Rubricflow.check`), which answers with what it
+    would refuse; `run`, `send` and `batch` refuse the same, before anything starts."""
+
+    async def test_a_tool_only_the_worker_has_runs(self, client, task_queue, worker, registry, script):
+        @registry.tool
+        def worker_only_echo(text: str) -> str:
+            """Echo the text (a tool no default worker has)."""
+            return text
+
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "task", "--model", script("hi"), "--tool", "worker_only_echo", "--thread", tid
+        )
+        assert code == 0, err
+        assert "status: answered" in out
+
+    async def test_a_scripted_file_only_the_worker_can_read_runs(self, client, task_queue, tmp_path: Path):
+        """A relative `scripted:` path is the worker's, below its RUBRICFLOW_SCRIPTED_DIR."""
+        from rubricflow.activities.config import WorkerConfig
+        from rubricflow.activities.tools import ToolRegistry
+        from rubricflow.worker import build_worker
+
+        (tmp_path / "agent.json").write_text(json.dumps({"responses": ["hi"]}))
+        config = WorkerConfig(task_queue=task_queue, allow_scripted=True, scripted_dir=tmp_path)
+        async with build_worker(client, config=config, tools=ToolRegistry()):
+            code, out, err = await rubricflow(client, task_queue, "run", "task", "--model", "scripted:agent.json")
+        assert code == 0, err
+        assert "status: answered" in out
+
+    @pytest.mark.parametrize(
+        ("args", "words"),
+        [
+            (["--tool", "no_such_tool"], "unknown tool(s) ['no_such_tool']; this worker has:"),
+            (["--rubric", "- a", "--grader-tool", "no_such_tool"], "unknown tool(s) ['no_such_tool']"),
+            (["--agent", "no_such_agent"], "unknown agent 'no_such_agent'"),
+            (["--rubric", "- works [check: nope]"], "names unknown check 'nope'; known checks: run_python_tests"),
+            (["--grader-model", "groq:llama-3.1-8b-instant", "--rubric", "- a"], "needs the LangChain package"),
+            (["--model", "scripted:/no/such/agent.json"], "scripted model file not found: /no/such/agent.json"),
+        ],
+    )
+    async def test_what_the_worker_lacks_is_refused_in_its_words(self, client, task_queue, worker, script, args, words):
+        tid = thread_id()
+        model = [] if "--model" in args else ["--model", script("hi")]
+        code, _, err = await rubricflow(client, task_queue, "run", "task", *model, *args, "--thread", tid)
+        assert code == 2, err
+        assert f"the workers on task queue {task_queue!r} refuse this run:" in err and words in err, err
+        await assert_no_workflow(client, tid)
+        REPORT.refuse("what the worker lacks")
+
+    async def test_send_to_a_new_thread_refuses_what_run_refuses(self, client, task_queue, worker):
+        tid = thread_id()
+        code, _, err = await rubricflow(
+            client, task_queue, "send", tid, "hello", "--model", "groq:llama-3.1-8b-instant"
+        )
+        assert code == 2, err
+        assert "refuse this run:" in err and "needs the LangChain package langchain-groq" in err, err
+        await assert_no_workflow(client, tid)
+
+    @pytest.mark.parametrize(
+        ("args", "words"),
+        [
+            (["--model", "scripted:/no/such/agent.json"], "scripted model file not found"),
+            (["--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
+            (["--model", "groq:llama-3.1-8b-instant"], "needs the LangChain package langchain-groq"),
+        ],
+    )
+    async def test_batch_refuses_what_run_refuses_before_any_item_starts(
+        self, client, task_queue, worker, script, tmp_path: Path, args, words
+    ):
+        dataset = tmp_path / "items.jsonl"
+        dataset.write_text("".join(json.dumps({"id": f"q{i}", "prompt": f"p{i}"}) + "\n" for i in range(3)))
+        name = f"b-{thread_id()}"
+        flags = {"--model": script("hi"), "--rubric": "- ok"}
+        for flag, value in zip(args[::2], args[1::2]):
+            flags[flag] = value
+        code, _, err = await rubricflow(
+            client, task_queue, "batch", str(dataset), "--name", name, *[x for kv in flags.items() for x in kv]
+        )
+        assert code == 2, err
+        assert "refuse this run:" in err and words in err, err
+        await assert_no_workflow(client, name)
+        await assert_no_workflow(client, f"{name}/q0")
 
 
 class TestSteering:

@@ -21,7 +21,7 @@ from temporalio.api.enums.v1 import PendingActivityState
 
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.tools import worker_registry
-from rubricflow.client import Rubricflow, RunRefused
+from rubricflow.client import Rubricflow
 from rubricflow.devserver import free_port
 from rubricflow.errors import ConfigError
 from rubricflow.plugin import serve_tools
@@ -541,22 +541,30 @@ class TestToolsCommand:
         REPORT.refuse("MCP config")
 
     @pytest.mark.reliability
-    def test_run_knows_a_configured_servers_tools_before_it_starts(self, tmp_path: Path, monkeypatch):
-        from rubricflow.cli.commands import preflight
+    async def test_a_client_without_the_workers_environment_runs_its_mcp_tool(
+        self, client, task_queue, tmp_path: Path, script
+    ):
+        """Issue 38: `rubricflow run --tool calc_add` from a shell without RUBRICFLOW_MCP
+        was refused with the client's own tool list. The worker, which has the server,
+        decides: its tool runs, and a tool no server of it has is refused in its words."""
+        from tests.test_cli import rubricflow, wait_for_poller
 
-        monkeypatch.setenv("RUBRICFLOW_MCP", str(write_config(tmp_path, {"calc": stdio_server()})))
-        ok = RunInput(message="x", agent=AgentSettings(model=f"scripted:{SERVER}", tools=["calc_add"]))
-        preflight(ok)
-        bad = RunInput(message="x", agent=AgentSettings(model=f"scripted:{SERVER}", tools=["search_add"]))
-        with pytest.raises(
-            RunRefused,
-            match=r"unknown tool\(s\) \['search_add'\]; known tools: .*read_file.*, and calc_\* \(MCP server calc\)",
-        ):
-            preflight(bad)
+        path = write_config(tmp_path, {"calc": stdio_server()})
+        worker = await start_worker_process(client, task_queue, RUBRICFLOW_MCP=str(path))
+        try:
+            await wait_for_poller(client, task_queue)
+            agent = script(call("calc_add", a=2, b=3), "2 + 3 = 5")
+            code, out, err = await rubricflow(client, task_queue, "run", "add", "--model", agent, "--tool", "calc_add")
+            assert code == 0, err
+            assert "status: answered" in out and "2 + 3 = 5" in out
+            tid = thread_id()
+            code, _, err = await rubricflow(
+                client, task_queue, "run", "add", "--model", agent, "--tool", "search_add", "--thread", tid
+            )
+            assert code == 2, err
+            assert "unknown tool(s) ['search_add']; this worker has:" in err and "calc_add" in err, err
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            await worker.wait()
         REPORT.refuse("unknown tool")
-        broken = tmp_path / "broken.json"
-        broken.write_text("{not json", encoding="utf-8")
-        monkeypatch.setenv("RUBRICFLOW_MCP", str(broken))
-        with pytest.raises(RunRefused, match=r"RUBRICFLOW_MCP file .*broken\.json is not valid JSON"):
-            preflight(ok)
         REPORT.refuse("MCP config")

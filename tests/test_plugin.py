@@ -89,7 +89,7 @@ async def test_rubricflow_worker_is_built_on_the_plugin(client: Client):
     active = worker.config(active_config=True)
     assert [type(p) for p in active["plugins"]] == [RubricflowPlugin]
     assert active["max_concurrent_activities"] == 3
-    assert {w.__name__ for w in active["workflows"]} == {"RubricRunWorkflow", "BatchWorkflow"}
+    assert {w.__name__ for w in active["workflows"]} == {"RubricRunWorkflow", "BatchWorkflow", "RunCheckWorkflow"}
 
 
 async def connect_host(client: Client, converter: DataConverter, *plugins: Any) -> Client:

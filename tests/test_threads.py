@@ -8,7 +8,7 @@ import json
 import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
-from rubricflow.client import Rubricflow, RubricflowError, ThreadClosed, UpdateRefused
+from rubricflow.client import Rubricflow, RubricflowError, RunFailed, ThreadClosed, UpdateRefused
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -350,6 +350,9 @@ class TestClientErrors:
             assert isinstance(caught.value, ThreadClosed | ValueError), what
             assert f"thread {tid} is closed (satisfied)" in str(caught.value), what
         unknown_provider = RunInput(message="x", agent=AgentSettings(model="nosuch:m"))
+        with pytest.raises(RunFailed) as failed:  # a new thread whose first step its worker refuses
+            await rf.submit(thread_id(), SubmitInput(message="hi"), start=thread("groq:llama-3.1-8b", "groq:x"))
+        assert failed.value.status == "failed" and "needs the LangChain package langchain-groq" in str(failed.value)
         for what, call in {
             "an unknown provider": lambda: rf.start(unknown_provider),
             "an unknown status": lambda: rf.list(status="bogus"),

@@ -164,12 +164,9 @@ class ApproveInput(Frozen):
     reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
     note: str = Field(default="", max_length=MAX_MESSAGE_CHARS)
     review: str | None = Field(default=None, max_length=200)
-    """The review the reviewer was shown (`Progress.review`, or `pending_review`): the
-    thread refuses the decision when another record or decision came since (two
-    reviewers deciding at once: the first is the decision, the other is told who made
-    it). With or without it, a review a reviewer has decided is not decided again (except
-    that approving a paused run stops it). `Rubricflow.approve` and `reject` fill it in
-    from the thread, read once, when it is None."""
+    """The review decided on (`Progress.pending_review`; the client reads it once when
+    None): refused if another record or decision came since, saying who decided. A review
+    a reviewer decided is never decided again (approving a paused run stops it)."""
 
 
 class RejectInput(Frozen):
@@ -276,13 +273,10 @@ class Progress(Frozen):
     hooks_failed: int = 0
     """Hook deliveries that failed for good (each also a `hook_failed` event)."""
     review: str | None = None
-    """The operation id of the thread's latest record, a grader's pass or a reviewer's
-    decision (one accepted and not yet recorded, a queued rejection, counts). None before
-    the first record."""
+    """The operation id of the latest record, a grader's or a reviewer's (a queued one too)."""
     pending_review: str | None = None
-    """The record a person may decide on now: the latest, when it is a grader's pass and
-    the run has ended (or is paused); None when there is none, or a reviewer has decided
-    it already. Pass it as `ApproveInput.review` / `RejectInput.review`."""
+    """The record a person may decide on now (`ApproveInput.review`): the latest, when it is
+    a grader's and the run ended (or is paused); None once a reviewer decided it."""
 
 
 class RunBudget(Budget):

@@ -20,10 +20,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from rubricflow.ask_workers import check_of, item_rubrics
 from rubricflow.batch_client import Batches, check_items, check_name, dataset_digest, default_name, read_dataset
 from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput, build_run_input, whole_flag
 from rubricflow.cli.render import console
+from rubricflow.cli.workers import preflight
 from rubricflow.client import Rubricflow, check_input
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings, BatchStatus
 
@@ -108,6 +110,7 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
     settings = batch_settings(args, name, len(items), digest)
     check_items(name, settings, items)
     batches = Batches(await Rubricflow.connect())
+    await preflight(batches.rf, check_of(settings.agent, settings.grader), item_rubrics(settings.rubric, items))
     await batches.start(name, settings)
     args.current_thread = None
     out.write(

@@ -376,6 +376,22 @@ async def _review_decided_once(rf: Rubricflow, name: str, folder: Path) -> None:
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
+async def _run_check(rf: Rubricflow, name: str, folder: Path) -> None:
+    """`RunCheckWorkflow` asked about a run naming a tool and an agent the worker lacks
+    and a scripted file it cannot read: one activity, the worker's words in the result."""
+    from rubricflow.workflows.run_check import RunCheckWorkflow
+    from rubricflow.workflows.run_check_types import RunCheckInput
+
+    check = RunCheckInput(models=["scripted:/no/such/agent.json"], agent="nope", tools=["no_such_tool"])
+    handle = await rf.client.start_workflow(
+        RunCheckWorkflow.run, check, id=f"recorded-{name}-{uuid.uuid4().hex[:6]}", task_queue=rf.queue
+    )
+    answer = await handle.result()
+    if len(answer.problems) != 3:
+        raise SystemExit(f"{name}: the worker answered {answer.problems}")
+    (HERE / f"{name}.json").write_text((await handle.fetch_history()).to_json())
+
+
 async def _batch(rf: Rubricflow, name: str, folder: Path) -> None:
     """A `BatchWorkflow` of 40 items at concurrency 5: item q0000's thread exists before
     the batch starts (adopted through the activity), a pause and a resume on the way, and
@@ -425,6 +441,7 @@ OTHERS = {
     "budget_then_extend": _budget_extended,
     "reviews_and_follow_ups": _reviews_and_follow_ups,
     "review_decided_once": _review_decided_once,
+    "run_check": _run_check,
 }
 
 
