@@ -280,13 +280,13 @@ class TestCommandLine:
         code, out, err = await rubricflow(client, task_queue, "files", tid, "nope.py")
         assert code == 2 and f"thread {tid} has no file /nope.py; its files: /solution.py" in err
 
-    async def test_run_refuses_an_unknown_agent_before_starting(self, client, task_queue, script):
+    async def test_run_refuses_an_agent_its_worker_lacks_before_starting(self, client, task_queue, worker, script):
         from tests.test_cli import rubricflow
 
         code, out, err = await rubricflow(
             client, task_queue, "run", "hi", "--agent", "nope", "--model", script("never")
         )
-        assert code == 2 and "unknown agent 'nope'; known agents: deep, default" in err
+        assert code == 2 and "unknown agent 'nope'; this worker has: deep, default" in err
 
     async def test_demo_with_a_deep_agent(self, client, task_queue, tmp_path):
         from tests.test_cli import rubricflow, server_port
