@@ -71,6 +71,9 @@ class WorkerConfig:
     mcp: McpConfig | None = field(default=None, repr=False)
     """`RUBRICFLOW_MCP`: the MCP servers whose tools the worker offers, their `${VAR}`s
     replaced from the worker's environment (so it may hold secrets: not in the repr)."""
+    mcp_url_secrets: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """The values of the `${VAR}`s in those servers' URLs, by name: the plugin keeps them
+    out of the worker's logs (`activities/log_redaction.py`)."""
 
     model_profiles: Mapping[str, ModelProfile] = field(default_factory=dict)
     """`RUBRICFLOW_MODELS`: the named models this worker serves as `profile:NAME`."""

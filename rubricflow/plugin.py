@@ -41,6 +41,7 @@ from rubricflow.activities.agents import AgentRegistry
 from rubricflow.activities.batch import BATCH_ACTIVITIES
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.hooks import Hook, Ledger
+from rubricflow.activities.log_redaction import redact_in_logs
 from rubricflow.activities.mcp import McpStartError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
@@ -87,7 +88,9 @@ def contract_passed_through(runner: WorkflowRunner | None) -> WorkflowRunner:
 async def serve_tools(config: WorkerConfig) -> ToolRegistry:
     """The tools the worker offers: built-ins, entry points and the tools of the
     `RUBRICFLOW_MCP` servers, listed now. A server that does not answer, or a tool name
-    taken twice, raises `ConfigError` saying which."""
+    taken twice, raises `ConfigError` saying which. The secrets in the servers' URLs are
+    kept out of the logs from here on (`log_redaction`)."""
+    redact_in_logs(config.mcp_url_secrets)
     try:
         return await worker_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox, mcp=config.mcp)
     except (McpStartError, ValueError) as exc:
@@ -118,6 +121,7 @@ class RubricflowPlugin(SimplePlugin):
         workflow: type[RubricRunWorkflow] = RubricRunWorkflow,
     ) -> None:
         self.config = config or WorkerConfig()
+        redact_in_logs(self.config.mcp_url_secrets)
         if tools is None and self.config.mcp is not None:
             raise ValueError(
                 "the MCP servers' tools are listed when the worker starts: pass tools=await serve_tools(config), "

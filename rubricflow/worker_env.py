@@ -25,7 +25,7 @@ from rubricflow.errors import ConfigError
 from rubricflow.preflight import PROVIDER_EXTRAS, RunRefused, check_provider, provider_modules
 from rubricflow.settings import mcp_config, model_profiles
 from rubricflow.workflows.ids import id_problem
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, with_environment
+from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, url_variables, with_environment
 from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
 from rubricflow.workflows.types import whole_number_from_text
@@ -91,6 +91,17 @@ def _env_mcp(environ: Mapping[str, str]) -> McpConfig | None:
     return config.model_copy(update={"servers": servers})
 
 
+def _env_url_secrets(environ: Mapping[str, str], config: McpConfig | None) -> dict[str, str]:
+    """The values of the `${VAR}`s in the `RUBRICFLOW_MCP` servers' URLs, by name."""
+    if config is None:
+        return {}
+    raw = mcp_config(environ.get(MCP_CONFIG_ENV))
+    assert raw is not None
+    return {
+        name: environ[name] for server in raw.servers.values() for name in url_variables(server) if environ.get(name)
+    }
+
+
 def _env_profiles(environ: Mapping[str, str]) -> tuple[dict[str, ModelProfile], dict[str, str]]:
     """The `RUBRICFLOW_MODELS` profiles, each one's provider known and its package
     importable, and the values of the key variables they name (each must be set)."""
@@ -134,6 +145,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     grace = _env_int(env, "RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
     deployment, build_id = _env_versioning(env)
     profiles, keys = _env_profiles(env)
+    mcp = _env_mcp(env)
     return WorkerConfig(
         task_queue=_env_task_queue(env),
         data_dir=_env_path(env, DATA_DIR_ENV, Path(DEFAULT_DATA_DIR)),
@@ -151,7 +163,8 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         local_in_process=_env_flag(env, "RUBRICFLOW_LOCAL_IN_PROCESS"),
         prometheus_port=_env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535),
         webhook_secret=_env_webhook_secret(env),
-        mcp=_env_mcp(env),
+        mcp=mcp,
+        mcp_url_secrets=_env_url_secrets(env, mcp),
         model_profiles=profiles,
         model_keys=keys,
         codec=_env_codec(env),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import shutil
 import signal
@@ -14,6 +15,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, quote_plus
 
 import pytest
 import pytest_asyncio
@@ -345,6 +347,34 @@ class TestCalls:
         ]
         history = json.dumps([str(e) async for e in run.handle.fetch_history_events()])
         assert TOKEN not in history
+
+    async def test_a_secret_in_a_servers_url_never_reaches_a_log(self, client, task_queue, tmp_path, script, caplog):
+        """Issue 38: a URL with `${VAR}` put the secret in 37 worker-log lines (httpx logs
+        each request's URL at INFO). The worker's log shows the variable's name instead."""
+        secret = "url-secret-91c4/x y"  # a path segment, and characters a URL encodes
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, str(SERVER), "--http", str(port), stdin=asyncio.subprocess.DEVNULL
+        )
+        try:
+            await wait_port(port, process)
+            servers = {"calc": {"url": f"http://127.0.0.1:{port}/mcp?key=${{CALC_KEY}}"}}
+            config = config_from_env(mcp_env(write_config(tmp_path, servers), CALC_KEY=secret))
+            caplog.set_level(logging.DEBUG)
+            async with await mcp_worker(client, task_queue, config):
+                agent = script(call("calc_add", a=2, b=3), "2 + 3 = 5")
+                run = await Rubricflow(client, task_queue).start(
+                    RunInput(message="add", agent=AgentSettings(model=agent, tools=["calc_add"])), thread_id()
+                )
+                result = await run.result()
+        finally:
+            process.terminate()
+            await process.wait()
+        assert tool_results(result.transcript, "calc_add") == ["5"]
+        logged = "\n".join(record.getMessage() for record in caplog.records)
+        assert "HTTP Request: POST" in logged and "key=${CALC_KEY}" in logged  # the requests are logged, redacted
+        for form in (secret, quote(secret), quote(secret, safe=""), quote_plus(secret)):
+            assert form not in logged, form
 
     async def test_a_worker_process_serves_the_files_tools(self, client, task_queue, tmp_path, script):
         path = write_config(tmp_path, {"calc": stdio_server()})
