@@ -425,6 +425,37 @@ class TestSteering:
         code, out, err = await rubricflow(client, task_queue, "cancel", tid)
         assert code == 0
 
+    async def test_watch_on_a_closed_thread_replays_its_events(self, client, task_queue, worker, script):
+        """README: "a late watcher replays them from the start", also once the thread closed."""
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client,
+            task_queue,
+            "run",
+            "task",
+            "--model",
+            script("v1", "v2"),
+            "--rubric",
+            "- ok",
+            "--grader-model",
+            script(verdict("needs_revision", "no", ok="missing"), verdict("satisfied", "yes", ok=True)),
+            "--thread",
+            tid,
+        )
+        assert code == 0, err
+        await client.get_workflow_handle(tid).result()  # closed: no follow-up within its idle timeout 0
+        code, watched, err = await rubricflow(client, task_queue, "watch", tid)
+        assert code == 0, err
+        lines = [line.split("] ", 1)[-1] for line in watched.splitlines()]
+        for said in (
+            "agent turn...",
+            "verdict: needs_revision - no",
+            "verdict: satisfied - yes",
+            "run ended: satisfied",
+        ):
+            assert any(line.endswith(said) for line in lines), watched
+        assert f"thread {tid} closed: satisfied" in watched
+
     @pytest.mark.reliability
     async def test_racing_approve_and_reject_leave_one_decision_in_10_of_10_tries(
         self, client, task_queue, worker, script

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowQueryFailedError
+from temporalio.service import RPCError
 
 from rubricflow.ask_workers import check_of
 from rubricflow.cli.exits import (
@@ -238,7 +240,8 @@ async def cmd_cancel(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
-    """Follow a thread's events live (from offset 0 by default) until it closes."""
+    """Follow a thread's events (from offset 0 by default) until it closes; a closed
+    thread's events are replayed, then how it ended."""
     rf = await Rubricflow.connect()
     args.current_thread = args.thread
     description = await rf.describe(args.thread)  # ThreadNotFound: exit 2
@@ -247,22 +250,45 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         raise ThreadStuck(stuck)
     follower = Follower(rf, args.thread, out)
     last = None
+
+    async def take_events() -> None:
+        nonlocal last
+        with follower.live():
+            async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
+                follower.event(event)
+                last = event.status if event.type == "run_end" else last
+
     if description.status == WorkflowExecutionStatus.RUNNING:
-
-        async def take_events() -> None:
-            nonlocal last
-            with follower.live():
-                async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
-                    follower.event(event)
-                    last = event.status if event.type == "run_end" else last
-
         await follower.watching(take_events())
         description = await rf.describe(args.thread)
+    else:
+        await replay_closed(rf, args.thread, take_events())
     if description.status in CLOSED_STATUSES:
         return await final_state(rf, args.thread, False, out)  # says failed/cancelled/... and why
     progress = await rf.progress(args.thread)
     out.write(f"thread {args.thread} closed: {progress.status}\n")
     return exit_code(last or progress.status)
+
+
+REPLAY_TIMEOUT_S = 60.0
+"""A closed thread's events are read by a query, which a worker answers by replaying its
+history: the bound on that answer."""
+
+
+async def replay_closed(rf: Rubricflow, thread_id: str, events: Any) -> None:
+    """A closed thread's events, replayed by a worker of the task queue; without one, a
+    line that says so (how the thread ended follows either way)."""
+    if not await rf.workers_polling():
+        events.close()
+        say_outage(
+            f"thread {thread_id} is closed and no worker polls task queue {rf.queue!r}: its events "
+            "are replayed by a worker; start one to see them"
+        )
+        return
+    try:
+        await asyncio.wait_for(events, REPLAY_TIMEOUT_S)
+    except (TimeoutError, WorkflowQueryFailedError, RPCError) as err:
+        say_outage(f"the events of closed thread {thread_id} could not be replayed: {err}")
 
 
 async def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
