@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -15,7 +16,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
-from rubricflow.client import Rubricflow
+from rubricflow.client import Rubricflow, RunRefused
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_inputs, thread_id, until, verdict, wait_for_running_activity
 from tests.reliability import REPORT
@@ -455,6 +456,34 @@ class TestSteering:
         ):
             assert any(line.endswith(said) for line in lines), watched
         assert f"thread {tid} closed: satisfied" in watched
+
+    async def test_batch_status_piped_prints_as_the_batch_goes(self, client, task_queue, worker, script):
+        """Issue 38: `batch status NAME | cat` printed nothing until the batch ended."""
+        from rubricflow.batch_client import Batches, dataset_digest
+        from rubricflow.workflows.batch_types import BatchItem, BatchSettings
+
+        dataset = [BatchItem(id=f"q{i}", prompt=f"question {i}") for i in range(4)]
+        name = f"b-{thread_id()}"
+        settings = BatchSettings(
+            name=name,
+            agent=AgentSettings(model=script({"content": "slow answer", "delay_s": 5.0})),
+            concurrency=1,
+            total=len(dataset),
+            digest=dataset_digest(dataset),
+        )
+        batches = Batches(Rubricflow(client, task_queue))
+        await batches.start(name, settings)
+        await batches.feed(name, dataset)
+        watcher = await start_cli(client, task_queue, "batch", "status", name)
+        try:
+            assert watcher.stdout is not None
+            first = (await asyncio.wait_for(watcher.stdout.readline(), 120)).decode()
+            assert first.startswith(f"batch {name}: running"), first
+            assert (await batches.status(name)).phase == "running"  # printed while the batch goes on
+        finally:
+            with contextlib.suppress(RunRefused):  # ended already
+                await batches.control(name, "cancel")
+            await asyncio.wait_for(watcher.communicate(), 120)
 
     @pytest.mark.reliability
     async def test_racing_approve_and_reject_leave_one_decision_in_10_of_10_tries(

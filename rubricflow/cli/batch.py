@@ -127,10 +127,20 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
 
 @contextlib.contextmanager
 def live_line(out: TextIO, name: str) -> Iterator[Any]:
-    """A `run`-style live line on a terminal; nothing when piped."""
+    """A `run`-style live line on a terminal; piped, a line each time the counts change,
+    written at once."""
     term = console(out)
     if not term.is_terminal:
-        yield lambda status: None
+        shown: list[tuple[object, ...] | None] = [None]
+
+        def show(status: BatchStatus) -> None:
+            counts = (status.phase, status.done, status.running, status.queued, status.failed)
+            if counts != shown[0]:
+                shown[0] = counts
+                out.write(status_line(status) + "\n")
+                out.flush()
+
+        yield show
         return
     with term.status(f"batch {name}: starting") as line:
         yield lambda status: line.update(status_line(status))
