@@ -485,6 +485,41 @@ class TestSteering:
                 await batches.control(name, "cancel")
             await asyncio.wait_for(watcher.communicate(), 120)
 
+    async def test_batch_report_without_matplotlib_writes_the_report_and_skips_the_plot(
+        self, client, task_queue, worker, script, tmp_path: Path
+    ):
+        """Issue 38: on the README's install (no matplotlib) `batch report` wrote nothing."""
+        from rubricflow.batch_client import Batches, dataset_digest
+        from rubricflow.workflows.batch_types import BatchItem, BatchSettings
+        from tests.test_batch import settled_executions
+
+        dataset = [BatchItem(id=f"q{i}", prompt=f"question {i}") for i in range(3)]
+        name = f"b-{thread_id()}"
+        settings = BatchSettings(
+            name=name,
+            rubric="- ok",
+            agent=AgentSettings(model=script("an answer")),
+            grader=GraderSettings(model=script(verdict("satisfied", "fine", ok=True)), max_iterations=1),
+            total=len(dataset),
+            digest=dataset_digest(dataset),
+        )
+        batches = Batches(Rubricflow(client, task_queue))
+        handle = await batches.start(name, settings)
+        await batches.feed(name, dataset)
+        await asyncio.wait_for(handle.result(), 120)
+        await settled_executions(client, name, 3)
+        hidden = tmp_path / "hidden"  # an install without matplotlib: importing it fails
+        (hidden / "matplotlib").mkdir(parents=True)
+        (hidden / "matplotlib" / "__init__.py").write_text("raise ImportError('No module named matplotlib')\n")
+        out_dir = tmp_path / "report"
+        code, out, err = await rubricflow(
+            client, task_queue, "batch", "report", name, "--out", str(out_dir), PYTHONPATH=str(hidden)
+        )
+        assert code == 0, err
+        assert len((out_dir / f"{name}.jsonl").read_text().splitlines()) == 3
+        assert (out_dir / f"{name}.summary.md").exists() and not (out_dir / f"{name}.png").exists()
+        assert "plot skipped: it needs matplotlib (pip install 'rubricflow[bench]')" in out + err
+
     @pytest.mark.reliability
     async def test_racing_approve_and_reject_leave_one_decision_in_10_of_10_tries(
         self, client, task_queue, worker, script
