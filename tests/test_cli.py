@@ -73,6 +73,18 @@ async def wait_for_poller(client, task_queue: str, deadline_s: float = 60) -> No
     await until(polled, f"a worker polled {task_queue}", deadline_s)
 
 
+async def pollers(client, task_queue: str) -> list[str]:
+    """The identities (`pid@host`) that polled `task_queue` for workflow tasks."""
+    described = await client.workflow_service.describe_task_queue(
+        DescribeTaskQueueRequest(
+            namespace=client.namespace,
+            task_queue=TaskQueue(name=task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+            task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        )
+    )
+    return [p.identity for p in described.pollers]
+
+
 async def assert_no_workflow(client, tid: str) -> None:
     with pytest.raises(RPCError) as err:
         await client.get_workflow_handle(tid).describe()
@@ -718,6 +730,36 @@ class TestWorkerProcess:
         assert "shutting down" in (data / "worker.log").read_text()
         with pytest.raises(httpx.ConnectError):  # the web view stopped with it
             httpx.get(f"http://127.0.0.1:{ui_port}/", timeout=5)
+
+    async def test_dev_restarts_a_worker_that_died_and_keeps_its_server(
+        self, client, task_queue, script, tmp_path: Path
+    ):
+        """Issue 38: when its worker died, `dev` stopped the server too and never
+        restarted the worker."""
+        data = tmp_path / "data"
+        dev = await start_cli(
+            client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data), "--ui-port", "0"
+        )
+        assert dev.stdout is not None
+        try:
+            line = ""
+            while "worker running on task queue" not in line:
+                line = (await asyncio.wait_for(dev.stdout.readline(), timeout=60)).decode()
+                assert line, (await dev.stderr.read()).decode()
+            [first] = await pollers(client, task_queue)
+            os.kill(int(first.partition("@")[0]), signal.SIGKILL)
+            line = (await asyncio.wait_for(dev.stdout.readline(), timeout=60)).decode()
+            assert "the worker exited with code -9" in line and "restarting it" in line, line
+            line = (await asyncio.wait_for(dev.stdout.readline(), timeout=120)).decode()
+            assert "worker running on task queue" in line, line
+            assert dev.returncode is None
+            code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
+            assert code == 0 and "status: answered" in out, err
+            assert [p for p in await pollers(client, task_queue) if p != first]  # the new worker
+        finally:
+            if dev.returncode is None:
+                dev.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(dev.wait(), timeout=60) == 0
 
     async def test_worker_command_runs_a_worker_until_sigterm(self, client, task_queue, script):
         worker = await start_cli(client, task_queue, "worker")
