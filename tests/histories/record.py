@@ -17,6 +17,7 @@ import tempfile
 import uuid
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from temporalio.api.enums.v1 import WorkflowExecutionStatus
 from temporalio.client import Client
@@ -272,11 +273,22 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
+async def _cancel_and_keep(rf: Rubricflow, handle: Any, name: str) -> None:
+    """Cancel the idle thread and keep its history as NAME.json."""
+    from temporalio.client import WorkflowFailureError
+
+    await rf.cancel(handle.id)
+    try:
+        await handle.result()
+    except WorkflowFailureError:
+        pass  # cancelled while idle: the expected end
+    (HERE / f"{name}.json").write_text((await handle.fetch_history()).to_json())
+
+
 async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> None:
     """A grader's `failed`, approved, then rejected at the same iteration (numbered
     decisions); the revision is satisfied; two follow-ups sent at once each answer with
     their own outcome. The idle thread is then cancelled."""
-    from temporalio.client import WorkflowFailureError
 
     from rubricflow.workflows.types import RejectInput
 
@@ -310,12 +322,7 @@ async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> No
     decisions = [e.operation_id for e in second.evaluations if e.reviewer]
     if len(set(decisions)) != 2 or first.grading_run_id == second.grading_run_id:
         raise SystemExit(f"{name}: decisions {decisions}, runs {first.grading_run_id} {second.grading_run_id}")
-    await rf.cancel(tid)
-    try:
-        await run.handle.result()
-    except WorkflowFailureError:
-        pass  # cancelled while idle: the expected end
-    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+    await _cancel_and_keep(rf, run.handle, name)
 
 
 async def _review_decided_once(rf: Rubricflow, name: str, folder: Path) -> None:
@@ -323,7 +330,6 @@ async def _review_decided_once(rf: Rubricflow, name: str, folder: Path) -> None:
     her decision, is refused (a review is decided once: nothing of it in the history); a
     follow-up starts a new run whose `failed` bob rejects, and the revision is satisfied.
     The idle thread is then cancelled."""
-    from temporalio.client import WorkflowFailureError
 
     from rubricflow.client import UpdateRefused
     from rubricflow.workflows.types import RejectInput
@@ -368,12 +374,7 @@ async def _review_decided_once(rf: Rubricflow, name: str, folder: Path) -> None:
     decisions = [(e.reviewer, e.result) for e in final.evaluations if e.reviewer]
     if final.status != "satisfied" or decisions != [("ana", "satisfied"), ("bob", "needs_revision")]:
         raise SystemExit(f"{name}: ended {final.status} with decisions {decisions}")
-    await rf.cancel(tid)
-    try:
-        await run.handle.result()
-    except WorkflowFailureError:
-        pass  # cancelled while idle: the expected end
-    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+    await _cancel_and_keep(rf, run.handle, name)
 
 
 async def _run_check(rf: Rubricflow, name: str, folder: Path) -> None:
