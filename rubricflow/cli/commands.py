@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from temporalio.client import Client, WorkflowExecutionStatus, WorkflowQueryFailedError
-from temporalio.service import RPCError
+from temporalio.client import Client, WorkflowExecutionStatus
 
 from rubricflow.ask_workers import check_of
 from rubricflow.cli.exits import (
@@ -18,7 +16,7 @@ from rubricflow.cli.exits import (
     EXIT_OK,
     exit_code,
 )
-from rubricflow.cli.follow import Follower, final_state, follow, say_outage
+from rubricflow.cli.follow import Follower, final_state, follow, replay_closed, say_outage
 from rubricflow.cli.inputs import (
     BadInput,
     build_run_input,
@@ -268,27 +266,6 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     progress = await rf.progress(args.thread)
     out.write(f"thread {args.thread} closed: {progress.status}\n")
     return exit_code(last or progress.status)
-
-
-REPLAY_TIMEOUT_S = 60.0
-"""A closed thread's events are read by a query, which a worker answers by replaying its
-history: the bound on that answer."""
-
-
-async def replay_closed(rf: Rubricflow, thread_id: str, events: Any) -> None:
-    """A closed thread's events, replayed by a worker of the task queue; without one, a
-    line that says so (how the thread ended follows either way)."""
-    if not await rf.workers_polling():
-        events.close()
-        say_outage(
-            f"thread {thread_id} is closed and no worker polls task queue {rf.queue!r}: its events "
-            "are replayed by a worker; start one to see them"
-        )
-        return
-    try:
-        await asyncio.wait_for(events, REPLAY_TIMEOUT_S)
-    except (TimeoutError, WorkflowQueryFailedError, RPCError) as err:
-        say_outage(f"the events of closed thread {thread_id} could not be replayed: {err}")
 
 
 async def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
