@@ -120,21 +120,25 @@ def load_script(path: str | Path) -> Script:
         raise ModelConfigError(f"not a valid script file: {file} ({problems}); expected {SCRIPT_FORMAT}") from None
 
 
-MAX_SCRIPT_BYTES = 4 * 1024 * 1024
-"""The largest scripted-model file a worker reads: canned replies, far below it."""
+MAX_SCRIPT_BYTES = 64 * 1024 * 1024
+"""The largest scripted-model file a worker reads: canned replies, a few of them the size
+of the biggest step result a thread takes (tests/test_payload_limits.py), below it."""
 
 
 def _read_bounded(file: Path) -> bytes:
     """A regular file's bytes, at most `MAX_SCRIPT_BYTES`; anything else (a device, a FIFO,
     a larger file) is refused without reading it (`O_NONBLOCK`: opening a FIFO does not
     wait for a writer)."""
+    too_large = f"scripted model file {file} is larger than {MAX_SCRIPT_BYTES} bytes"
     with os.fdopen(os.open(file, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise ModelConfigError(f"scripted model file {file} is not a regular file")
+        if info.st_size > MAX_SCRIPT_BYTES:
+            raise ModelConfigError(too_large)
         data = handle.read(MAX_SCRIPT_BYTES + 1)
-    if len(data) > MAX_SCRIPT_BYTES:
-        raise ModelConfigError(f"scripted model file {file} is larger than {MAX_SCRIPT_BYTES} bytes")
+    if len(data) > MAX_SCRIPT_BYTES:  # it grew while it was read
+        raise ModelConfigError(too_large)
     return data
 
 
