@@ -276,6 +276,9 @@ class TestReview:
         decide.record_pass(rejected, evaluation("failed", 2))
         assert decide.progress_view(rejected, "t-1", pending=0).pending_review == "run-1:2"
         steer.check_approve(rejected, "run-1:2")
+        # Read as bob's decision, sent once the next pass came: still said to be bob's.
+        with pytest.raises(ValueError, match=r"another decision came first: bo rejected it"):
+            steer.check_approve(rejected, "run-1:1:review-1")
 
     def test_extend_after_the_cap_grows_the_budget_when_handled(self):
         state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)

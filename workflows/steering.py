@@ -44,15 +44,16 @@ def _decided(record: Evaluation) -> str:
 
 
 def _decision_on(state: ThreadState, review: str) -> Evaluation | None:
-    """The reviewer's decision that came after the record `review`, if the thread still
-    holds that record (its latest, or a decision not yet recorded, counts)."""
+    """The reviewer's decision on the record `review`: the record itself when it is one,
+    else the first that came after it, if the thread still holds that record (its latest,
+    or a decision not yet recorded, counts)."""
     records = list(state.evaluations)
     if state.latest is not None and state.latest not in records:
         records.append(state.latest)
     ids = [r.operation_id for r in records]
     if review not in ids:
         return None
-    return next((r for r in records[ids.index(review) + 1 :] if r.reviewer is not None), None)
+    return next((r for r in records[ids.index(review) :] if r.reviewer is not None), None)
 
 
 def check_review(state: ThreadState, review: str | None, *, undecided: bool = True) -> None:
