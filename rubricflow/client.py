@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from rubricflow.client_errors import (
 )
 from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
 from rubricflow.observe import observe
+from rubricflow.outages import Outage
 from rubricflow.preflight import RunRefused
 from rubricflow.run_checks import check_id, check_input, new_thread_id, run_models
 from rubricflow.settings import client_runtime, task_queue
@@ -236,17 +236,12 @@ class Rubricflow:
         with contextlib.suppress(ServerUnreachable):  # an outage: the loop below rides it out
             await self.describe(thread_id)  # ThreadNotFound before anything is followed
         offset = from_offset
-        lost_at: float | None = None
-        delay = 0.5
-        loop = asyncio.get_running_loop()
+        outage = Outage(thread_id, on_outage, give_up_after)
         while True:
             stream = WorkflowStreamClient.create(self.client, thread_id)
             try:
                 async for item in stream.subscribe(EVENTS_TOPIC, offset, result_type=RunEvent):
-                    if lost_at is not None:
-                        lost_at, delay = None, 0.5
-                        if on_outage:
-                            on_outage(f"reconnected to the server; following thread {thread_id} again")
+                    outage.back()
                     offset = item.offset + 1
                     event = item.data.model_copy(update={"offset": item.offset})
                     yield event
@@ -255,22 +250,7 @@ class Rubricflow:
                 return
             except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
                 await self._raise_unless_outage(thread_id, err)
-                now = loop.time()
-                if lost_at is None:
-                    lost_at = now
-                    if on_outage:
-                        on_outage(
-                            f"lost the server ({getattr(err, 'message', None) or err}); the run goes "
-                            f"on there; reconnecting for up to {give_up_after.total_seconds():.0f} s"
-                        )
-                elif now - lost_at > give_up_after.total_seconds():
-                    raise ServerUnreachable(
-                        target_host(),
-                        f"unreachable for {give_up_after.total_seconds():.0f} s; thread "
-                        f"{thread_id} goes on there: follow it later with `rubricflow watch {thread_id}`",
-                    ) from err
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+                await outage.lost(err)
 
     async def observe(self, thread_id: str, from_offset: int = 0) -> AsyncIterator[RunEvent]:
         """The thread's events from `from_offset` until it closes, read with queries only:
