@@ -33,19 +33,18 @@ from rubricflow.activities.grader_budget import CallBudget
 from rubricflow.activities.grading import (
     canonical_criteria,
     downgrade_unverified,
-    escape_closers,
     grader_payload,
     invented_criteria,
     merge_checks,
     missing_criteria,
     new_nonce,
     normalize_name,
-    reask_message,
 )
 from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.models import ModelFactory
+from rubricflow.activities.reasks import invalid_reask, reask_message, unchanged_reask, warmer
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import (
     AGENT_RECURSION_LIMIT,
@@ -83,6 +82,7 @@ from rubricflow.workflows.types import (
     GradeResult,
     GraderVerdict,
     HookInput,
+    Message,
     last_answer,
 )
 
@@ -185,6 +185,7 @@ class RubricActivities:
             # The thread's files and todos: a graph without these keys ignores them.
             graph_input["files"] = {p: f.model_dump(exclude_none=True) for p, f in input.files.items()}
             graph_input["todos"] = [t.model_dump() for t in input.todos]
+        config = {"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]}
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
@@ -192,14 +193,30 @@ class RubricActivities:
                 cut_off_after(input.settings.timeout_s, "agent turn", input.settings.model),
             ):
                 with model_call("agent", input.settings.model):
-                    state = await agent.ainvoke(
-                        graph_input,
-                        config={"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]},
+                    state = await agent.ainvoke(graph_input, config=config)
+                files, todos = turn_files(input, state)
+                if unchanged_revision(input, state["messages"][len(history) :], files):
+                    # Asked once more, warmer, before the grader sees the same answer again.
+                    activity.logger.info("agent turn %s: the revised answer is unchanged; asking again", input.turn)
+                    warm = warmer(model)
+                    again = self._graphs.get(
+                        (
+                            "agent",
+                            settings.agent,
+                            settings.model,
+                            tuple(settings.tools),
+                            settings.system_prompt,
+                            "warm",
+                        ),
+                        lambda: factory(warm, tools, settings.system_prompt),
                     )
+                    reask = to_langchain(Message(role="user", content=unchanged_reask(), source="grader"))
+                    with model_call("agent", input.settings.model):
+                        state = await again.ainvoke({**graph_input, "messages": [*state["messages"], reask]}, config)
+                    files, todos = turn_files(input, state)
         finally:
             current_thread_id.reset(token)
         added = state["messages"][len(history) :]
-        files, todos = turn_files(input, state)
         messages = [from_langchain(m) for m in added]
         if input.settings.agent != "default":
             messages = [compact_file_args(m) for m in messages]
@@ -372,11 +389,11 @@ async def _whole_verdict(
     raise AssertionError("unreachable: the loop returns or raises")
 
 
-def invalid_reask(payload: str, exc: Exception) -> str:
-    """The corrective re-ask after a verdict that did not validate: the payload again, and why."""
-    return (
-        payload
-        + "\n\nYour previous verdict was invalid and was discarded: "
-        + escape_closers(str(exc))[:1_000]
-        + "\nReturn a valid GraderVerdict."
-    )
+def unchanged_revision(input: AgentTurnInput, added: list[Any], files: dict[str, Any]) -> bool:
+    """Whether a turn that answers the grader's revision message gave, word for word, the
+    answer that message asked it to change, and changed no file."""
+    if not input.messages or input.messages[-1].source != "grader" or files:
+        return False
+    previous = last_answer(input.messages)
+    answer = last_answer([from_langchain(m) for m in added])
+    return previous is not None and answer is not None and answer.strip() == previous.strip()
