@@ -14,6 +14,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from rubricflow.cli.exits import (
     EXIT_NOT_SATISFIED,
     EXIT_OK,
+    demo_exit_code,
     exit_code,
 )
 from rubricflow.cli.follow import Follower, final_state, follow, say_outage
@@ -33,6 +34,7 @@ from rubricflow.cli.render import (
     render_counts,
     render_final,
     render_list,
+    render_loop_summary,
     render_tools,
     result_json,
     write_json,
@@ -415,7 +417,12 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
             f"\n(the history is kept in {server.db_file or 'the running server'}; "
             "`rubricflow dev` serves it again)\n"
         )
-        return code
+        try:
+            progress = await rf.progress(handle.thread_id)
+        except RunFailed:
+            return code  # the thread's workflow failed: `follow` said how
+        render_loop_summary(progress, out)
+        return demo_exit_code(progress.status)
 
     code = await serve(Path(args.data_dir), args.port, args.verbose, out, demo, stopped=DEMO_STOPPED)
     if code == DEMO_STOPPED:

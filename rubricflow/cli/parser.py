@@ -218,7 +218,12 @@ def _add_server_commands(sub: argparse._SubParsersAction) -> None:
             default=str(data_dir()),
             help="where the SQLite file and worker.log live (env RUBRICFLOW_DATA_DIR, default .rubricflow)",
         )
-        p.add_argument("--port", type=int, default=7233, help="gRPC port (Web UI on port+1000)")
+        p.add_argument(
+            "--port",
+            type=int,
+            default=7233,
+            help="gRPC port (Web UI on port+1000); 0: a new server on free ports, beside any other",
+        )
         p.add_argument(
             "--verbose", action="store_true", help="show the worker's output here instead of in DATA_DIR/worker.log"
         )
