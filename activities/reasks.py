@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rubricflow.activities.grading import escape_closers
+from rubricflow.activities.models import with_temperature
 
 REASK_TEMPERATURE = 0.8
 """The lowest temperature an unchanged answer is asked again at (a model configured
@@ -66,5 +67,5 @@ def warmer(model: Any) -> Any:
     temperature setting (the provider's default, usually 1) is asked as it is."""
     temperature = getattr(model, "temperature", None)
     if isinstance(temperature, (int, float)) and not isinstance(temperature, bool) and temperature < REASK_TEMPERATURE:
-        return model.model_copy(update={"temperature": REASK_TEMPERATURE})
+        return with_temperature(model, REASK_TEMPERATURE)
     return model

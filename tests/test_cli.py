@@ -366,7 +366,7 @@ class TestWorkerProcess:
         """Issue 14: the grader's verdict fails validation twice in a pass (a failing criterion
         without a gap). The terminal shows one retry line and no traceback; the worker's
         log keeps the details."""
-        from rubricflow.cli.commands import demo_file
+        from rubricflow.cli.demo import demo_file
 
         data = tmp_path / "data"
         answer = json.loads(Path(demo_file("agent.json")).read_text())["responses"][-1]
@@ -480,6 +480,11 @@ class TestWorkerProcess:
             "test fixed: test_unhashable",
         ]
         assert summary[-1] == "verdict: satisfied: every criterion passes: the grader found nothing left to change"
+
+    async def test_a_temperature_out_of_range_is_refused_before_anything_starts(self, client, task_queue, script):
+        for command in (["run", "hi", "--model", script("x")], ["demo", "--scripted"]):
+            code, out, err = await rubricflow(client, task_queue, *command, "--temperature", "3")
+            assert code == 2 and "--temperature must be a number from 0 to 2, got '3'" in err, err
 
     async def test_a_demo_on_port_0_starts_its_own_server_on_free_ports(self, client, task_queue, tmp_path: Path):
         """Several demos (or a demo beside `rubricflow dev`) on one machine: `--port 0`."""

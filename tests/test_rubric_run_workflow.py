@@ -255,6 +255,19 @@ class TestUnchangedAnswer:
         assert [t for t, _ in calls] == [0.1, 0.1, REASK_TEMPERATURE]
         assert calls[2][1] == unchanged_reask()
 
+        # A run's own agent temperature is the model's for its turns; the re-ask is warmer still.
+        calls.clear()
+        grader = script(
+            verdict("needs_revision", "one test fails", tests="test_triple fails", docstring=True),
+            verdict("satisfied", "fixed", tests=True, docstring=True),
+        )
+        cold = run_input(agent_spec, grader)
+        cold = cold.model_copy(update={"agent": cold.agent.model_copy(update={"temperature": 0.0})})
+        async with build_worker(client, queue=task_queue, tools=ToolRegistry(), models=Models(allow_scripted=True)):
+            result = await (await start(client, task_queue, cold)).result()
+        assert result.status == "satisfied"
+        assert [t for t, _ in calls] == [0.0, 0.0, REASK_TEMPERATURE]
+
 
 class TestGraderErrors:
     async def test_401_is_not_retried_and_ends_in_grader_error(self, client, task_queue, worker, script):

@@ -10,6 +10,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from rubricflow.client import check_input, check_names, check_scripted_file, run_models
+from rubricflow.preflight import agent_names, mcp_servers, tool_names
+from rubricflow.preflight import check_names as known_checks
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
@@ -87,6 +90,19 @@ def whole_flag(value: str, flag: str, low: int, high: int, unit: str = "a whole 
 
 def iterations(value: str, flag: str = "--max-iterations") -> int:
     return whole_flag(value, flag, MIN_ITERATIONS, MAX_ITERATIONS)
+
+
+def temperature(value: str | None) -> float | None:
+    """`--temperature`: a number from 0 to 2, or None (the model's own)."""
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number <= 2:
+        raise BadInput(f"--temperature must be a number from 0 to 2, got {value!r}")
+    return number
 
 
 def seconds(value: str, flag: str) -> int:
@@ -189,6 +205,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             tools=args.tool or [],
             timeout_s=step_timeout,
             agent=getattr(args, "agent", None) or "default",
+            temperature=temperature(args.temperature),
         ),
         grader=grader,
         budget=Budget(**budget),
@@ -213,3 +230,12 @@ def _prices_for(budget: dict[str, object], *models: str) -> dict[str, object]:
             f"{PRICES_ENV} names (JSON or TOML, USD per million input and output tokens)"
         )
     return {m: table[m] for m in models}
+
+
+def preflight(run: RunInput) -> None:
+    """What a default worker on this machine would refuse, refused now: unknown or
+    uninstalled model providers, unknown agents, tools and checks."""
+    check_input(run, installed=True)
+    check_names(run, tool_names(), known_checks(), agent_names(), mcp_servers())
+    for model in run_models(run):  # the worker runs here: its scripted files must be readable
+        check_scripted_file(model)
