@@ -172,14 +172,17 @@ def runtime_available() -> bool:
 
 def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = False) -> Any:
     """A LangChain chat model on the local GGUF (joined under `models_dir`), safe to
-    share between activities: its `client` is a `ModelProcess` (the model loads in a
-    child process, starting now), or with `in_process` the `Llama` itself."""
+    share between activities: its `client` is a `ModelProcess` (the file is joined in a
+    thread and the model loads in a child process, starting now: the first call waits for
+    both), or with `in_process` the `Llama` itself (joined and loaded here)."""
     if not runtime_available():
         raise ModelConfigError(
             "local models need the `local` extra (llama-cpp-python, langchain-community): "
             "run deploy/install.sh, or pip install -e '.[local]' with the CMAKE_ARGS it sets"
         )
-    path = gguf_path(name, models_dir)
+    model_info = lookup(name)
+    parts = find_parts(model_info)  # not installed: said now
+    path = models_dir / f"{model_info.name}.gguf"
     from langchain_community.chat_models import ChatLlamaCpp
     from pydantic import model_validator
 
@@ -204,9 +207,13 @@ def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = Fa
             return {"grammar_schema": json.dumps(local_tools.call_schema(spec))}
 
     if in_process:
+        join_parts(parts, path, model_info.size, model_info.sha256)
         return LocalChatModel(model_path=str(path), **_OPTIONS)
     model = ProcessChatModel(model_path=str(path), **_OPTIONS)
-    model.client = ModelProcess(str(path), llama_params(model))
+    # The join runs beside the worker's event loop (the model process's own thread).
+    model.client = ModelProcess(
+        str(path), llama_params(model), prepare=lambda: join_parts(parts, path, model_info.size, model_info.sha256)
+    )
     return model
 
 
