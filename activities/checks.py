@@ -123,7 +123,7 @@ def run_python_tests_check(*, allow_weak_sandbox: bool = False) -> Check:
         if not context.rubric.tests:
             return CheckOutcome(False, "the rubric has no ```python tests block")
         report = await run_python_tests(code, context.rubric.tests, allow_weak=allow_weak_sandbox)
-        return CheckOutcome(report.passed, "" if report.passed else report.summary(), report.isolation)
+        return CheckOutcome(report.passed, "" if report.passed else report.failures(), report.isolation)
 
     return check
 

@@ -133,7 +133,7 @@ def grader_payload(
     )
 
 
-# Coverage, the re-ask and the unverified downgrade ------------------------------
+# Coverage and the unverified downgrade (the re-ask's words: reasks.py) ---------------
 
 NOT_REPORTED_GAP = "not verified: the grader did not report on this criterion"
 UNNAMED_OBJECTION = "grader's objection (no criterion named)"
@@ -182,28 +182,6 @@ def missing_criteria(verdict: GraderVerdict, frozen: list[str]) -> list[str]:
         return [] if verdict.criteria else ["(no criteria listed)"]
     answered = {answered_index(c, frozen) for c in verdict.criteria}
     return [name for index, name in enumerate(frozen) if index not in answered]
-
-
-def reask_message(missing: list[str], frozen: list[str], invented: list[str] | None = None) -> str:
-    """The one corrective re-ask, telling the grader what was missing (and which of its
-    names are not criteria of this rubric)."""
-    if not frozen:
-        return (
-            "Your verdict listed no criteria. Answer again: list every criterion of the "
-            "rubric once, with passed true or false and a gap for each failing one."
-        )
-    listed = "\n".join(f"- {frozen.index(name) + 1}. {escape_closers(name)}" for name in missing)
-    not_criteria = ""
-    if invented:
-        names = ", ".join(repr(escape_closers(name)) for name in invented)
-        not_criteria = f"These are not criteria of the rubric: {names}.\n"
-    return (
-        "Your verdict did not answer for every criterion. Missing:\n"
-        f"{listed}\n"
-        f"{not_criteria}"
-        "Answer again, with one entry for each criterion of the numbered list, by exactly "
-        "its name or by its number in `id`."
-    )
 
 
 def downgrade_unverified(verdict: GraderVerdict, missing: list[str]) -> GraderVerdict:

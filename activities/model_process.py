@@ -9,7 +9,10 @@ the worker keeps rendering prompts and parsing replies, and sends the child
 `create_chat_completion(messages, **params)` calls, one at a time.
 
 - The child starts when the `ModelProcess` is made (it loads while the worker goes on);
-  the first call waits until it is loaded.
+  the first call waits until it is loaded. A `prepare` step (joining and hash-checking the
+  GGUF file: seconds, more under load) runs first in a thread of its own, never on the
+  worker's event loop, which would otherwise miss workflow tasks and heartbeats meanwhile;
+  the first call waits for it too, and raises what it raised (tried again on the next call).
 - A child that dies mid-call (killed, out of memory) is a retryable `ModelProcessDied`;
   the next call starts a new child.
 - `close()` stops the child (the worker does on shutdown); a later call starts one again.
@@ -24,6 +27,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -51,7 +55,14 @@ class ModelProcess:
     """One `llama_cpp.Llama` in a child process, called like the `Llama` itself
     (`create_chat_completion`). Thread-safe: calls are sent one at a time."""
 
-    def __init__(self, model_path: str, options: dict[str, Any], *, nice: int = NICE) -> None:
+    def __init__(
+        self,
+        model_path: str,
+        options: dict[str, Any],
+        *,
+        nice: int = NICE,
+        prepare: Callable[[], object] | None = None,
+    ) -> None:
         self.model_path = model_path
         self.options = dict(options)
         self.nice = nice
@@ -62,7 +73,41 @@ class ModelProcess:
         self._proc: subprocess.Popen[bytes] | None = None
         self._conn: Connection | None = None
         self._ready = False
-        self.start()
+        self._prepare = prepare
+        self._prepared = threading.Event()
+        self._problem: Exception | None = None
+        self._again = False
+        self._closed = False
+        if prepare is None:
+            self._prepared.set()
+            self.start()
+        else:
+            name = f"prepare {Path(model_path).name}"
+            threading.Thread(target=self._prepare_then_start, name=name, daemon=True).start()
+
+    def _prepare_then_start(self) -> None:
+        assert self._prepare is not None
+        try:
+            self._prepare()
+        except Exception as exc:  # raised by the first call, which tries again
+            self._problem = exc
+        else:
+            if not self._closed:
+                self.start()
+        finally:
+            self._prepared.set()
+
+    def _ensure_prepared(self) -> None:
+        """Wait for `prepare` and raise what it raised; after that, run it again here (in
+        the caller's thread) until it succeeds."""
+        self._prepared.wait()
+        if self._problem is not None:
+            problem, self._problem, self._again = self._problem, None, True
+            raise problem
+        if self._again:
+            assert self._prepare is not None
+            self._prepare()
+            self._again = False
 
     @property
     def pid(self) -> int | None:
@@ -105,6 +150,7 @@ class ModelProcess:
         if params.get("stream"):
             raise ValueError("a local model in a model process does not stream: call it with streaming=False")
         with self._call:
+            self._ensure_prepared()
             self.start()
             conn = self._conn
             assert conn is not None
@@ -140,7 +186,9 @@ class ModelProcess:
         return _stop(proc) if proc is not None else "it was stopped"
 
     def close(self) -> None:
-        """Stop the child, if one runs (a call in flight ends in `ModelProcessDied`)."""
+        """Stop the child, if one runs (a call in flight ends in `ModelProcessDied`), and
+        start none once a pending `prepare` ends."""
+        self._closed = True
         self._reap()
 
 

@@ -236,6 +236,14 @@ class ModelFactory:
         return resolved
 
 
+def with_temperature(model: Any, temperature: float) -> Any:
+    """`model` sampling at `temperature` (a copy sharing its client); a model without a
+    temperature setting (a `scripted:` one) as it is."""
+    if "temperature" not in getattr(type(model), "model_fields", {}) or model.temperature == temperature:
+        return model
+    return model.model_copy(update={"temperature": temperature})
+
+
 OPTION_NAMES: dict[str, dict[str, str]] = {
     "ollama": {"max_tokens": "num_predict"},
 }

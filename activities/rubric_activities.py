@@ -35,20 +35,19 @@ from rubricflow.activities.grader_cache import GraderCache, cache_key
 from rubricflow.activities.grading import (
     canonical_criteria,
     downgrade_unverified,
-    escape_closers,
     grader_payload,
     invented_criteria,
     merge_checks,
     missing_criteria,
     new_nonce,
     normalize_name,
-    reask_message,
 )
 from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.model_errors import ModelConfigError
-from rubricflow.activities.models import ModelFactory
+from rubricflow.activities.models import ModelFactory, with_temperature
+from rubricflow.activities.reasks import invalid_reask, reask_message, unchanged_reask, warmer
 from rubricflow.activities.run_check import run_check
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import (
@@ -89,6 +88,7 @@ from rubricflow.workflows.types import (
     GradeResult,
     GraderVerdict,
     HookInput,
+    Message,
     last_answer,
 )
 
@@ -186,41 +186,54 @@ class RubricActivities:
             return result
 
     async def _agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:
-        with model_call("agent", input.settings.model):
-            factory = self._agents.resolve(input.settings.agent)
-            model = self._models.get(input.settings.model)
-            tools = self._tools.resolve(input.settings.tools)
         settings = input.settings
-        agent = self._graphs.get(
-            ("agent", settings.agent, settings.model, tuple(settings.tools), settings.system_prompt),
-            lambda: factory(model, tools, settings.system_prompt),
+        with model_call("agent", settings.model):
+            factory = self._agents.resolve(settings.agent)
+            model = self._models.get(settings.model)
+            if settings.temperature is not None:
+                model = with_temperature(model, settings.temperature)
+            tools = self._tools.resolve(settings.tools)
+        key = (
+            "agent",
+            settings.agent,
+            settings.model,
+            settings.temperature,
+            tuple(settings.tools),
+            settings.system_prompt,
         )
+        agent = self._graphs.get(key, lambda: factory(model, tools, settings.system_prompt))
         history = [to_langchain(m) for m in input.messages]
         counter = UsageCounter()
         graph_input: dict[str, Any] = {"messages": history}
-        if input.settings.agent != "default":
+        if settings.agent != "default":
             # The thread's files and todos: a graph without these keys ignores them.
             graph_input["files"] = {p: f.model_dump(exclude_none=True) for p, f in input.files.items()}
             graph_input["todos"] = [t.model_dump() for t in input.todos]
+        config = {"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]}
         token = current_thread_id.set(input.thread_id)
         try:
             async with (
                 heartbeating(f"agent turn {input.turn}"),
-                cut_off_after(input.settings.timeout_s, "agent turn", input.settings.model),
+                cut_off_after(settings.timeout_s, "agent turn", settings.model),
             ):
-                with model_call("agent", input.settings.model):
-                    state = await agent.ainvoke(
-                        graph_input,
-                        config={"recursion_limit": AGENT_RECURSION_LIMIT, "callbacks": [counter]},
-                    )
+                with model_call("agent", settings.model):
+                    state = await agent.ainvoke(graph_input, config=config)
+                files, todos = turn_files(input, state)
+                if unchanged_revision(input, state["messages"][len(history) :], files):
+                    # Asked once more, warmer, before the grader sees the same answer again.
+                    activity.logger.info("agent turn %s: the revised answer is unchanged; asking again", input.turn)
+                    warm = warmer(model)
+                    again = self._graphs.get((*key, "warm"), lambda: factory(warm, tools, settings.system_prompt))
+                    reask = to_langchain(Message(role="user", content=unchanged_reask(), source="grader"))
+                    with model_call("agent", settings.model):
+                        state = await again.ainvoke({**graph_input, "messages": [*state["messages"], reask]}, config)
+                    files, todos = turn_files(input, state)
         finally:
             current_thread_id.reset(token)
-        added = state["messages"][len(history) :]
-        files, todos = turn_files(input, state)
-        messages = [from_langchain(m) for m in added]
-        if input.settings.agent != "default":
+        messages = [from_langchain(m) for m in state["messages"][len(history) :]]
+        if settings.agent != "default":
             messages = [compact_file_args(m) for m in messages]
-        with refused_if_too_large(input.settings.model):
+        with refused_if_too_large(settings.model):
             result = AgentTurnResult(messages=fit_turn(messages), files=files, todos=todos, usage=counter.usage)
             check_fits(result, MAX_PAYLOAD_BYTES, f"agent turn {input.turn}'s result")
         return result
@@ -425,11 +438,11 @@ async def _whole_verdict(
     raise AssertionError("unreachable: the loop returns or raises")
 
 
-def invalid_reask(payload: str, exc: Exception) -> str:
-    """The corrective re-ask after a verdict that did not validate: the payload again, and why."""
-    return (
-        payload
-        + "\n\nYour previous verdict was invalid and was discarded: "
-        + escape_closers(str(exc))[:1_000]
-        + "\nReturn a valid GraderVerdict."
-    )
+def unchanged_revision(input: AgentTurnInput, added: list[Any], files: dict[str, Any]) -> bool:
+    """Whether a turn that answers the grader's revision message gave, word for word, the
+    answer that message asked it to change, and changed no file."""
+    if not input.messages or input.messages[-1].source != "grader" or files:
+        return False
+    previous = last_answer(input.messages)
+    answer = last_answer([from_langchain(m) for m in added])
+    return previous is not None and answer is not None and answer.strip() == previous.strip()

@@ -23,18 +23,23 @@ ISOLATION_REFUSED = "refused: no bubblewrap"
 MAX_SUMMARY_CHARS = 4_000
 MAX_DETAIL_CHARS = sandbox_runner.MAX_DETAIL
 MAX_NAME_CHARS = 200
+MAX_BRIEF_CHARS = sandbox_runner.MAX_BRIEF
 _TRUNCATED = "\n[... truncated]"
+_NOT_RUN = "not run:"
 
 
 @dataclass(frozen=True)
 class TestOutcome:
-    """One test: `detail` is "" when it passed, else the exception and traceback tail."""
+    """One test: `detail` is "" when it passed, else the exception and traceback tail;
+    `brief` is "" when it passed, else the failure in one line: the call, what it returned
+    and what was expected, or the exception it raised (`sandbox_runner.brief`)."""
 
     __test__ = False  # not a pytest class
 
     name: str
     passed: bool
     detail: str
+    brief: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class PythonTestReport:
     stdout: str
     stderr: str
     isolation: str
+    error_brief: str | None = None
+    """`error` in one line without a traceback, where the runner said it so."""
 
     @property
     def passed(self) -> bool:
@@ -92,6 +99,39 @@ class PythonTestReport:
             parts.append(part)
             used += len(part)
         return _truncate(head + "".join(parts), MAX_SUMMARY_CHARS)
+
+    def failures(self) -> str:
+        """What failed, one line each and no traceback: what stopped the run, then each
+        failing test's brief (`test_basic: f([1]) returned []; expected [1]`); bounded.
+        The gap of a failing `run_python_tests` criterion, which the agent acts on."""
+        failed = [outcome for outcome in self.outcomes if not outcome.passed]
+        if self.outcomes:
+            head = f"{len(failed)} of {len(self.outcomes)} tests failed"
+        else:
+            head = "no test ran"
+        lines = []
+        if self.timed_out:
+            lines.append(f"the run was stopped by the {self.killed or 'wall-clock limit'}")
+        elif self.killed:
+            lines.append(f"the run was stopped by the {self.killed}")
+        if self.error:
+            lines.append(self.error_brief or _without_frames(self.error))
+        not_run = [outcome for outcome in failed if outcome.detail.startswith(_NOT_RUN)]
+        if not_run:
+            failed = [outcome for outcome in failed if outcome not in not_run]
+            why = not_run[0].detail.removeprefix(_NOT_RUN).strip()
+            lines.append(_truncate(f"not run ({why}): " + ", ".join(o.name for o in not_run), MAX_BRIEF_CHARS))
+        used = len(head) + sum(len(line) + 1 for line in lines)
+        for index, outcome in enumerate(failed):
+            line = f"{outcome.name}: {outcome.brief or _without_frames(outcome.detail)}"
+            more = f"... and {len(failed) - index} more failing tests"
+            room = len(more) + 1 if index < len(failed) - 1 else 0
+            if used + len(line) + 1 + room > MAX_SUMMARY_CHARS:
+                lines.append(more)
+                break
+            lines.append(line)
+            used += len(line) + 1
+        return _truncate("\n".join([head + (":" if lines else ""), *lines]), MAX_SUMMARY_CHARS)
 
 
 def _read_bounded(path: str, max_bytes: int) -> tuple[bytes, int] | None:
@@ -203,6 +243,7 @@ def collect(
     killed = _limit_hit(limits, timed_out, number, max(stdout_size, stderr_size), memory)
 
     error: str | None = None
+    error_brief: str | None = None
     outcomes: list[TestOutcome] = []
     if results is None:
         if not timed_out:
@@ -218,6 +259,8 @@ def collect(
             error = "the results file is malformed"
         elif isinstance(results.get("error"), str):
             error = _truncate(results["error"], MAX_DETAIL_CHARS)
+            said = results.get("error_brief")
+            error_brief = _truncate(" ".join(said.split()), MAX_BRIEF_CHARS) if isinstance(said, str) else None
         phase = results.get("phase")
         if not finished:
             stopped_by = killed or _how_it_ended(returncode, bwrap)
@@ -236,7 +279,7 @@ def collect(
         elif returncode != 0 and killed is None and error is None:
             ended = _how_it_ended(returncode, bwrap)
             error = f"the sandbox ended badly after the tests finished ({ended})"
-    return PythonTestReport(outcomes, timed_out, killed, error, stdout, stderr, isolation)
+    return PythonTestReport(outcomes, timed_out, killed, error, stdout, stderr, isolation, error_brief)
 
 
 def _limit_hit(
@@ -261,7 +304,7 @@ def _cut_off(done: list[TestOutcome], tests: Any, current: str, stopped_by: str)
     for name in tests if isinstance(tests, list) else []:
         if isinstance(name, str) and name not in seen:
             cut.append(
-                TestOutcome(_truncate(name, MAX_NAME_CHARS), False, f"not run: the run stopped during {current}")
+                TestOutcome(_truncate(name, MAX_NAME_CHARS), False, f"{_NOT_RUN} the run stopped during {current}")
             )
     return cut
 
@@ -276,6 +319,7 @@ def _outcomes(raw: Any) -> tuple[list[TestOutcome], bool]:
             and isinstance(item.get("name"), str)
             and isinstance(item.get("passed"), bool)
             and isinstance(item.get("detail"), str)
+            and isinstance(item.get("brief", ""), str)
         ):
             return outcomes, True
         outcomes.append(
@@ -283,9 +327,20 @@ def _outcomes(raw: Any) -> tuple[list[TestOutcome], bool]:
                 _truncate(item["name"], MAX_NAME_CHARS),
                 item["passed"],
                 _truncate(item["detail"], MAX_DETAIL_CHARS),
+                _truncate(" ".join(item.get("brief", "").split()), MAX_BRIEF_CHARS),
             )
         )
     return outcomes, False
+
+
+def _without_frames(text: str) -> str:
+    """An error's account without its traceback frames, on one line."""
+    kept = []
+    for line in text.splitlines():
+        if line.lstrip().startswith('File "'):
+            break
+        kept.append(line.strip())
+    return _truncate(" ".join(part for part in kept if part), MAX_BRIEF_CHARS)
 
 
 def _truncate(text: str, limit: int) -> str:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
+from rubricflow.cli.exits import exit_code
 from rubricflow.client import Rubricflow, RunRefused
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_inputs, thread_id, until, verdict, wait_for_running_activity
@@ -624,7 +626,7 @@ class TestWorkerProcess:
         """Issue 14: the grader's verdict fails validation twice in a pass (a failing criterion
         without a gap). The terminal shows one retry line and no traceback; the worker's
         log keeps the details."""
-        from rubricflow.cli.commands import demo_file
+        from rubricflow.cli.demo import demo_file
 
         data = tmp_path / "data"
         answer = json.loads(Path(demo_file("agent.json")).read_text())["responses"][-1]
@@ -665,6 +667,98 @@ class TestWorkerProcess:
         retries = [line for line in out.splitlines() if "retrying" in line]
         assert len(retries) == 1 and "did not validate" in retries[0], out
         assert "fails but has no gap" in (data / "worker.log").read_text()
+
+    async def test_a_demo_that_reaches_its_cap_exits_0_and_says_what_the_loop_changed(
+        self, client, task_queue, tmp_path: Path, script
+    ):
+        """Issue 40: the demo ran to `max_iterations_reached` and exited 1, which a shell reads
+        as a failure. A demo that ran to a verdict exits 0 and says what the loop changed."""
+        code_v1 = "def find_duplicates(lst):\n    seen, dups = set(), []\n    for x in lst:\n        if x in seen and x not in dups:\n            dups.append(x)\n        seen.add(x)\n    return dups\n"
+        code_v2 = code_v1.replace("(lst):\n", '(lst):\n    """The elements seen twice, in order."""\n')
+        judged = {
+            "Has a docstring that explains what is returned": "no docstring",
+            "Uses no third-party packages": True,
+        }
+        agent = script(f"```python\n{code_v1}```", f"```python\n{code_v2}```")
+        grader = script(
+            verdict("needs_revision", "No docstring.", **judged),
+            verdict("satisfied", "Both met.", **{**judged, "Has a docstring that explains what is returned": True}),
+        )
+        code, out, err = await rubricflow(
+            client,
+            task_queue,
+            "demo",
+            "--model",
+            agent,
+            "--grader-model",
+            grader,
+            "--max-iterations",
+            "2",
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(tmp_path / "data"),
+        )
+        assert code == 0, out + err
+        assert "Traceback" not in out + err
+        summary = out[out.index("what the loop changed:") :].splitlines()
+        assert summary == [
+            "what the loop changed:",
+            "  pass 1: 1 of 3 criteria met (3 of 4 tests pass)",
+            "  pass 2: 2 of 3 criteria met (3 of 4 tests pass) - criterion fixed: "
+            "Has a docstring that explains what is returned",
+            "  best pass: pass 2, 2 of 3 criteria met",
+            "verdict: max_iterations_reached: the grader still found unmet criteria on the last allowed pass, "
+            "so the run stopped there (--max-iterations); the answer is the agent's last, and the best pass is "
+            "the one with the most criteria met",
+        ]
+        # `run` keeps its documented codes: the same ending is exit 1 there.
+        assert exit_code("max_iterations_reached") == 1
+
+    async def test_a_demo_says_which_tests_a_revision_fixed(self, client, task_queue, tmp_path: Path, script):
+        code_v1 = "def find_duplicates(lst):\n    seen, dups = set(), []\n    for x in lst:\n        if x in seen and x not in dups:\n            dups.append(x)\n        seen.add(x)\n    return dups\n"
+        code_v2 = code_v1.replace("set()", "[]").replace("seen.add(x)", "seen.append(x)")
+        judged = {"Has a docstring that explains what is returned": True, "Uses no third-party packages": True}
+        code, out, err = await rubricflow(
+            client,
+            task_queue,
+            "demo",
+            "--model",
+            script(f"```python\n{code_v1}```", f"```python\n{code_v2}```"),
+            "--grader-model",
+            script(verdict("satisfied", "ok", **judged), verdict("satisfied", "ok", **judged)),
+            "--port",
+            server_port(client),
+            "--data-dir",
+            str(tmp_path / "data"),
+        )
+        assert code == 0, out + err
+        summary = out[out.index("what the loop changed:") :].splitlines()
+        assert summary[1:3] == [
+            "  pass 1: 2 of 3 criteria met (3 of 4 tests pass)",
+            "  pass 2: 3 of 3 criteria met - criterion fixed: find_duplicates passes the tests; "
+            "test fixed: test_unhashable",
+        ]
+        assert summary[-1] == "verdict: satisfied: every criterion passes: the grader found nothing left to change"
+
+    async def test_a_temperature_out_of_range_is_refused_before_anything_starts(self, client, task_queue, script):
+        for command in (["run", "hi", "--model", script("x")], ["demo", "--scripted"]):
+            code, out, err = await rubricflow(client, task_queue, *command, "--temperature", "3")
+            assert code == 2 and "--temperature must be a number from 0 to 2, got '3'" in err, err
+
+    async def test_a_demo_on_port_0_starts_its_own_server_on_free_ports(self, client, task_queue, tmp_path: Path):
+        """Several demos (or a demo beside `rubricflow dev`) on one machine: `--port 0`."""
+        data = tmp_path / "data"
+        code, out, err = await rubricflow(
+            client, task_queue, "demo", "--scripted", "--port", "0", "--data-dir", str(data)
+        )
+        assert code == 0, out + err
+        started = re.search(
+            r"temporal dev server started at 127\.0\.0\.1:(\d+) \(Web UI http://127\.0\.0\.1:(\d+),", out
+        )
+        assert started is not None, out
+        assert {int(started.group(1)), int(started.group(2))}.isdisjoint({7233, 8233, int(server_port(client))})
+        assert (data / "temporal.db").is_file() and "status: satisfied" in out
 
     async def test_demo_verbose_streams_the_worker_output_instead(self, client, task_queue, tmp_path: Path):
         data = tmp_path / "data"

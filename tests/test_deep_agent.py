@@ -164,7 +164,8 @@ class TestDeepAgentRun:
         assert result.status == "satisfied"
         assert [e.result for e in result.evaluations] == ["needs_revision", "satisfied"]
         gap = result.evaluations[0].criteria[0].gap or ""
-        assert "FAIL test_triple" in gap  # the check ran the buggy file the agent wrote
+        # The check ran the buggy file the agent wrote.
+        assert "test_triple: find_duplicates([1, 1, 1]) returned [1, 1]; expected [1]" in gap
         assert [(f.path, f.size) for f in result.files] == [
             ("/solution.py", len(BUGGY.replace(FIX_OLD, FIX_NEW).encode()))
         ]

@@ -294,21 +294,63 @@ class TestCoverage:
         message = evaluation.revision_message()
         assert "verification, not necessarily the work" in message
         assert f"- B: {NOT_REPORTED_GAP}" in message
-        assert "do not regress" not in message
+        assert "do not regress" not in message and "- A" not in message
 
-    def test_revision_message_lists_failing_with_gaps_and_passing_to_keep(self):
+    def test_revision_message_leads_with_what_to_change_then_what_to_keep(self):
+        """Issue 40: what to change first, one item per failing criterion (a failing test: the
+        call, the expected and the actual value, no traceback), then the "do not regress" list."""
+        tests_gap = (
+            "2 of 4 tests failed:\n"
+            "test_basic: find_duplicates([1, 2, 2, 3, 1]) returned [1, 2]; expected [2, 1]\n"
+            "test_unhashable: find_duplicates([[1], [1], 2]) raised TypeError: unhashable type: 'list'; expected [[1]]"
+        )
         evaluation = Evaluation(
             grading_run_id="r",
             iteration=0,
             result="needs_revision",
-            explanation="One test fails.",
-            criteria=[Criterion(name="A", passed=True), Criterion(name="B", passed=False, gap="test_b fails")],
+            explanation="Two tests fail and the docstring is missing.",
+            criteria=[
+                Criterion(name="Uses no third-party packages", passed=True),
+                Criterion(name="find_duplicates passes the tests", passed=False, gap=tests_gap),
+                Criterion(name="Has a docstring", passed=False, gap="the function has no docstring"),
+            ],
+        )
+        assert evaluation.revision_message() == (
+            "A grader checked your answer against the rubric. Change this:\n"
+            "- find_duplicates passes the tests: 2 of 4 tests failed:\n"
+            "  - test_basic: find_duplicates([1, 2, 2, 3, 1]) returned [1, 2]; expected [2, 1]\n"
+            "  - test_unhashable: find_duplicates([[1], [1], 2]) raised TypeError: unhashable type: 'list'; "
+            "expected [[1]]\n"
+            "- Has a docstring: the function has no docstring\n"
+            "\n"
+            "Already right, keep it (do not regress it):\n"
+            "- Uses no third-party packages\n"
+            "\n"
+            "Grader summary: Two tests fail and the docstring is missing.\n"
+            "\n"
+            "Fix each item to change without breaking what already passes, then give your complete revised answer."
+        )
+
+    def test_an_objection_without_criteria_is_what_to_change(self):
+        evaluation = Evaluation(
+            grading_run_id="r", iteration=0, result="needs_revision", explanation="Style is poor.", criteria=[]
         )
         message = evaluation.revision_message()
-        assert "Grader feedback: One test fails." in message
-        assert "Criteria that still need work:\n- B: test_b fails" in message
-        assert "do not regress them):\n- A" in message
-        assert message.rstrip().endswith("give your complete revised answer.")
+        assert message.startswith("A grader checked your answer against the rubric. Change this:\n- Style is poor.")
+        assert "summary" not in message  # said once
+
+    def test_a_reviewers_feedback_is_said_once_and_as_theirs(self):
+        evaluation = Evaluation(
+            grading_run_id="r",
+            iteration=0,
+            result="needs_revision",
+            explanation="Handle None.",
+            criteria=[Criterion(name="reviewer feedback", passed=False, gap="Handle None.")],
+            reviewer="ana",
+        )
+        message = evaluation.revision_message()
+        assert message.startswith("A human reviewer (ana) checked your answer against the rubric. Change this:")
+        assert message.count("Handle None.") == 1
 
 
 def _status_error(status: int, headers: dict[str, str] | None = None) -> Exception:

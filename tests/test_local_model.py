@@ -18,7 +18,7 @@ from rubricflow.activities.local_models import (
 )
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.sandbox import run_python_tests
-from rubricflow.cli.commands import DEMO_SYSTEM_PROMPT, DEMO_TASK, demo_file
+from rubricflow.cli.demo import DEMO_SYSTEM_PROMPT, DEMO_TASK, demo_file
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
@@ -153,7 +153,7 @@ class TestRealModel:
         """The demo's grader (the 1.5B model, `auto` grading) on the demo's two scripted
         answers: each judged criterion's verdict is what `ast` says of that answer."""
         from rubricflow.bench.judge_cases import truth_docstring, truth_stdlib_only
-        from rubricflow.cli.commands import DEMO_GRADER_MODEL
+        from rubricflow.cli.demo import DEMO_GRADER_MODEL
 
         rubric = Path(demo_file("rubric.md")).read_text()
         truths = {

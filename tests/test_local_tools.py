@@ -210,7 +210,7 @@ class TestRealLocalDeepAgent:
     @pytest.mark.timeout(900)
     async def test_a_deep_agent_turn_writes_its_file_by_a_real_tool_call(self, client, task_queue, worker, script):
         assert runtime_available(), "the local extra is missing: run bash deploy/install.sh --dev"
-        from rubricflow.cli.commands import DEMO_DEEP_SYSTEM_PROMPT, DEMO_DEEP_TASK
+        from rubricflow.cli.demo import DEMO_DEEP_SYSTEM_PROMPT, DEMO_DEEP_TASK
 
         run = await Rubricflow(client, task_queue).start(
             RunInput(

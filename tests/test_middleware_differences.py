@@ -99,7 +99,7 @@ class TestRecordsAreWhatTheGraderSaid:
             explanation=result.verdict.explanation,
             criteria=result.verdict.criteria,
         )
-        assert "Grader feedback: The docstring is missing." in evaluation.revision_message()
+        assert "Change this:\n- The docstring is missing." in evaluation.revision_message()
 
     def test_an_unnamed_objection_with_failing_checks_adds_no_criterion(self):
         llm = GraderVerdict(result="needs_revision", explanation="Style is poor.", criteria=[])

@@ -115,6 +115,51 @@ def test_a_model_file_that_does_not_load_is_refused_saying_which(tmp_path: Path)
     REPORT.refuse("local model file that does not load")
 
 
+def test_the_join_runs_beside_the_caller_and_the_first_call_waits_for_it(tmp_path: Path):
+    """Joining and hash-checking a GGUF takes seconds (more under load): done on the worker's
+    event loop it held up workflow tasks and heartbeats, so a fresh demo's first agent turn
+    missed its 10 s heartbeat and was retried (issue 40)."""
+    model = tmp_path / "joined.gguf"
+    go, ran_in = threading.Event(), []
+
+    def join() -> None:
+        ran_in.append(threading.current_thread().name)
+        go.wait(60)
+        model.write_bytes(b"GGUF" + b"\0" * 64)  # a file the child then fails to load
+
+    process = ModelProcess(str(model), {"verbose": False}, prepare=join)
+    try:
+        # The constructor returned with the join still waiting: it runs in a thread of its own.
+        assert not go.is_set() and process.pid is None
+        go.set()
+        with pytest.raises(ModelConfigError, match="the local model joined.gguf did not load"):
+            process.create_chat_completion([{"role": "user", "content": "hi"}])
+        assert ran_in == ["prepare joined.gguf"]
+    finally:
+        process.close()
+
+
+def test_a_failed_join_is_the_first_calls_error_and_is_tried_again(tmp_path: Path):
+    model = tmp_path / "joined.gguf"
+    attempts = []
+
+    def join() -> None:
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise ModelConfigError("the parts of joined add up to 1 bytes, expected 2")
+        model.write_bytes(b"GGUF" + b"\0" * 64)
+
+    process = ModelProcess(str(model), {"verbose": False}, prepare=join)
+    try:
+        with pytest.raises(ModelConfigError, match="add up to 1 bytes"):
+            process.create_chat_completion([{"role": "user", "content": "hi"}])
+        with pytest.raises(ModelConfigError, match="did not load"):  # joined this time, then loaded
+            process.create_chat_completion([{"role": "user", "content": "hi"}])
+        assert len(attempts) == 2
+    finally:
+        process.close()
+
+
 @pytest.mark.timeout(900)
 async def test_a_worker_shutting_down_stops_its_model_processes(client, task_queue):
     models = ModelFactory(models_dir=MODELS_DIR)

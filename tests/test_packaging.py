@@ -26,14 +26,28 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("wheel")
     source = where / "src"
     shutil.copytree(ROOT, source, symlinks=True, ignore=NOT_SOURCE)
-    subprocess.run(
+    built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(where), str(source)],
         check=True,
         capture_output=True,
+        text=True,
         timeout=300,
     )
-    [built] = where.glob("rubricflow-*.whl")
-    return built
+    (where / "build.log").write_text(built.stdout + built.stderr)
+    [wheel] = where.glob("rubricflow-*.whl")
+    return wheel
+
+
+def test_the_build_says_no_warning_and_ships_the_data_folders(wheel: Path):
+    """Issue 40: `deploy/install.sh` scrolled a 30-line "Package would be ignored" block past
+    for each folder of data (the example, the web view's static files and templates)."""
+    said = (wheel.parent / "build.log").read_text()
+    assert "would be ignored" not in said and "Warning" not in said, said
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for name in ("agent.json", "deep_agent.json", "grader.json", "rubric.md", "rubric_deep.md"):
+        assert f"rubricflow/examples/find_duplicates/{name}" in names
+    assert {"rubricflow/ui/static/ui.css", "rubricflow/ui/templates/base.html"} <= names
 
 
 def test_the_only_top_level_name_is_rubricflow(wheel: Path):

@@ -41,7 +41,7 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.cli import commands
+from rubricflow.cli import demo
 from rubricflow.cli.parser import build_parser
 from tests.test_cli import cli_env, rubricflow, server_port
 
@@ -125,7 +125,7 @@ def test_the_real_demo_models_are_the_ones_install_installs():
     assert ["bash", "deploy/install.sh"] in COMMANDS and [".venv/bin/rubricflow", "demo"] in COMMANDS
     script = (ROOT / "deploy" / "install.sh").read_text(encoding="utf-8")
     defaults = re.search(r"^\s*models=\((.+)\)$", script, re.M).group(1).split()
-    for model in (commands.DEMO_LOCAL_MODEL, commands.DEMO_GRADER_MODEL):
+    for model in (demo.DEMO_LOCAL_MODEL, demo.DEMO_DEEP_MODEL, demo.DEMO_GRADER_MODEL):
         name = model.removeprefix("local:")
         assert name in defaults and (ROOT / "deploy" / "models" / f"{name}.txt").is_file(), model
 

@@ -6,14 +6,20 @@ import asyncio
 from typing import Any
 
 import pytest
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ValidationError
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.contrib.pydantic import pydantic_data_converter
 from temporalio.exceptions import ApplicationError
 from temporalio.worker import Replayer
 
+from rubricflow.activities.models import ModelFactory
+from rubricflow.activities.reasks import REASK_TEMPERATURE, unchanged_reask
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
+from rubricflow.worker import build_worker
 from rubricflow.workflows.errors import PROVIDER_ATTEMPTS
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Progress, RunInput, SubmitInput
@@ -174,6 +180,93 @@ class TestVerdicts:
         assert result.evaluations == [] and result.grading_run_id is None
         assert result.answer == "just an answer"
         assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 1}
+
+
+class TestUnchangedAnswer:
+    """Issue 40: a revised answer identical to the one the grader asked to change is asked
+    for once more (saying it did not change, warmer) within the same agent turn, then graded."""
+
+    async def test_an_unchanged_revision_is_asked_again_once_then_graded(self, client, task_queue, worker, script):
+        agent = script("answer v1", "answer v1", "answer v2")
+        grader = script(
+            verdict("needs_revision", "one test fails", tests="test_triple fails", docstring=True),
+            verdict("satisfied", "fixed", tests=True, docstring=True),
+        )
+        run = await start(client, task_queue, run_input(agent, grader))
+        result = await run.result()
+
+        assert result.status == "satisfied" and result.answer == "answer v2"
+        assert [(m.role, m.source, m.content[:9]) for m in result.transcript] == [
+            ("user", "user", "Write fin"),
+            ("assistant", None, "answer v1"),
+            ("user", "grader", "A grader "),
+            ("assistant", None, "answer v1"),
+            ("user", "grader", "Your revi"),
+            ("assistant", None, "answer v2"),
+        ]
+        assert result.transcript[4].content == unchanged_reask()
+        # One agent turn holds the re-ask; the grader saw only the changed answer.
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2}
+        graded = await activity_inputs(run.handle, "rubricflow.grade_transcript")
+        assert [m["content"] for m in graded[1]["transcript"]][-1] == "answer v2"
+
+    async def test_an_answer_unchanged_again_is_graded_not_asked_a_third_time(self, client, task_queue, worker, script):
+        agent = script("same", "same", "same")
+        grader = script(*[verdict("needs_revision", "still", tests="fails", docstring=True)] * 2)
+        run = await start(client, task_queue, run_input(agent, grader, max_iterations=2))
+        result = await run.result()
+
+        assert result.status == "max_iterations_reached"
+        assert [m.content for m in result.transcript if m.role == "assistant"] == ["same", "same", "same"]
+        assert sum(m.content == unchanged_reask() for m in result.transcript) == 1
+        assert await activity_counts(run.handle) == {"rubricflow.run_agent_turn": 2, "rubricflow.grade_transcript": 2}
+
+    async def test_the_re_ask_is_warmer_than_a_cool_agent(self, client, task_queue, script):
+        calls: list[tuple[float, str]] = []
+        agent_spec = script("unused")
+
+        class CoolModel(BaseChatModel):
+            """An agent at temperature 0.1 that answers the same until it is asked warmer."""
+
+            temperature: float = 0.1
+
+            @property
+            def _llm_type(self) -> str:
+                return "cool"
+
+            def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+                calls.append((self.temperature, str(messages[-1].content)))
+                text = "answer v2" if self.temperature >= REASK_TEMPERATURE else "answer v1"
+                return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
+
+        class Models(ModelFactory):
+            def get(self, spec: str) -> Any:
+                return CoolModel() if spec == agent_spec else super().get(spec)
+
+        grader = script(
+            verdict("needs_revision", "one test fails", tests="test_triple fails", docstring=True),
+            verdict("satisfied", "fixed", tests=True, docstring=True),
+        )
+        async with build_worker(client, queue=task_queue, tools=ToolRegistry(), models=Models(allow_scripted=True)):
+            run = await start(client, task_queue, run_input(agent_spec, grader))
+            result = await run.result()
+
+        assert result.status == "satisfied" and result.answer == "answer v2"
+        assert [t for t, _ in calls] == [0.1, 0.1, REASK_TEMPERATURE]
+        assert calls[2][1] == unchanged_reask()
+
+        # A run's own agent temperature is the model's for its turns; the re-ask is warmer still.
+        calls.clear()
+        grader = script(
+            verdict("needs_revision", "one test fails", tests="test_triple fails", docstring=True),
+            verdict("satisfied", "fixed", tests=True, docstring=True),
+        )
+        cold = run_input(agent_spec, grader)
+        cold = cold.model_copy(update={"agent": cold.agent.model_copy(update={"temperature": 0.0})})
+        async with build_worker(client, queue=task_queue, tools=ToolRegistry(), models=Models(allow_scripted=True)):
+            result = await (await start(client, task_queue, cold)).result()
+        assert result.status == "satisfied"
+        assert [t for t, _ in calls] == [0.0, 0.0, REASK_TEMPERATURE]
 
 
 class TestGraderErrors:

@@ -250,6 +250,67 @@ def test_mid():
         assert "FAIL test_b: AssertionError: one repeats" in summary
         assert "test_a" not in summary and "test_c" not in summary
 
+    async def test_a_failure_says_the_call_the_expected_and_the_actual_without_a_traceback(self) -> None:
+        """Issue 40: what a failing test did, in one line a small model can act on (the seed's
+        `test_basic: expected [2, 1], got [1, 2]`), is the gap of a failing tests criterion."""
+        counting = (
+            "def find_duplicates(lst):\n"
+            "    count = {}\n"
+            "    for element in lst:\n"
+            "        count[element] = count.get(element, 0) + 1\n"
+            "    return [e for e, n in count.items() if n > 1]\n"
+        )
+        tests = (
+            "def test_basic():\n    assert find_duplicates([1, 2, 2, 3, 1]) == [2, 1]\n"
+            "def test_empty():\n    assert find_duplicates([]) == []\n"
+            "def test_unhashable():\n    assert find_duplicates([[1], [1], 2]) == [[1]]\n"
+        )
+
+        report = await run_python_tests(counting, tests)
+
+        assert report.failures() == (
+            "2 of 3 tests failed:\n"
+            "test_basic: find_duplicates([1, 2, 2, 3, 1]) returned [1, 2]; expected [2, 1]\n"
+            "test_unhashable: find_duplicates([[1], [1], 2]) raised TypeError: unhashable type: 'list' "
+            "at `count[element] = count.get(element, 0) + 1`; expected [[1]]"
+        )
+        basic = report.outcomes[0]
+        # The full account keeps the test's line for people and the tool's output.
+        assert basic.detail.startswith("AssertionError: find_duplicates([1, 2, 2, 3, 1]) returned [1, 2]")
+        assert 'File "tests.py", line 2, in test_basic' in basic.detail
+
+    async def test_each_kind_of_failure_has_its_one_line(self) -> None:
+        tests = (
+            "def test_expected_first():\n    assert [9] == find_duplicates([1, 1])\n"
+            "def test_message():\n    assert find_duplicates([1, 1]) == [], 'one repeats'\n"
+            "def test_membership():\n    assert 5 in find_duplicates([1, 1])\n"
+            "def test_truth():\n    assert find_duplicates([])\n"
+            "def test_outside_an_assert():\n    found = find_duplicates(None)\n"
+            "def test_a_passing_rewrite_passes():\n    assert find_duplicates([2, 2]) != [] and True\n"
+        )
+
+        report = await run_python_tests(DUPLICATES, tests)
+
+        assert [o.brief for o in report.outcomes] == [
+            "find_duplicates([1, 1]) returned [1]; expected [9]",
+            "find_duplicates([1, 1]) returned [1]; expected [] (one repeats)",
+            "5 in find_duplicates([1, 1]) is false: find_duplicates([1, 1]) is [1]",
+            "`assert find_duplicates([])` failed",
+            "`found = find_duplicates(None)` raised TypeError: 'NoneType' object is not iterable "
+            "at `for item in items:`",
+            "",
+        ]
+        assert [o.passed for o in report.outcomes] == [False, False, False, False, False, True]
+        assert report.outcomes[1].detail.startswith("AssertionError: one repeats")  # the test's own message
+
+    async def test_code_that_does_not_import_is_said_in_one_line(self) -> None:
+        report = await run_python_tests("def find_duplicates(items:\n    return []\n", DUPLICATES_TESTS)
+
+        assert report.failures() == (
+            "no test ran:\nthe code failed to import: SyntaxError: '(' was never closed "
+            "at line 1: `def find_duplicates(items:`"
+        )
+
     async def test_summary_is_bounded(self) -> None:
         tests = "".join(f"def test_{i}():\n    raise AssertionError('x' * 5000)\n" for i in range(200))
 

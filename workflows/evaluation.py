@@ -225,32 +225,59 @@ class Evaluation(Frozen):
         return operation_id(self.grading_run_id, self.iteration, self.decision)
 
     def revision_message(self) -> str:
-        """The feedback the agent receives after a `needs_revision` pass."""
-        who = f"A human reviewer ({self.reviewer})" if self.reviewer else "A grader"
-        lines = [f"{who} reviewed your work against the rubric and asked for revisions before we can finish."]
-        if self.unverified:
-            lines += [
-                "",
-                "The grader could not confirm every criterion: what is missing is "
-                "verification, not necessarily the work. Make the evidence for each "
-                "criterion plain in your answer.",
-            ]
-        if self.explanation.strip():
-            label = "Reviewer feedback" if self.reviewer else "Grader feedback"
-            lines += ["", f"{label}: {self.explanation.strip()}"]
-        failing = [c for c in self.criteria if not c.passed]
-        if failing:
-            lines += ["", "Criteria that still need work:"]
-            lines += [f"- {c.name}: {(c.gap or '').strip()}" for c in failing]
-        passing = [c for c in self.criteria if c.passed]
-        if passing and not self.unverified:
-            lines += ["", "Criteria that already pass (do not regress them):"]
-            lines += [f"- {c.name}" for c in passing]
-        lines += [
-            "",
-            "Fix every failing criterion without breaking the ones that pass, then give your complete revised answer.",
-        ]
+        """The feedback the agent receives after a `needs_revision` pass, in the order a
+        small model acts on it: what to change first (one item per failing criterion, the
+        lines of a longer gap under it, e.g. one per failing test: the call, the expected
+        and the actual value), then what already passes and must not regress, then the
+        grader's summary and the closing instruction. Each part is one section below, so a
+        new kind of line (say, what could not be verified) is one more section."""
+        sections = (
+            self._to_change(),
+            self._unverified_note(),
+            self._to_keep(),
+            self._summary(),
+            "Fix each item to change without breaking what already passes, then give your complete revised answer.",
+        )
+        return "\n\n".join(section for section in sections if section)
+
+    def _who(self) -> str:
+        return f"A human reviewer ({self.reviewer})" if self.reviewer else "A grader"
+
+    def _failing(self) -> list[Criterion]:
+        return [c for c in self.criteria if not c.passed]
+
+    def _to_change(self) -> str:
+        failing = self._failing()
+        if not failing:  # an objection without criteria: its summary is what to change
+            objection = self.explanation.strip() or "the answer does not meet the rubric yet"
+            return f"{self._who()} checked your answer against the rubric. Change this:\n- {objection}"
+        lines = [f"{self._who()} checked your answer against the rubric. Change this:"]
+        for criterion in failing:
+            first, *more = [line.strip() for line in (criterion.gap or "").strip().splitlines() if line.strip()]
+            lines.append(f"- {criterion.name}: {first}")
+            lines += [f"  - {line}" for line in more]
         return "\n".join(lines)
+
+    def _unverified_note(self) -> str:
+        if not self.unverified:
+            return ""
+        return (
+            "The grader could not confirm every criterion: what is missing is verification, "
+            "not necessarily the work. Make the evidence for each criterion plain in your answer."
+        )
+
+    def _to_keep(self) -> str:
+        passing = [c for c in self.criteria if c.passed]
+        if not passing or self.unverified:
+            return ""
+        return "Already right, keep it (do not regress it):\n" + "\n".join(f"- {c.name}" for c in passing)
+
+    def _summary(self) -> str:
+        summary = self.explanation.strip()
+        failing = self._failing()
+        if not summary or not failing or any(summary == (c.gap or "").strip() for c in failing):
+            return ""  # said above already
+        return f"{'Reviewer' if self.reviewer else 'Grader'} summary: {summary}"
 
 
 class BestPass(Frozen):

@@ -219,6 +219,10 @@ class AgentSettings(Frozen):
     """The agent by name, from the worker's agent registry: `default` (LangChain's
     `create_agent`), `deep` (deepagents' `create_deep_agent`, with virtual files that are
     thread state) or one a `rubricflow.agents` entry point adds."""
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    """The agent model's sampling temperature; None: the model's own (a `local:` model's is
+    0.2, a profile's its `temperature`, a provider's its default). A model that takes no
+    temperature (a `scripted:` one) ignores it."""
 
     @field_validator("agent", mode="before")
     @classmethod

@@ -21,6 +21,10 @@ measures the grader instead: rubricflow/bench/judge.py.
 
 measures a `BatchWorkflow` against independent starts: rubricflow/bench/batch.py.
 
+    python -m rubricflow.bench revisions [--model M ...] [--runs 5]
+
+measures what the demo's revisions do, per agent model: rubricflow/bench/revisions.py.
+
     python -m rubricflow.bench stall [--model qwen2.5-coder-1.5b] [--seconds 90]
 
 measures workflow tasks while a local model generates on the same worker:
@@ -227,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
         from rubricflow.bench import batch
 
         return batch.main(argv[1:])
+    if argv[:1] == ["revisions"]:
+        from rubricflow.bench import revisions
+
+        return revisions.main(argv[1:])
     if argv[:1] == ["stall"]:
         from rubricflow.bench import stall
 

@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from rubricflow.batch_client import Batches, ThreadRecord, check_items, check_name
 from rubricflow.calibration import compare, summarize, write
 from rubricflow.cli.batch import live_line, status_line
-from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_STOPPED
+from rubricflow.cli.demo import DEMO_GRADER_MODEL, DEMO_STOPPED
 from rubricflow.cli.exits import EXIT_OK
 from rubricflow.cli.inputs import BadInput, validation_message, whole_flag
 from rubricflow.cli.serve import serve

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
-from importlib import resources
-from pathlib import Path
 from typing import Any, TextIO
 
-from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.client import WorkflowExecutionStatus
 
 from rubricflow.ask_workers import check_of
+from rubricflow.cli.demo import cmd_demo
 from rubricflow.cli.exits import (
     EXIT_NOT_SATISFIED,
     EXIT_OK,
@@ -38,8 +36,6 @@ from rubricflow.cli.render import (
     write_json,
 )
 from rubricflow.cli.serve import (
-    WorkerProcess,
-    serve,
     worker_tools,
 )
 from rubricflow.cli.servers import cmd_codec_server, cmd_dev, cmd_ui, cmd_worker
@@ -51,7 +47,6 @@ from rubricflow.client import (
     ThreadStuck,
     check_input,
 )
-from rubricflow.devserver import DevServer
 from rubricflow.preflight import doctor_report
 from rubricflow.prices import price_table, usage_line
 from rubricflow.workflows.types import (
@@ -314,98 +309,6 @@ async def cmd_doctor(args: argparse.Namespace, out: TextIO) -> int:
         state = "; ".join(row["problems"]) if row["problems"] else "ok"
         out.write(f"  profile:{row['name']}: {row['model']}{where}, {row['structured_output']}: {state}\n")
     return EXIT_NOT_SATISFIED if problems else EXIT_OK
-
-
-def demo_file(name: str) -> str:
-    return str(resources.files("rubricflow").joinpath("examples", "find_duplicates", name))
-
-
-DEMO_LOCAL_MODEL = "local:qwen2.5-coder-0.5b"
-DEMO_GRADER_MODEL = "local:qwen2.5-coder-1.5b"
-"""The demo's grader: the smallest local model whose verdicts the judge benchmark shows to be
-right (`python -m rubricflow.bench judge`; docs/grading.md)."""
-DEMO_STOPPED = 130
-"""Exit code of a demo stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)."""
-DEMO_TASK = (
-    "Write a Python function `find_duplicates(lst)` that returns a list of all elements that "
-    "appear more than once in the input list, in the order they first appear."
-)
-"""The seed's task, word for word; its four tests (rubric.md) decide the order it means."""
-DEMO_SYSTEM_PROMPT = (
-    "You are a careful Python programmer. Answer with the complete code in one ```python "
-    "code block, then one sentence. When you are asked to revise, give the whole revised "
-    "code again."
-)
-
-
-DEMO_DEEP_TASK = DEMO_TASK + " Write it to /solution.py."
-DEMO_DEEP_SYSTEM_PROMPT = (
-    "You are a careful Python programmer. Write the complete code to /solution.py with "
-    "write_file; when you are asked to revise, fix that file with edit_file. Then answer "
-    "in one sentence."
-)
-
-
-def demo_models(args: argparse.Namespace) -> tuple[str, str, str]:
-    """(agent model, grader model, what to say about them)."""
-    if args.scripted:
-        deep = getattr(args, "agent", "default") == "deep"
-        return (
-            f"scripted:{demo_file('deep_agent.json' if deep else 'agent.json')}",
-            f"scripted:{demo_file('grader.json')}",
-            "scripted models (no model runs: the replies are canned, the tests are real)",
-        )
-    agent, grader = args.model or DEMO_LOCAL_MODEL, args.grader_model or DEMO_GRADER_MODEL
-    return agent, grader, f"agent {agent}, grader {grader}, on this machine's CPU"
-
-
-async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    agent_model, grader_model, about = demo_models(args)
-    if args.scripted:
-        os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"  # for the demo's own worker process
-    max_iterations = iterations(args.max_iterations)
-    deep = getattr(args, "agent", "default") == "deep"
-    run = RunInput(
-        message=DEMO_DEEP_TASK if deep else DEMO_TASK,
-        rubric=Path(demo_file("rubric_deep.md" if deep else "rubric.md")).read_text(encoding="utf-8"),
-        agent=AgentSettings(
-            model=agent_model,
-            system_prompt=DEMO_DEEP_SYSTEM_PROMPT if deep else DEMO_SYSTEM_PROMPT,
-            agent="deep" if deep else "default",
-        ),
-        grader=GraderSettings(model=grader_model, max_iterations=max_iterations, **grading_settings(args)),
-    )
-    check_input(run)
-
-    async def demo(client: Client, server: DevServer, worker: WorkerProcess) -> int:
-        out.write(
-            f"demo: {about}.\nThe rubric has a check-backed criterion (the rubric's tests "
-            "really run on the agent's code, isolated) and criteria the grader model "
-            f"judges; up to {max_iterations} grading passes.\n"
-            + (
-                "The agent is a deep agent: the tests run /solution.py, the file it writes "
-                "(`rubricflow files THREAD /solution.py` prints it).\n"
-                if deep
-                else ""
-            )
-            + "\n"
-        )
-        rf = Rubricflow(client)
-        await preflight(rf, run)  # its worker is up: what it lacks is said before the run
-        handle = await rf.start(run)
-        out.write(f"thread {handle.thread_id}\n")
-        code = await follow(rf, handle.thread_id, False, out, max_iterations)
-        out.write(
-            f"\nsee the run: {server.ui_url}/namespaces/default/workflows/{handle.thread_id}"
-            f"\n(the history is kept in {server.db_file or 'the running server'}; "
-            "`rubricflow dev` serves it again)\n"
-        )
-        return code
-
-    code = await serve(Path(args.data_dir), args.port, args.verbose, out, demo, stopped=DEMO_STOPPED)
-    if code == DEMO_STOPPED:
-        out.write("\nstopped: the thread stays on the server; `rubricflow dev` picks it up again\n")
-    return code
 
 
 COMMANDS = {

@@ -90,6 +90,19 @@ def iterations(value: str, flag: str = "--max-iterations") -> int:
     return whole_flag(value, flag, MIN_ITERATIONS, MAX_ITERATIONS)
 
 
+def temperature(value: str | None) -> float | None:
+    """`--temperature`: a number from 0 to 2, or None (the model's own)."""
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number <= 2:
+        raise BadInput(f"--temperature must be a number from 0 to 2, got {value!r}")
+    return number
+
+
 def seconds(value: str, flag: str) -> int:
     return whole_flag(value, flag, 0, MAX_IDLE_TIMEOUT_S, unit="whole seconds")
 
@@ -198,6 +211,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             tools=args.tool or [],
             timeout_s=step_timeout,
             agent=getattr(args, "agent", None) or "default",
+            temperature=temperature(args.temperature),
         ),
         grader=grader,
         budget=Budget(**budget),

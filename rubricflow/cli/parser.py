@@ -9,7 +9,7 @@ from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
 from rubricflow.cli.batch import add_parser as add_batch_parser
 from rubricflow.cli.calibrate import add_parser as add_calibrate_parser
-from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL
+from rubricflow.cli.demo import DEMO_DEEP_MODEL, DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL, DEMO_TEMPERATURE
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
 from rubricflow.workflows.types import (
@@ -113,6 +113,7 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
         help="seconds one agent turn or grader pass may run before it is cut off and retried, 1..3600 (default 600)",
     )
     run.add_argument("--system-prompt", help="the agent's system prompt")
+    run.add_argument("--temperature", help="the agent model's sampling temperature, 0..2 (default: the model's own)")
     run.add_argument("--grader-prompt", help="replaces the built-in grader system prompt")
     run.add_argument(
         "--agent",
@@ -232,7 +233,12 @@ def _add_server_commands(sub: argparse._SubParsersAction) -> None:
             default=str(data_dir()),
             help="where the SQLite file and worker.log live (env RUBRICFLOW_DATA_DIR, default .rubricflow)",
         )
-        p.add_argument("--port", type=int, default=7233, help="gRPC port (Web UI on port+1000)")
+        p.add_argument(
+            "--port",
+            type=int,
+            default=7233,
+            help="gRPC port (Web UI on port+1000); 0: a new server on free ports, beside any other",
+        )
         p.add_argument(
             "--verbose", action="store_true", help="show the worker's output here instead of in DATA_DIR/worker.log"
         )
@@ -244,8 +250,15 @@ def _add_server_commands(sub: argparse._SubParsersAction) -> None:
                 help="the web view's port on 127.0.0.1 (`rubricflow ui`; default 8234, 0: none)",
             )
         if name == "demo":
-            p.add_argument("--model", help=f"agent model (default: {DEMO_LOCAL_MODEL})")
+            p.add_argument(
+                "--model", help=f"agent model (default: {DEMO_LOCAL_MODEL}; with --agent deep {DEMO_DEEP_MODEL})"
+            )
             p.add_argument("--grader-model", help=f"grader model (default: {DEMO_GRADER_MODEL})")
+            p.add_argument(
+                "--temperature",
+                help=f"the agent's sampling temperature, 0..2 (default {DEMO_TEMPERATURE:g} for the default agent "
+                "and model: its most likely answer; an unchanged revision is asked again at 0.8)",
+            )
             p.add_argument("--max-iterations", default="3", help="grading passes (1..20, default 3)")
             grading_flags(p)
             p.add_argument("--scripted", action="store_true", help="canned replies instead of a model")

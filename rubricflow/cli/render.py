@@ -8,6 +8,7 @@ zero-based `iteration`.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -16,7 +17,7 @@ from rich.table import Table
 
 from rubricflow.client import ThreadRow
 from rubricflow.listing import LIST_COLUMNS, list_cells
-from rubricflow.workflows.types import Criterion, Progress, RunEvent
+from rubricflow.workflows.types import Criterion, Evaluation, Progress, RunEvent
 
 STATUS_STYLE = {
     "satisfied": "green",
@@ -113,6 +114,88 @@ def render_final(progress: Progress, out: TextIO) -> None:
     if best is not None and best.iteration != progress.iteration - 1:
         c.print(f"\nbest answer: grading pass {best.iteration + 1}, {best.met} of {best.total} criteria met:")
         c.print(best.answer or "(none)", markup=False)
+
+
+_TESTS_FAILED = re.compile(r"^(\d+) of (\d+) tests failed")
+_FAILING_TEST = re.compile(r"^([\w.\[\]-]+): ")
+
+VERDICT_MEANING = {
+    "satisfied": "every criterion passes: the grader found nothing left to change",
+    "max_iterations_reached": (
+        "the grader still found unmet criteria on the last allowed pass, so the run stopped "
+        "there (--max-iterations); the answer is the agent's last, and the best pass is the "
+        "one with the most criteria met"
+    ),
+    "failed": "the grader judged the rubric impossible to evaluate as written",
+    "grader_error": "the grader itself broke (its model or its output), so there is no verdict",
+    "budget_exhausted": "a budget of the run ran out before the next step",
+}
+"""What each terminal status means, said plainly (the demo's closing lines)."""
+
+
+def failing_tests(criterion: Criterion) -> tuple[set[str], int | None] | None:
+    """A tests criterion's failing tests and how many tests ran, read from its gap
+    (`2 of 4 tests failed:` then `test_x: ...` lines); None for a criterion that runs no
+    tests, or a gap said otherwise."""
+    if criterion.isolation is None:
+        return None
+    if criterion.passed:
+        return set(), None
+    lines = (criterion.gap or "").splitlines()
+    head = _TESTS_FAILED.match(lines[0]) if lines else None
+    if head is None:
+        return None
+    names = {m.group(1) for line in lines[1:] if (m := _FAILING_TEST.match(line))}
+    return names, int(head.group(2))
+
+
+def loop_changes(evaluations: list[Evaluation]) -> list[str]:
+    """One line per grader pass: criteria met, tests passing, and what went from fail to
+    pass since the pass before (criteria, and tests by name)."""
+    lines = []
+    before: dict[str, Criterion] = {}
+    for evaluation in evaluations:
+        met = sum(c.passed for c in evaluation.criteria)
+        line = f"pass {evaluation.iteration + 1}: {met} of {len(evaluation.criteria)} criteria met"
+        fixed, tests_fixed, notes = [], [], []
+        for criterion in evaluation.criteria:
+            tests = failing_tests(criterion)
+            if tests is not None and tests[1] is not None:
+                notes.append(f"{tests[1] - len(tests[0])} of {tests[1]} tests pass")
+            old = before.get(criterion.name)
+            if old is None:
+                continue
+            if criterion.passed and not old.passed:
+                fixed.append(criterion.name)
+            old_tests = failing_tests(old)
+            if tests is not None and old_tests is not None:
+                tests_fixed += sorted(old_tests[0] - tests[0])
+        if notes:
+            line += f" ({'; '.join(notes)})"
+        if fixed or tests_fixed:
+            parts = [f"criterion fixed: {name}" for name in fixed]
+            parts += [f"test fixed: {name}" for name in tests_fixed]
+            line += " - " + "; ".join(parts)
+        elif before:
+            line += " - nothing fixed"
+        lines.append(line)
+        before = {c.name: c for c in evaluation.criteria}
+    return lines
+
+
+def render_loop_summary(progress: Progress, out: TextIO) -> None:
+    """What the grading run did, in plain words: each pass, what it fixed, the best pass,
+    and what the verdict means."""
+    c = console(out)
+    passes = [e for e in progress.evaluations if e.grading_run_id == progress.grading_run_id and not e.reviewer]
+    c.print("\nwhat the loop changed:")
+    for line in loop_changes(passes) or ["no grading pass ran"]:
+        c.print(f"  {line}", markup=False)
+    if progress.best is not None:
+        best = progress.best
+        c.print(f"  best pass: pass {best.iteration + 1}, {best.met} of {best.total} criteria met", markup=False)
+    meaning = VERDICT_MEANING.get(progress.status)
+    c.print(f"verdict: {styled(progress.status)}" + (f": {escape(meaning)}" if meaning else ""))
 
 
 def render_counts(progress: Progress) -> str:

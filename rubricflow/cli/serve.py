@@ -25,7 +25,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
 
-from rubricflow.devserver import DevServer, start_dev_server, with_address
+from rubricflow.devserver import DevServer, free_port, start_dev_server, with_address
 from rubricflow.settings import client_runtime, connect, task_queue
 
 WORKER_STARTUP_TIMEOUT_S = 60.0
@@ -184,8 +184,12 @@ Body = Callable[[Client, DevServer, WorkerProcess], Awaitable[int]]
 async def serve(data_dir: Path, port: int, verbose: bool, out: TextIO, body: Body, stopped: int) -> int:
     """Start (or reuse) the embedded server and a worker process, run `body` until it
     returns or Ctrl-C/SIGTERM (then `stopped` is the exit code), then stop the worker
-    (and the server, if this command started it)."""
-    server = await start_dev_server(data_dir, port=port)
+    (and the server, if this command started it). Port 0: a new server on free ports
+    (gRPC and its Web UI), beside any other on this machine."""
+    ui_port = None
+    if port == 0:
+        port, ui_port = free_port(), free_port()
+    server = await start_dev_server(data_dir, port=port, ui_port=ui_port)
     try:
         with_address(server)
         where = "reusing" if server.process is None else "started"
