@@ -286,7 +286,7 @@ def test_mid():
             "def test_membership():\n    assert 5 in find_duplicates([1, 1])\n"
             "def test_truth():\n    assert find_duplicates([])\n"
             "def test_outside_an_assert():\n    found = find_duplicates(None)\n"
-            "def test_a_passing_rewrite_passes():\n    assert find_duplicates([2, 2]) != [] and True\n"
+            "def test_a_passing_rewrite_passes():\n    assert find_duplicates([2, 2]) == [2]\n"
         )
 
         report = await run_python_tests(DUPLICATES, tests)

@@ -301,7 +301,8 @@ def _add_service_commands(sub: argparse._SubParsersAction) -> None:
 
 
 EXIT_CODES_HELP = """exit codes:
-  0    satisfied (or answered, with no rubric); any other command done
+  0    satisfied (or answered, with no rubric); any other command done; demo: any
+       verdict (satisfied, max_iterations_reached, failed)
   1    another terminal status (max_iterations_reached, grader_error, failed), or the
        thread's workflow failed, was cancelled, terminated or timed out
   2    bad input, refused before anything starts (also: an unknown thread id)
