@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rubricflow.activities.agents import default_agents
-from rubricflow.activities.checks import default_checks
+from rubricflow.activities.grader import default_checks
 from rubricflow.activities.tools import default_registry
 from rubricflow.client import RunRefused, check_input
 from rubricflow.preflight import (

@@ -29,7 +29,7 @@ Verdict = Literal["satisfied", "needs_revision", "failed"]
 """What a grader may answer."""
 
 Grading = Literal["auto", "whole", "per_criterion", "evidence", "facts"]
-"""How a grader pass forms its verdict (activities/strategies.py): `whole` asks for one
+"""How a grader pass forms its verdict (activities/grader/): `whole` asks for one
 structured verdict; `per_criterion` asks one question per criterion; `evidence` asks the same
 with facts measured by code in front of the model; `facts` lets the model name the measured
 fact (and the value) that settles a criterion, and asks as `evidence` where none does. `auto`
