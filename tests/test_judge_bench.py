@@ -3,14 +3,38 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
+from datetime import date
+from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from rubricflow.bench import judge_cases
-from rubricflow.bench.judge import pick, score
-from rubricflow.bench.judge_cases import CASES
+from rubricflow.bench.families import (
+    FAMILIES,
+    arithmetic,
+    behaviour,
+    dates_units,
+    json_output,
+    numbers,
+    ordering,
+    substance,
+    table_claims,
+    text,
+    verse,
+)
+from rubricflow.bench.families.execute import AnswerCodeError, run_probes
+from rubricflow.bench.judge import in_families, pick, score, select
+from rubricflow.bench.judge_cases import CASES, build_set
+from rubricflow.bench.labels import labels_file, labels_text
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL = build_set("all")
+NEW = build_set("new")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -123,3 +147,297 @@ def test_a_grader_that_passes_everything_is_caught(tmp_path: Path):
     assert figures["false_pass_rate"] == 1.0 and figures["false_fail_rate"] == 0.0
     assert (out / "judge.png").stat().st_size > 0
     assert "false+" in done.stdout
+    assert sum(f["criteria"] for f in figures["by_family"].values()) == figures["criteria"]
+    assert "unmet passed" in done.stdout
+
+
+class TestTheFamilies:
+    """The families beyond the menu: large enough, about half unmet each, labelled by code."""
+
+    def test_at_least_300_new_criteria_every_family_at_least_30_and_40_to_60_percent_unmet(self):
+        criteria = [c for case in NEW for c in case.criteria]
+        assert len(criteria) >= 300
+        by_family = Counter(c.family for c in criteria)
+        unmet = Counter(c.family for c in criteria if not c.met)
+        assert set(by_family) == set(FAMILIES)
+        assert {
+            "behaviour",
+            "inline_numbers",
+            "arithmetic",
+            "substance",
+            "prose_form",
+            "verse",
+            "negation",
+        } <= set(by_family)
+        for family, count in by_family.items():
+            assert count >= 30, family
+            assert 0.4 <= unmet[family] / count <= 0.6, (family, unmet[family], count)
+
+    def test_every_criterion_has_a_family_and_a_text_of_its_own_within_its_answer(self):
+        assert len({case.id for case in ALL}) == len(ALL)
+        for case in ALL:
+            texts = [c.text for c in case.criteria]
+            assert len(set(texts)) == len(texts), case.id
+            assert all(c.family and "\n" not in c.text for c in case.criteria), case.id
+        menu = {c.family for case in CASES for c in case.criteria}
+        assert menu == {f"menu:{kind}" for kind in ("docstring", "stdlib", "hints", "no_print")} | {
+            f"menu:{kind}" for kind in ("words_at_most", "sentences_exact", "items_exact", "prime")
+        }
+
+    def test_each_new_family_keeps_to_its_own_answers(self):
+        for case in NEW:
+            assert len(case.families) == 1, case.id
+
+    def test_the_sets_split_the_whole(self):
+        assert [c.id for c in build_set("menu")] + [c.id for c in NEW] == [c.id for c in ALL]
+        with pytest.raises(ValueError, match="unknown set"):
+            build_set("some")
+
+
+class TestTheLabelsFile:
+    def test_the_committed_file_is_what_the_generator_writes(self):
+        committed = (ROOT / "rubricflow" / "labels" / "judge.jsonl").read_text(encoding="utf-8")
+        assert committed == labels_text(), (
+            "regenerate: python -m rubricflow.bench.labels --write rubricflow/labels/judge.jsonl"
+        )
+
+    def test_one_answer_per_line_in_the_calibrate_format(self):
+        lines = labels_text().splitlines()
+        assert len(lines) == len(ALL)
+        for line, case in zip(lines, ALL, strict=True):
+            row = json.loads(line)
+            assert list(row) == ["id", "request", "answer", "rubric", "labels", "families"]
+            assert row["id"] == case.id and row["request"] == case.task and row["answer"] == case.answer
+            names = [entry.removeprefix("- ") for entry in row["rubric"].split("\n")]
+            assert names == list(row["labels"]) == list(row["families"])
+            assert row["labels"] == {c.text: c.met for c in case.criteria}
+
+    def test_the_installed_package_finds_it(self):
+        """(That the wheel holds it: tests/test_packaging.py.)"""
+        assert labels_file().read_text(encoding="utf-8") == labels_text()
+
+
+class TestBehaviourByRunningTheCode:
+    def test_each_implementation_fails_exactly_the_checks_it_was_written_to_fail(self):
+        for fn in behaviour.FUNCTIONS:
+            for variant in fn.variants:
+                truths = behaviour.truths(fn, variant.code)
+                assert {k for k, ok in truths.items() if not ok} == set(variant.fails), (fn.name, variant.code)
+
+    def test_a_function_that_mutates_its_input_is_caught(self):
+        mutates = "def f(xs):\n    xs.sort()\n    return xs"
+        copies = "def f(xs):\n    return sorted(xs)"
+        probe = [
+            {"kind": "not_mutated", "args": [[3, 1, 2]]},
+            {"kind": "returns", "args": [[3, 1, 2]], "expect": [1, 2, 3]},
+        ]
+        assert run_probes(mutates, "f", probe) == [False, True]
+        assert run_probes(copies, "f", probe) == [True, True]
+
+    def test_raises_wants_the_named_error_and_a_value_wants_no_error(self):
+        code = "def f(x):\n    print('noise')\n    return 1 / x"
+        probes = [
+            {"kind": "raises", "args": [0], "error": "ZeroDivisionError"},
+            {"kind": "raises", "args": [0], "error": "ValueError"},
+            {"kind": "raises", "args": [1], "error": "ValueError"},
+            {"kind": "returns", "args": [0], "expect": 0},
+            {"kind": "returns", "args": [4], "expect": 0.25},
+            {"kind": "no_repeats", "args": [4]},
+        ]
+        assert run_probes(code, "f", probes) == [True, False, False, False, True, False]
+
+    def test_code_that_does_not_define_the_function_answers_false(self):
+        probes = [{"kind": "returns", "args": [[]], "expect": []}, {"kind": "not_mutated", "args": [[]]}]
+        assert run_probes("def g(xs):\n    return xs", "f", probes) == [False, False]
+        assert run_probes("def f(xs) return xs", "f", probes) == [False, False]
+
+    def test_a_bool_is_not_a_number(self):
+        code = "def f(x):\n    return x > 0"
+        assert run_probes(code, "f", [{"kind": "returns", "args": [5], "expect": 1}]) == [False]
+
+    def test_code_that_never_ends_fails_generation_instead_of_hanging(self):
+        with pytest.raises(AnswerCodeError, match="ran past"):
+            run_probes(
+                "def f(xs):\n    while True:\n        pass",
+                "f",
+                [{"kind": "returns", "args": [[]], "expect": []}],
+                timeout=3,
+            )
+
+    def test_the_answers_code_is_what_the_truth_ran(self):
+        case = next(c for c in NEW if c.id == "behaviour-dedupe-3")
+        assert "items.pop(i)" in case.answer
+        assert any(c.kind == "pure" and not c.met for c in case.criteria)
+
+
+class TestTruthFunctions:
+    def test_inline_numbers(self):
+        assert numbers.numbers_in("Here you go: 11, 13, 17") == [11, 13, 17]
+        assert numbers.numbers_in("Here are three primes:\n\n11, 13, 17.") == [11, 13, 17]
+        assert numbers.is_prime(2) and numbers.is_prime(97) and not numbers.is_prime(1) and not numbers.is_prime(91)
+        assert (
+            numbers.ascending([11, 13, 17]) and not numbers.ascending([11, 11, 13]) and not numbers.ascending([13, 11])
+        )
+
+    def test_a_stated_total_one_off_is_wrong(self):
+        assert arithmetic.stated_is_correct("3,735", Fraction(3735), 0)
+        assert not arithmetic.stated_is_correct("3,734", Fraction(3735), 0)
+        assert arithmetic.stated_is_correct("$648.00", Fraction(648), 2)
+        assert not arithmetic.stated_is_correct("$648.01", Fraction(648), 2)
+        assert arithmetic.stated_is_correct("12.3%", Fraction(1234, 100), 1)
+        assert not arithmetic.stated_is_correct("12.4%", Fraction(1234, 100), 1)
+        assert arithmetic.stated_is_correct("-11.1%", Fraction(-1111, 100), 1)
+        assert arithmetic.on_tie(Fraction(1375, 100), 1) and not arithmetic.on_tie(Fraction(1374, 100), 1)
+
+    def test_a_wrong_divisor_is_a_wrong_value_but_not_a_wrong_step(self):
+        work = arithmetic.total_and_average(random.Random(1), "divisor")
+        said, exact, places = work.stated["average"]
+        assert not arithmetic.stated_is_correct(said, exact, places)
+        total_said, total_exact, _ = work.stated["total"]
+        assert arithmetic.stated_is_correct(total_said, total_exact, 0)
+
+    def test_a_heading_without_substance_does_not_say_it(self):
+        markers = {
+            "impact": lambda inc: inc.impact,
+            "window": lambda inc: f"{inc.start} UTC",
+            "cause": lambda inc: inc.cause,
+            "fix": lambda inc: inc.fix,
+            "actions": lambda inc: inc.actions[0][0],
+        }
+        for part, marker in markers.items():
+            for state in ("full", "vague", "empty", "absent"):
+                states = {p: "full" for p in ("impact", "window", "cause", "fix", "actions", "owners")}
+                states[part] = state
+                if part == "actions" and state == "vague":
+                    continue
+                rng = random.Random(7)
+                _task, answer, criteria = substance.incident(rng, states)
+                inc = next(i for i in substance.INCIDENTS if f"Incident report: {i.service}" in answer)
+                truth = dict((kind, met) for kind, met, _ in criteria)
+                assert truth[part] is (state == "full"), (part, state)
+                assert (marker(inc) in answer) is (state == "full"), (part, state, answer)
+                if state == "empty":
+                    title = {"impact": "Impact", "window": "Timeline", "cause": "Root cause", "fix": "Resolution"}.get(
+                        part, "Follow-up actions"
+                    )
+                    assert title in answer
+
+    def test_prose_counts(self):
+        assert text.sentence_count("One two. Three four! Five six? Seven") == 3
+        assert text.sentence_count("In short, a cache is fast. It helps!") == 2
+        assert text.paragraph_count("a b.\n\nc d.\n  \ne f.") == 3
+        assert len(text.words("A colleague's pull request, reviewed.")) == 5
+        assert text.bullet_count("Intro:\n\n- one\n- two\n1. three\nplain") == 3
+        assert text.starts_with("In short, yes.", "in short") and not text.starts_with("# T\n\nIn short", "In short")
+        assert text.all_lowercase("here is the gist: yes.") and not text.all_lowercase("Here")
+        assert text.ends_with_question("Does that help?\n") and not text.ends_with_question("Done.")
+
+    def test_a_5_7_6_haiku_is_not_5_7_5(self):
+        poem = ["Cold wind in the pines", "Children run to catch the flakes", "The first snow is falling"]
+        assert [verse.syllables(line) for line in poem] == [5, 7, 6]
+        truths = {kind: truth for kind, truth, _, _ in verse.haiku_criteria(random.Random(0), poem)}
+        assert truths["five_seven_five"] is False and truths["middle_seven"] is True and truths["last_five"] is False
+
+    def test_every_haiku_line_is_counted_from_the_table_and_each_flawed_line_is_one_off(self):
+        for _theme, lines, off in verse.HAIKUS:
+            assert [verse.syllables(line) for line in lines] == [5, 7, 5]
+            for where, line in off.items():
+                assert abs(verse.syllables(line) - verse.syllables(lines[where])) == 1, line
+        with pytest.raises(KeyError):
+            verse.syllables("an unlisted fire")
+
+    def test_rhymes_come_from_the_table(self):
+        assert verse.rhymes("The harbour settles into night", "The last boat shows a single light")
+        assert not verse.rhymes("A single boat heads out to sea", "The tide rolls out across the bay")
+        assert not verse.rhymes("out to sea", "out to sea")
+        aabb = [
+            "The tide rolls out across the bay",
+            "The morning fog has burned away",
+            "The waves come rolling to the shore",
+            "The wind is louder than before",
+        ]
+        assert verse.follows("AABB", aabb) and not verse.follows("ABAB", aabb)
+
+    def test_negations(self):
+        assert not text.uses_word("Rotate every key.", "very") and text.uses_word("A very common mistake.", "very")
+        assert text.uses_word("Redis can cache them.", "redis") and not text.uses_word("Redistribute them.", "Redis")
+        assert (
+            text.has_code("Run:\n\n```bash\nls\n```") and text.has_code("Call `f()`.") and not text.has_code("No code.")
+        )
+        assert text.has_heading("## Title\n\nText") and not text.has_heading("#hashtag")
+        assert text.has_link("See https://example.com.") and not text.has_link("See the docs.")
+
+    def test_json(self):
+        assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}
+        assert json_output.parsed('```json\n{"a": 1,}\n```') is None
+        assert json_output.parsed("{'a': 1}") is None
+        assert json_output.raw_json_only('{"a": 1}') and not json_output.raw_json_only('```json\n{"a": 1}\n```')
+
+    def test_dates_and_units(self):
+        assert date(2026, 4, 24).strftime("%A") == "Friday"
+        work = dates_units.days_between(random.Random(3), "first")
+        assert {kind: truth for kind, truth, _ in work.truths} == {"days": False, "weekday": True}
+        work = dates_units.conversions(random.Random(3), "second")
+        assert {kind: truth for kind, truth, _ in work.truths} == {"miles_km": True, "f_to_c": False}
+        work = dates_units.duration(random.Random(3), "first")
+        assert {kind: truth for kind, truth, _ in work.truths} == {"duration": False, "minutes": False}
+
+    def test_table_claims(self):
+        table = table_claims.Table({"North": (500, 450), "East": (300, 420), "West": (600, 640), "South": (200, 230)})
+        assert table.top_q2() == "West" and table.low_q1() == "South" and table.grew_most() == "East"
+        assert table.fell() == {"North"} and table_claims.unambiguous(table)
+        tied = table_claims.Table({"North": (500, 600), "East": (300, 400), "West": (600, 500), "South": (200, 230)})
+        assert not table_claims.unambiguous(tied)
+
+    def test_ordering(self):
+        ask = ordering.ASKS[1]
+        assert ordering.items_in("1. Dana\n2. Ivo (x)\n3. Lea") == ["Dana", "Ivo", "Lea"]
+        assert ordering.items_in("In order: Seoul, Cairo (22.6), Lagos.") == ["Seoul", "Cairo", "Lagos"]
+        assert ordering.in_order(ask, ["Dana", "Ivo", "Lea"]) and not ordering.in_order(ask, ["Ivo", "Dana"])
+
+
+class TestFamiliesInTheRunner:
+    def test_a_family_name_selects_its_cases_and_menu_selects_every_menu_kind(self):
+        assert in_families("menu:docstring", ["menu"]) and not in_families("menu:docstring", ["behaviour"])
+        assert in_families("verse", None)
+        chosen = select(ALL, ["verse", "negation"])
+        assert chosen and all(case.families <= {"verse", "negation"} for case in chosen)
+        assert len(select(ALL, ["menu"])) == len(CASES)
+        with pytest.raises(ValueError, match="unknown family nope: known are menu:docstring"):
+            select(ALL, ["nope"])
+
+    def test_figures_per_family_and_only_those_asked(self):
+        rows = [
+            {
+                "seconds": 1.0,
+                "tokens": 1,
+                "error": False,
+                "verdict_right": False,
+                "criteria": [
+                    {"kind": "k", "family": "verse", "truth": False, "passed": True, "decided_by": None},
+                    {"kind": "k", "family": "verse", "truth": True, "passed": True, "decided_by": None},
+                    {"kind": "j", "family": "negation", "truth": True, "passed": False, "decided_by": None},
+                ],
+            }
+        ]
+        both = score(rows)
+        assert both["by_family"]["verse"] == {
+            "criteria": 2,
+            "unmet": 1,
+            "accuracy": 0.5,
+            "unmet_passed": 1,
+            "met_failed": 0,
+        }
+        assert both["by_family"]["negation"]["met_failed"] == 1
+        verse_only = score(rows, ["verse"])
+        assert verse_only["criteria"] == 2 and list(verse_only["by_family"]) == ["verse"]
+
+    def test_an_unknown_family_is_refused_before_anything_starts(self):
+        done = subprocess.run(
+            [sys.executable, "-m", "rubricflow.bench", "judge", "--families", "nope"],
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+        assert done.returncode == 2
+        assert "unknown family nope" in done.stderr and "Traceback" not in done.stderr

@@ -52,6 +52,8 @@ def test_the_only_top_level_name_is_rubricflow(wheel: Path):
         "rubricflow/ui/server.py",
         "rubricflow/ui/templates/thread.html",
         "rubricflow/ui/static/ui.js",
+        "rubricflow/bench/families/run_answer.py",
+        "rubricflow/labels/judge.jsonl",
     ):
         assert module in names
 

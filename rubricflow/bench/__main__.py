@@ -13,7 +13,7 @@ the floor: history events, bytes and Temporal Cloud billable actions. Writes DIR
 (every figure) and DIR/bench.png; prints the tables. Needs the `bench` extra:
 pip install 'rubricflow[bench]'.
 
-    python -m rubricflow.bench judge [--model M ...] [--grading S ...] [--limit N]
+    python -m rubricflow.bench judge [--model M ...] [--grading S ...] [--set all|menu|new] [--families F ...] [--limit N]
 
 measures the grader instead: rubricflow/bench/judge.py.
 

@@ -1,13 +1,15 @@
 """How right the grader is: the labelled set graded through real threads, one pass each.
 
     python -m rubricflow.bench judge --model local:qwen2.5-coder-1.5b --grading facts whole
+    python -m rubricflow.bench judge --set new --families behaviour verse
 
 One throwaway dev server and one `python -m rubricflow.worker` process. For every grader
-model and strategy, each case of `judge_cases.CASES` is a thread: a scripted agent gives the
-case's answer, the grader under test grades it once (`max_iterations` 1), and its record is
-compared criterion by criterion with the truth that code decided. Prints and writes
-DIR/judge.json and DIR/judge.png: criterion accuracy, false passes (an unmet criterion
-passed), false fails, verdict accuracy, seconds and tokens per pass, per kind of criterion.
+model and strategy, each case of the labelled set (`judge_cases.build_set`: the menu's own
+kinds, the families beyond it, or all) is a thread: a scripted agent gives the case's answer,
+the grader under test grades it once (`max_iterations` 1), and its record is compared
+criterion by criterion with the truth that code decided. Prints and writes DIR/judge.json and
+DIR/judge.png: criterion accuracy, false passes (an unmet criterion passed), false fails,
+verdict accuracy, seconds and tokens per pass, and each family of criteria apart.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.bench.harness import wait_for_pollers
-from rubricflow.bench.judge_cases import WORDINGS, JudgeCase, build_cases
+from rubricflow.bench.judge_cases import SETS, WORDINGS, JudgeCase, build_set, family_names
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -41,14 +43,37 @@ def _rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
-def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The classifier figures of one (model, strategy) over its graded criteria."""
-    graded = [c for r in rows for c in r["criteria"]]
+def in_families(family: str, names: list[str] | None) -> bool:
+    """`family` is one of `names`, or inside one (`menu` holds every `menu:<kind>`)."""
+    return names is None or any(family == n or family.startswith(f"{n}:") for n in names)
+
+
+def family_of(row: dict[str, Any]) -> str:
+    """A graded criterion's family (rows written before families existed: `menu:<kind>`)."""
+    return row.get("family") or f"menu:{row['kind']}"
+
+
+def family_figures(cs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "criteria": len(cs),
+        "unmet": sum(1 for c in cs if not c["truth"]),
+        "accuracy": _rate(sum(c["passed"] == c["truth"] for c in cs), len(cs)),
+        "unmet_passed": sum(1 for c in cs if c["passed"] and not c["truth"]),
+        "met_failed": sum(1 for c in cs if not c["passed"] and c["truth"]),
+    }
+
+
+def score(rows: list[dict[str, Any]], families: list[str] | None = None) -> dict[str, Any]:
+    """The classifier figures of one (model, strategy) over its graded criteria (those of
+    `families` only, when given; verdicts are of whole rubrics either way)."""
+    graded = [c for r in rows for c in r["criteria"] if in_families(family_of(c), families)]
     unmet = [c for c in graded if not c["truth"]]
     met = [c for c in graded if c["truth"]]
     by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_family: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in graded:
         by_kind[c["kind"]].append(c)
+        by_family[family_of(c)].append(c)
     seconds = [r["seconds"] for r in rows]
     tokens = [r["tokens"] for r in rows]
     return {
@@ -71,7 +96,12 @@ def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
             }
             for kind, cs in sorted(by_kind.items())
         },
+        "by_family": {family: family_figures(by_family[family]) for family in _family_order(by_family)},
     }
+
+
+def _family_order(by_family: dict[str, Any]) -> list[str]:
+    return sorted(by_family, key=lambda f: (not f.startswith("menu:"), f))
 
 
 class JudgeBench:
@@ -150,6 +180,7 @@ class JudgeBench:
                 {
                     "text": truth.text,
                     "kind": truth.kind,
+                    "family": truth.family,
                     "truth": truth.met,
                     # An unanswered criterion counts as passed: the dangerous reading.
                     "passed": entry.passed if entry is not None else True,
@@ -181,6 +212,23 @@ def pick(cases: list[JudgeCase], limit: int | None) -> list[JudgeCase]:
         return cases
     step = len(cases) / limit
     return [cases[int(i * step)] for i in range(limit)]
+
+
+def family_table(results: dict[str, dict[str, Any]]) -> str:
+    """Each family apart, for every grader: accuracy, unmet criteria passed, met ones failed."""
+
+    def pct(value: float | None) -> str:
+        return "  -  " if value is None else f"{value * 100:5.1f}%"
+
+    lines = []
+    for key, s in results.items():
+        lines += [f"{key}", "  family                 crit  unmet  acc     unmet passed  met failed"]
+        for family, f in s["by_family"].items():
+            lines.append(
+                f"  {family:<21} {f['criteria']:>5}  {f['unmet']:>5}  {pct(f['accuracy'])}  "
+                f"{f['unmet_passed']:>5} of {f['unmet']:<4}  {f['met_failed']:>4} of {f['criteria'] - f['unmet']}"
+            )
+    return "\n".join(lines)
 
 
 def table(results: dict[str, dict[str, Any]]) -> str:
@@ -224,8 +272,22 @@ def plot(results: dict[str, dict[str, Any]], path: Path) -> None:
     fig.savefig(path, dpi=120)
 
 
+def select(cases: list[JudgeCase], families: list[str] | None) -> list[JudgeCase]:
+    """The cases with a criterion in `families` (all cases when None); an unknown name is an
+    error that lists the known ones."""
+    if families is None:
+        return cases
+    known = family_names(cases)
+    unknown = [n for n in families if not any(in_families(f, [n]) for f in known)]
+    if unknown:
+        raise ValueError(
+            f"unknown famil{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}: known are {', '.join(known)} (and menu)"
+        )
+    return [case for case in cases if any(in_families(f, families) for f in case.families)]
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    cases = pick(build_cases(args.wordings), args.limit)
+    cases = pick(select(build_set(args.set, args.wordings), args.families), args.limit)
     results: dict[str, dict[str, Any]] = {}
     rows_by_key: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="rubricflow-judge-") as tmp:
@@ -245,7 +307,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                             flush=True,
                         )
                     rows_by_key[key] = rows
-                    results[key] = score(rows)
+                    results[key] = score(rows, args.families)
                     write(args.out, report(args, cases, results, rows_by_key))
     return report(args, cases, results, rows_by_key)
 
@@ -262,6 +324,8 @@ def report(
         },
         "command": "python -m rubricflow.bench judge " + " ".join(sys.argv[2:]),
         "cases": len(cases),
+        "set": args.set,
+        "families": args.families,
         "wordings": args.wordings,
         "samples": args.samples,
         "results": results,
@@ -291,13 +355,34 @@ def main(argv: list[str]) -> int:
         "--wordings",
         choices=list(WORDINGS),
         default="main",
-        help="the criteria's words: main, or held_out (the same truths in words no prompt was made with)",
+        help="the menu's criteria in their main words, or held_out (the same truths in words no prompt was made "
+        "with); the families beyond the menu have one set of words",
+    )
+    parser.add_argument(
+        "--set",
+        choices=SETS,
+        default="all",
+        help="the menu's own kinds, the families beyond the menu, or all (default %(default)s)",
+    )
+    parser.add_argument(
+        "--families",
+        nargs="+",
+        metavar="NAME",
+        default=None,
+        help="grade only the cases with criteria of these families, and score only those criteria "
+        "(`menu` names all the menu's own kinds)",
     )
     parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
     args = parser.parse_args(argv)
+    try:
+        select(build_set(args.set, args.wordings), args.families)
+    except ValueError as error:
+        parser.error(str(error))
     data = asyncio.run(run(args))
     write(args.out, data)
     print(table(data["results"]))
+    print()
+    print(family_table(data["results"]))
     print(f"wrote {args.out / 'judge.json'} and {args.out / 'judge.png'}")
     return 0

@@ -1,7 +1,15 @@
 """The judge benchmark's labelled set: answers, criteria, and the truth of each, by code.
 
-Every criterion's truth is computed here from the answer's text by a small function (the
-`ast` module for code, arithmetic and counting for prose), never by a model and never by the
+Two parts. The menu's own kinds (this module: docstring, standard library, type hints, print,
+word and sentence counts, list items, primes), the criteria the grader's fact menu was written
+for, reported as families `menu:<kind>`. And the families beyond the menu
+(`rubricflow.bench.families`: behaviour run on the answer's code, numbers in inline lists,
+arithmetic claims, substance under a heading, prose form, verse, negations, JSON, dates and
+units, claims against a table, ordering). `build_set` gives either or both;
+`rubricflow.bench.labels` exports the whole set as the labels file that ships.
+
+Every criterion's truth is computed from the answer's text by a small function (the `ast`
+module for code, arithmetic and counting for prose), never by a model and never by the
 grader's own evidence code (`rubricflow.activities.grader.facts`): the two are written apart, so
 a bug in the grader's facts shows up as a wrong verdict instead of agreeing with itself.
 
@@ -13,33 +21,18 @@ Nothing here is chosen by how a grader did on it.
 from __future__ import annotations
 
 import ast
+import functools
 import random
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from rubricflow.bench.labelled import Criterion, JudgeCase, is_menu
+
+__all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-
-
-@dataclass(frozen=True)
-class Criterion:
-    text: str
-    met: bool
-    kind: str
-    """Which truth function decided it (for the per-kind table)."""
-
-
-@dataclass(frozen=True)
-class JudgeCase:
-    id: str
-    task: str
-    answer: str
-    criteria: tuple[Criterion, ...]
-
-    @property
-    def rubric(self) -> str:
-        return "\n".join(f"- {c.text}" for c in self.criteria)
+SETS = ("all", "menu", "new")
 
 
 # Truth by code --------------------------------------------------------------------------
@@ -378,3 +371,26 @@ def build_cases(wordings: str = "main") -> list[JudgeCase]:
 
 
 CASES = build_cases()
+"""The menu's own kinds, main wordings."""
+
+
+@functools.cache
+def _new_cases() -> tuple[JudgeCase, ...]:
+    from rubricflow.bench.families import build_new_cases
+
+    return tuple(build_new_cases())
+
+
+def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
+    """The menu's cases (in `wordings`), the families beyond it, or both. The families beyond
+    the menu have one set of wordings, written before any grader was tried on them."""
+    if which not in SETS:
+        raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
+    menu = build_cases(wordings) if which in ("all", "menu") else []
+    return [*menu, *(_new_cases() if which in ("all", "new") else ())]
+
+
+def family_names(cases: list[JudgeCase]) -> list[str]:
+    """The families of `cases`, the menu's own first."""
+    names = {c.family for case in cases for c in case.criteria}
+    return sorted(names, key=lambda f: (not is_menu(f), f))

@@ -1,0 +1,174 @@
+"""The sandbox's tests module for the grader's written checks (standard library only).
+
+`written_checks.py` writes this file's text, followed by one `test_check_N` function per
+check, as the sandbox's tests.py, and the data as solution.py (`ANSWER`, `CODE`, `CHECKS`,
+`SYLLABLES`: plain literals). It never runs inside the worker. Each test runs one check,
+`def check(answer) -> bool`, with the helpers below and the answer's own functions in its
+namespace, under a per-check alarm, and ends in one of three ways the worker reads back
+from the runner's outcome:
+
+- it passes: the check returned True;
+- `CheckFalse`: the check returned False, or the answer's own code raised while the check
+  called it (the answer does not do what the criterion asks);
+- anything else (`CheckBroken`, a syntax error, a timeout): the check itself failed to
+  decide, which is no verdict.
+"""
+
+import ast
+import json  # noqa: F401 - offered to the checks
+import math  # noqa: F401 - offered to the checks
+import re
+import signal
+import traceback
+
+from solution import ANSWER, CHECKS, CODE, SYLLABLES
+
+ANSWER_FILE = "answer.py"
+CHECK_SECONDS = 3
+
+
+class CheckFalse(Exception):
+    """The check's verdict is False."""
+
+
+class CheckBroken(Exception):
+    """The check could not decide (it raised, returned no bool, or ran out of time)."""
+
+
+_FENCE = re.compile(r"```[^\n`]*\n(.*?)```", re.DOTALL)
+_PY_FENCE = re.compile(r"```(?:python|py|python3)?[ \t]*\n(.*?)```", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019-][A-Za-z0-9]+)*")
+_NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])")
+_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+(\S.*)$")
+
+
+def prose(text=None):
+    """The text without its fenced code blocks."""
+    return _FENCE.sub(" ", ANSWER if text is None else text).strip()
+
+
+def code(text=None):
+    """The Python code of the text: its code blocks, else the text when it is bare Python."""
+    text = ANSWER if text is None else text
+    blocks = _PY_FENCE.findall(text)
+    return "\n\n".join(blocks) if blocks else CODE if text is ANSWER else ""
+
+
+def words(text=None):
+    return _WORD.findall(prose(text))
+
+
+def sentences(text=None):
+    parts = re.split(r"(?<=[.!?])\s+|\n\s*\n", prose(text))
+    return [p.strip() for p in parts if _WORD.search(p)]
+
+
+def lines(text=None):
+    return [line.strip() for line in prose(text).splitlines() if line.strip()]
+
+
+def items(text=None):
+    """The text's bulleted or numbered list items (one per line)."""
+    found = []
+    for line in prose(text).splitlines():
+        match = _ITEM.match(line)
+        if match:
+            found.append(match.group(1).strip())
+    return found
+
+
+def numbers(text=None):
+    """Every number written in the text, in order (1,200 is one number)."""
+    values = []
+    for raw in _NUMBER.findall(prose(text)):
+        clean = raw.replace(",", "")
+        values.append(float(clean) if "." in clean else int(clean))
+    return values
+
+
+def _guess_syllables(word):
+    word = word.lower()
+    groups = re.findall(r"[aeiouy]+", word)
+    count = len(groups)
+    if word.endswith("e") and not word.endswith(("le", "ee", "ye")) and count > 1:
+        count -= 1
+    return max(count, 1)
+
+
+def syllables(text):
+    """Syllables in a word or a line (a pronouncing dictionary's count where it knows the word)."""
+    return sum(SYLLABLES.get(w.lower(), _guess_syllables(w)) for w in _WORD.findall(text))
+
+
+def functions():
+    """The answer's functions: name, docstring, parameters, whether fully annotated."""
+    try:
+        tree = ast.parse(CODE)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            params = [a for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]]
+            params = [a for a in params if a.arg not in ("self", "cls")]
+            found.append(
+                {
+                    "name": node.name,
+                    "docstring": ast.get_docstring(node),
+                    "params": [a.arg for a in params],
+                    "annotated": node.returns is not None and all(a.annotation is not None for a in params),
+                }
+            )
+    return found
+
+
+HELPERS = {
+    name: value
+    for name, value in dict(globals()).items()
+    if name in ("prose", "code", "words", "sentences", "lines", "items", "numbers", "syllables", "functions")
+    or name in ("re", "math", "json", "ast")
+}
+
+_answer = {}
+try:
+    exec(compile(CODE, ANSWER_FILE, "exec"), _answer)
+except BaseException:  # noqa: BLE001 - an answer that does not run only lacks its functions
+    _answer = {}
+
+
+def _alarm(signum, frame):
+    raise TimeoutError(f"the check ran past {CHECK_SECONDS} s")
+
+
+def _raised_in_answer(exc):
+    frames = traceback.extract_tb(exc.__traceback__)
+    return bool(frames) and frames[-1].filename == ANSWER_FILE
+
+
+def run_check(index):
+    namespace = {k: v for k, v in _answer.items() if not k.startswith("__")}
+    namespace.update(HELPERS)
+    namespace["answer"] = ANSWER
+    try:
+        exec(compile(CHECKS[index], f"check_{index}.py", "exec"), namespace)
+    except Exception as exc:  # noqa: BLE001
+        raise CheckBroken(f"the check does not compile: {type(exc).__name__}: {exc}") from None
+    check = namespace.get("check")
+    if not callable(check):
+        raise CheckBroken("the check defines no function `check`")
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(CHECK_SECONDS)
+    try:
+        result = check(ANSWER)
+    except TimeoutError as exc:
+        raise CheckBroken(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001
+        if _raised_in_answer(exc):
+            raise CheckFalse(f"the answer's code raised {type(exc).__name__}: {exc}"[:300]) from None
+        raise CheckBroken(f"the check raised {type(exc).__name__}: {exc}"[:300]) from None
+    finally:
+        signal.alarm(0)
+    if not isinstance(result, bool):
+        raise CheckBroken(f"the check returned {type(result).__name__}, not a bool")
+    if not result:
+        raise CheckFalse("the check returned False")

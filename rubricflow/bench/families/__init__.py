@@ -1,0 +1,48 @@
+"""The judge benchmark's families beyond the fact menu: kinds of criteria users write that no
+measured fact settles, each with its truth decided by code (see each module's docstring).
+
+Every family draws from its own seeded stream (`labelled.SEED` and its name), so the set is
+the same on every machine and adding a family changes no other. Nothing in them was chosen by
+how a grader did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rubricflow.bench.families import (
+    arithmetic,
+    behaviour,
+    dates_units,
+    json_output,
+    negation,
+    numbers,
+    ordering,
+    prose,
+    substance,
+    table_claims,
+    verse,
+)
+from rubricflow.bench.labelled import JudgeCase
+
+FAMILIES: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases
+    for module in (
+        behaviour,
+        numbers,
+        arithmetic,
+        substance,
+        prose,
+        verse,
+        negation,
+        json_output,
+        dates_units,
+        table_claims,
+        ordering,
+    )
+}
+"""Family name -> the function that generates its cases."""
+
+
+def build_new_cases() -> list[JudgeCase]:
+    return [case for build in FAMILIES.values() for case in build()]

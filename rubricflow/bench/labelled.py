@@ -1,0 +1,87 @@
+"""The judge benchmark's labelled answers: a case, its criteria, and how criteria are drawn.
+
+A case is what a user gave an agent (`task`), what the agent answered (`answer`) and the
+rubric's criteria, each with the truth code decided (`met`), the truth function's name
+(`kind`) and the family of criteria it belongs to (`family`), for the per-family figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+SEED = 20261204
+"""The seed of the families beyond the menu (each family draws from its own stream, seeded
+with this and its name, so adding a family changes no other)."""
+
+
+@dataclass(frozen=True)
+class Criterion:
+    text: str
+    met: bool
+    kind: str
+    """Which truth function decided it."""
+    family: str = ""
+    """The family it is reported under; the menu's own kinds are `menu:<kind>`."""
+
+    def __post_init__(self) -> None:
+        if not self.family:
+            object.__setattr__(self, "family", f"menu:{self.kind}")
+
+
+@dataclass(frozen=True)
+class JudgeCase:
+    id: str
+    task: str
+    answer: str
+    criteria: tuple[Criterion, ...]
+
+    @property
+    def rubric(self) -> str:
+        return "\n".join(f"- {c.text}" for c in self.criteria)
+
+    @property
+    def families(self) -> set[str]:
+        return {c.family for c in self.criteria}
+
+
+def is_menu(family: str) -> bool:
+    """The menu's own kinds: the criteria the grader's fact menu was written for."""
+    return family.startswith("menu:")
+
+
+@dataclass
+class Balance:
+    """Draws each answer's criteria from the ones that can be asked of it, met and unmet in
+    turn, so that a family ends with about half of its criteria unmet whatever its answers are.
+    The draw depends on the truths and the seeded stream only, never on how a grader did."""
+
+    rng: random.Random
+    tally: dict[bool, int] = field(default_factory=lambda: {True: 0, False: 0})
+
+    def choose(self, candidates: Sequence[Criterion], k: int) -> tuple[Criterion, ...]:
+        texts = [c.text for c in candidates]
+        if len(set(texts)) != len(texts):
+            raise ValueError(f"criteria of one answer repeat a text: {texts}")
+        pools = {truth: [c for c in candidates if c.met is truth] for truth in (True, False)}
+        for pool in pools.values():
+            self.rng.shuffle(pool)
+        chosen: list[Criterion] = []
+        while len(chosen) < k and (pools[True] or pools[False]):
+            if self.tally[True] == self.tally[False]:
+                want = self.rng.random() < 0.5
+            else:
+                want = self.tally[True] < self.tally[False]
+            side = want if pools[want] else not want
+            chosen.append(pools[side].pop())
+            self.tally[side] += 1
+        self.rng.shuffle(chosen)
+        return tuple(chosen)
+
+
+def pick_wording(rng: random.Random, wordings: Sequence[str], **values: object) -> str:
+    """One of `wordings`, its `{name}` fields filled from `values` (a wording is used as
+    written when there are none, so a criterion may quote a dict literal)."""
+    wording = rng.choice(wordings)
+    return wording.format(**values) if values else wording
