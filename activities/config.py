@@ -70,6 +70,12 @@ class WorkerConfig:
     """`RUBRICFLOW_MCP`: the MCP servers whose tools the worker offers, their `${VAR}`s
     replaced from the worker's environment (so it may hold secrets: not in the repr)."""
 
+    grader_cache_dir: Path | None = None
+    """`RUBRICFLOW_GRADER_CACHE_DIR`: the grader cache (`activities/grader_cache.py`); workers
+    that share a directory share their verdicts. None: `DATA_DIR/grader-cache`."""
+    grader_cache_max_mb: int = 256
+    """`RUBRICFLOW_GRADER_CACHE_MAX_MB`: how large the grader cache may grow; 0 turns it off."""
+
     model_profiles: Mapping[str, ModelProfile] = field(default_factory=dict)
     """`RUBRICFLOW_MODELS`: the named models this worker serves as `profile:NAME`."""
     model_keys: Mapping[str, str] = field(default_factory=dict, repr=False)
@@ -83,6 +89,10 @@ class WorkerConfig:
     @property
     def ledger_dir(self) -> Path:
         return self.data_dir / "hook-ledger"
+
+    @property
+    def grader_cache_root(self) -> Path:
+        return self.grader_cache_dir or self.data_dir / "grader-cache"
 
     @property
     def models_dir(self) -> Path:

@@ -207,11 +207,14 @@ def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = Fa
     return model
 
 
+DEFAULT_TEMPERATURE = 0.2
+"""A local model's sampling temperature where a call sets none (a whole verdict, an agent turn)."""
+
 _OPTIONS: dict[str, Any] = {
     "n_ctx": 8192,
     "n_threads": os.cpu_count() or 2,
     "max_tokens": 1024,
-    "temperature": 0.2,
+    "temperature": DEFAULT_TEMPERATURE,
     "repeat_penalty": 1.0,
     "streaming": False,
     "verbose": False,

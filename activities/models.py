@@ -16,6 +16,7 @@ only. Two providers are our own:
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 
 from rubricflow.activities.config import DEFAULT_DATA_DIR, default_script_state_dir
+from rubricflow.activities.local_models import DEFAULT_TEMPERATURE as LOCAL_TEMPERATURE
 from rubricflow.activities.local_models import build_local_chat_model
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.model_process import ModelProcess
@@ -111,6 +113,33 @@ class ModelFactory:
             if model is None:
                 model = self._models[spec] = self._build(spec)
             return model
+
+    def cache_identity(self, spec: str, *, zero_per_call: bool) -> str | None:
+        """What the grader cache keys `spec`'s answers by when the model answers the same
+        input the same way; None when it samples. `zero_per_call`: the caller sets
+        temperature 0 on every call (one question per criterion, one sample); otherwise
+        the model's own temperature counts: a profile's, 0.2 for `local:` models, and
+        unknown (so never cached) for a provider's default. A scripted model follows its
+        script, not a temperature: only a script that declares `temperature: 0` is cached,
+        keyed by its content as well as its path."""
+        provider, _, model_id = spec.partition(":")
+        if provider == "scripted":
+            path = self._script_path(model_id)
+            if load_script(path).temperature != 0:
+                return None
+            return f"{spec}#{hashlib.sha256(path.read_bytes()).hexdigest()}"
+        if provider == "local":
+            return spec if zero_per_call or LOCAL_TEMPERATURE == 0 else None
+        if provider == PROFILE_PROVIDER:
+            profile = self._profiles.get(model_id.strip())
+            if profile is None:
+                return None
+            if profile.provider in ("scripted", "local"):
+                inner = self.cache_identity(profile.spec, zero_per_call=zero_per_call)
+                return None if inner is None else f"{inner}#{profile.model_dump_json()}"
+            temperature = 0.0 if zero_per_call else profile.temperature
+            return f"{spec}#{profile.model_dump_json()}" if temperature == 0 else None
+        return spec if zero_per_call else None
 
     def structured_output(self, spec: str) -> StructuredOutput:
         """How a grader on `spec` is asked for structured output: its profile's method;

@@ -8,16 +8,19 @@ classified by `provider_errors`, and Temporal owns the retries.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from temporalio import activity
 
 from rubricflow.activities.agents import AgentRegistry, default_agents
 from rubricflow.activities.config import WorkerConfig
-from rubricflow.activities.grader import CheckRegistry, Grader, default_checks
+from rubricflow.activities.grader import CheckRegistry, Grader, default_checks, resolve
+from rubricflow.activities.grader_cache import GraderCache, cache_key
 from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
+from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import (
@@ -72,6 +75,7 @@ class RubricActivities:
         hooks: list[Hook] | None = None,
         ledger: Ledger | None = None,
         agents: AgentRegistry | None = None,
+        cache: GraderCache | None = None,
     ) -> None:
         config = config or WorkerConfig()
         self._hooks = list(hooks if hooks is not None else config.hooks)
@@ -99,6 +103,9 @@ class RubricActivities:
             checks=checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox),
             graphs=self._graphs,
         )
+        self._cache = cache
+        if cache is None and config.grader_cache_max_mb:
+            self._cache = GraderCache(config.grader_cache_root, config.grader_cache_max_mb * 1024 * 1024)
         self.steps = StepCache()
         """The transcripts and settings this worker's steps saw (`activities/step_inputs.py`)."""
 
@@ -193,10 +200,19 @@ class RubricActivities:
             "rubric.iteration": input.iteration,
         }
         with step_span("grader_pass", "grader", model, attributes) as span:
-            result = await self._grader.grade(input)
-            with refused_if_too_large(model):
-                result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
-                check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
+            key = self._cache_key(input)
+            cached = await asyncio.to_thread(self._cache.get, key) if self._cache and key else None
+            if cached is not None:
+                result = cached.model_copy(update={"operation_id": input.operation_id})
+            else:
+                result = await self._grader.grade(input)
+                with refused_if_too_large(model):
+                    result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
+                    check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
+                if self._cache and key:
+                    await asyncio.to_thread(self._cache.put, key, result)
+            if result.from_cache:
+                span.set_attribute("rubric.from_cache", True)
             verdict = result.verdict
             record_verdict(span, verdict.result, verdict.criteria, result.unverified)
             record_usage(span, "grader", model, result.usage, input.price or input.settings.prices.get(model))
@@ -205,3 +221,19 @@ class RubricActivities:
             self.steps.keep(input.thread_id, *after_pass(input, result))
             # Tells the thread whether to schedule hook deliveries for its evaluations.
             return result.model_copy(update={"hooks": bool(self._hooks)})
+
+    def _cache_key(self, input: GradeInput) -> str | None:
+        """The pass's grader-cache key, when it may be cached: the run allows it, one
+        sample, no evidence tools, and a model that answers alike at the temperature the
+        pass runs at (`activities/grader_cache.py`); None otherwise."""
+        settings = input.settings
+        if self._cache is None or not settings.cache or settings.samples != 1 or settings.tools:
+            return None
+        strategy = resolve(settings.grading, settings.model, False)
+        try:
+            identity = self._models.cache_identity(settings.model, zero_per_call=strategy != "whole")
+        except (ModelConfigError, OSError):
+            return None  # the pass itself says what is wrong with the model, if it calls it
+        if identity is None:
+            return None
+        return cache_key(input, identity, strategy, self._grader.check_names())

@@ -80,6 +80,10 @@ class Script(BaseModel):
     with uninterrupted ones."""
     record_to: str | None = None
     """A JSON-lines file; each call appends the messages the model was shown."""
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    """The temperature the script stands in for: 0 declares a model that answers the same
+    input the same way, which the grader cache may then answer for (a call it serves never
+    reaches the script); None: a sampling model, never cached."""
 
     @field_validator("responses", mode="before")
     @classmethod
@@ -91,7 +95,8 @@ class Script(BaseModel):
 
 SCRIPT_FORMAT = (
     '{"responses": [<string> | {"content", "tool_calls", "structured", "error", "delay_s", "usage"}, ...], '
-    '"deterministic": <bool>, "record_to": <path>} (the last two optional; see activities/scripted.py)'
+    '"deterministic": <bool>, "record_to": <path>, "temperature": <number>} (the last three optional; '
+    "see activities/scripted.py)"
 )
 
 

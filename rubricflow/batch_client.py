@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 from temporalio.client import WorkflowExecutionStatus, WorkflowHandle
@@ -40,7 +40,10 @@ from rubricflow.workflows.batch_types import (
 from rubricflow.workflows.types import RunInput, RunResult
 
 ROOM_POLL_S = 0.5
-"""While the workflow's queue is full the client asks its status this often."""
+"""While the workflow's queue is full the client asks its status this often (and the
+visibility listing, while it lags behind a batch that ended)."""
+LISTING_DEADLINE_S = 60.0
+"""How long a report waits for visibility to list every item thread of a finished batch."""
 
 
 class DatasetError(RunRefused):
@@ -49,38 +52,71 @@ class DatasetError(RunRefused):
 
 def read_dataset(path: str | Path) -> list[BatchItem]:
     """Every item of a JSONL dataset, or `DatasetError` naming the first bad line."""
+    return read_lines(
+        path,
+        lambda file, number, line: _item(file, number, line),
+        DatasetError,
+        what="the dataset",
+        empty='no items; each line is a JSON object with an "id" and a "prompt"',
+    )
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+ItemT = TypeVar("ItemT", bound=_HasId)
+
+
+def read_lines(
+    path: str | Path,
+    parse: Callable[[Path, int, str], ItemT],
+    error: type[RunRefused],
+    *,
+    what: str,
+    empty: str,
+) -> list[ItemT]:
+    """Every non-blank line of a JSON-lines file, parsed (`parse` raises `error` naming its
+    line), with unique ids, at most `MAX_BATCH_ITEMS`; else `error` saying what to fix."""
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise DatasetError(f"cannot read the dataset {str(file)!r}: {err}") from None
-    items: list[BatchItem] = []
+        raise error(f"cannot read {what} {str(file)!r}: {err}") from None
+    items: list[ItemT] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        item = _item(file, number, line)
+        item = parse(file, number, line)
         if item.id in seen:
-            raise DatasetError(
+            raise error(
                 f"{file}:{number}: duplicate id {item.id!r} (first on line {seen[item.id]}); ids must be unique"
             )
         seen[item.id] = number
         items.append(item)
         if len(items) > MAX_BATCH_ITEMS:
-            raise DatasetError(f"{file}: more than {MAX_BATCH_ITEMS} items; split the dataset")
+            raise error(f"{file}: more than {MAX_BATCH_ITEMS} lines; split {what}")
     if not items:
-        raise DatasetError(f'{file}: no items; each line is a JSON object with an "id" and a "prompt"')
+        raise error(f"{file}: {empty}")
     return items
+
+
+def json_object(where: str, line: str, error: type[RunRefused], shape: str) -> dict[str, Any]:
+    """One line's JSON object, else `error` naming the line (`shape` says what a line is)."""
+    try:
+        raw = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise error(f"{where}: not valid JSON ({err.msg} at column {err.colno})") from None
+    if not isinstance(raw, dict):
+        raise error(f"{where}: {shape}")
+    return raw
 
 
 def _item(file: Path, number: int, line: str) -> BatchItem:
     where = f"{file}:{number}"
-    try:
-        raw = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise DatasetError(f"{where}: not valid JSON ({err.msg} at column {err.colno})") from None
-    if not isinstance(raw, dict):
-        raise DatasetError(f'{where}: each line must be a JSON object with an "id" and a "prompt"')
+    raw = json_object(where, line, DatasetError, 'each line must be a JSON object with an "id" and a "prompt"')
     for field in ("id", "prompt"):
         if field not in raw:
             raise DatasetError(f'{where}: missing {field!r}; each line needs an "id" and a "prompt"')
@@ -123,7 +159,11 @@ def check_items(name: str, settings: BatchSettings, items: list[BatchItem], line
         try:
             check_id("thread id", thread_id_of(name, item.id))
             RunInput(
-                message=item.prompt, rubric=item.rubric or settings.rubric, agent=settings.agent, grader=settings.grader
+                message=item.prompt if item.transcript is None else None,
+                transcript=item.transcript,
+                rubric=item.rubric or settings.rubric,
+                agent=settings.agent,
+                grader=settings.grader,
             )
         except (ValueError, RunRefused) as err:
             message = err.errors()[0]["msg"] if isinstance(err, ValidationError) else str(err)
@@ -140,6 +180,17 @@ def chunks_from(items: list[BatchItem], offset: int) -> ItemChunk:
             break
         taken.append(item)
     return ItemChunk(offset=offset, items=taken)
+
+
+@dataclass(frozen=True)
+class BatchRow:
+    """One batch of `Batches.list()`: its name (workflow id) and its workflow's state."""
+
+    name: str
+    workflow_status: str
+    """running, completed, or how it closed otherwise (failed, cancelled, terminated...)."""
+    started: datetime
+    closed: datetime | None
 
 
 @dataclass(frozen=True)
@@ -237,6 +288,19 @@ class Batches:
         except ThreadNotFound:
             raise RunRefused(f"no running batch {name!r} (see `rubricflow batch status {name}`)") from None
 
+    async def list(self, limit: int = 50) -> list[BatchRow]:
+        """The batches on this task queue, newest first (their latest run each)."""
+        rows: list[BatchRow] = []
+        with typed_errors():
+            async for wf in self.client.list_workflows(f"WorkflowType = '{BatchWorkflow.__name__}'"):
+                if wf.task_queue != self.rf.queue or wf.status == WorkflowExecutionStatus.CONTINUED_AS_NEW:
+                    continue
+                status = CLOSED_STATUSES.get(wf.status, "running" if wf.close_time is None else "completed")
+                rows.append(BatchRow(wf.id, status, wf.start_time, wf.close_time))
+                if len(rows) >= limit:
+                    break
+        return rows
+
     async def threads(self, name: str) -> list[ThreadRecord]:
         """Every item thread of the batch (its latest execution per item), with results."""
         latest: dict[str, Any] = {}
@@ -249,6 +313,20 @@ class Batches:
                     latest[wf.id] = wf
         slots = asyncio.Semaphore(32)
         return list(await asyncio.gather(*(self._record(wf, slots) for wf in latest.values())))
+
+    async def settled_threads(
+        self, name: str, count: int, deadline_s: float = LISTING_DEADLINE_S
+    ) -> list[ThreadRecord]:
+        """`threads(name)` once visibility lists `count` of them: it is eventually
+        consistent, and a batch that just ended may not be listed whole yet. Past the
+        deadline, what it lists (the caller says what is missing)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + deadline_s
+        while True:
+            found = await self.threads(name)
+            if len(found) >= count or loop.time() >= end:
+                return found
+            await asyncio.sleep(ROOM_POLL_S)
 
     async def _record(self, wf: Any, slots: asyncio.Semaphore) -> ThreadRecord:
         memo = await wf.memo()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.batch_client import ThreadRecord
+from rubricflow.prices import usd
 
 PASSING = ("satisfied", "answered")
 
@@ -37,7 +38,7 @@ def item_row(record: ThreadRecord) -> dict[str, Any]:
     }
 
 
-def _quantile(values: list[float], q: float) -> float | None:
+def quantile(values: list[float], q: float) -> float | None:
     if not values:
         return None
     if len(values) == 1:
@@ -61,8 +62,8 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "pass_rate": sum(r["status"] in PASSING for r in rows) / len(rows) if rows else None,
         "criteria": {name: {"passed": p, "graded": n, "pass_rate": p / n} for name, (p, n) in sorted(criteria.items())},
         "iterations": {str(k): v for k, v in sorted(Counter(r["iterations"] for r in rows).items())},
-        "wall_s_p50": _quantile(walls, 0.5),
-        "wall_s_p95": _quantile(walls, 0.95),
+        "wall_s_p50": quantile(walls, 0.5),
+        "wall_s_p95": quantile(walls, 0.95),
         "tokens": sum(r["tokens"] for r in rows),
         "cost_usd": sum(r["cost_usd"] for r in rows),
     }
@@ -106,7 +107,7 @@ def render_table(
         f"| iterations (count of items) | {hist} |",
         f"| wall time p50 / p95 | {_secs(summary['wall_s_p50'])} / {_secs(summary['wall_s_p95'])} |",
         f"| tokens | {summary['tokens']} |",
-        f"| cost | ${summary['cost_usd']:.4f} |",
+        f"| cost | {usd(summary['cost_usd'])} |",
     ]
     return "\n".join(lines) + "\n"
 

@@ -39,6 +39,7 @@ from rubricflow.client_errors import (
     typed_errors,
 )
 from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
+from rubricflow.observe import observe
 from rubricflow.preflight import RunRefused
 from rubricflow.run_checks import check_id, check_input, check_names, check_scripted_file, new_thread_id, run_models
 from rubricflow.settings import client_runtime, task_queue
@@ -244,6 +245,15 @@ class Rubricflow:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
 
+    async def observe(self, thread_id: str, from_offset: int = 0) -> AsyncIterator[RunEvent]:
+        """The thread's events from `from_offset` until it closes, read with queries only:
+        unlike `events`, following adds nothing to the thread's history, however many
+        follow it (`rubricflow/observe.py`)."""
+        check_id("thread id", thread_id)
+        with typed_errors(thread_id):
+            async for event in observe(self.client, thread_id, from_offset):
+                yield event
+
     async def _raise_unless_outage(self, thread_id: str, err: Exception) -> None:
         """Raise `err` (or `ThreadStuck`) unless it is a server outage to ride out. The
         stream's poll is an update, refused with FAILED_PRECONDITION while the thread's
@@ -259,6 +269,18 @@ class Rubricflow:
         """Temporal's description of the thread's workflow (raises `ThreadNotFound`)."""
         with typed_errors(thread_id):
             return await self.handle(thread_id).handle.describe()
+
+    async def started_with(self, thread_id: str) -> RunInput:
+        """The input the thread's current workflow run started with (its settings, and the
+        state it carried over when it continued as new), read from its history: no
+        worker needed, nothing written."""
+        handle = self.handle(thread_id).handle
+        with typed_errors(thread_id):
+            async for event in handle.fetch_history_events(page_size=1):
+                payloads = event.workflow_execution_started_event_attributes.input.payloads
+                [run] = await self.client.data_converter.decode(payloads, [RunInput])
+                return run
+        raise ThreadNotFound(thread_id)
 
     async def files(self, thread_id: str) -> dict[str, AgentFile]:
         """The agent's virtual files (a `deep` agent's), by absolute path, with content."""

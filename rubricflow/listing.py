@@ -1,4 +1,5 @@
-"""Listing threads: the statuses `list` filters on, a row, and the visibility query."""
+"""Listing threads: the statuses `list` filters on, a row, its columns as both fronts (the
+terminal and the web view) show them, and the visibility query."""
 
 from __future__ import annotations
 
@@ -43,6 +44,21 @@ class ThreadRow(BaseModel):
     grading_run_id: str | None
     started: datetime
     closed: datetime | None
+
+
+LIST_COLUMNS = ("thread", "status", "iteration", "grading run", "started", "closed")
+
+
+def list_cells(row: ThreadRow) -> tuple[str, ...]:
+    """A row as text, one cell per `LIST_COLUMNS` entry."""
+    return (
+        row.thread_id,
+        row.status,
+        "-" if row.iteration is None else str(row.iteration),
+        (row.grading_run_id or "-")[:12],
+        row.started.isoformat(timespec="seconds"),
+        row.closed.isoformat(timespec="seconds") if row.closed else "-",
+    )
 
 
 def row_status(workflow_status: WorkflowExecutionStatus | None, rubric_status: str | None) -> str:

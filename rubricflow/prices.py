@@ -84,6 +84,11 @@ def with_prices(run: RunInput, table: Mapping[str, ModelPrice]) -> RunInput:
     return RunInput.model_validate({**run.model_dump(), "grader": grader.model_dump()})
 
 
+def usd(amount: float, digits: int = 4) -> str:
+    """A USD amount as every front shows one: `$0.0123` (`digits` after the point)."""
+    return f"${amount:.{digits}f}"
+
+
 def thread_cost(usage_by_model: Mapping[str, Usage], table: Mapping[str, ModelPrice]) -> tuple[float, list[str]]:
     """What the tokens cost, and the models the table has no price for."""
     cost = sum(table[m].cost(u) for m, u in usage_by_model.items() if m in table)
@@ -110,9 +115,9 @@ def usage_line(progress: Progress, table: Mapping[str, ModelPrice]) -> str:
         line += f" (this run: {r.input_tokens} in / {r.output_tokens} out)"
     cost, unpriced = thread_cost(progress.usage_by_model, table)
     if table:
-        line += f"; cost: ${cost:.6f}" + (f" (no price for {', '.join(unpriced)})" if unpriced else "")
+        line += f"; cost: {usd(cost, 6)}" + (f" (no price for {', '.join(unpriced)})" if unpriced else "")
     elif progress.run_cost_usd is not None:
-        line += f"; run cost: ${progress.run_cost_usd:.6f}"
+        line += f"; run cost: {usd(progress.run_cost_usd, 6)}"
     budget = progress.budget
     if budget is not None and budget.exhausted:
         line += f"; {budget.exhausted} budget exhausted (extend adds budget)"

@@ -31,9 +31,19 @@ def new_thread_id() -> str:
 def check_input(run: RunInput, *, installed: bool = False) -> None:
     """Checks that need more than the model's own validation, before anything starts:
     known model providers and, with `installed` (the worker runs beside this process),
-    their packages present."""
+    their packages present; a rubric the worker could not grade as written."""
     for model in run_models(run):
         check_provider(model, installed=installed)
+    if run.rubric is not None:
+        check_rubric(run.rubric)
+
+
+def check_rubric(rubric: str) -> None:
+    """`RunRefused` for a rubric whose lines cannot be read (a bad weight or scale, a
+    `run_python_tests` without its tests); the check names a worker knows are `check_names`'."""
+    problems = parse_rubric(rubric).problems
+    if problems:
+        raise RunRefused("the rubric cannot be graded: " + "; ".join(problems))
 
 
 def run_models(run: RunInput) -> list[str]:

@@ -9,6 +9,7 @@ import os
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from rubricflow.activities.config import (
     DEFAULT_FILES_DIR,
@@ -122,7 +123,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
     """The worker's settings, read once from the environment (default `os.environ`):
 
     - `RUBRICFLOW_TASK_QUEUE` (default `rubricflow`): the task queue polled.
-    - `RUBRICFLOW_DATA_DIR` (default `.rubricflow`): joined local models, hook ledger.
+    - `RUBRICFLOW_DATA_DIR` (default `.rubricflow`): local models, hook ledger, grader cache.
     - `RUBRICFLOW_FILES_DIR` (default `.rubricflow/files`): what `read_file` may read.
     - `RUBRICFLOW_HOOKS`: per-evaluation hooks, `module:function` or webhook URLs
       (checked here: each callable imports, each URL is http(s)).
@@ -151,7 +152,10 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
       (`rubricflow.workflows.model_profiles`); checked here: each provider known and
       installed, each `api_key_env` variable set.
 
-    A value that is not allowed stops the worker (`SystemExit`) saying what is.
+    - `RUBRICFLOW_GRADER_CACHE_DIR`, `RUBRICFLOW_GRADER_CACHE_MAX_MB`: `_env_grader_cache`.
+
+    A value that is not allowed stops the worker (`SystemExit`) saying what is. (long: one
+    line per setting, read in one place.)
     """
     env = os.environ if environ is None else environ
     grace = _env_int(env, "RUBRICFLOW_GRACEFUL_SHUTDOWN_S", 0, 24 * 3600)
@@ -175,9 +179,22 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         prometheus_port=_env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535),
         webhook_secret=_env_webhook_secret(env),
         mcp=_env_mcp(env),
+        **_env_grader_cache(env),
         model_profiles=profiles,
         model_keys=keys,
     )
+
+
+def _env_grader_cache(env: Mapping[str, str]) -> dict[str, Any]:
+    """`RUBRICFLOW_GRADER_CACHE_DIR` (default `DATA_DIR/grader-cache`; workers may share one)
+    and `RUBRICFLOW_GRADER_CACHE_MAX_MB` (default 256; 0 turns the grader cache off)."""
+    settings: dict[str, Any] = {}
+    if env.get("RUBRICFLOW_GRADER_CACHE_DIR"):
+        settings["grader_cache_dir"] = Path(env["RUBRICFLOW_GRADER_CACHE_DIR"])
+    max_mb = _env_int(env, "RUBRICFLOW_GRADER_CACHE_MAX_MB", 0, 1_000_000)
+    if max_mb is not None:
+        settings["grader_cache_max_mb"] = max_mb
+    return settings
 
 
 def _env_task_queue(env: Mapping[str, str]) -> str:

@@ -27,6 +27,9 @@ SUGGEST_CAN_AT_EVENTS = 150
 # Scripted models are a test tool, off on workers unless enabled: the tests' workers (in
 # this process and the worker processes they start) serve them.
 os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"
+# The suite measures graders, not verdicts an earlier session cached; the grader cache's
+# own tests give their workers a cache of their own (tests/test_grader_cache.py).
+os.environ["RUBRICFLOW_GRADER_CACHE_MAX_MB"] = "0"
 
 
 @pytest_asyncio.fixture(scope="session")

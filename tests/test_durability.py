@@ -104,6 +104,10 @@ RECORDED = [
     "reviews_and_follow_ups",
     # Started with its status set by the client: no upsert of `running`.
     "status_set_at_start",
+    # Weights, [required], a scale and a pass score: satisfied at the pass score.
+    "weighted_pass_score",
+    # A conversation given to grade as it stands (calibrate): a pass, no agent turn.
+    "given_transcript",
 ]
 
 

@@ -92,6 +92,31 @@ def _layer_problems(name: str, names: set[str]) -> list[str]:
     )
 
 
+SEPARATE_FRONTS = ("rubricflow.cli", "rubricflow.ui")
+"""The terminal and the browser are two fronts on the client: neither imports the other;
+what both need lives below both (`rubricflow.listing`, `rubricflow.prices`, the client)."""
+
+
+def _front_problems(name: str, names: set[str]) -> list[str]:
+    front = next((f for f in SEPARATE_FRONTS if name == f or name.startswith(f + ".")), None)
+    if front is None:
+        return []
+    others = tuple(f for f in SEPARATE_FRONTS if f != front)
+    return sorted(i for i in names if any(i == o or i.startswith(o + ".") for o in others))
+
+
+def test_the_cli_and_the_web_view_do_not_import_each_other():
+    problems = {name: bad for name, path in modules().items() if (bad := _front_problems(name, imported(path)))}
+    assert problems == {}
+
+
+def test_the_front_check_catches_either_direction():
+    assert _front_problems("rubricflow.ui.server", {"rubricflow.cli.inputs"}) == ["rubricflow.cli.inputs"]
+    assert _front_problems("rubricflow.cli.servers", {"rubricflow.ui"}) == ["rubricflow.ui"]
+    assert _front_problems("rubricflow.cli.render", {"rubricflow.listing", "rubricflow.client"}) == []
+    assert _front_problems("rubricflow.uix", {"rubricflow.cli"}) == []
+
+
 def test_layers_point_one_way():
     """The contract imports nothing of ours above it; activities import the contract; only
     the worker side wires activities; the client, CLI and web view see the contract only."""

@@ -133,7 +133,8 @@ class BatchWorkflow:
         """Start the item's thread and wait for it; adopt it when it already exists."""
         try:
             run_input = RunInput(
-                message=item.prompt,
+                message=item.prompt if item.transcript is None else None,
+                transcript=item.transcript,
                 rubric=item.rubric or self._settings.rubric,
                 agent=self._settings.agent,
                 grader=self._settings.grader,

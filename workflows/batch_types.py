@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from rubricflow.workflows.sizes import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS
-from rubricflow.workflows.types import AgentSettings, GraderSettings, RunResult
+from rubricflow.workflows.sizes import MAX_GIVEN_TRANSCRIPT_BYTES, MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, encoded_size
+from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, RunResult, check_given_transcript
 
 MAX_CONCURRENCY = 500
 MAX_BATCH_ITEMS = 1_000_000
@@ -30,7 +30,9 @@ MAX_QUEUED_CHARS = 400_000
 """Characters of prompts, rubrics and metadata waiting in the workflow: at most 1.6 MB of
 UTF-8, so the input it continues as new with stays under the 2 MB payload limit."""
 MAX_METADATA_CHARS = 4_000
-MAX_ITEM_CHARS = MAX_ITEM_ID_CHARS + MAX_MESSAGE_CHARS + MAX_RUBRIC_CHARS + MAX_METADATA_CHARS
+MAX_ITEM_CHARS = (
+    MAX_ITEM_ID_CHARS + MAX_MESSAGE_CHARS + MAX_RUBRIC_CHARS + MAX_METADATA_CHARS + MAX_GIVEN_TRANSCRIPT_BYTES
+)
 """The most an item can weigh (`item_chars`)."""
 MAX_STARTS_PER_RUN = 500
 """Item threads one run of the batch starts before it continues as new (sooner when
@@ -54,6 +56,14 @@ class BatchItem(_Frozen):
     prompt: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
     rubric: str | None = Field(default=None, min_length=1, max_length=MAX_RUBRIC_CHARS)
     metadata: dict[str, Any] = Field(default_factory=dict)
+    transcript: list[Message] | None = None
+    """A conversation to grade as it stands (`RunInput.transcript`), `prompt` its request:
+    the item's thread grades it without an agent turn first."""
+
+    @field_validator("transcript")
+    @classmethod
+    def _transcript(cls, value: list[Message] | None) -> list[Message] | None:
+        return None if value is None else check_given_transcript(value)
 
     @field_validator("id", mode="before")
     @classmethod
@@ -80,7 +90,8 @@ class BatchItem(_Frozen):
 
 def item_chars(item: BatchItem) -> int:
     """What an item weighs in the workflow's queue (characters of its text fields)."""
-    return len(item.id) + len(item.prompt) + len(item.rubric or "") + len(repr(item.metadata))
+    given = encoded_size(item.transcript) if item.transcript is not None else 0
+    return len(item.id) + len(item.prompt) + len(item.rubric or "") + len(repr(item.metadata)) + given
 
 
 def thread_id_of(batch: str, item_id: str) -> str:

@@ -10,6 +10,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from rubricflow.workflows.base import Frozen
 from rubricflow.workflows.run_settings import EvaluationResult, Usage, Verdict
+from rubricflow.workflows.sizes import MAX_GIVEN_MESSAGES, MAX_GIVEN_TRANSCRIPT_BYTES, encoded_size
 
 
 class ToolCall(Frozen):
@@ -53,6 +54,24 @@ def last_answer(transcript: list[Message]) -> str | None:
     return None
 
 
+def check_given_transcript(value: list[Message]) -> list[Message]:
+    """A conversation to grade as it stands: the request, then the agent's answer last."""
+    if not any(m.role == "user" and m.source != "grader" for m in value):
+        raise ValueError("a transcript to grade needs the user's request: a message with role 'user'")
+    last = value[-1]
+    if last.role != "assistant" or last.tool_calls or not last.content.strip():
+        raise ValueError(
+            "a transcript to grade ends with the agent's answer: a message with role 'assistant', "
+            "text and no tool calls"
+        )
+    if len(value) > MAX_GIVEN_MESSAGES:
+        raise ValueError(f"a transcript to grade has at most {MAX_GIVEN_MESSAGES} messages, got {len(value)}")
+    size = encoded_size(value)
+    if size > MAX_GIVEN_TRANSCRIPT_BYTES:
+        raise ValueError(f"a transcript to grade is at most {MAX_GIVEN_TRANSCRIPT_BYTES} bytes of JSON, got {size}")
+    return value
+
+
 class Criterion(Frozen):
     """A criterion's verdict: `{name, passed: true}` or `{name, passed: false, gap}`."""
 
@@ -71,6 +90,15 @@ class Criterion(Frozen):
     ...)`). Set by the worker, never by the grader."""
     votes: SkipJsonSchema[str | None] = None
     """With several samples per criterion: how many agreed with the verdict (`2/3`)."""
+    score: int | None = Field(
+        default=None,
+        description=(
+            "Only for a criterion the rubric scores on a scale (`[scale: 0-4]`): the whole points the work "
+            "earns on that scale. Leave it out for any other criterion."
+        ),
+    )
+    """A scaled criterion's points; `passed` follows from them and the scale's pass mark
+    (`workflows/scores.py`). None for a binary criterion."""
     id: int | None = Field(
         default=None,
         description="The criterion's number in the numbered criteria list, when one is given.",
@@ -93,7 +121,7 @@ class Criterion(Frozen):
         data = handler(self)
         if self.passed:
             data.pop("gap", None)
-        for optional in ("isolation", "decided_by", "votes"):
+        for optional in ("isolation", "decided_by", "votes", "score"):
             if getattr(self, optional) is None:
                 data.pop(optional, None)
         if self.id is None:
@@ -170,6 +198,14 @@ class Evaluation(Frozen):
     decision: int | None = None
     """A reviewer's verdict: its number among the thread's reviewer decisions (1, 2, ...),
     part of its `operation_id`. None for a grader's pass."""
+    score: float | None = None
+    """The pass's weighted score, 0.0 to 1.0 (`workflows/scores.py`), when the rubric
+    weights, requires or scales a criterion or the run has a `pass_score`; None otherwise."""
+    required_met: bool | None = None
+    """With `score`: whether every `[required]` criterion passed."""
+    from_cache: bool = False
+    """The verdict came from the worker's grader cache: an earlier pass on the same
+    transcript, rubric, grader settings and model; no model was called for it."""
 
     @classmethod
     def of_pass(cls, grading_run_id: str, iteration: int, verdict: GraderVerdict, **more: object) -> Evaluation:

@@ -5,19 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rubricflow.workflows.types import Evaluation, ExtendInput, Progress, SubmitInput
+from rubricflow.workflows.types import Evaluation, ExtendInput, Message, Progress, SubmitInput
 
 
 @dataclass
 class Invocation:
-    """Work queued on the thread: a message, or a reviewer's reject / extend."""
+    """Work queued on the thread: a message, a given transcript to grade, or a reviewer's
+    reject / extend."""
 
     number: int
-    kind: Literal["message", "reject", "extend"]
+    kind: Literal["message", "given", "reject", "extend"]
     submit: SubmitInput | None = None
     evaluation: Evaluation | None = None
     extend: ExtendInput | None = None
     """An `extend`: the iterations and the extra budget it grants."""
+    given: list[Message] | None = None
+    """`given`: the conversation `RunInput.transcript` gave, graded before any agent turn."""
     replies: bool = False
     """A caller waits for this item's outcome (a `submit`)."""
     outcome: Progress | None = None
@@ -35,7 +38,7 @@ class Mailbox:
     issued: int = 0
     items: list[Invocation] = field(default_factory=list)
 
-    def push(self, kind: Literal["message", "reject", "extend"], **details: object) -> Invocation:
+    def push(self, kind: Literal["message", "given", "reject", "extend"], **details: object) -> Invocation:
         self.issued += 1
         item = Invocation(number=self.issued, kind=kind, **details)  # type: ignore[arg-type]
         self.items.append(item)

@@ -48,6 +48,7 @@ with workflow.unsafe.imports_passed_through():
         Evaluation,
         GradeInput,
         HookInput,
+        Message,
         RunEvent,
         RunInput,
         RunResult,
@@ -99,6 +100,8 @@ class RubricRunWorkflow(ThreadHandlers):
         self._refs = StepRefs()
         if input.message is not None:
             self._mailbox.push("message", submit=SubmitInput(message=input.message))
+        elif input.transcript is not None and input.state is None:
+            self._mailbox.push("given", given=input.transcript)
 
     # -- the thread ------------------------------------------------------------------
 
@@ -188,6 +191,7 @@ class RubricRunWorkflow(ThreadHandlers):
                 input.model_copy(
                     update={
                         "message": None,
+                        "transcript": None,
                         "state": decide.carried(self.state),
                         "stream_state": sizes.carried_stream(self._stream.get_state()),
                     }
@@ -206,6 +210,9 @@ class RubricRunWorkflow(ThreadHandlers):
         if item.kind == "message":
             assert item.submit is not None
             await self._message(item.submit)
+        elif item.kind == "given":
+            assert item.given is not None
+            await self._given(item.given)
         elif item.kind == "reject":
             assert item.evaluation is not None
             if self._record(item.evaluation):
@@ -232,6 +239,15 @@ class RubricRunWorkflow(ThreadHandlers):
             decide.start_clock(self.state, workflow.now())
         self._set_status("running")
         await self._grading_loop()
+
+    async def _given(self, transcript: list[Message]) -> None:
+        """A conversation given to grade as it stands: a new grading run whose first pass
+        grades it, with no agent turn before it."""
+        decide.take_given(self.state, transcript)
+        decide.start_grading_run(self.state, str(workflow.uuid4()))
+        decide.start_clock(self.state, workflow.now())
+        self._set_status("running")
+        await self._grading_loop(skip_turn=True)
 
     async def _revise_and_grade(self, last: Evaluation) -> None:
         decide.append_revision(self.state, last)
@@ -416,4 +432,7 @@ class RubricRunWorkflow(ThreadHandlers):
             unverified=graded.unverified,
             split_vote=graded.split_vote,
             usage=decide.pass_usage(self.state, graded.usage),
+            score=graded.score,
+            required_met=graded.required_met,
+            from_cache=graded.from_cache,
         )

@@ -129,6 +129,22 @@ def amount_from_text(value: str, field: str, high: float = MAX_BUDGET_USD) -> fl
     return positive_amount(number, field, high)
 
 
+def score_fraction(value: object, field: str) -> float:
+    """A score threshold: a number above 0 and at most 1 (bool and text refused)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
+        raise ValueError(f"{field} must be a number above 0 and at most 1 (e.g. 0.8), got {value!r}")
+    return float(value)
+
+
+def score_fraction_from_text(value: str, field: str) -> float:
+    """A score threshold typed as text (a command-line flag), checked as the models check one."""
+    try:
+        number: object = float(value)
+    except ValueError:
+        number = value
+    return score_fraction(number, field)
+
+
 def missing_price_message(model: str) -> str:
     return (
         f"max_cost_usd needs a price for model {model!r}: add it to the price table "
@@ -270,6 +286,15 @@ class GraderSettings(Frozen):
     max_grader_calls: int = DEFAULT_MAX_GRADER_CALLS
     """Model calls one pass may make; past it the pass ends with `GraderCallBudgetExceeded`
     (recorded as `grader_error`), so a grader looping on its tools cannot spin a pass."""
+    pass_score: float | None = None
+    """A `needs_revision` pass whose weighted score (`workflows/scores.py`: the rubric's
+    `[weight: N]` and `[scale: ...]`) reaches this, above 0 and at most 1, with every
+    `[required]` criterion met and none unverified, ends the run `satisfied`; its record
+    keeps the grader's verdict and says the score. None: every criterion must pass."""
+    cache: bool = True
+    """Whether a pass may take its verdict from the worker's grader cache (and store it
+    there): only a pass that would answer the same again is cached, at temperature 0 with
+    one sample and no evidence tools (`activities/grader_cache.py`). False: always ask."""
     prices: dict[str, ModelPrice] = Field(default_factory=dict)
     """Per model label (`provider:model-id`), USD per million tokens. Filled by the client
     that starts the run from its price table (`RUBRICFLOW_PRICES`), so the workflow can
@@ -280,6 +305,11 @@ class GraderSettings(Frozen):
     @classmethod
     def _model(cls, value: object) -> str:
         return check_model_spec(value, "grader model")
+
+    @field_validator("pass_score", mode="before")
+    @classmethod
+    def _pass_score(cls, value: object) -> float | None:
+        return None if value is None else score_fraction(value, "pass_score")
 
     @field_validator("max_grader_calls", mode="before")
     @classmethod

@@ -106,6 +106,10 @@ watcher follows from there; the thread's own state holds everything else)."""
 MAX_MESSAGE_CHARS = 32_000
 """A user message (and a reviewer's feedback or note): at most 128 KB of UTF-8, so with
 the latest answer it fits in the transcript it must stay in. Refused above it."""
+MAX_GIVEN_TRANSCRIPT_BYTES = 64 * 1024
+"""A conversation given to grade as it stands (`RunInput.transcript`): refused above it, so
+with the rubric it stays well inside a batch's queue and the grader's input."""
+MAX_GIVEN_MESSAGES = 100
 MAX_RUBRIC_CHARS = 16_000
 """A rubric: it travels in every grader input. Refused above it."""
 MAX_SYSTEM_PROMPT_CHARS = 16_000

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any, Literal, get_args
 
 from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
+from rubricflow.workflows.scores import meets_pass_score
 from rubricflow.workflows.sizes import MAX_SHOWN_EVALUATIONS_BYTES, newest_within, within_transcript
 from rubricflow.workflows.steering import review_point
 from rubricflow.workflows.thread_state import GradingRun, ThreadState
@@ -98,6 +99,12 @@ def take_message(state: ThreadState, submit: SubmitInput) -> MessagePlan:
     if state.run is None or state.rubric != state.run.rubric or state.status in TERMINAL_STATUSES:
         return "new_run"
     return "continue_run"
+
+
+def take_given(state: ThreadState, transcript: list[Message]) -> None:
+    """Adopt a conversation given to grade as it stands (`RunInput.transcript`): its
+    messages become the thread's transcript; the grading run that follows grades it."""
+    append_messages(state, list(transcript))
 
 
 def start_grading_run(state: ThreadState, run_id: str) -> GradingRun:
@@ -224,8 +231,10 @@ def freeze_criteria(state: ThreadState, names: list[str]) -> None:
 def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
     """Append a pass and decide: the status that ends the run, or None to revise.
 
-    `satisfied`, `failed` and `grader_error` end it; `needs_revision` on the last
-    allowed pass ends it as `max_iterations_reached` (the record keeps the verdict)."""
+    `satisfied`, `failed` and `grader_error` end it; so does a `needs_revision` whose
+    weighted score meets the run's pass score (`scores.meets_pass_score`: it ends
+    `satisfied`); another `needs_revision` on the last allowed pass ends it as
+    `max_iterations_reached`. The record keeps the grader's verdict either way."""
     assert state.run is not None, "a pass belongs to a grading run"
     state.evaluations.append(evaluation)
     keep_best(state.run, evaluation, last_answer(state.transcript))
@@ -235,6 +244,8 @@ def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
         state.status = "awaiting_review"
     elif evaluation.result != "needs_revision":
         state.status = evaluation.result
+    elif meets_pass_score(evaluation, state.grader.pass_score if state.grader is not None else None):
+        state.status = "satisfied"
     elif state.run.iteration >= state.run.max_iterations:
         state.status = "max_iterations_reached"
     else:

@@ -24,11 +24,13 @@ from rubricflow.workflows.evaluation import (
     Message,
     PassUsage,
     ToolCall,
+    check_given_transcript,
     last_answer,
     operation_id,
     recent_with_request,
 )
 from rubricflow.workflows.files import AgentFile, FileInfo, Todo
+from rubricflow.workflows.review_inputs import ApproveInput, ExtendInput, RejectInput
 from rubricflow.workflows.run_settings import (
     DEFAULT_MAX_GRADER_CALLS,
     DEFAULT_MAX_ITERATIONS,
@@ -61,6 +63,8 @@ from rubricflow.workflows.run_settings import (
     check_tool_names,
     missing_price_message,
     positive_amount,
+    score_fraction,
+    score_fraction_from_text,
     whole_number,
     whole_number_from_text,
 )
@@ -105,6 +109,11 @@ class RunInput(Frozen):
     rubric: str | None = None
     agent: AgentSettings
     grader: GraderSettings | None = None
+    transcript: list[Message] | None = None
+    """A conversation to grade as it stands, the user's request in it and the agent's answer
+    last (`rubricflow calibrate`, a batch item's `transcript`): the thread's first grading
+    run grades it before any agent turn; the agent works only on a revision it asks for
+    (`max_iterations` above 1). With it there is no `message`."""
     idle_timeout_s: int = Field(default=0, ge=0, le=MAX_IDLE_TIMEOUT_S)
     budget: Budget = Field(default_factory=Budget)
     """What each grading run of the thread may spend (None limits: no limit)."""
@@ -122,11 +131,21 @@ class RunInput(Frozen):
     def _rubric(cls, value: str | None) -> str | None:
         return _check_rubric(value)
 
+    @field_validator("transcript")
+    @classmethod
+    def _transcript(cls, value: list[Message] | None) -> list[Message] | None:
+        return None if value is None else check_given_transcript(value)
+
     @model_validator(mode="after")
     def _grader_with_rubric(self) -> RunInput:
         if self.rubric is not None and self.grader is None:
             raise ValueError("a rubric needs grader settings: give grader.model ('provider:model-id')")
-        if self.message is None and self.idle_timeout_s == 0:
+        if self.transcript is not None and self.state is None:
+            if self.message is not None:
+                raise ValueError("give a message or a transcript to grade, not both: the request is in the transcript")
+            if self.rubric is None:
+                raise ValueError("a transcript to grade needs a rubric and grader settings")
+        if self.message is None and self.transcript is None and self.idle_timeout_s == 0:
             raise ValueError("a thread opened without a message needs idle_timeout_s > 0 to wait for one")
         if self.budget.max_cost_usd is not None:
             if self.grader is None:
@@ -160,50 +179,6 @@ class SubmitInput(Frozen):
         return _check_rubric(value)
 
 
-class ApproveInput(Frozen):
-    reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
-    note: str = Field(default="", max_length=MAX_MESSAGE_CHARS)
-    review: str | None = Field(default=None, max_length=200)
-    """The thread's `Progress.review` that the reviewer decided on: the thread refuses
-    the decision when another record or decision came since (two reviewers deciding at
-    once: the first is the decision, the other is told). None: no such check
-    (`Rubricflow.approve` and `reject` fill it in from the thread just before sending)."""
-
-
-class RejectInput(Frozen):
-    """A person's `needs_revision`: their feedback, and optionally the criteria it concerns."""
-
-    feedback: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
-    reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
-    criteria: list[Criterion] = Field(default_factory=list)
-    review: str | None = Field(default=None, max_length=200)
-    """As `ApproveInput.review`."""
-
-    @model_validator(mode="after")
-    def _some_failing(self) -> RejectInput:
-        if self.criteria and all(c.passed for c in self.criteria):
-            raise ValueError("a rejection needs at least one failing criterion (with its gap)")
-        return self
-
-
-class ExtendInput(Frozen):
-    """More budget for a run that ended at its cap: iterations after
-    `max_iterations_reached`, or extra tokens, cost or wall time after `budget_exhausted`."""
-
-    iterations: int = Field(default=0, ge=0, le=MAX_ITERATIONS)
-    extra_tokens: int = Field(default=0, ge=0, le=MAX_BUDGET_TOKENS)
-    extra_cost_usd: float = Field(default=0.0, ge=0, le=MAX_BUDGET_USD)
-    extra_wall_s: int = Field(default=0, ge=0, le=MAX_BUDGET_WALL_S)
-
-    @model_validator(mode="after")
-    def _adds_something(self) -> ExtendInput:
-        if not (self.iterations or self.extra_tokens or self.extra_cost_usd or self.extra_wall_s):
-            raise ValueError(
-                f"extend adds nothing: give iterations (1 to {MAX_ITERATIONS}) or extra tokens, cost or wall time"
-            )
-        return self
-
-
 EventType = Literal[
     "agent_turn_start",
     "agent_turn_end",
@@ -224,6 +199,10 @@ class RunEvent(Frozen):
     explanation: str | None = None
     criteria: list[Criterion] | None = None
     unverified: bool | None = None
+    score: float | None = None
+    """`rubric_evaluation_end` of a scored pass: its weighted score."""
+    from_cache: bool | None = None
+    """`rubric_evaluation_end`: True when the verdict came from the grader cache."""
     status: RunStatus | None = None
     answer: str | None = None
     at: datetime | None = None
@@ -379,6 +358,13 @@ class GradeResult(Frozen):
     """With several samples per criterion: whether any criterion's vote was not unanimous."""
     evidence_calls: list[str] = Field(default_factory=list)
     """The grader's evidence tools this pass called, in order (`read_file`, ...)."""
+    score: float | None = None
+    """The pass's weighted score (`workflows/scores.py`), when the rubric is scored or the
+    run has a pass score."""
+    required_met: bool | None = None
+    """With `score`: whether every `[required]` criterion passed."""
+    from_cache: bool = False
+    """The result came from the worker's grader cache: no model was called this time."""
 
 
 __all__ = [
@@ -439,11 +425,14 @@ __all__ = [
     "Verdict",
     "amount_from_text",
     "check_model_spec",
+    "check_given_transcript",
     "check_tool_names",
     "last_answer",
     "missing_price_message",
     "operation_id",
     "positive_amount",
+    "score_fraction",
+    "score_fraction_from_text",
     "recent_with_request",
     "whole_number",
     "whole_number_from_text",

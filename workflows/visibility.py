@@ -95,6 +95,8 @@ def evaluation_end_event(evaluation: Evaluation) -> RunEvent:
         explanation=evaluation.explanation,
         criteria=evaluation.criteria,
         unverified=evaluation.unverified,
+        score=evaluation.score,
+        from_cache=evaluation.from_cache or None,
     )
 
 

@@ -27,6 +27,7 @@ from rubricflow.activities.grader.named_checks import (
     default_checks,
     run_python_tests_check,
 )
+from rubricflow.activities.grader.per_criterion import resolve
 
 __all__ = [
     "Check",
@@ -36,5 +37,6 @@ __all__ = [
     "Grader",
     "builtin_checks",
     "default_checks",
+    "resolve",
     "run_python_tests_check",
 ]

@@ -14,14 +14,13 @@ from the runner's outcome:
   decide, which is no verdict.
 """
 
-import ast
 import json  # noqa: F401 - offered to the checks
 import math  # noqa: F401 - offered to the checks
 import re
 import signal
 import traceback
 
-from solution import ANSWER, CHECKS, CODE, SYLLABLES
+from solution import ANSWER, CHECKS, CODE, SYLLABLES, TASK
 
 ANSWER_FILE = "answer.py"
 CHECK_SECONDS = 3
@@ -54,8 +53,14 @@ def code(text=None):
     return "\n\n".join(blocks) if blocks else CODE if text is ANSWER else ""
 
 
+def blocks(text=None):
+    """The contents of the text's fenced blocks, any language."""
+    return [b.strip() for b in _FENCE.findall(ANSWER if text is None else text)]
+
+
 def words(text=None):
-    return _WORD.findall(prose(text))
+    """The words of the prose, lowercase."""
+    return [w.lower() for w in _WORD.findall(prose(text))]
 
 
 def sentences(text=None):
@@ -101,35 +106,18 @@ def syllables(text):
 
 
 def functions():
-    """The answer's functions: name, docstring, parameters, whether fully annotated."""
-    try:
-        tree = ast.parse(CODE)
-    except SyntaxError:
-        return []
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            params = [a for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]]
-            params = [a for a in params if a.arg not in ("self", "cls")]
-            found.append(
-                {
-                    "name": node.name,
-                    "docstring": ast.get_docstring(node),
-                    "params": [a.arg for a in params],
-                    "annotated": node.returns is not None and all(a.annotation is not None for a in params),
-                }
-            )
-    return found
+    """The answer's own functions (function objects), in the order the code defines them."""
+    return [value for value in _answer.values() if callable(value) and getattr(value, "__module__", None) == "answer"]
 
 
 HELPERS = {
     name: value
     for name, value in dict(globals()).items()
-    if name in ("prose", "code", "words", "sentences", "lines", "items", "numbers", "syllables", "functions")
+    if name in ("prose", "code", "blocks", "words", "sentences", "lines", "items", "numbers", "syllables", "functions")
     or name in ("re", "math", "json", "ast")
 }
 
-_answer = {}
+_answer = {"__name__": "answer"}
 try:
     exec(compile(CODE, ANSWER_FILE, "exec"), _answer)
 except BaseException:  # noqa: BLE001 - an answer that does not run only lacks its functions
@@ -149,6 +137,7 @@ def run_check(index):
     namespace = {k: v for k, v in _answer.items() if not k.startswith("__")}
     namespace.update(HELPERS)
     namespace["answer"] = ANSWER
+    namespace["task"] = TASK
     try:
         exec(compile(CHECKS[index], f"check_{index}.py", "exec"), namespace)
     except Exception as exc:  # noqa: BLE001

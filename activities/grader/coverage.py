@@ -5,14 +5,11 @@ downgrade of a `satisfied` that never covered every criterion."""
 from __future__ import annotations
 
 from rubricflow.activities.grader.prompt import escape_closers
+from rubricflow.workflows.rubric import normalize_name
 from rubricflow.workflows.types import Criterion, GraderVerdict
 
 NOT_REPORTED_GAP = "not verified: the grader did not report on this criterion"
 UNNAMED_OBJECTION = "grader's objection (no criterion named)"
-
-
-def normalize_name(name: str) -> str:
-    return " ".join(name.casefold().split()).rstrip(".:;")
 
 
 def answered_index(criterion: Criterion, pinned: list[str]) -> int | None:

@@ -22,6 +22,7 @@ from rubricflow.activities.step_guards import AGENT_RECURSION_LIMIT, cut_off_aft
 from rubricflow.activities.telemetry import UsageCounter
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.workflows.rubric import ParsedRubric, parse_rubric
+from rubricflow.workflows.scores import score_of_pass
 from rubricflow.workflows.types import GradeInput, GradeResult, GraderVerdict, last_answer
 
 
@@ -79,15 +80,18 @@ class Grader:
         elif llm is not None and not input.frozen_criteria and llm.result != "failed" and not unverified:
             checked = {normalize_name(c.name) for c in rubric.checked}
             freeze = [c.name for c in llm.criteria if normalize_name(c.name) not in checked]
+        verdict, score, required = score_of_pass(rubric, merge_checks(llm, checks), input.settings.pass_score)
         return GradeResult(
             operation_id=input.operation_id,
-            verdict=merge_checks(llm, checks),
+            verdict=verdict,
             unverified=unverified,
             freeze=freeze,
             model_calls=calls,
             usage=counter.usage,
             split_vote=split,
             evidence_calls=budget.tools,
+            score=score,
+            required_met=required,
         )
 
     def _grader_tools(self, input: GradeInput, names: list[str]) -> tuple[list[Any], dict[str, Any]]:
@@ -136,21 +140,28 @@ class Grader:
             # One question per criterion always covers the frozen criteria: no re-ask.
             return verdict, False, calls[0], split
         local = model_label.startswith("local:")
+        scales = {name: scale for name, scale in rubric.scales.items() if name in frozen}
 
         def build() -> Any:
-            return whole_grader(model, tools, frozen, input, method)
+            return whole_grader(model, tools, frozen, input, method, scales)
 
         # The thread's own file tools are bound to its files: such a grader is not shared.
         grader = (
             build()
             if on_thread
             else self._graphs.get(
-                ("grader", model_label, tuple(names), input.settings.system_prompt, tuple(frozen) if local else None),
+                (
+                    "grader",
+                    model_label,
+                    tuple(names),
+                    input.settings.system_prompt,
+                    (tuple(frozen), tuple(scales.items())) if local else None,
+                ),
                 build,
             )
         )
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
-        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen)
+        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen, scales)
         config["recursion_limit"] = AGENT_RECURSION_LIMIT
         verdict, unverified, asks = await whole_verdict(grader, payload, frozen, input, config, method)
         return verdict, unverified, asks, False

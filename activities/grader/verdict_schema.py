@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rubricflow.workflows.rubric import Scale
 from rubricflow.workflows.types import GraderVerdict
 
 MAX_EXPLANATION_CHARS = 240
@@ -35,27 +36,31 @@ EXPLANATION = {
 }
 
 
-def _entry(name: dict[str, Any]) -> dict[str, Any]:
+def _entry(name: dict[str, Any], scale: Scale | None = None) -> dict[str, Any]:
+    """`{name, passed: true}` or `{name, passed: false, gap}`; for a scaled criterion the
+    points come first (`score`, one of the scale's), so the model scores before it judges."""
+    score = {"score": {"enum": list(range(scale.low, scale.high + 1))}} if scale is not None else {}
     passed = {
         "type": "object",
-        "properties": {"name": name, "passed": {"const": True}},
-        "required": ["name", "passed"],
+        "properties": {"name": name, **score, "passed": {"const": True}},
+        "required": ["name", *score, "passed"],
         "additionalProperties": False,
     }
     failed = {
         "type": "object",
         "properties": {
             "name": name,
+            **score,
             "passed": {"const": False},
             "gap": {"type": "string", "minLength": 1, "maxLength": MAX_GAP_CHARS},
         },
-        "required": ["name", "passed", "gap"],
+        "required": ["name", *score, "passed", "gap"],
         "additionalProperties": False,
     }
     return {"oneOf": [passed, failed]}
 
 
-def _criteria(pinned: list[str]) -> dict[str, Any]:
+def _criteria(pinned: list[str], scales: dict[str, Scale]) -> dict[str, Any]:
     if not pinned:
         return {
             "type": "array",
@@ -64,24 +69,24 @@ def _criteria(pinned: list[str]) -> dict[str, Any]:
         }
     return {
         "type": "array",
-        "prefixItems": [_entry({"const": name}) for name in pinned],
+        "prefixItems": [_entry({"const": name}, scales.get(name)) for name in pinned],
         "items": False,
         "minItems": len(pinned),
         "maxItems": len(pinned),
     }
 
 
-def verdict_schema(pinned: list[str]) -> dict[str, Any]:
+def verdict_schema(pinned: list[str], scales: dict[str, Scale] | None = None) -> dict[str, Any]:
     """The JSON schema of a verdict answering exactly `pinned` (any names when empty),
     named like `GraderVerdict` so that it is the structured-output tool. An object at the
     top (tool parameters must be one), so `satisfied` with a failing entry is left to the
-    boundary's validation."""
+    boundary's validation. A pinned criterion in `scales` answers its points too."""
     return {
         "title": GraderVerdict.__name__,
         "description": "The grader's verdict on the transcript against the rubric.",
         "type": "object",
         "properties": {
-            "criteria": _criteria(pinned),
+            "criteria": _criteria(pinned, scales or {}),
             "explanation": EXPLANATION,
             "result": {"type": "string", "enum": ["satisfied", "needs_revision", "failed"]},
         },

@@ -28,15 +28,24 @@ from rubricflow.activities.grader.verdict_schema import verdict_schema
 from rubricflow.activities.step_guards import detached, model_call
 from rubricflow.workflows import errors
 from rubricflow.workflows.model_profiles import StructuredOutput
+from rubricflow.workflows.rubric import Scale
 from rubricflow.workflows.types import GradeInput, GraderVerdict
 
 
-def whole_grader(model: Any, tools: list[Any], frozen: list[str], input: GradeInput, method: StructuredOutput) -> Any:
+def whole_grader(
+    model: Any,
+    tools: list[Any],
+    frozen: list[str],
+    input: GradeInput,
+    method: StructuredOutput,
+    scales: dict[str, Scale] | None = None,
+) -> Any:
     """The grader that answers a whole verdict. A local model is held to a grammar built
-    from this pass's criteria, so a small model cannot answer a verdict that fails
-    validation; a `json_mode` one answers the verdict's JSON as its final text."""
+    from this pass's criteria (and the points of its scaled ones), so a small model cannot
+    answer a verdict that fails validation; a `json_mode` one answers the verdict's JSON as
+    its final text."""
     local = input.settings.model.startswith("local:")
-    schema: Any = verdict_schema(frozen) if local else GraderVerdict
+    schema: Any = verdict_schema(frozen, scales) if local else GraderVerdict
     prompt = input.settings.system_prompt or GRADER_SYSTEM_PROMPT
     rounds = [ToolRoundsMiddleware(evidence_first=local)]
     if method == "json_mode":

@@ -55,10 +55,11 @@ def syllable_table(text: str) -> dict[str, int]:
     return table
 
 
-def _module(answer: str, code: str, checks: list[str]) -> str:
+def _module(task: str, answer: str, code: str, checks: list[str]) -> str:
     """solution.py: the data as literals, nothing that runs."""
     return (
-        f"ANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\nSYLLABLES = {syllable_table(answer)!r}\n"
+        f"TASK = {task!r}\nANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\n"
+        f"SYLLABLES = {syllable_table(answer)!r}\n"
     )
 
 
@@ -67,12 +68,14 @@ def _tests(count: int) -> str:
     return HARNESS.read_text(encoding="utf-8") + runs
 
 
-async def run_checks(answer: str, code: str, checks: list[str], *, allow_weak: bool = False) -> list[CheckRun]:
-    """Each check's verdict on `answer` (`code`: its Python code), in order."""
+async def run_checks(
+    answer: str, code: str, checks: list[str], *, task: str = "", allow_weak: bool = False
+) -> list[CheckRun]:
+    """Each check's verdict on `answer` (`code`: its Python code; `task`: the request), in order."""
     if not checks:
         return []
     report = await run_python_tests(
-        _module(answer, code, checks), _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak
+        _module(task, answer, code, checks), _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak
     )
     by_name = {o.name: o for o in report.outcomes}
     runs = []

@@ -119,6 +119,8 @@ class JudgeBench:
                 # The agents are scripted (each case's answer); a scripted grader may be measured too.
                 "RUBRICFLOW_ALLOW_SCRIPTED": "1",
                 "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "1",
+                # The benchmark measures the model: no verdict from an earlier run's cache.
+                "RUBRICFLOW_GRADER_CACHE_MAX_MB": "0",
             }
         )
         self.procs: list[Any] = []

@@ -32,6 +32,7 @@ from pydantic import ValidationError
 from temporalio.service import RPCError
 
 from rubricflow.cli.batch import cmd_batch
+from rubricflow.cli.calibrate import cmd_calibrate
 from rubricflow.cli.commands import COMMANDS
 from rubricflow.cli.exits import (
     EXIT_BAD_INPUT,
@@ -108,7 +109,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
 async def command(args: argparse.Namespace, out: TextIO) -> int:
     """The command, with Ctrl-C waking the event loop at once."""
     wake_on_interrupt()
-    return await {**COMMANDS, "batch": cmd_batch}[args.command](args, out)
+    return await {**COMMANDS, "batch": cmd_batch, "calibrate": cmd_calibrate}[args.command](args, out)
 
 
 def wake_on_interrupt() -> None:

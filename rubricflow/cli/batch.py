@@ -2,6 +2,7 @@
 and report.
 
     rubricflow batch DATASET.jsonl --rubric @rubric.md --model M [--concurrency N] [--name NAME]
+        [--fail-under RATE] [--junit FILE]
     rubricflow batch status|pause|resume|cancel NAME
     rubricflow batch report NAME [--out DIR] [--compare OTHER]
 
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -25,6 +27,7 @@ from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput, build_run_input, whole_flag
 from rubricflow.cli.render import console
 from rubricflow.client import Rubricflow, check_input
+from rubricflow.prices import usd
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings, BatchStatus
 
 ACTIONS = ("status", "pause", "resume", "cancel", "report")
@@ -48,18 +51,60 @@ def add_parser(sub: Any) -> None:
     batch.add_argument("--concurrency", default="10", help=f"item threads at once, 1..{MAX_CONCURRENCY} (default 10)")
     batch.add_argument("--name", help="the batch's name (default: from the dataset's file name and content)")
     batch.add_argument("--no-follow", action="store_true", help="return once every item is sent to the batch")
+    batch.add_argument(
+        "--fail-under",
+        metavar="RATE",
+        help="CI gate: once the batch ends, exit 1 when its pass rate is below RATE (0 to 1), 0 at or above it",
+    )
+    batch.add_argument(
+        "--junit",
+        metavar="FILE",
+        help="once the batch ends, write JUnit XML there: a test case per item, a failure per unmet criterion",
+    )
     batch.add_argument("--out", default=".", help="report: the folder to write to (default .)")
     batch.add_argument("--compare", help="report: another batch to compare pass rates with")
 
 
+@dataclass(frozen=True)
+class Gate:
+    """What `--fail-under` and `--junit` ask of a batch once it ends."""
+
+    fail_under: float | None = None
+    junit: Path | None = None
+
+
+def gate_of(args: argparse.Namespace) -> Gate | None:
+    if args.fail_under is None and args.junit is None:
+        return None
+    if args.target in ACTIONS and args.target != "status":
+        raise BadInput(
+            "--fail-under and --junit apply to a batch being followed: `batch DATASET` or `batch status NAME`"
+        )
+    if args.no_follow:
+        raise BadInput(
+            "--fail-under and --junit act once the batch ends: drop --no-follow, or run "
+            "`rubricflow batch status NAME --fail-under RATE` later"
+        )
+    rate = None
+    if args.fail_under is not None:
+        try:
+            rate = float(args.fail_under)
+        except ValueError:
+            rate = -1.0
+        if not 0 <= rate <= 1:
+            raise BadInput(f"--fail-under must be a pass rate from 0 to 1 (e.g. 0.9), got {args.fail_under!r}")
+    return Gate(rate, Path(args.junit) if args.junit else None)
+
+
 async def cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
+    gate = gate_of(args)
     if args.target in ACTIONS:
         if not args.name_arg:
             raise BadInput(f"`rubricflow batch {args.target}` needs the batch's NAME")
         check_name(args.name_arg)
         batches = Batches(await Rubricflow.connect())
         if args.target == "status":
-            return await follow(batches, args.name_arg, out)
+            return await follow(batches, args.name_arg, out, gate)
         if args.target == "report":
             return await report(batches, args, out)
         status = await batches.control(args.name_arg, args.target)
@@ -82,6 +127,9 @@ def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str)
         "grading",
         "grader_samples",
         "review_split",
+        "max_grader_calls",
+        "pass_score",
+        "no_cache",
     )
     run_args = argparse.Namespace(
         **vars(args), prompt="(each item's prompt)", idle_timeout="0", **{k: None for k in keys if not hasattr(args, k)}
@@ -119,7 +167,7 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
     if args.no_follow:
         out.write(status_line(status) + "\n")
         return EXIT_OK
-    return await follow(batches, name, out)
+    return await follow(batches, name, out, gate_of(args))
 
 
 @contextlib.contextmanager
@@ -133,8 +181,9 @@ def live_line(out: TextIO, name: str) -> Iterator[Any]:
         yield lambda status: line.update(status_line(status))
 
 
-async def follow(batches: Batches, name: str, out: TextIO) -> int:
-    """The batch's status until it ends: a live line on a terminal, then one summary."""
+async def follow(batches: Batches, name: str, out: TextIO, gate: Gate | None = None) -> int:
+    """The batch's status until it ends: a live line on a terminal, then one summary; then
+    the gate, when one is asked for. Without `--fail-under`, 0 only when every item passed."""
     status = await batches.status(name)
     with live_line(out, name) as show:
         while status.phase not in ("done", "cancelled"):
@@ -144,7 +193,38 @@ async def follow(batches: Batches, name: str, out: TextIO) -> int:
     out.write(status_line(status) + "\n")
     if status.phase == "done":
         out.write(f"report: rubricflow batch report {name} --out DIR\n")
+    if gate is not None and gate.junit is not None:
+        await write_gate_report(batches, status, gate, out)
+    if gate is not None and gate.fail_under is not None:
+        return judge_gate(status, gate.fail_under, out)
     return EXIT_OK if status.finished and status.satisfied == status.finished else EXIT_NOT_SATISFIED
+
+
+async def write_gate_report(batches: Batches, status: BatchStatus, gate: Gate, out: TextIO) -> None:
+    from rubricflow.junit import write_junit
+
+    assert gate.junit is not None
+    records = await batches.settled_threads(status.name, status.finished)
+    properties = {"pass_rate": f"{status.pass_rate or 0.0:.4f}", "phase": status.phase}
+    if gate.fail_under is not None:
+        properties["fail_under"] = f"{gate.fail_under:g}"
+    write_junit(gate.junit, status.name, records, properties)
+    missing = status.finished - len(records)
+    out.write(
+        f"junit: {gate.junit} ({len(records)} test cases"
+        + (f"; visibility did not list {missing} item threads" if missing > 0 else "")
+        + ")\n"
+    )
+
+
+def judge_gate(status: BatchStatus, fail_under: float, out: TextIO) -> int:
+    """0 when the batch ended and its pass rate is at least `fail_under`, else 1."""
+    rate = status.pass_rate or 0.0
+    passed = status.phase == "done" and rate >= fail_under
+    verdict = "passed" if passed else "FAILED"
+    why = "" if status.phase == "done" else f" (the batch was {status.phase})"
+    out.write(f"gate {verdict}: pass rate {rate * 100:.1f}% against --fail-under {fail_under * 100:.1f}%{why}\n")
+    return EXIT_OK if passed else EXIT_NOT_SATISFIED
 
 
 def status_line(status: BatchStatus) -> str:
@@ -157,7 +237,7 @@ def status_line(status: BatchStatus) -> str:
         f"{status.tokens} tokens",
     ]
     if status.cost_usd:
-        parts.append(f"${status.cost_usd:.4f}")
+        parts.append(usd(status.cost_usd))
     if eta is not None:
         parts.append(f"ETA {eta:.0f} s")
     if status.adopted:

@@ -28,6 +28,7 @@ from rubricflow.workflows.types import (
     GraderSettings,
     RunInput,
     amount_from_text,
+    score_fraction_from_text,
     whole_number_from_text,
 )
 
@@ -106,6 +107,13 @@ def grading_settings(args: argparse.Namespace) -> dict[str, object]:
         settings["max_grader_calls"] = whole_flag(args.max_grader_calls, "--max-grader-calls", 1, MAX_GRADER_CALLS)
     if getattr(args, "review_split", False):
         settings["review_split_votes"] = True
+    if getattr(args, "pass_score", None) is not None:
+        try:
+            settings["pass_score"] = score_fraction_from_text(args.pass_score, "--pass-score")
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    if getattr(args, "no_cache", False):
+        settings["cache"] = False
     return settings
 
 
@@ -177,7 +185,8 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         )
     elif args.max_iterations is not None or args.grader_model or budget or grading_settings(args):
         raise BadInput(
-            "--max-iterations, --grader-model, grading flags (--grading, --grader-samples, --review-split) "
+            "--max-iterations, --grader-model, grading flags (--grading, --grader-samples, --review-split, "
+            "--pass-score, --no-cache) "
             "and budgets (--max-tokens, --max-cost, --max-wall) need a --rubric"
         )
     run = RunInput(

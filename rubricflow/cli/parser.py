@@ -8,6 +8,7 @@ import os
 from rich_argparse import RawDescriptionRichHelpFormatter, RichHelpFormatter
 
 from rubricflow.cli.batch import add_parser as add_batch_parser
+from rubricflow.cli.calibrate import add_parser as add_calibrate_parser
 from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL
 from rubricflow.client import LIST_STATUSES
 from rubricflow.settings import data_dir
@@ -48,6 +49,17 @@ def grading_flags(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --grader-samples: a split vote ends the run awaiting_review for a person",
     )
+    p.add_argument(
+        "--pass-score",
+        default=None,
+        help="a pass whose weighted score (the rubric's [weight: N] and [scale: ...]) reaches this, "
+        "above 0 and at most 1, with every [required] criterion met, ends the run satisfied",
+    )
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="always ask the grader model: never answer a pass from the worker's grader cache",
+    )
 
 
 REVIEW_HELP = (
@@ -73,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_server_commands(sub)
     _add_service_commands(sub)
     add_batch_parser(sub)
+    grading_flags(sub.choices["batch"])
+    add_calibrate_parser(sub)
     for command in sub.choices.values():
         command.formatter_class = RichHelpFormatter
     return parser
@@ -254,16 +268,15 @@ def _add_service_commands(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="serve /healthz and /readyz on this port (env RUBRICFLOW_HEALTH_PORT), for container probes",
     )
-    ui = sub.add_parser("ui", help="serve a web view of threads, their criteria and review buttons")
-    ui.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default loopback; any other needs --token)"
+    # The web view is its own program (`python -m rubricflow.ui`): its options are its own,
+    # passed on whole (`rubricflow ui --help` shows them).
+    ui = sub.add_parser(
+        "ui",
+        help="serve a web view of threads, batches and review buttons (rubricflow ui --help: its options)",
+        add_help=False,
+        prefix_chars="+",
     )
-    ui.add_argument("--port", type=int, default=8234, help="port (default 8234)")
-    ui.add_argument(
-        "--token",
-        default=os.environ.get("RUBRICFLOW_UI_TOKEN"),
-        help="the token reads (off loopback) and every action need (env RUBRICFLOW_UI_TOKEN; default: a new one, printed)",
-    )
+    ui.add_argument("ui_args", nargs=argparse.REMAINDER, help="the web view's options: --host, --port, --token, ...")
     codec = sub.add_parser(
         "codec-server", help="decrypt payloads for the Temporal Web UI (needs RUBRICFLOW_CODEC_KEYS)"
     )

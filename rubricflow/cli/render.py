@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rubricflow.client import ThreadRow
+from rubricflow.listing import LIST_COLUMNS, list_cells
 from rubricflow.workflows.types import Criterion, Progress, RunEvent
 
 STATUS_STYLE = {
@@ -78,6 +79,8 @@ def render_event(
         c.print(f"{head} grading {pass_of(event.iteration, max_iterations)}...")
     elif event.type == "rubric_evaluation_end":
         flag = " (unverified)" if event.unverified else ""
+        flag += f" (score {event.score:.2f})" if event.score is not None else ""
+        flag += " (from the grader cache)" if event.from_cache else ""
         c.print(f"{head} verdict: {styled(event.result)}{flag} - {escape(event.explanation or '')}")
         for criterion in event.criteria or []:
             if criterion.passed:
@@ -128,6 +131,8 @@ def criterion_note(criterion: Criterion) -> str:
         notes.append(criterion.decided_by)
     if criterion.votes:
         notes.append(f"votes {criterion.votes}")
+    if criterion.score is not None:
+        notes.append(f"{criterion.score} points")
     return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -162,20 +167,6 @@ def result_json(
 def write_json(data: Any, out: TextIO) -> None:
     out.write(json.dumps(data, indent=2) + "\n")
     out.flush()
-
-
-LIST_COLUMNS = ("thread", "status", "iteration", "grading run", "started", "closed")
-
-
-def list_cells(row: ThreadRow) -> tuple[str, ...]:
-    return (
-        row.thread_id,
-        row.status,
-        "-" if row.iteration is None else str(row.iteration),
-        (row.grading_run_id or "-")[:12],
-        row.started.isoformat(timespec="seconds"),
-        row.closed.isoformat(timespec="seconds") if row.closed else "-",
-    )
 
 
 def render_list(rows: list[ThreadRow], out: TextIO) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -14,7 +15,6 @@ from temporalio.client import Client
 from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput
 from rubricflow.cli.serve import WorkerProcess, install_stop_handlers, run_worker_in_foreground, serve
-from rubricflow.client import Rubricflow
 from rubricflow.devserver import DevServer
 from rubricflow.settings import task_queue
 
@@ -44,14 +44,17 @@ async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:
     return await serve(Path(args.data_dir), args.port, args.verbose, out, serve_runs, stopped=EXIT_OK)
 
 
+UI_PROGRAM = "rubricflow.ui"
+"""The web view is its own program: the CLI runs it (and imports nothing of it)."""
+
+
 async def start_ui(port: int, out: TextIO) -> asyncio.subprocess.Process:
-    """`rubricflow ui` on loopback beside `dev`, as a child process on the same server;
+    """The web view on loopback beside `dev`, as a child process on the same server;
     its first lines (the address and the action token) are passed on to `out`."""
     ui = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "rubricflow.cli",
-        "ui",
+        UI_PROGRAM,
         "--port",
         str(port),
         stdin=asyncio.subprocess.DEVNULL,
@@ -97,43 +100,31 @@ async def cmd_codec_server(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_ui(args: argparse.Namespace, out: TextIO) -> int:
-    """`rubricflow ui`: the web view, on loopback by default; the token guards every action."""
-    import socket
-
-    from rubricflow.ui.security import Guard, is_loopback, new_token
-    from rubricflow.ui.server import serve as serve_ui
-
-    loopback = is_loopback(args.host)
-    if not loopback and not args.token:
-        raise BadInput(
-            f"--host {args.host} is not a loopback address: set --token (or RUBRICFLOW_UI_TOKEN) "
-            "so that only people with it can read and act"
-        )
-    if not 0 <= args.port <= 65535:
-        raise BadInput(f"--port must be a port from 0 to 65535, got {args.port}")
-    token = args.token or new_token()
-    rf = await Rubricflow.connect()
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    """`rubricflow ui ARGS`: the web view's own program with ARGS, its output passed on
+    line by line, SIGTERM passed on to it, and its exit code returned (a Ctrl-C reaches
+    both processes; this one waits for the view to stop)."""
+    ui = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        UI_PROGRAM,
+        *args.ui_args,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, lambda: ui.returncode is None and ui.terminate())
     try:
-        sock.bind((args.host, args.port))
-    except OSError as err:
-        sock.close()
-        raise BadInput(
-            f"cannot listen on {args.host}:{args.port} ({err.strerror}); choose another --port or --host"
-        ) from None
-    sock.listen(128)
-    host, port = sock.getsockname()[:2]
-    where = f"http://{f'[{host}]' if family == socket.AF_INET6 else host}:{port}/"
-    out.write(f"rubricflow ui on {where} (task queue {rf.queue!r}); Ctrl-C to stop\n")
-    if args.token:
-        out.write(f"open {where}?token=TOKEN with your token to approve, reject or extend runs\n")
-    else:
-        out.write(
-            f"to approve, reject or extend runs open {where}?token={token} (a new token each start; "
-            "--token or RUBRICFLOW_UI_TOKEN fixes one)\n"
-        )
-    out.flush()
-    await serve_ui(rf, Guard(token, open_reads=loopback), sock)
-    return EXIT_OK
+        await asyncio.gather(_pass_on(ui.stdout, out), _pass_on(ui.stderr, sys.stderr))
+        code = await ui.wait()
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+        await stop_process(ui)
+    return code if code >= 0 else 128 - code
+
+
+async def _pass_on(stream: asyncio.StreamReader | None, to: TextIO) -> None:
+    assert stream is not None
+    while line := await stream.readline():
+        to.write(line.decode(errors="replace"))
+        to.flush()

@@ -1,16 +1,62 @@
-"""What the thread page shows, computed from a thread's `Progress` (no HTML here)."""
+"""What the thread page shows, computed from a thread's `Progress` (no HTML here): the
+criteria x passes matrix, each pass's answer, diff and cost, the task, and the actions
+the thread accepts now."""
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rubricflow.workflows.types import Criterion, Evaluation, Message, Progress
+from rubricflow.workflows.steering import ENDED_UNSATISFIED
+from rubricflow.workflows.types import Criterion, Evaluation, Message, ModelPrice, PassUsage, Progress, RunInput
 
-REVIEW_STATUSES = ("max_iterations_reached", "awaiting_review", "failed", "grader_error", "budget_exhausted")
-"""Statuses a person may settle with approve / reject (the workflow's validators decide)."""
 EXTEND_STATUSES = ("max_iterations_reached", "budget_exhausted")
 """Statuses that `extend` (more iterations or more budget) applies to."""
+FOLD_CHARS = 600
+"""Text longer than this (an explanation, a gap, the task) shows folded: its start, and
+the whole on a click."""
+
+
+def offered_actions(progress: Progress) -> tuple[str, ...]:
+    """The review actions the thread accepts now, by the rules its update validators
+    keep (`workflows/steering.py`): none on a closed thread or one without a grading run;
+    approve after a run ended unsatisfied or while it is paused; reject after a run
+    ended, while it has a pass left; extend after it ran out of passes or budget."""
+    if progress.phase == "done" or progress.grading_run_id is None:
+        return ()
+    status, actions = progress.status, []
+    if status in ENDED_UNSATISFIED or status == "paused":
+        actions.append("approve")
+    if status in ENDED_UNSATISFIED | {"satisfied"} and progress.iteration < (progress.max_iterations or 0):
+        actions.append("reject")
+    if status in EXTEND_STATUSES:
+        actions.append("extend")
+    return tuple(actions)
+
+
+def the_task(progress: Progress) -> str | None:
+    """The request the thread works on: its first message from a person (the grader's
+    revision messages are never taken for it)."""
+    return next((m.content for m in progress.transcript if m.role == "user" and m.source != "grader"), None)
+
+
+def pass_cost(usage: PassUsage | None, started: RunInput | None, table: Mapping[str, ModelPrice]) -> float | None:
+    """What one pass cost (its agent turn and grader pass), priced with the prices the
+    thread started with, then the client's price table; None when a model that spent
+    tokens has no price."""
+    grader = started.state.grader if started is not None and started.state is not None else None
+    grader = grader or (started.grader if started is not None else None)
+    if usage is None or started is None or grader is None:
+        return None
+    prices = {**table, **grader.prices}
+    cost = 0.0
+    for model, used in ((started.agent.model, usage.agent), (grader.model, usage.grader)):
+        if used.total_tokens:
+            if model not in prices:
+                return None
+            cost += prices[model].cost(used)
+    return cost
 
 
 @dataclass
@@ -22,6 +68,7 @@ class PassColumn:
     answer: str | None
     diff: list[tuple[str, str]] | None
     """(kind, line) with kind `add`, `del`, `hunk` or `same`."""
+    cost_usd: float | None = None
 
 
 @dataclass
@@ -54,7 +101,9 @@ def turn_answers(transcript: list[Message]) -> list[str]:
     return answers
 
 
-def grading_runs(progress: Progress) -> list[GradingRun]:
+def grading_runs(
+    progress: Progress, started: RunInput | None = None, prices: Mapping[str, ModelPrice] | None = None
+) -> list[GradingRun]:
     """The thread's grading runs, oldest first. Each grader pass grades the answer of the
     agent turn just before it (a reviewer's verdict grades the answer already there), so
     the graded passes take the turns' answers in order, counted back from the last one
@@ -75,7 +124,8 @@ def grading_runs(progress: Progress) -> list[GradingRun]:
             index += 1
         run = runs.setdefault(evaluation.grading_run_id, GradingRun(evaluation.grading_run_id))
         diff = answer_diff(previous, answer) if run.passes else None
-        run.passes.append(PassColumn(evaluation, answer, diff))
+        cost = pass_cost(evaluation.usage, started, prices or {})
+        run.passes.append(PassColumn(evaluation, answer, diff, cost))
         previous = answer
         for criterion in evaluation.criteria:
             if criterion.name not in run.criteria:

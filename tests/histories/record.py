@@ -35,6 +35,7 @@ from rubricflow.workflows.types import (
     Budget,
     ExtendInput,
     GraderSettings,
+    Message,
     RunInput,
     SubmitInput,
 )
@@ -43,6 +44,38 @@ from tests.test_deep_agent import RUBRIC as DEEP_RUBRIC
 from tests.test_deep_agent import deep_script
 
 HERE = Path(__file__).parent
+SCORED_RUBRIC = """- cites a source [weight: 3] [required]
+- under 50 words
+- explains the trade-off [scale: 0-4, pass: 3]
+  - 0: no trade-off
+  - 2: one side of it
+  - 4: both sides, with what each costs
+"""
+SCORED_VERDICTS = (
+    {
+        "structured": {
+            "result": "needs_revision",
+            "explanation": "no source; one side only",
+            "criteria": [
+                {"name": "cites a source", "passed": False, "gap": "no source"},
+                {"name": "under 50 words", "passed": True},
+                {"name": "explains the trade-off", "passed": False, "gap": "one side only", "score": 2},
+            ],
+        }
+    },
+    {
+        "structured": {
+            "result": "needs_revision",
+            "explanation": "62 words",
+            "criteria": [
+                {"name": "cites a source", "passed": True},
+                {"name": "under 50 words", "passed": False, "gap": "62 words"},
+                {"name": "explains the trade-off", "passed": True, "score": 4},
+            ],
+        }
+    },
+)
+"""Scores (3·0 + 1 + 0.5) / 5 = 0.3, then (3 + 0 + 1) / 5 = 0.8."""
 SUGGEST_CAN_AT_EVENTS = 150
 """As in tests/conftest.py: long threads continue as new early."""
 
@@ -151,6 +184,31 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
                     verdict("needs_revision", "y", a="no", b="no"),
                 ),
                 max_iterations=2,
+            ),
+        ),
+        # Weights, [required], a scale and a pass score: the second pass misses a criterion,
+        # but its weighted score (0.8) meets the pass score with the required one met, so
+        # the run ends satisfied; each record keeps the grader's verdict and its score.
+        "weighted_pass_score": RunInput(
+            message="Explain caching in under 50 words, citing a source.",
+            rubric=SCORED_RUBRIC,
+            agent=AgentSettings(model=_script(folder, "a10", "v1", "v2")),
+            grader=GraderSettings(model=_script(folder, "g10", *SCORED_VERDICTS), pass_score=0.8),
+        ),
+        # A conversation given to grade as it stands (`rubricflow calibrate`): one pass and
+        # no agent turn; its needs_revision ends the run at the cap of one iteration.
+        "given_transcript": RunInput(
+            transcript=[
+                Message(role="user", content="What is 2 + 2?"),
+                Message(role="assistant", content="5"),
+            ],
+            rubric="- answers 4\n- is one line",
+            agent=AgentSettings(model=_script(folder, "a11", "never called")),
+            grader=GraderSettings(
+                model=_script(
+                    folder, "g11", verdict("needs_revision", "wrong", **{"answers 4": "says 5", "is one line": True})
+                ),
+                max_iterations=1,
             ),
         ),
         # Events stamped with workflow time; a provider's 401 said once (a patch marker).
