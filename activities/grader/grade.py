@@ -21,6 +21,7 @@ from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import AGENT_RECURSION_LIMIT, cut_off_after, heartbeating, model_call
 from rubricflow.activities.telemetry import UsageCounter
 from rubricflow.activities.tools import ToolRegistry
+from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.rubric import ParsedRubric, parse_rubric
 from rubricflow.workflows.scores import score_of_pass
 from rubricflow.workflows.types import GradeInput, GradeResult, GraderVerdict, last_answer
@@ -139,6 +140,26 @@ class Grader:
                 )
             # One question per criterion always covers the frozen criteria: no re-ask.
             return verdict, False, calls[0], split
+        verdict, unverified, asks = await self._whole(
+            input, rubric, model, tools, bool(on_thread), frozen, method, config
+        )
+        return verdict, unverified, asks, False
+
+    async def _whole(
+        self,
+        input: GradeInput,
+        rubric: ParsedRubric,
+        model: Any,
+        tools: list[Any],
+        on_thread: bool,
+        frozen: list[str],
+        method: StructuredOutput,
+        config: dict[str, Any],
+    ) -> tuple[GraderVerdict, bool, int]:
+        """The `whole` strategy's verdict (`whole.py`), its grader shared between passes
+        unless it reads the thread's own files."""
+        model_label = input.settings.model
+        names = list(input.settings.tools)
         local = model_label.startswith("local:")
         scales = {name: scale for name, scale in rubric.scales.items() if name in frozen}
 
@@ -163,5 +184,4 @@ class Grader:
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
         payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen, scales)
         config["recursion_limit"] = AGENT_RECURSION_LIMIT
-        verdict, unverified, asks = await whole_verdict(grader, payload, frozen, input, config, method)
-        return verdict, unverified, asks, False
+        return await whole_verdict(grader, payload, frozen, input, config, method)
