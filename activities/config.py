@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
+from temporalio.converter import PayloadCodec
+
 from rubricflow.activities.hooks import Hook
 from rubricflow.workflows import names
 from rubricflow.workflows.mcp_config import McpConfig
@@ -69,6 +71,9 @@ class WorkerConfig:
     mcp: McpConfig | None = field(default=None, repr=False)
     """`RUBRICFLOW_MCP`: the MCP servers whose tools the worker offers, their `${VAR}`s
     replaced from the worker's environment (so it may hold secrets: not in the repr)."""
+    mcp_url_secrets: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """The values of the `${VAR}`s in those servers' URLs, by name: the plugin keeps them
+    out of the worker's logs (`activities/log_redaction.py`)."""
 
     grader_cache_dir: Path | None = None
     """`RUBRICFLOW_GRADER_CACHE_DIR`: the grader cache (`activities/grader_cache.py`); workers
@@ -81,6 +86,11 @@ class WorkerConfig:
     model_keys: Mapping[str, str] = field(default_factory=dict, repr=False)
     """The values of the profiles' `api_key_env` variables, read from the worker's
     environment with everything else (secrets: not in the repr)."""
+    codec: PayloadCodec | None = field(default=None, repr=False)
+    """`RUBRICFLOW_CODEC_KEYS`: the payload codec the plugin puts on its client's data
+    converter (none: the host's own codec, if any, is kept as it is)."""
+    log_level: str = "INFO"
+    """`RUBRICFLOW_LOG_LEVEL`: the log level of `rubricflow worker`."""
 
     @property
     def versioned(self) -> bool:

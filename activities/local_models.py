@@ -167,15 +167,26 @@ def runtime_available() -> bool:
     )
 
 
+def check_local_model(name: str) -> None:
+    """Refuse (`ModelConfigError`) a local model this worker could not load, without
+    loading it: the runtime installed, the model known, its weight packages installed."""
+    if not runtime_available():
+        raise ModelConfigError(LOCAL_RUNTIME_MISSING)
+    find_parts(lookup(name))
+
+
+LOCAL_RUNTIME_MISSING = (
+    "local models need the `local` extra (llama-cpp-python, langchain-community): "
+    "run deploy/install.sh, or pip install -e '.[local]' with the CMAKE_ARGS it sets"
+)
+
+
 def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = False) -> Any:
     """A LangChain chat model on the local GGUF (joined under `models_dir`), safe to
     share between activities: its `client` is a `ModelProcess` (the model loads in a
     child process, starting now), or with `in_process` the `Llama` itself."""
     if not runtime_available():
-        raise ModelConfigError(
-            "local models need the `local` extra (llama-cpp-python, langchain-community): "
-            "run deploy/install.sh, or pip install -e '.[local]' with the CMAKE_ARGS it sets"
-        )
+        raise ModelConfigError(LOCAL_RUNTIME_MISSING)
     path = gguf_path(name, models_dir)
     from langchain_community.chat_models import ChatLlamaCpp
     from pydantic import model_validator

@@ -17,6 +17,7 @@ only. Two providers are our own:
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,7 +27,7 @@ from langchain_core.language_models import BaseChatModel
 
 from rubricflow.activities.config import DEFAULT_DATA_DIR, default_script_state_dir
 from rubricflow.activities.local_models import DEFAULT_TEMPERATURE as LOCAL_TEMPERATURE
-from rubricflow.activities.local_models import build_local_chat_model
+from rubricflow.activities.local_models import build_local_chat_model, check_local_model
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.model_process import ModelProcess
 from rubricflow.activities.scripted import ScriptedChatModel, load_script
@@ -54,9 +55,10 @@ def known_providers() -> tuple[str, ...]:
     return OUR_PROVIDERS + builtin
 
 
-def check_provider(spec: str) -> None:
+def check_provider(spec: str, *, installed: bool = False) -> None:
     """Refuse an unknown provider, or a model id that carries an address (only a profile
-    sets one), before anything starts."""
+    sets one), before anything starts; with `installed`, also a provider whose LangChain
+    package this worker does not have."""
     provider, _, model_id = spec.partition(":")
     provider = provider.strip()
     if "://" in model_id:
@@ -67,6 +69,22 @@ def check_provider(spec: str) -> None:
     providers = known_providers()
     if providers[len(OUR_PROVIDERS) :] and provider not in providers:
         raise ModelConfigError(f"unknown model provider {provider!r} in {spec!r}; use one of: " + ", ".join(providers))
+    package = _provider_package(provider) if installed else None
+    if package is not None and importlib.util.find_spec(package) is None:
+        raise ModelConfigError(
+            f"model {spec!r} needs the LangChain package {package.replace('_', '-')}, which this worker "
+            f"does not have: pip install {package.replace('_', '-')} where the worker runs"
+        )
+
+
+def _provider_package(provider: str) -> str | None:
+    """The top-level module a LangChain provider's chat model comes from."""
+    try:
+        from langchain.chat_models.base import _BUILTIN_PROVIDERS
+    except ImportError:  # pragma: no cover - only if LangChain moves the table
+        return None
+    entry = _BUILTIN_PROVIDERS.get(provider)
+    return entry[0].split(".")[0] if entry else None
 
 
 class ModelFactory:
@@ -148,6 +166,23 @@ class ModelFactory:
         profile = self._profiles.get(name) if name is not None else None
         return profile.structured_output if profile is not None else "tool"
 
+    def check(self, spec: str) -> None:
+        """Refuse (`ModelConfigError`, in the words `get` would fail with) a model string
+        this worker could not build, without building it: a provider known and installed,
+        a profile it has, a scripted file it may read (read and checked), a local model it
+        knows with its weights installed."""
+        provider, _, model_id = spec.partition(":")
+        provider = provider.strip()
+        if provider == PROFILE_PROVIDER:
+            profile = self._profile(model_id.strip())
+            self.check(profile.spec)
+        elif provider == "scripted":
+            load_script(self._script_path(model_id))
+        elif provider == "local":
+            check_local_model(model_id.strip())
+        else:
+            check_provider(spec, installed=True)
+
     def _build(self, spec: str) -> BaseChatModel:
         provider, _, model_id = spec.partition(":")
         if provider == PROFILE_PROVIDER:
@@ -158,10 +193,10 @@ class ModelFactory:
             return ScriptedChatModel(path=str(path), state_dir=self._script_state_dir)
         if provider == "local":
             return build_local_chat_model(model_id, self._models_dir, in_process=self._local_in_process)
-        check_provider(spec)
+        check_provider(spec, installed=True)
         return _init(spec, {})
 
-    def _build_profile(self, name: str) -> BaseChatModel:
+    def _profile(self, name: str) -> ModelProfile:
         profile = self._profiles.get(name)
         if profile is None:
             known = ", ".join(sorted(self._profiles)) or f"none (no {MODELS_ENV} file)"
@@ -169,9 +204,13 @@ class ModelFactory:
                 f"unknown model profile {name!r}: this worker's profiles are {known}; "
                 f"add [models.{name}] to the worker's {MODELS_ENV} file or name one of them"
             )
+        return profile
+
+    def _build_profile(self, name: str) -> BaseChatModel:
+        profile = self._profile(name)
         if profile.provider in ("scripted", "local"):
             return self._build(profile.spec)  # ours: the profile chooses the method only
-        check_provider(profile.spec)
+        check_provider(profile.spec, installed=True)
         return _init(profile.spec, profile_options(profile, self._keys))
 
     def _script_path(self, model_id: str) -> Path:

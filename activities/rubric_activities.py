@@ -22,6 +22,7 @@ from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
+from rubricflow.activities.run_check import run_check
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import (
     AGENT_RECURSION_LIMIT,
@@ -43,6 +44,7 @@ from rubricflow.activities.telemetry import (
 from rubricflow.activities.tools import ToolRegistry, default_registry
 from rubricflow.activities.turn_files import compact_file_args, turn_files
 from rubricflow.workflows import names
+from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
 from rubricflow.workflows.sizes import (
     MAX_PAYLOAD_BYTES,
     MAX_VERDICT_BYTES,
@@ -131,6 +133,18 @@ class RubricActivities:
             )
         record_hook_failures(failed)
         return failed
+
+    @activity.defn(name=names.CHECK_RUN_ACTIVITY)
+    async def check_run(self, input: RunCheckInput) -> RunCheckResult:
+        """What this worker would refuse of a run before it starts (`activities/run_check.py`)."""
+        return await asyncio.to_thread(
+            run_check,
+            input,
+            tools=self._tools,
+            agents=self._agents,
+            checks=self._grader.check_names(),
+            models=self._models,
+        )
 
     @activity.defn(name=names.AGENT_TURN_ACTIVITY)
     async def run_agent_turn(self, input: AgentTurnInput) -> AgentTurnResult:

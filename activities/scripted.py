@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -108,7 +109,7 @@ def load_script(path: str | Path) -> Script:
     worker's files are not the client's to read."""
     file = Path(path)
     try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
+        raw = json.loads(_read_bounded(file).decode("utf-8"))
     except FileNotFoundError as exc:
         raise ModelConfigError(f"scripted model file not found: {file}") from exc
     except UnicodeDecodeError as exc:
@@ -122,6 +123,28 @@ def load_script(path: str | Path) -> Script:
     except ValidationError as exc:
         problems = "; ".join(_problem(err) for err in exc.errors(include_input=False, include_url=False))
         raise ModelConfigError(f"not a valid script file: {file} ({problems}); expected {SCRIPT_FORMAT}") from None
+
+
+MAX_SCRIPT_BYTES = 64 * 1024 * 1024
+"""The largest scripted-model file a worker reads: canned replies, a few of them the size
+of the biggest step result a thread takes (tests/test_payload_limits.py), below it."""
+
+
+def _read_bounded(file: Path) -> bytes:
+    """A regular file's bytes, at most `MAX_SCRIPT_BYTES`; anything else (a device, a FIFO,
+    a larger file) is refused without reading it (`O_NONBLOCK`: opening a FIFO does not
+    wait for a writer)."""
+    too_large = f"scripted model file {file} is larger than {MAX_SCRIPT_BYTES} bytes"
+    with os.fdopen(os.open(file, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise ModelConfigError(f"scripted model file {file} is not a regular file")
+        if info.st_size > MAX_SCRIPT_BYTES:
+            raise ModelConfigError(too_large)
+        data = handle.read(MAX_SCRIPT_BYTES + 1)
+    if len(data) > MAX_SCRIPT_BYTES:  # it grew while it was read
+        raise ModelConfigError(too_large)
+    return data
 
 
 def _problem(err: Any) -> str:
@@ -155,10 +178,10 @@ def cached_script(path: str) -> Script:
     """`load_script(path)`, parsed again only when the file changed (another file, size or
     modification time): a model call reads the script's current content, not its own copy."""
     try:
-        stat = os.stat(path)
+        info = os.stat(path)
     except OSError:
         return load_script(path)  # raises the error that says what to fix
-    identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    identity = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
     cached = _SCRIPTS.get(path)
     if cached is not None and cached[0] == identity:
         return cached[1]

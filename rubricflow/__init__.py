@@ -2,7 +2,7 @@
 
 The one import root for Python callers: the client, its errors and the contract's
 types (`from rubricflow import Rubricflow, RunInput, AgentSettings, GraderSettings`), and
-for workers `RubricflowPlugin`. Importing the package loads neither LangChain nor the
+for workers `RubricflowPlugin` with its `WorkerConfig`. Importing the package loads neither LangChain nor the
 worker's activities; only `RubricflowPlugin`, when first used, loads them.
 """
 
@@ -26,6 +26,7 @@ _CLIENT = (
 _CONTRACT = (
     "AgentSettings",
     "ApproveInput",
+    "ConfigError",
     "Criterion",
     "Evaluation",
     "ExtendInput",
@@ -53,6 +54,14 @@ def __getattr__(name: str) -> Any:
         from rubricflow.plugin import RubricflowPlugin
 
         return RubricflowPlugin
+    if name == "WorkerConfig":
+        from rubricflow.activities.config import WorkerConfig
+
+        return WorkerConfig
+    if name == "ConfigError":
+        from rubricflow.errors import ConfigError
+
+        return ConfigError
     if name in _CONTRACT:
         from rubricflow.workflows import types
 
@@ -92,6 +101,7 @@ __all__ = [
     "ThreadClosed",
     "ThreadNotFound",
     "ThreadRow",
+    "WorkerConfig",
     "__version__",
     "new_thread_id",
 ]

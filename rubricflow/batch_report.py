@@ -147,7 +147,8 @@ def plot(name: str, summary: dict[str, Any], path: Path, other: tuple[str, dict[
 def write_report(
     out: Path, name: str, rows: list[dict[str, Any]], other: tuple[str, list[dict[str, Any]]] | None = None
 ) -> dict[str, Path]:
-    """DIR/NAME.jsonl, NAME.summary.json, NAME.summary.md and NAME.png; their paths."""
+    """DIR/NAME.jsonl, NAME.summary.json, NAME.summary.md and NAME.png; their paths (no
+    `plot` without matplotlib, the `bench` extra: the rest is written all the same)."""
     out.mkdir(parents=True, exist_ok=True)
     summary = summarize(rows)
     other_summary = (other[0], summarize(other[1])) if other else None
@@ -171,5 +172,8 @@ def write_report(
     paths["table"].write_text(
         render_table(name, summary, diff, other_summary[0] if other_summary else None), encoding="utf-8"
     )
-    plot(name, summary, paths["plot"], other_summary)
+    try:
+        plot(name, summary, paths["plot"], other_summary)
+    except ImportError:
+        del paths["plot"]
     return paths

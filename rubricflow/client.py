@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,6 +25,7 @@ from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
+from rubricflow.ask_workers import ask_workers, check_of, refusals
 from rubricflow.client_errors import (
     RubricflowError,
     RunFailed,
@@ -40,13 +40,15 @@ from rubricflow.client_errors import (
 )
 from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
 from rubricflow.observe import observe
+from rubricflow.outages import Outage
 from rubricflow.preflight import RunRefused
-from rubricflow.run_checks import check_id, check_input, check_names, check_scripted_file, new_thread_id, run_models
+from rubricflow.run_checks import check_id, check_input, new_thread_id, run_models
 from rubricflow.settings import client_runtime, task_queue
 from rubricflow.settings import connect as _connect
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.names import EVENTS_TOPIC, ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.run_check_types import RunCheckInput
 from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
@@ -74,8 +76,6 @@ __all__ = [
     "ThreadRow",
     "UpdateRefused",
     "check_input",
-    "check_names",
-    "check_scripted_file",
     "new_thread_id",
     "run_models",
 ]
@@ -141,16 +141,17 @@ class Rubricflow:
         check_input(run)
         thread_id = new_thread_id() if thread_id is None else check_id("thread id", thread_id)
         try:
-            handle = await self.client.start_workflow(
-                RubricRunWorkflow.run,
-                run,
-                id=thread_id,
-                task_queue=self.queue,
-                id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
-                static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
-                # Shown from its first task: set here, the thread need not upsert it.
-                search_attributes=start_search_attributes() if run.message is not None else None,
-            )
+            with typed_errors():
+                handle = await self.client.start_workflow(
+                    RubricRunWorkflow.run,
+                    run,
+                    id=thread_id,
+                    task_queue=self.queue,
+                    id_conflict_policy=WorkflowIDConflictPolicy.FAIL,
+                    static_summary=f"rubric thread: {(run.message or 'waiting for a message')[:80]}",
+                    # Shown from its first task: set here, the thread need not upsert it.
+                    search_attributes=start_search_attributes() if run.message is not None else None,
+                )
         except WorkflowAlreadyStartedError as err:
             raise RunRefused(
                 f"thread {thread_id!r} already has a run in progress; follow it with "
@@ -159,6 +160,26 @@ class Rubricflow:
             ) from err
         return RunHandle(thread_id, handle)
 
+    async def check(self, run: RunInput | RunCheckInput, rubrics: Mapping[str, str | None] | None = None) -> bool:
+        """Ask a worker of this task queue what it would refuse of `run` (its models,
+        agent, tools, and the checks `rubrics` name: default, the run's own rubric) and
+        raise `RunRefused` in the worker's words before anything starts. False when no
+        worker answered within `ask_workers.CHECK_WAIT` (none polls, or none of its build
+        knows the check): the run may start, and its worker refuses what it lacks at the
+        first step."""
+        check = run if isinstance(run, RunCheckInput) else check_of(run.agent, run.grader)
+        if rubrics is None:
+            rubrics = {"the rubric": run.rubric} if isinstance(run, RunInput) else {}
+        if not await self.workers_polling():
+            return False
+        answer = await ask_workers(self.client, self.queue, check)
+        if answer is None:
+            return False
+        problems = refusals(answer, rubrics)
+        if problems:
+            raise RunRefused(f"the workers on task queue {self.queue!r} refuse this run: " + "; ".join(problems))
+        return True
+
     def handle(self, thread_id: str) -> RunHandle:
         check_id("thread id", thread_id)
         return RunHandle(thread_id, self.client.get_workflow_handle_for(RubricRunWorkflow.run, thread_id))
@@ -166,7 +187,8 @@ class Rubricflow:
     @contextlib.asynccontextmanager
     async def _steering(self, thread_id: str) -> AsyncIterator[None]:
         """`typed_errors` for a call that steers a live thread: Temporal answers a
-        closed workflow as not found, which is said as `ThreadClosed`, with how it ended."""
+        closed workflow as not found, which is said as `ThreadClosed`, with how it ended;
+        a thread that failed while an update waited raises `RunFailed`."""
         try:
             with typed_errors(thread_id):
                 yield
@@ -175,6 +197,11 @@ class Rubricflow:
             if status is None:
                 raise
             raise ThreadClosed(thread_id, status) from None
+        except UpdateRefused:
+            # Temporal says only that the workflow completed before the update did: say why.
+            if (await self.describe(thread_id)).status in CLOSED_STATUSES:
+                await self.handle(thread_id).result()  # RunFailed, with what it failed with
+            raise
 
     async def _closed_status(self, thread_id: str) -> str | None:
         """How a closed thread ended, or None when there is no such thread."""
@@ -209,17 +236,12 @@ class Rubricflow:
         with contextlib.suppress(ServerUnreachable):  # an outage: the loop below rides it out
             await self.describe(thread_id)  # ThreadNotFound before anything is followed
         offset = from_offset
-        lost_at: float | None = None
-        delay = 0.5
-        loop = asyncio.get_running_loop()
+        outage = Outage(thread_id, on_outage, give_up_after)
         while True:
             stream = WorkflowStreamClient.create(self.client, thread_id)
             try:
                 async for item in stream.subscribe(EVENTS_TOPIC, offset, result_type=RunEvent):
-                    if lost_at is not None:
-                        lost_at, delay = None, 0.5
-                        if on_outage:
-                            on_outage(f"reconnected to the server; following thread {thread_id} again")
+                    outage.back()
                     offset = item.offset + 1
                     event = item.data.model_copy(update={"offset": item.offset})
                     yield event
@@ -228,22 +250,7 @@ class Rubricflow:
                 return
             except (RPCError, WorkflowUpdateRPCTimeoutOrCancelledError) as err:
                 await self._raise_unless_outage(thread_id, err)
-                now = loop.time()
-                if lost_at is None:
-                    lost_at = now
-                    if on_outage:
-                        on_outage(
-                            f"lost the server ({getattr(err, 'message', None) or err}); the run goes "
-                            f"on there; reconnecting for up to {give_up_after.total_seconds():.0f} s"
-                        )
-                elif now - lost_at > give_up_after.total_seconds():
-                    raise ServerUnreachable(
-                        target_host(),
-                        f"unreachable for {give_up_after.total_seconds():.0f} s; thread "
-                        f"{thread_id} goes on there: follow it later with `rubricflow watch {thread_id}`",
-                    ) from err
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+                await outage.lost(err)
 
     async def observe(self, thread_id: str, from_offset: int = 0) -> AsyncIterator[RunEvent]:
         """The thread's events from `from_offset` until it closes, read with queries only:
@@ -301,13 +308,14 @@ class Rubricflow:
     async def workers_polling(self) -> int:
         """Workers polling this task queue for workflow tasks now (0: a message sent now
         waits, queued, until one starts)."""
-        response = await self.client.workflow_service.describe_task_queue(
-            DescribeTaskQueueRequest(
-                namespace=self.client.namespace,
-                task_queue=TaskQueue(name=self.queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
-                task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        with typed_errors():
+            response = await self.client.workflow_service.describe_task_queue(
+                DescribeTaskQueueRequest(
+                    namespace=self.client.namespace,
+                    task_queue=TaskQueue(name=self.queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+                    task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+                )
             )
-        )
         now = datetime.now(UTC)
         return sum(
             1
@@ -363,7 +371,7 @@ class Rubricflow:
             static_summary=f"rubric thread: {message.message[:80]}",
             search_attributes=start_search_attributes(),
         )
-        with typed_errors(thread_id):
+        async with self._steering(thread_id):
             return await self.client.execute_update_with_start_workflow(
                 RubricRunWorkflow.submit, message, start_workflow_operation=operation
             )
@@ -390,11 +398,12 @@ class Rubricflow:
         return await self._decide(thread_id, RubricRunWorkflow.reject, review)
 
     async def _decide(self, thread_id: str, update: Any, decision: ApproveInput | RejectInput) -> Progress:
-        """Send a decision on the thread's latest record: without `review`, the one it
-        shows now. Another reviewer's decision accepted in between makes the thread
-        refuse this one (`UpdateRefused`, saying who decided), never both. While no
-        worker answers the thread's queries the decision goes without that check and
-        waits for a worker, as any update does."""
+        """Send a decision on the review the thread shows: without `review`, the one it
+        shows now, read once. Another reviewer's decision accepted in between, or before,
+        makes the thread refuse this one (`UpdateRefused`, saying who decided), never
+        both. While no worker answers the thread's queries the decision goes without the
+        name of the review and waits for a worker, as any update does; the thread still
+        refuses it on a review a reviewer has decided."""
         async with self._steering(thread_id):
             handle = self.handle(thread_id).handle
             if decision.review is None:

@@ -9,15 +9,27 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
+from temporalio.api.errordetails.v1 import NamespaceNotFoundFailure
 from temporalio.client import WorkflowFailureError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError, RPCStatusCode
 
-from rubricflow.preflight import RunRefused
+from rubricflow.errors import NamespaceNotFound, RubricflowError, RunRefused
 from rubricflow.settings import connect_config
 
-
-class RubricflowError(Exception):
-    """Base of the client's errors; the message says what happened and what to do."""
+__all__ = [
+    "NamespaceNotFound",
+    "RubricflowError",
+    "RunFailed",
+    "RunRefused",
+    "ServerUnreachable",
+    "Stuck",
+    "ThreadClosed",
+    "ThreadNotFound",
+    "ThreadStuck",
+    "UpdateRefused",
+    "target_host",
+    "typed_errors",
+]
 
 
 class ThreadNotFound(RubricflowError, LookupError):
@@ -90,12 +102,26 @@ def _failure_cause(err: BaseException) -> str | None:
     return getattr(cause, "message", None) or str(cause) or None
 
 
+def missing_namespace(err: RPCError) -> str | None:
+    """The namespace the server said it does not have, when that is what `err` is."""
+    if err.status != RPCStatusCode.NOT_FOUND:
+        return None
+    for detail in err.grpc_status.details:
+        failure = NamespaceNotFoundFailure()
+        if detail.Unpack(failure):
+            return failure.namespace
+    return None
+
+
 @contextlib.contextmanager
 def typed_errors(thread_id: str | None = None) -> Iterator[None]:
     """Temporal's errors as the client's own."""
     try:
         yield
     except RPCError as err:
+        namespace = missing_namespace(err)
+        if namespace is not None:
+            raise NamespaceNotFound(namespace, target_host()) from None
         if err.status == RPCStatusCode.NOT_FOUND and thread_id is not None:
             raise ThreadNotFound(thread_id) from err
         if err.status == RPCStatusCode.UNAVAILABLE:

@@ -34,13 +34,15 @@ from google.protobuf import json_format
 from temporalio.api.common.v1 import Payload, Payloads
 from temporalio.converter import DataConverter, PayloadCodec
 
+from rubricflow.errors import ConfigError
+
 ENCODING = b"binary/encrypted"
 KEY_ID = "encryption-key-id"
 NONCE_BYTES = 12
 
 
-class CodecConfigError(ValueError):
-    pass
+class CodecConfigError(ConfigError):
+    """Codec keys that cannot be used, or a payload this process's keys cannot read."""
 
 
 def parse_keys(spec: str) -> dict[str, bytes]:

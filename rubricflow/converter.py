@@ -20,12 +20,13 @@ through too.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from pydantic_core import SchemaSerializer
 from pydantic_core.core_schema import any_schema
 from temporalio.api.common.v1 import Payload
-from temporalio.contrib.pydantic import PydanticJSONPlainPayloadConverter
+from temporalio.contrib.pydantic import PydanticJSONPlainPayloadConverter, PydanticPayloadConverter
 from temporalio.converter import (
     CompositePayloadConverter,
     DataConverter,
@@ -35,6 +36,7 @@ from temporalio.converter import (
 )
 
 from rubricflow.codec import with_codec
+from rubricflow.errors import ConfigError
 
 
 class _WithoutDefaults(PydanticJSONPlainPayloadConverter):
@@ -71,3 +73,38 @@ data_converter = DataConverter(payload_converter_class=PayloadConverter)
 def client_converter(codec: PayloadCodec | None = None) -> DataConverter:
     """What rubricflow's clients use: `data_converter`, with `codec` on its payloads."""
     return with_codec(data_converter, codec)
+
+
+UPGRADED = (DefaultPayloadConverter, PydanticPayloadConverter)
+"""Payload converters that rubricflow's replaces in a host's data converter: the SDK's
+default, and its stock pydantic one (whose wire format ours reads and writes)."""
+
+
+def host_converter(existing: DataConverter | None, codec: PayloadCodec | None = None) -> DataConverter:
+    """The data converter of a host's client (or replayer) with rubricflow on it: its own,
+    with rubricflow's payload converter in place of a default or stock pydantic one; its
+    payload codec, failure converter and the rest are kept. Another payload converter is
+    refused (`ConfigError`), as is `codec` (the worker's `RUBRICFLOW_CODEC_KEYS`) beside a
+    codec the host already has: two codecs would leave payloads that only a process with
+    both could read, so one of them must go."""
+    converter = existing or DataConverter.default
+    kind = converter.payload_converter_class
+    if kind in UPGRADED:
+        converter = dataclasses.replace(converter, payload_converter_class=PayloadConverter)
+    elif not issubclass(kind, PayloadConverter):
+        raise ConfigError(
+            f"the client's data converter uses the payload converter {kind.__module__}.{kind.__qualname__}; "
+            "rubricflow needs pydantic JSON: connect with DataConverter.default or "
+            "temporalio.contrib.pydantic.pydantic_data_converter (your payload codec and failure "
+            "converter are kept), or subclass rubricflow.converter.PayloadConverter"
+        )
+    if codec is None or converter.payload_codec is codec:
+        return converter
+    if converter.payload_codec is not None:
+        theirs = type(converter.payload_codec)
+        raise ConfigError(
+            f"the client's data converter already has a payload codec ({theirs.__module__}.{theirs.__qualname__}); "
+            "rubricflow's own (RUBRICFLOW_CODEC_KEYS) would be a second one: unset RUBRICFLOW_CODEC_KEYS "
+            "(WorkerConfig.codec) and let your codec encode rubricflow's payloads too, or connect without yours"
+        )
+    return dataclasses.replace(converter, payload_codec=codec)

@@ -4,8 +4,10 @@
     client = await Client.connect("localhost:7233", plugins=[plugin])
     worker = Worker(client, task_queue="rubricflow", workflows=[YourWorkflow], activities=[your_activity])
 
-On the client the plugin sets rubricflow's data converter (pydantic JSON, and the payload
-codec when one is given); on every worker of that client it adds the thread workflow and
+On the client the plugin upgrades a default data converter to rubricflow's pydantic JSON,
+keeping the host's payload codec (or adding the config's, `RUBRICFLOW_CODEC_KEYS`, when
+the host has none) and refusing in words a converter it cannot work with
+(`converter.host_converter`); on every worker of that client it adds the thread workflow and
 its activities, passes the contract package through the workflow sandbox, lets a
 `ValidationError` fail a workflow rather than retry its task forever, registers the search
 attributes a thread upserts, and applies the worker-side settings of its `WorkerConfig`
@@ -30,7 +32,6 @@ from typing import Any
 from pydantic import ValidationError
 from temporalio.client import ClientConfig
 from temporalio.common import WorkerDeploymentVersion
-from temporalio.converter import PayloadCodec
 from temporalio.plugin import SimplePlugin
 from temporalio.worker import Worker, WorkerDeploymentConfig, WorkflowRunner
 from temporalio.worker import WorkerConfig as TemporalWorkerConfig
@@ -40,42 +41,60 @@ from rubricflow.activities.agents import AgentRegistry
 from rubricflow.activities.batch import BATCH_ACTIVITIES
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.hooks import Hook, Ledger
+from rubricflow.activities.log_redaction import redact_in_logs
 from rubricflow.activities.mcp import McpStartError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry, worker_registry
 from rubricflow.bridge_exit import hold_exit_for_running_loop
-from rubricflow.converter import client_converter
+from rubricflow.converter import host_converter
+from rubricflow.errors import ConfigError
 from rubricflow.search_attributes import ensure_search_attributes
-from rubricflow.telemetry import Telemetry
 from rubricflow.workflows.batch import BatchWorkflow
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.run_check import RunCheckWorkflow
 
-CONTRACT_PACKAGE = "rubricflow.workflows"
-"""Passed through the sandbox: deterministic, no state between runs, and loading it into
-each new run's sandbox would cost every run its import."""
+PASSED_THROUGH = (
+    "rubricflow",
+    "langchain",
+    "langchain_core",
+    "langchain_mcp_adapters",
+    "langgraph",
+    "langsmith",
+    "deepagents",
+    "mcp",
+    "httpx",
+    "httpcore",
+)
+"""Passed through every sandbox of the plugin's workers: rubricflow (its contract is
+deterministic, keeps no state between runs, and importing it into each run's sandbox would
+cost every run that import) and the model libraries its workers load, which a host's
+workflow module imports beside it (`from rubricflow import RubricflowPlugin` at the top of
+a one-file app, a LangChain `@tool` registered with the plugin). Such a module then
+validates: none of these is re-imported in the sandbox, where LangChain's imports touch
+what a workflow may not (`http.client` classes)."""
 
 
 def contract_passed_through(runner: WorkflowRunner | None) -> WorkflowRunner:
-    """`runner` (none given: the SDK's default sandbox) with the contract package passed
-    through, when it is a sandbox."""
+    """`runner` (none given: the SDK's default sandbox) with rubricflow and its model
+    libraries passed through, when it is a sandbox (`PASSED_THROUGH`)."""
     runner = runner or SandboxedWorkflowRunner()
     if isinstance(runner, SandboxedWorkflowRunner):
-        return dataclasses.replace(runner, restrictions=runner.restrictions.with_passthrough_modules(CONTRACT_PACKAGE))
+        return dataclasses.replace(runner, restrictions=runner.restrictions.with_passthrough_modules(*PASSED_THROUGH))
     return runner
 
 
 async def serve_tools(config: WorkerConfig) -> ToolRegistry:
     """The tools the worker offers: built-ins, entry points and the tools of the
     `RUBRICFLOW_MCP` servers, listed now. A server that does not answer, or a tool name
-    taken twice, stops the worker (`SystemExit`) saying which."""
+    taken twice, raises `ConfigError` saying which. The secrets in the servers' URLs are
+    kept out of the logs from here on (`log_redaction`)."""
+    redact_in_logs(config.mcp_url_secrets)
     try:
         return await worker_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox, mcp=config.mcp)
     except (McpStartError, ValueError) as exc:
-        raise SystemExit(
-            f"rubricflow worker: {exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)"
-        ) from None
+        raise ConfigError(f"{exc} (the {MCP_CONFIG_ENV} servers are listed when the worker starts)") from None
 
 
 class RubricflowPlugin(SimplePlugin):
@@ -83,9 +102,9 @@ class RubricflowPlugin(SimplePlugin):
 
     `config` holds the worker's settings (default: `WorkerConfig()`, no environment read);
     `models`, `tools`, `agents`, `hooks` and `ledger` replace what the config would build.
-    `codec` encrypts payloads on the client (and so on its workers). `telemetry` is what
-    `rubricflow.telemetry.setup` installed: its OpenTelemetry plugin then traces the client
-    and the workers. `pass_through_contract=False` keeps a Worker's own sandbox as given.
+    OpenTelemetry is a plugin of its own, beside this one in `plugins=[...]`
+    (`temporalio.contrib.opentelemetry.OpenTelemetryPlugin`). `pass_through_contract=False`
+    keeps a Worker's own sandbox as given.
     `workflow` is the thread workflow registered (a subclass: a changed build, in tests).
     """
 
@@ -98,12 +117,11 @@ class RubricflowPlugin(SimplePlugin):
         agents: AgentRegistry | None = None,
         hooks: Sequence[Hook] | None = None,
         ledger: Ledger | None = None,
-        codec: PayloadCodec | None = None,
-        telemetry: Telemetry | None = None,
         pass_through_contract: bool = True,
         workflow: type[RubricRunWorkflow] = RubricRunWorkflow,
     ) -> None:
         self.config = config or WorkerConfig()
+        redact_in_logs(self.config.mcp_url_secrets)
         if tools is None and self.config.mcp is not None:
             raise ValueError(
                 "the MCP servers' tools are listed when the worker starts: pass tools=await serve_tools(config), "
@@ -117,17 +135,18 @@ class RubricflowPlugin(SimplePlugin):
             ledger=ledger,
             agents=agents,
         )
-        self._traced = list(telemetry.plugins) if telemetry is not None else []
+        codec = self.config.codec
         super().__init__(
             "rubricflow.RubricflowPlugin",
-            data_converter=client_converter(codec),
+            data_converter=lambda existing: host_converter(existing, codec),
             activities=[
                 self.rubric_activities.run_agent_turn,
                 self.rubric_activities.grade_transcript,
                 self.rubric_activities.deliver_evaluation,
+                self.rubric_activities.check_run,
                 *BATCH_ACTIVITIES,
             ],
-            workflows=[workflow, BatchWorkflow],
+            workflows=[workflow, BatchWorkflow, RunCheckWorkflow],
             workflow_runner=contract_passed_through if pass_through_contract else None,
             workflow_failure_exception_types=[ValidationError],
         )
@@ -135,36 +154,22 @@ class RubricflowPlugin(SimplePlugin):
     @classmethod
     async def from_env(cls, environ: Mapping[str, str] | None = None, **options: Any) -> RubricflowPlugin:
         """The plugin a `rubricflow worker` would run: settings from the `RUBRICFLOW_*`
-        variables (`worker_env.config_from_env`), the tools of the `RUBRICFLOW_MCP` servers
-        listed now, the codec of `RUBRICFLOW_CODEC_KEYS`, OpenTelemetry as the `OTEL_*`
-        variables ask. A value that is not allowed raises `SystemExit` saying what to fix."""
-        from rubricflow import telemetry
-        from rubricflow.codec import CodecConfigError, codec_from_env
+        variables (`worker_env.config_from_env`, the codec of `RUBRICFLOW_CODEC_KEYS`
+        among them) and the tools of the `RUBRICFLOW_MCP` servers, listed now. A value
+        that is not allowed raises `ConfigError` saying what to fix."""
         from rubricflow.worker_env import config_from_env
 
-        env = os.environ if environ is None else environ
-        config = config_from_env(env)
+        config = config_from_env(os.environ if environ is None else environ)
         if options.get("tools") is None:
             options["tools"] = await serve_tools(config)
-        try:
-            options.setdefault("codec", codec_from_env(env))
-            options.setdefault("telemetry", telemetry.setup(env, service="rubricflow-worker"))
-        except (CodecConfigError, ValueError) as exc:
-            raise SystemExit(f"rubricflow worker: {exc}") from None
         return cls(config, **options)
 
     def configure_client(self, config: ClientConfig) -> ClientConfig:
         hold_exit_for_running_loop()  # the process's exit waits for the Rust client's last drops
-        config = super().configure_client(config)
-        for traced in self._traced:
-            config = traced.configure_client(config)
-        return config
+        return super().configure_client(config)
 
     def configure_worker(self, config: TemporalWorkerConfig) -> TemporalWorkerConfig:
         config = super().configure_worker(config)
-        if not _client_has(config, self._traced):
-            for traced in self._traced:
-                config = traced.configure_worker(config)
         settings = self.config
         if settings.max_concurrent_activities is not None and config.get("max_concurrent_activities") is None:
             config["max_concurrent_activities"] = settings.max_concurrent_activities
@@ -200,13 +205,3 @@ class RubricflowPlugin(SimplePlugin):
 
         async with serve_health(worker.client, worker, "0.0.0.0", self.config.health_port):
             yield
-
-
-def _client_has(config: TemporalWorkerConfig, plugins: Sequence[Any]) -> bool:
-    """Whether the worker's client already carries these plugins (the SDK then applies
-    them to the worker itself)."""
-    client = config.get("client")
-    if client is None or not plugins:
-        return False
-    on_client = client.config(active_config=True).get("plugins", [])
-    return all(p in on_client for p in plugins)

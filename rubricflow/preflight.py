@@ -1,9 +1,9 @@
-"""What a default worker on this machine can run, known without importing it.
-
-The client refuses a run that cannot work before it starts: an unknown model provider,
-a provider whose integration package is not installed, a tool or check no default
-worker has. Nothing here imports LangChain, a provider SDK or `rubricflow.activities`:
-packages are looked up with `importlib.util.find_spec` and entry points by name only.
+"""Model providers, known without importing them: the names a run may use (the client
+refuses an unknown one before anything starts), and what `rubricflow doctor` reports a
+worker started on this machine could build. What a worker elsewhere has (its tools,
+agents, checks, installed providers, profiles) its workers say (`rubricflow/ask_workers.py`).
+Nothing here imports LangChain, a provider SDK or `rubricflow.activities`: packages are
+looked up with `importlib.util.find_spec`.
 """
 
 from __future__ import annotations
@@ -11,18 +11,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from importlib.metadata import entry_points
 
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
-from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER, profile_name
-from rubricflow.workflows.registries import (
-    AGENTS_ENTRY_POINT_GROUP,
-    BUILTIN_AGENTS,
-    BUILTIN_CHECKS,
-    BUILTIN_TOOLS,
-    CHECKS_ENTRY_POINT_GROUP,
-    TOOLS_ENTRY_POINT_GROUP,
-)
+from rubricflow.errors import RunRefused
+from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER
 
 LOCAL_RUNTIME = {"llama_cpp": "llama-cpp-python", "langchain_community": "langchain-community"}
 """`local:` models run in-process on the worker with these (module: distribution)."""
@@ -76,10 +67,6 @@ PROVIDER_EXTRAS = {
 """The rubricflow extra (pyproject.toml) that installs a provider's LangChain package."""
 
 
-class RunRefused(ValueError):
-    """A run that cannot start as asked; the message says what to change or install."""
-
-
 def known_providers() -> list[str]:
     return [*OUR_PROVIDERS, *sorted(LANGCHAIN_PROVIDERS)]
 
@@ -94,8 +81,8 @@ def provider_modules(provider: str) -> dict[str, str]:
 
 def check_provider(spec: str, *, installed: bool = False) -> None:
     """Refuse an unknown provider in a 'provider:model-id' string; with `installed`, also
-    one whose package is missing from this Python (where a default worker would run).
-    A model id that carries an address is refused: only a worker's profile sets one."""
+    one whose package is missing from this Python (`rubricflow doctor`: a worker started
+    here). A model id that carries an address is refused: only a worker's profile sets one."""
     provider, _, model_id = (part.strip() for part in spec.partition(":"))
     if "://" in model_id:
         raise RunRefused(
@@ -104,8 +91,7 @@ def check_provider(spec: str, *, installed: bool = False) -> None:
             "(--model profile:NAME) whose base_url is that server"
         )
     if provider == PROFILE_PROVIDER:
-        check_profile(spec, installed=installed)
-        return
+        return  # a profile is the worker's: its workers say whether they have it
     if provider not in OUR_PROVIDERS and provider not in LANGCHAIN_PROVIDERS:
         raise RunRefused(
             f"unknown model provider {provider!r} in {spec!r}; use one of: " + ", ".join(known_providers())
@@ -126,56 +112,6 @@ def check_provider(spec: str, *, installed: bool = False) -> None:
             f"model {spec!r} needs the package(s) {', '.join(missing)}, not installed in "
             f"{sys.prefix}: {how} where the worker runs"
         )
-
-
-def check_profile(spec: str, *, installed: bool = False) -> None:
-    """`profile:NAME` against the `RUBRICFLOW_MODELS` file this process sees: an unknown
-    name is refused, a known one's provider checked as any model's. Without the file here
-    the worker, which has its own, decides."""
-    from rubricflow.settings import model_profiles
-
-    try:
-        profiles = model_profiles(os.environ.get(MODELS_ENV))
-    except ValueError as exc:
-        raise RunRefused(str(exc)) from None
-    if profiles is None:
-        return
-    name = profile_name(spec) or ""
-    profile = profiles.get(name)
-    if profile is None:
-        raise RunRefused(
-            f"unknown model profile {name!r} in {spec!r}: the {MODELS_ENV} file "
-            f"{os.environ[MODELS_ENV].strip()} names {', '.join(sorted(profiles))}"
-        )
-    check_provider(profile.spec, installed=installed)
-
-
-def tool_names() -> list[str]:
-    """Tools a default worker on this machine has: built-ins plus installed entry points."""
-    return sorted({*BUILTIN_TOOLS, *(e.name for e in entry_points(group=TOOLS_ENTRY_POINT_GROUP))})
-
-
-def mcp_servers() -> list[str]:
-    """The MCP servers a default worker on this machine takes tools from: those of the
-    `RUBRICFLOW_MCP` file (their tools are `<server>_<tool>`; which tools a server has is
-    known only by asking it, which the worker does)."""
-    from rubricflow.settings import mcp_config
-
-    try:
-        config = mcp_config(os.environ.get(MCP_CONFIG_ENV))
-    except ValueError as exc:
-        raise RunRefused(str(exc)) from None
-    return sorted(config.servers) if config is not None else []
-
-
-def check_names() -> list[str]:
-    """Checks a default worker on this machine has: built-ins plus installed entry points."""
-    return sorted({*BUILTIN_CHECKS, *(e.name for e in entry_points(group=CHECKS_ENTRY_POINT_GROUP))})
-
-
-def agent_names() -> list[str]:
-    """Agents a default worker on this machine has: built-ins plus installed entry points."""
-    return sorted({*BUILTIN_AGENTS, *(e.name for e in entry_points(group=AGENTS_ENTRY_POINT_GROUP))})
 
 
 KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPENAI_BASE_URL", "OLLAMA_HOST")

@@ -25,13 +25,14 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from rubricflow.errors import ConfigError
 from rubricflow.workflows.types import ModelPrice, Progress, RunInput, Usage
 
 PRICES_ENV = "RUBRICFLOW_PRICES"
 _TABLE = TypeAdapter(dict[str, ModelPrice])
 
 
-class PriceTableError(ValueError):
+class PriceTableError(ConfigError):
     """The price table cannot be read; the message says what to fix."""
 
 

@@ -7,8 +7,9 @@ import logging
 from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest, ListSearchAttributesRequest
 from temporalio.client import Client
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
+from rubricflow.errors import ConfigError, NamespaceNotFound
 from rubricflow.workflows.names import SEARCH_ATTRIBUTES
 
 log = logging.getLogger("rubricflow.worker")
@@ -23,10 +24,16 @@ def required() -> dict[str, IndexedValueType.ValueType]:
 
 async def ensure_search_attributes(client: Client) -> None:
     """The workflow upserts these; a namespace without them would fail its tasks. Register
-    what is missing when allowed, else refuse to start (`SystemExit`) with what to run."""
-    existing = await client.operator_service.list_search_attributes(
-        ListSearchAttributesRequest(namespace=client.namespace)
-    )
+    what is missing when allowed, else raise `ConfigError` saying what to run (and
+    `NamespaceNotFound` for a namespace the server does not have)."""
+    try:
+        existing = await client.operator_service.list_search_attributes(
+            ListSearchAttributesRequest(namespace=client.namespace)
+        )
+    except RPCError as err:
+        if err.status == RPCStatusCode.NOT_FOUND:
+            raise NamespaceNotFound(client.namespace, client.service_client.config.target_host) from None
+        raise
     missing = {k: v for k, v in required().items() if k not in existing.custom_attributes}
     if not missing:
         return
@@ -39,7 +46,7 @@ async def ensure_search_attributes(client: Client) -> None:
         commands = "; ".join(
             f"temporal operator search-attribute create --name {k} --type {_CLI_TYPES[v]}" for k, v in missing.items()
         )
-        raise SystemExit(
-            f"rubricflow worker: namespace {client.namespace!r} lacks search attributes "
+        raise ConfigError(
+            f"namespace {client.namespace!r} lacks search attributes "
             f"{sorted(missing)} and they could not be added ({err.message}); run: {commands}"
         ) from err

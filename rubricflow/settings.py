@@ -10,6 +10,7 @@ from temporalio.client import Client
 from temporalio.envconfig import ClientConfig
 from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 
+from rubricflow.errors import ConfigError
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
 from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile, parse_model_profiles
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
@@ -57,7 +58,7 @@ def mcp_config(raw: str | None) -> McpConfig | None:
         raise ValueError(f"{where} {exc}") from None
 
 
-class AddressError(ValueError):
+class AddressError(ConfigError):
     """The Temporal address (TEMPORAL_ADDRESS, or a profile's) is not a usable HOST:PORT."""
 
 
@@ -128,8 +129,8 @@ def connect_config() -> dict:
 
 
 async def connect(**overrides: object) -> Client:
-    """A client with the pydantic converter, payload encryption when
-    `RUBRICFLOW_CODEC_KEYS` is set (see rubricflow/codec.py), and OpenTelemetry tracing
+    """A client with the pydantic converter (unless `data_converter` is given), payload
+    encryption when `RUBRICFLOW_CODEC_KEYS` is set (see rubricflow/codec.py), and OpenTelemetry tracing
     when the standard `OTEL_*` variables ask for it (see rubricflow/telemetry.py): the
     client's span is then the parent of every run it starts. `AddressError` for an
     address that is not HOST:PORT."""
@@ -141,10 +142,11 @@ async def connect(**overrides: object) -> Client:
     installed = telemetry.setup(os.environ, service="rubricflow-client")
     config = {**connect_config(), **installed.connect_options(), **overrides}
     check_address(str(config["target_host"]))  # AddressError: what to set, before any warning
-    converter = client_converter(codec_from_env())
+    if "data_converter" not in config:
+        config["data_converter"] = client_converter(codec_from_env())
     hold_exit_for_running_loop()  # the process's exit waits for the Rust client's last drops
     try:
-        return await Client.connect(**config, data_converter=converter)  # type: ignore[arg-type]
+        return await Client.connect(**config)  # type: ignore[arg-type]
     except ValueError as exc:
         if "target url" not in str(exc).lower():
             raise

@@ -25,10 +25,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubricflow.errors import ConfigError
+
 _OTLP_ENDPOINTS = ("OTEL_EXPORTER_OTLP_ENDPOINT",)
 
 
-class TelemetryConfigError(ValueError):
+class TelemetryConfigError(ConfigError):
     """An `OTEL_*` value rubricflow cannot honour; the message says what is supported."""
 
 

@@ -13,7 +13,8 @@ from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.scripted import load_script
-from rubricflow.client import Rubricflow, RunRefused, check_input, check_names
+from rubricflow.client import Rubricflow, RunRefused, check_input
+from rubricflow.errors import ConfigError
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import MAX_MESSAGE_CHARS, MAX_RUBRIC_CHARS, RunInput
 from tests.helpers import thread_id, verdict
@@ -75,6 +76,28 @@ CATALOGUE: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
+def refused_by_a_worker(run: RunInput) -> None:
+    """What a default worker answers the client's check (`Rubricflow.check`), as the
+    client refuses it."""
+    from rubricflow.activities.agents import default_agents
+    from rubricflow.activities.grader import default_checks
+    from rubricflow.activities.models import ModelFactory
+    from rubricflow.activities.run_check import run_check
+    from rubricflow.activities.tools import default_registry
+    from rubricflow.ask_workers import check_of, refusals
+
+    answer = run_check(
+        check_of(run.agent, run.grader),
+        tools=default_registry(),
+        agents=default_agents(),
+        checks=default_checks(),
+        models=ModelFactory(allow_scripted=True),
+    )
+    problems = refusals(answer, {"the rubric": run.rubric})
+    if problems:
+        raise RunRefused("; ".join(problems))
+
+
 class TestCatalogue:
     @pytest.mark.parametrize(("name", "raw", "message"), CATALOGUE, ids=[c[0] for c in CATALOGUE])
     def test_refused_by_the_input_model(self, name, raw, message):
@@ -93,14 +116,12 @@ class TestCatalogue:
             ),
             (
                 "unknown tool",
-                lambda: check_names(RunInput.model_validate(base(**{"agent.tools": ["nope"]})), ["read_file"], []),
+                lambda: refused_by_a_worker(RunInput.model_validate(base(**{"agent.tools": ["nope"]}))),
                 "unknown tool(s) ['nope']",
             ),
             (
                 "unknown check",
-                lambda: check_names(
-                    RunInput.model_validate(base(rubric="- a [check: nope]")), [], ["run_python_tests"]
-                ),
+                lambda: refused_by_a_worker(RunInput.model_validate(base(rubric="- a [check: nope]"))),
                 "names unknown check 'nope'",
             ),
         ],
@@ -137,7 +158,7 @@ class TestCatalogue:
     def test_bad_worker_settings_stop_the_worker_with_what_to_fix(self, monkeypatch, variable, value):
         tried(f"worker {variable}={value}")
         monkeypatch.setenv(variable, value)
-        with pytest.raises(SystemExit, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
+        with pytest.raises(ConfigError, match=f"{variable} must be a whole number from .* got '{re.escape(value)}'"):
             config_from_env()
 
     @pytest.mark.parametrize(

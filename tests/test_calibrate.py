@@ -384,7 +384,10 @@ async def test_bad_flags_are_refused_before_anything_starts(client, task_queue, 
     assert rc == 2 and said in stderr and "Traceback" not in stderr
 
 
-async def test_a_rubric_naming_a_check_no_worker_has_is_refused_with_its_line(client, task_queue, script, tmp_path):
+async def test_a_rubric_naming_a_check_no_worker_has_is_refused_with_its_line(
+    client, task_queue, worker, script, tmp_path
+):
+    """The task queue's worker says which checks it has: the client does not judge them."""
     from tests.test_cli import rubricflow
 
     rubric = "- cites a source [check: nope]\n- under 50 words"

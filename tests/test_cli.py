@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -15,7 +16,10 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.service import RPCError, RPCStatusCode
 
+from rubricflow.client import Rubricflow, RunRefused
+from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_inputs, thread_id, until, verdict, wait_for_running_activity
+from tests.reliability import REPORT
 
 
 def cli_env(client, task_queue: str, **extra: str) -> dict[str, str]:
@@ -69,6 +73,18 @@ async def wait_for_poller(client, task_queue: str, deadline_s: float = 60) -> No
     await until(polled, f"a worker polled {task_queue}", deadline_s)
 
 
+async def pollers(client, task_queue: str) -> list[str]:
+    """The identities (`pid@host`) that polled `task_queue` for workflow tasks."""
+    described = await client.workflow_service.describe_task_queue(
+        DescribeTaskQueueRequest(
+            namespace=client.namespace,
+            task_queue=TaskQueue(name=task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+            task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        )
+    )
+    return [p.identity for p in described.pollers]
+
+
 async def assert_no_workflow(client, tid: str) -> None:
     with pytest.raises(RPCError) as err:
         await client.get_workflow_handle(tid).describe()
@@ -112,6 +128,7 @@ class TestRun:
             "evaluations",
             "answer",
             "best",
+            "pending_review",
             "files",
             "todos",
             "usage",
@@ -247,12 +264,6 @@ class TestBadInput:
             (["--model", "scripted:a.json", "--rubric", "@/no/such/rubric.md"], "cannot read rubric file"),
             ([], "no agent model"),
             (
-                ["--model", "scripted:a.json", "--tool", "nope"],
-                "unknown tool(s) ['nope']; known tools: list_files, read_file, run_python_tests",
-            ),
-            (["--model", "scripted:a.json", "--rubric", "- a", "--grader-tool", "nope"], "unknown tool(s) ['nope']"),
-            (["--model", "scripted:a.json", "--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
-            (
                 ["--model", "scripted:a.json", "--rubric", "- tests [check: run_python_tests]"],
                 "no ```python tests block",
             ),
@@ -265,6 +276,92 @@ class TestBadInput:
         assert code == 2
         assert message in err
         await assert_no_workflow(client, tid)
+
+
+class TestTheWorkerDecides:
+    """Issue 38: the client does not judge the worker's registry from its own machine. It
+    asks a worker of the task queue (`Rubricflow.check`), which answers with what it
+    would refuse; `run`, `send` and `batch` refuse the same, before anything starts."""
+
+    async def test_a_tool_only_the_worker_has_runs(self, client, task_queue, worker, registry, script):
+        @registry.tool
+        def worker_only_echo(text: str) -> str:
+            """Echo the text (a tool no default worker has)."""
+            return text
+
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client, task_queue, "run", "task", "--model", script("hi"), "--tool", "worker_only_echo", "--thread", tid
+        )
+        assert code == 0, err
+        assert "status: answered" in out
+
+    async def test_a_scripted_file_only_the_worker_can_read_runs(self, client, task_queue, tmp_path: Path):
+        """A relative `scripted:` path is the worker's, below its RUBRICFLOW_SCRIPTED_DIR."""
+        from rubricflow.activities.config import WorkerConfig
+        from rubricflow.activities.tools import ToolRegistry
+        from rubricflow.worker import build_worker
+
+        (tmp_path / "agent.json").write_text(json.dumps({"responses": ["hi"]}))
+        config = WorkerConfig(task_queue=task_queue, allow_scripted=True, scripted_dir=tmp_path)
+        async with build_worker(client, config=config, tools=ToolRegistry()):
+            code, out, err = await rubricflow(client, task_queue, "run", "task", "--model", "scripted:agent.json")
+        assert code == 0, err
+        assert "status: answered" in out
+
+    @pytest.mark.parametrize(
+        ("args", "words"),
+        [
+            (["--tool", "no_such_tool"], "unknown tool(s) ['no_such_tool']; this worker has:"),
+            (["--rubric", "- a", "--grader-tool", "no_such_tool"], "unknown tool(s) ['no_such_tool']"),
+            (["--agent", "no_such_agent"], "unknown agent 'no_such_agent'"),
+            (["--rubric", "- works [check: nope]"], "names unknown check 'nope'; known checks: run_python_tests"),
+            (["--grader-model", "groq:llama-3.1-8b-instant", "--rubric", "- a"], "needs the LangChain package"),
+            (["--model", "scripted:/no/such/agent.json"], "scripted model file not found: /no/such/agent.json"),
+        ],
+    )
+    async def test_what_the_worker_lacks_is_refused_in_its_words(self, client, task_queue, worker, script, args, words):
+        tid = thread_id()
+        model = [] if "--model" in args else ["--model", script("hi")]
+        code, _, err = await rubricflow(client, task_queue, "run", "task", *model, *args, "--thread", tid)
+        assert code == 2, err
+        assert f"the workers on task queue {task_queue!r} refuse this run:" in err and words in err, err
+        await assert_no_workflow(client, tid)
+        REPORT.refuse("what the worker lacks")
+
+    async def test_send_to_a_new_thread_refuses_what_run_refuses(self, client, task_queue, worker):
+        tid = thread_id()
+        code, _, err = await rubricflow(
+            client, task_queue, "send", tid, "hello", "--model", "groq:llama-3.1-8b-instant"
+        )
+        assert code == 2, err
+        assert "refuse this run:" in err and "needs the LangChain package langchain-groq" in err, err
+        await assert_no_workflow(client, tid)
+
+    @pytest.mark.parametrize(
+        ("args", "words"),
+        [
+            (["--model", "scripted:/no/such/agent.json"], "scripted model file not found"),
+            (["--rubric", "- works [check: nope]"], "names unknown check 'nope'"),
+            (["--model", "groq:llama-3.1-8b-instant"], "needs the LangChain package langchain-groq"),
+        ],
+    )
+    async def test_batch_refuses_what_run_refuses_before_any_item_starts(
+        self, client, task_queue, worker, script, tmp_path: Path, args, words
+    ):
+        dataset = tmp_path / "items.jsonl"
+        dataset.write_text("".join(json.dumps({"id": f"q{i}", "prompt": f"p{i}"}) + "\n" for i in range(3)))
+        name = f"b-{thread_id()}"
+        flags = {"--model": script("hi"), "--rubric": "- ok"}
+        for flag, value in zip(args[::2], args[1::2]):
+            flags[flag] = value
+        code, _, err = await rubricflow(
+            client, task_queue, "batch", str(dataset), "--name", name, *[x for kv in flags.items() for x in kv]
+        )
+        assert code == 2, err
+        assert "refuse this run:" in err and words in err, err
+        await assert_no_workflow(client, name)
+        await assert_no_workflow(client, f"{name}/q0")
 
 
 class TestSteering:
@@ -341,10 +438,173 @@ class TestSteering:
         code, out, err = await rubricflow(client, task_queue, "cancel", tid)
         assert code == 0
 
+    async def test_watch_on_a_closed_thread_replays_its_events(self, client, task_queue, worker, script):
+        """README: "a late watcher replays them from the start", also once the thread closed."""
+        tid = thread_id()
+        code, out, err = await rubricflow(
+            client,
+            task_queue,
+            "run",
+            "task",
+            "--model",
+            script("v1", "v2"),
+            "--rubric",
+            "- ok",
+            "--grader-model",
+            script(verdict("needs_revision", "no", ok="missing"), verdict("satisfied", "yes", ok=True)),
+            "--thread",
+            tid,
+        )
+        assert code == 0, err
+        await client.get_workflow_handle(tid).result()  # closed: no follow-up within its idle timeout 0
+        code, watched, err = await rubricflow(client, task_queue, "watch", tid)
+        assert code == 0, err
+        lines = [line.split("] ", 1)[-1] for line in watched.splitlines()]
+        for said in (
+            "agent turn...",
+            "verdict: needs_revision - no",
+            "verdict: satisfied - yes",
+            "run ended: satisfied",
+        ):
+            assert any(line.endswith(said) for line in lines), watched
+        assert f"thread {tid} closed: satisfied" in watched
+
+    async def test_batch_status_piped_prints_as_the_batch_goes(self, client, task_queue, worker, script):
+        """Issue 38: `batch status NAME | cat` printed nothing until the batch ended."""
+        from rubricflow.batch_client import Batches, dataset_digest
+        from rubricflow.workflows.batch_types import BatchItem, BatchSettings
+
+        dataset = [BatchItem(id=f"q{i}", prompt=f"question {i}") for i in range(4)]
+        name = f"b-{thread_id()}"
+        settings = BatchSettings(
+            name=name,
+            agent=AgentSettings(model=script({"content": "slow answer", "delay_s": 5.0})),
+            concurrency=1,
+            total=len(dataset),
+            digest=dataset_digest(dataset),
+        )
+        batches = Batches(Rubricflow(client, task_queue))
+        await batches.start(name, settings)
+        await batches.feed(name, dataset)
+        watcher = await start_cli(client, task_queue, "batch", "status", name)
+        try:
+            assert watcher.stdout is not None
+            first = (await asyncio.wait_for(watcher.stdout.readline(), 120)).decode()
+            assert first.startswith(f"batch {name}: running"), first
+            assert (await batches.status(name)).phase == "running"  # printed while the batch goes on
+        finally:
+            with contextlib.suppress(RunRefused):  # ended already
+                await batches.control(name, "cancel")
+            await asyncio.wait_for(watcher.communicate(), 120)
+
+    async def test_batch_report_without_matplotlib_writes_the_report_and_skips_the_plot(
+        self, client, task_queue, worker, script, tmp_path: Path
+    ):
+        """Issue 38: on the README's install (no matplotlib) `batch report` wrote nothing."""
+        from rubricflow.batch_client import Batches, dataset_digest
+        from rubricflow.workflows.batch_types import BatchItem, BatchSettings
+        from tests.test_batch import settled_executions
+
+        dataset = [BatchItem(id=f"q{i}", prompt=f"question {i}") for i in range(3)]
+        name = f"b-{thread_id()}"
+        settings = BatchSettings(
+            name=name,
+            rubric="- ok",
+            agent=AgentSettings(model=script("an answer")),
+            grader=GraderSettings(model=script(verdict("satisfied", "fine", ok=True)), max_iterations=1),
+            total=len(dataset),
+            digest=dataset_digest(dataset),
+        )
+        batches = Batches(Rubricflow(client, task_queue))
+        handle = await batches.start(name, settings)
+        await batches.feed(name, dataset)
+        await asyncio.wait_for(handle.result(), 120)
+        await settled_executions(client, name, 3)
+        hidden = tmp_path / "hidden"  # an install without matplotlib: importing it fails
+        (hidden / "matplotlib").mkdir(parents=True)
+        (hidden / "matplotlib" / "__init__.py").write_text("raise ImportError('No module named matplotlib')\n")
+        out_dir = tmp_path / "report"
+        code, out, err = await rubricflow(
+            client, task_queue, "batch", "report", name, "--out", str(out_dir), PYTHONPATH=str(hidden)
+        )
+        assert code == 0, err
+        assert len((out_dir / f"{name}.jsonl").read_text().splitlines()) == 3
+        assert (out_dir / f"{name}.summary.md").exists() and not (out_dir / f"{name}.png").exists()
+        assert "plot skipped: it needs matplotlib (pip install 'rubricflow[bench]')" in out + err
+
+    @pytest.mark.reliability
+    async def test_racing_approve_and_reject_leave_one_decision_in_10_of_10_tries(
+        self, client, task_queue, worker, script
+    ):
+        """Issue 38: `rubricflow approve T & rubricflow reject T --feedback no & wait`, the
+        default commands (no --review). Each reads the pending review once and sends it;
+        whichever reaches the thread first decides, the other is refused (exit 2) saying
+        who decided, and the thread keeps exactly one decision."""
+        rf = Rubricflow(client, task_queue)
+        tries = [thread_id() for _ in range(10)]
+        for tid in tries:
+            grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
+            run = RunInput(
+                message="write it",
+                rubric="- tests",
+                agent=AgentSettings(model=script("v1", "v2")),
+                grader=GraderSettings(model=grader),
+                idle_timeout_s=600,
+            )
+            await rf.start(run, tid)
+        outcomes = []
+        for tid in tries:
+            await until(lambda tid=tid: status_is(rf, tid, "failed"), "the grader's verdict, awaiting review")
+            approve = await start_cli(client, task_queue, "approve", tid, "--reviewer", "ana")
+            reject = await start_cli(client, task_queue, "reject", tid, "--feedback", "no", "--reviewer", "bob")
+            (_, approve_err), (_, reject_err) = await asyncio.gather(approve.communicate(), reject.communicate())
+            codes = {"ana": approve.returncode, "bob": reject.returncode}
+            said = {"ana": approve_err.decode(), "bob": reject_err.decode()}
+            await until(lambda tid=tid: rf_idle(rf, tid), "the decision handled")
+            after = await rf.progress(tid)
+            decisions = [e.reviewer for e in after.evaluations if e.reviewer]
+            outcomes.append((codes, decisions, said))
+            REPORT.refuse("racing review decision (CLI)")
+        one_each = [o for o in outcomes if len(o[1]) == 1 and sorted(o[0].values()) == [0, 2]]
+        assert len(one_each) == 10, outcomes
+        for codes, [winner], said in outcomes:
+            [loser] = [who for who, code in codes.items() if code == 2]
+            verb = "approved" if winner == "ana" else "rejected"
+            # The loser read the review before or after the winner decided it: either way it
+            # is told who did (or, once the agent revised, that the new verdict ended the run).
+            assert f"{winner} {verb} it" in said[loser] or "the status is 'satisfied'" in said[loser], said
+
+
+async def status_is(rf: Rubricflow, tid: str, status: str) -> bool:
+    return (await rf.progress(tid)).status == status
+
+
+async def rf_idle(rf: Rubricflow, tid: str) -> bool:
+    """The thread has handled what it was sent and waits for a follow-up."""
+    progress = await rf.progress(tid)
+    return progress.phase == "idle" and not progress.pending
+
 
 class TestWorkerProcess:
     """`worker`, `dev` and `demo` run the worker as a process (never in the CLI's own),
     wait until it polls, and stop it with SIGTERM. Here they reuse the test server."""
+
+    @pytest.mark.parametrize("command", ["worker", "run"])
+    async def test_an_unreachable_server_is_one_line_and_exit_3(self, client, task_queue, script, command):
+        args = ["run", "task", "--model", script("hi")] if command == "run" else ["worker"]
+        code, out, err = await rubricflow(client, task_queue, *args, TEMPORAL_ADDRESS="127.0.0.1:1")
+        assert code == 3, err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert "cannot reach Temporal at 127.0.0.1:1" in err
+
+    @pytest.mark.parametrize("command", ["worker", "run", "list"])
+    async def test_an_unknown_namespace_is_named(self, client, task_queue, script, command):
+        namespace = f"nosuchns-{thread_id()}"
+        args = {"run": ["run", "task", "--model", script("hi")], "worker": ["worker"], "list": ["list"]}[command]
+        code, out, err = await rubricflow(client, task_queue, *args, TEMPORAL_NAMESPACE=namespace)
+        assert code == 2, err
+        assert "Traceback" not in err and "unexpected error" not in err, err
+        assert f"namespace {namespace!r} does not exist on the Temporal server" in err, err
 
     async def test_demo_logs_the_worker_to_a_file_and_stops_it(self, client, task_queue, tmp_path: Path):
         data = tmp_path / "data"
@@ -470,6 +730,36 @@ class TestWorkerProcess:
         assert "shutting down" in (data / "worker.log").read_text()
         with pytest.raises(httpx.ConnectError):  # the web view stopped with it
             httpx.get(f"http://127.0.0.1:{ui_port}/", timeout=5)
+
+    async def test_dev_restarts_a_worker_that_died_and_keeps_its_server(
+        self, client, task_queue, script, tmp_path: Path
+    ):
+        """Issue 38: when its worker died, `dev` stopped the server too and never
+        restarted the worker."""
+        data = tmp_path / "data"
+        dev = await start_cli(
+            client, task_queue, "dev", "--port", server_port(client), "--data-dir", str(data), "--ui-port", "0"
+        )
+        assert dev.stdout is not None
+        try:
+            line = ""
+            while "worker running on task queue" not in line:
+                line = (await asyncio.wait_for(dev.stdout.readline(), timeout=60)).decode()
+                assert line, (await dev.stderr.read()).decode()
+            [first] = await pollers(client, task_queue)
+            os.kill(int(first.partition("@")[0]), signal.SIGKILL)
+            line = (await asyncio.wait_for(dev.stdout.readline(), timeout=60)).decode()
+            assert "the worker exited with code -9" in line and "restarting it" in line, line
+            line = (await asyncio.wait_for(dev.stdout.readline(), timeout=120)).decode()
+            assert "worker running on task queue" in line, line
+            assert dev.returncode is None
+            code, out, err = await rubricflow(client, task_queue, "run", "hello", "--model", script("hi there"))
+            assert code == 0 and "status: answered" in out, err
+            assert [p for p in await pollers(client, task_queue) if p != first]  # the new worker
+        finally:
+            if dev.returncode is None:
+                dev.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(dev.wait(), timeout=60) == 0
 
     async def test_worker_command_runs_a_worker_until_sigterm(self, client, task_queue, script):
         worker = await start_cli(client, task_queue, "worker")

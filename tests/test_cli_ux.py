@@ -32,6 +32,7 @@ JSON_FIELDS = {
     "evaluations",
     "answer",
     "best",
+    "pending_review",
     "files",
     "todos",
     "usage",
@@ -65,8 +66,12 @@ class TestExitCodes:
             ("satisfied", 0, "status: satisfied"),
             ("max_iterations_reached", 1, "status: max_iterations_reached"),
             ("failed_run", 1, "failed: agent turn 0 failed"),
-            ("missing_scripted_file", 2, "the scripted model file '/no/such/agent.json' does not exist"),
-            ("provider_not_installed", 2, "model 'groq:llama-3.1-8b-instant' needs the package(s) langchain-groq"),
+            ("missing_scripted_file", 2, "refuse this run: scripted model file not found: /no/such/agent.json"),
+            (
+                "provider_not_installed",
+                2,
+                "model 'groq:llama-3.1-8b-instant' needs the LangChain package langchain-groq",
+            ),
             ("unknown_thread", 2, "no thread"),
             ("unreachable", 3, "cannot reach Temporal at 127.0.0.1:1"),
         ],
@@ -260,7 +265,7 @@ class TestThreadsInAnyState:
         )
         assert code == 1, err
         code, out, err = await run_cli(client, task_queue, "status", tid)
-        [seen] = re.findall(r"^latest record: (\S+) ", out, flags=re.M)
+        [seen] = re.findall(r"^pending review: (\S+) ", out, flags=re.M)
         code, out, err = await run_cli(client, task_queue, "approve", tid, "--reviewer", "ana", "--review", seen)
         assert code == 0, err
         code, out, err = await run_cli(

@@ -11,8 +11,7 @@ from temporalio.client import WorkflowFailureError
 from temporalio.exceptions import ApplicationError
 
 from rubricflow.activities.agents import AgentRegistry, UnknownAgentError, default_agents
-from rubricflow.client import Rubricflow, RunRefused, check_names
-from rubricflow.preflight import agent_names
+from rubricflow.client import Rubricflow
 from rubricflow.workflows.files import (
     MAX_FILES,
     MAX_FILES_BYTES,
@@ -119,8 +118,8 @@ class TestFiles:
 
 
 class TestAgentRegistry:
-    def test_builtins_and_the_client_side_names_agree(self):
-        assert default_agents().names() == agent_names() == ["deep", "default"]
+    def test_the_builtins(self):
+        assert default_agents().names() == ["deep", "default"]
 
     def test_decorator_registers_and_unknown_names_are_refused(self):
         registry = AgentRegistry()
@@ -133,10 +132,21 @@ class TestAgentRegistry:
         with pytest.raises(UnknownAgentError, match="unknown agent 'nope'; this worker has: mine"):
             registry.resolve("nope")
 
-    def test_the_client_refuses_an_unknown_agent_before_the_run(self):
-        run = RunInput(message="hi", agent=AgentSettings(model="scripted:x.json", agent="nope"))
-        with pytest.raises(RunRefused, match="unknown agent 'nope'; known agents: deep, default"):
-            check_names(run, [], [], agent_names())
+    def test_a_worker_refuses_an_unknown_agent_before_the_run(self):
+        from rubricflow.activities.grader import default_checks
+        from rubricflow.activities.models import ModelFactory
+        from rubricflow.activities.run_check import run_check
+        from rubricflow.activities.tools import ToolRegistry
+        from rubricflow.workflows.run_check_types import RunCheckInput
+
+        answer = run_check(
+            RunCheckInput(agent="nope"),
+            tools=ToolRegistry(),
+            agents=default_agents(),
+            checks=default_checks(),
+            models=ModelFactory(),
+        )
+        assert answer.problems == ["unknown agent 'nope'; this worker has: deep, default"]
 
     def test_an_empty_agent_name_is_refused(self):
         with pytest.raises(ValueError, match="agent must be an agent's name"):
@@ -270,13 +280,13 @@ class TestCommandLine:
         code, out, err = await rubricflow(client, task_queue, "files", tid, "nope.py")
         assert code == 2 and f"thread {tid} has no file /nope.py; its files: /solution.py" in err
 
-    async def test_run_refuses_an_unknown_agent_before_starting(self, client, task_queue, script):
+    async def test_run_refuses_an_agent_its_worker_lacks_before_starting(self, client, task_queue, worker, script):
         from tests.test_cli import rubricflow
 
         code, out, err = await rubricflow(
             client, task_queue, "run", "hi", "--agent", "nope", "--model", script("never")
         )
-        assert code == 2 and "unknown agent 'nope'; known agents: deep, default" in err
+        assert code == 2 and "unknown agent 'nope'; this worker has: deep, default" in err
 
     async def test_demo_with_a_deep_agent(self, client, task_queue, tmp_path):
         from tests.test_cli import rubricflow, server_port

@@ -15,6 +15,7 @@ from rubricflow.client import Rubricflow
 from rubricflow.worker import build_worker
 from rubricflow.workflows.batch import BatchWorkflow
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
+from rubricflow.workflows.run_check import RunCheckWorkflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult
 from tests.helpers import (
     activity_attempts,
@@ -108,6 +109,11 @@ RECORDED = [
     "weighted_pass_score",
     # A conversation given to grade as it stands (calibrate): a pass, no agent turn.
     "given_transcript",
+    # A review decided once: the second reviewer's rejection refused, a new run's review
+    # rejected, its revision satisfied.
+    "review_decided_once",
+    # What a worker would refuse of a run, asked before it starts.
+    "run_check",
 ]
 
 
@@ -118,7 +124,9 @@ class TestRecordedHistories:
         assert sorted(f.name for f in files) == sorted(f"{name}.json" for name in RECORDED), (
             "tests/histories/ and RECORDED disagree: add a newly recorded history to RECORDED"
         )
-        replayer = Replayer(workflows=[RubricRunWorkflow, BatchWorkflow], data_converter=pydantic_data_converter)
+        replayer = Replayer(
+            workflows=[RubricRunWorkflow, BatchWorkflow, RunCheckWorkflow], data_converter=pydantic_data_converter
+        )
         for file in files:
             history = WorkflowHistory.from_json(file.stem, json.loads(file.read_text()))
             await replayer.replay_workflow(history)

@@ -39,6 +39,7 @@ from rubricflow.cli.inputs import BadInput, read_text_arg
 from rubricflow.cli.render import render_event
 from rubricflow.client import Rubricflow
 from rubricflow.codec import MAX_CODEC_BODY_BYTES, EncryptionCodec, codec_server
+from rubricflow.errors import ConfigError
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.rubric import parse_rubric
@@ -127,7 +128,7 @@ class TestSandboxFailsClosed:
         assert config_from_env({}).allow_weak_sandbox is False
         assert config_from_env({"RUBRICFLOW_ALLOW_WEAK_SANDBOX": "1"}).allow_weak_sandbox is True
         REPORT.refuse("bad worker setting")
-        with pytest.raises(SystemExit, match="RUBRICFLOW_ALLOW_WEAK_SANDBOX must be 1 .on. or 0 .off., got 'yes'"):
+        with pytest.raises(ConfigError, match="RUBRICFLOW_ALLOW_WEAK_SANDBOX must be 1 .on. or 0 .off., got 'yes'"):
             config_from_env({"RUBRICFLOW_ALLOW_WEAK_SANDBOX": "yes"})
 
     def test_isolation_is_shown_with_the_criterion_and_kept_from_the_grader(self):

@@ -15,6 +15,7 @@ from temporalio.exceptions import ApplicationError
 from rubricflow.activities import hooks as hooks_module
 from rubricflow.activities.hooks import Hook, Ledger, deliver, parse_hooks, parse_webhook_secret
 from rubricflow.client import Rubricflow
+from rubricflow.errors import ConfigError
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
@@ -85,7 +86,7 @@ class TestSigning:
         ],
     )
     def test_a_bad_secret_stops_the_worker(self, bad, says):
-        with pytest.raises(SystemExit, match=f"RUBRICFLOW_WEBHOOK_SECRET is not usable: .*{says}"):
+        with pytest.raises(ConfigError, match=f"RUBRICFLOW_WEBHOOK_SECRET is not usable: .*{says}"):
             config_from_env({"RUBRICFLOW_WEBHOOK_SECRET": bad})
         REPORT.refuse("bad worker setting")
 
@@ -140,7 +141,7 @@ class TestSettingsAtStart:
         ],
     )
     def test_a_hook_that_cannot_work_stops_the_worker(self, spec, says):
-        with pytest.raises(SystemExit, match=f"RUBRICFLOW_HOOKS.*{says}"):
+        with pytest.raises(ConfigError, match=f"RUBRICFLOW_HOOKS.*{says}"):
             config_from_env({"RUBRICFLOW_HOOKS": spec})
         REPORT.refuse("bad worker setting")
 

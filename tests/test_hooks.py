@@ -166,14 +166,13 @@ class TestDelivery:
 
 @pytest.mark.reliability
 class TestReviewerDecisions:
-    async def test_approve_then_reject_each_reach_the_hooks_once(self, client, task_queue, script, tmp_path):
-        """An approval spends no iteration, so a rejection after it is at the same
-        iteration: each decision is still its own record, with its own operation id and
-        its own delivery."""
+    async def test_reject_then_approve_each_reach_the_hooks_once(self, client, task_queue, script, tmp_path):
+        """A rejection is a pass of the run, an approval ends it without spending one: each
+        decision is its own record, with its own operation id and its own delivery."""
         hooks = [Hook("tests.hook_sink:record")]
         rf = Rubricflow(client, task_queue)
         tid = thread_id()
-        grader = script(verdict("failed", "cannot judge it"), verdict("satisfied", "ok", tests=True))
+        grader = script(verdict("failed", "cannot judge it"), verdict("failed", "still cannot judge it"))
         run_in = RunInput(
             message="go",
             rubric="- tests",
@@ -184,18 +183,17 @@ class TestReviewerDecisions:
         async with build_worker(client, queue=task_queue, hooks=hooks, ledger=Ledger(tmp_path)):
             run = await rf.start(run_in, tid)
             await run_end(rf, tid, 1)
-            await rf.approve(tid, ApproveInput(reviewer="ana"))
             await rf.reject(tid, RejectInput(feedback="no", reviewer="bob"))
-            await run_end(rf, tid, 3)
-            after = await rf.progress(tid)
+            await run_end(rf, tid, 2)
+            after = await rf.approve(tid, ApproveInput(reviewer="ana"))
             await rf.cancel(tid)  # a cancelled idle thread still delivers what it scheduled
             with pytest.raises(RunFailed):
                 await run.result()
-        assert [(e.result, e.reviewer) for e in after.evaluations] == [
-            ("failed", None),
-            ("satisfied", "ana"),
-            ("needs_revision", "bob"),
-            ("satisfied", None),
+        assert [(e.result, e.reviewer, e.iteration) for e in after.evaluations] == [
+            ("failed", None, 0),
+            ("needs_revision", "bob", 1),
+            ("failed", None, 2),
+            ("satisfied", "ana", 3),
         ]
         ops = [e.operation_id for e in after.evaluations]
         delivered = Counter(op for t, op, _ in hook_sink.DELIVERED if t == tid)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import shutil
 import signal
@@ -14,6 +15,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, quote_plus
 
 import pytest
 import pytest_asyncio
@@ -21,8 +23,9 @@ from temporalio.api.enums.v1 import PendingActivityState
 
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.tools import worker_registry
-from rubricflow.client import Rubricflow, RunRefused
+from rubricflow.client import Rubricflow
 from rubricflow.devserver import free_port
+from rubricflow.errors import ConfigError
 from rubricflow.plugin import serve_tools
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
@@ -166,11 +169,11 @@ class TestConfig:
         assert server.headers == {"Authorization": f"Bearer {TOKEN}"}  # type: ignore[union-attr]
         assert server.url == "https://mcp.example/mcp"  # type: ignore[union-attr]
         assert TOKEN not in repr(config)
-        with pytest.raises(SystemExit) as err:
+        with pytest.raises(ConfigError) as err:
             config_from_env({"RUBRICFLOW_MCP": str(path)})
         assert "server 'issues' names the environment variable ISSUES_TOKEN, which is not set" in str(err.value)
         assert TOKEN not in str(err.value)
-        with pytest.raises(SystemExit) as err:
+        with pytest.raises(ConfigError) as err:
             config_from_env({"RUBRICFLOW_MCP": str(path), "ISSUES_TOKEN": TOKEN, "ISSUES_URL": "file:///etc/passwd"})
         assert "server 'issues': once its variables are replaced, url: Value error, must be an http" in str(err.value)
         assert "/etc/passwd" not in str(err.value)
@@ -216,15 +219,15 @@ class TestConfig:
     ):
         path = tmp_path / f"mcp{suffix}"
         path.write_text(text, encoding="utf-8")
-        with pytest.raises(SystemExit) as err:
+        with pytest.raises(ConfigError) as err:
             config_from_env({"RUBRICFLOW_MCP": str(path)})
         message = str(err.value)
-        assert message.startswith(f"rubricflow worker: RUBRICFLOW_MCP file {path}"), message
+        assert message.startswith(f"RUBRICFLOW_MCP file {path}"), message
         assert expected in message
         REPORT.refuse("MCP config")
 
     def test_a_missing_file_is_named(self, tmp_path: Path):
-        with pytest.raises(SystemExit, match=r"RUBRICFLOW_MCP file .*nope\.json does not exist"):
+        with pytest.raises(ConfigError, match=r"RUBRICFLOW_MCP file .*nope\.json does not exist"):
             config_from_env({"RUBRICFLOW_MCP": str(tmp_path / "nope.json")})
         REPORT.refuse("MCP config")
 
@@ -344,6 +347,34 @@ class TestCalls:
         ]
         history = json.dumps([str(e) async for e in run.handle.fetch_history_events()])
         assert TOKEN not in history
+
+    async def test_a_secret_in_a_servers_url_never_reaches_a_log(self, client, task_queue, tmp_path, script, caplog):
+        """Issue 38: a URL with `${VAR}` put the secret in 37 worker-log lines (httpx logs
+        each request's URL at INFO). The worker's log shows the variable's name instead."""
+        secret = "url-secret-91c4/x y"  # a path segment, and characters a URL encodes
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, str(SERVER), "--http", str(port), stdin=asyncio.subprocess.DEVNULL
+        )
+        try:
+            await wait_port(port, process)
+            servers = {"calc": {"url": f"http://127.0.0.1:{port}/mcp?key=${{CALC_KEY}}"}}
+            config = config_from_env(mcp_env(write_config(tmp_path, servers), CALC_KEY=secret))
+            caplog.set_level(logging.DEBUG)
+            async with await mcp_worker(client, task_queue, config):
+                agent = script(call("calc_add", a=2, b=3), "2 + 3 = 5")
+                run = await Rubricflow(client, task_queue).start(
+                    RunInput(message="add", agent=AgentSettings(model=agent, tools=["calc_add"])), thread_id()
+                )
+                result = await run.result()
+        finally:
+            process.terminate()
+            await process.wait()
+        assert tool_results(result.transcript, "calc_add") == ["5"]
+        logged = "\n".join(record.getMessage() for record in caplog.records)
+        assert "HTTP Request: POST" in logged and "key=${CALC_KEY}" in logged  # the requests are logged, redacted
+        for form in (secret, quote(secret), quote(secret, safe=""), quote_plus(secret)):
+            assert form not in logged, form
 
     async def test_a_worker_process_serves_the_files_tools(self, client, task_queue, tmp_path, script):
         path = write_config(tmp_path, {"calc": stdio_server()})
@@ -540,22 +571,30 @@ class TestToolsCommand:
         REPORT.refuse("MCP config")
 
     @pytest.mark.reliability
-    def test_run_knows_a_configured_servers_tools_before_it_starts(self, tmp_path: Path, monkeypatch):
-        from rubricflow.cli.commands import preflight
+    async def test_a_client_without_the_workers_environment_runs_its_mcp_tool(
+        self, client, task_queue, tmp_path: Path, script
+    ):
+        """Issue 38: `rubricflow run --tool calc_add` from a shell without RUBRICFLOW_MCP
+        was refused with the client's own tool list. The worker, which has the server,
+        decides: its tool runs, and a tool no server of it has is refused in its words."""
+        from tests.test_cli import rubricflow, wait_for_poller
 
-        monkeypatch.setenv("RUBRICFLOW_MCP", str(write_config(tmp_path, {"calc": stdio_server()})))
-        ok = RunInput(message="x", agent=AgentSettings(model=f"scripted:{SERVER}", tools=["calc_add"]))
-        preflight(ok)
-        bad = RunInput(message="x", agent=AgentSettings(model=f"scripted:{SERVER}", tools=["search_add"]))
-        with pytest.raises(
-            RunRefused,
-            match=r"unknown tool\(s\) \['search_add'\]; known tools: .*read_file.*, and calc_\* \(MCP server calc\)",
-        ):
-            preflight(bad)
+        path = write_config(tmp_path, {"calc": stdio_server()})
+        worker = await start_worker_process(client, task_queue, RUBRICFLOW_MCP=str(path))
+        try:
+            await wait_for_poller(client, task_queue)
+            agent = script(call("calc_add", a=2, b=3), "2 + 3 = 5")
+            code, out, err = await rubricflow(client, task_queue, "run", "add", "--model", agent, "--tool", "calc_add")
+            assert code == 0, err
+            assert "status: answered" in out and "2 + 3 = 5" in out
+            tid = thread_id()
+            code, _, err = await rubricflow(
+                client, task_queue, "run", "add", "--model", agent, "--tool", "search_add", "--thread", tid
+            )
+            assert code == 2, err
+            assert "unknown tool(s) ['search_add']; this worker has:" in err and "calc_add" in err, err
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            await worker.wait()
         REPORT.refuse("unknown tool")
-        broken = tmp_path / "broken.json"
-        broken.write_text("{not json", encoding="utf-8")
-        monkeypatch.setenv("RUBRICFLOW_MCP", str(broken))
-        with pytest.raises(RunRefused, match=r"RUBRICFLOW_MCP file .*broken\.json is not valid JSON"):
-            preflight(ok)
         REPORT.refuse("MCP config")

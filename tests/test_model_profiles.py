@@ -15,6 +15,7 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.models import ModelFactory, profile_options
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
+from rubricflow.errors import ConfigError
 from rubricflow.prices import price_table
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
@@ -109,7 +110,7 @@ class TestWorkerStart:
     )
     def test_a_bad_file_stops_the_worker_with_words(self, tmp_path, text, env, words):
         REPORT.refuse("bad model profile")
-        with pytest.raises(SystemExit, match=words):
+        with pytest.raises(ConfigError, match=words):
             config_from_env({"RUBRICFLOW_MODELS": write(tmp_path, text), **env})
 
     async def test_the_worker_process_exits_2(self, tmp_path):
@@ -129,21 +130,21 @@ class TestWorkerStart:
 
 
 class TestClient:
-    async def test_an_unknown_profile_is_refused_before_anything_runs(self, client, task_queue, tmp_path):
+    async def test_an_unknown_profile_is_refused_by_the_worker_before_anything_runs(self, client, task_queue, tmp_path):
+        """The profiles are the worker's (its RUBRICFLOW_MODELS); a client without the file
+        learns them from the worker's refusal."""
         REPORT.refuse("unknown model profile")
-        code, out, err = await rubricflow(
-            client,
-            task_queue,
-            "run",
-            "--model",
-            "profile:ghost",
-            "hello",
-            RUBRICFLOW_MODELS=write(tmp_path, GOOD),
-            TEST_PROFILE_KEY="k",
-        )
+        config = config_from_env({"RUBRICFLOW_MODELS": write(tmp_path, GOOD), "TEST_PROFILE_KEY": "k"})
+        async with build_worker(client, config=config, queue=task_queue, tools=ToolRegistry()):
+            tid = thread_id()
+            code, out, err = await rubricflow(
+                client, task_queue, "run", "--model", "profile:ghost", "hello", "--thread", tid
+            )
         assert code == 2, (out, err)
-        assert "unknown model profile 'ghost'" in err and "fast, server" in err
+        assert "unknown model profile 'ghost': this worker's profiles are fast, server" in err
         assert "Traceback" not in err
+        with pytest.raises(Exception, match="not found"):
+            await client.get_workflow_handle(tid).describe()
 
     async def test_a_model_id_with_an_address_is_refused(self, client, task_queue):
         REPORT.refuse("client-supplied base URL")

@@ -11,19 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.agents import default_agents
-from rubricflow.activities.grader import default_checks
-from rubricflow.activities.tools import default_registry
 from rubricflow.client import RunRefused, check_input
-from rubricflow.preflight import (
-    LANGCHAIN_PROVIDERS,
-    agent_names,
-    check_names,
-    check_provider,
-    known_providers,
-    tool_names,
-)
-from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP, CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
+from rubricflow.preflight import LANGCHAIN_PROVIDERS, check_provider, known_providers
 from rubricflow.workflows.types import AgentSettings, RunInput
 
 PROBE = Path(__file__).with_name("import_probe.py")
@@ -106,26 +95,3 @@ class TestProviders:
         check_provider("scripted:agent.json", installed=True)
         if importlib.util.find_spec("llama_cpp") and importlib.util.find_spec("langchain_community"):
             check_provider("local:qwen2.5-coder-0.5b", installed=True)
-
-
-class TestNames:
-    def test_names_match_a_default_workers_registries(self, tmp_path: Path):
-        assert tool_names() == default_registry(tmp_path).names()
-        assert check_names() == default_checks().names()
-        assert agent_names() == default_agents().names()
-
-    def test_entry_points_are_read_by_name_without_loading_them(self, tmp_path: Path, monkeypatch):
-        # The entry points name a module that does not exist: loading one would fail.
-        dist = tmp_path / "rf_names-0.1.dist-info"
-        dist.mkdir()
-        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: rf-names\nVersion: 0.1\n")
-        (dist / "entry_points.txt").write_text(
-            f"[{TOOLS_ENTRY_POINT_GROUP}]\nshout = no_such_module_xyz:shout\n\n"
-            f"[{CHECKS_ENTRY_POINT_GROUP}]\nsays_hello = no_such_module_xyz:says_hello\n\n"
-            f"[{AGENTS_ENTRY_POINT_GROUP}]\nmine = no_such_module_xyz:mine\n"
-        )
-        monkeypatch.syspath_prepend(str(tmp_path))
-        assert tool_names() == ["list_files", "read_file", "run_python_tests", "shout"]
-        assert check_names() == ["run_python_tests", "says_hello"]
-        assert agent_names() == ["deep", "default", "mine"]
-        assert "no_such_module_xyz" not in sys.modules

@@ -90,3 +90,26 @@ def test_another_process_continues_the_same_cursor(tmp_path: Path) -> None:
     )
     assert out.stdout.strip() == "two"
     assert ask(ScriptedChatModel(path=str(script), state_dir=state)) == "three"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("what", ["/dev/zero", "a FIFO", "too large"])
+def test_a_script_that_is_no_bounded_regular_file_is_refused_without_reading_it(tmp_path: Path, what: str) -> None:
+    """Issue 38: `scripted:/dev/zero` read until MemoryError. A script is a regular file
+    of at most MAX_SCRIPT_BYTES; what is not is refused at once."""
+    from rubricflow.activities.scripted import MAX_SCRIPT_BYTES, load_script
+
+    if what == "/dev/zero":
+        path = Path("/dev/zero")
+        words = "is not a regular file"
+    elif what == "a FIFO":
+        path = tmp_path / "fifo.json"
+        os.mkfifo(path)  # opening it for reading would wait for a writer
+        words = "is not a regular file"
+    else:
+        path = tmp_path / "big.json"
+        with path.open("wb") as handle:
+            handle.truncate(MAX_SCRIPT_BYTES + 1)
+        words = f"is larger than {MAX_SCRIPT_BYTES} bytes"
+    with pytest.raises(ModelConfigError, match=words):
+        load_script(path)

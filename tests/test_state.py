@@ -240,17 +240,45 @@ class TestReview:
     def test_a_decision_on_a_record_that_is_no_longer_the_latest_is_refused(self):
         state = graded_thread(status="failed", iteration=1, cap=3)
         decide.record_pass(state, evaluation("failed", 0))
-        seen = decide.progress_view(state, "t-1", pending=0).review
-        assert seen == "run-1:0"
+        view = decide.progress_view(state, "t-1", pending=0)
+        seen = view.pending_review
+        assert seen == view.review == "run-1:0"
         steer.check_reject(state, seen)
         steer.reject(state, RejectInput(feedback="no", reviewer="bo"))  # queued, not yet recorded
-        state.status = "failed"  # even once the rejection's revision has ended again
+        assert decide.progress_view(state, "t-1", pending=1).pending_review is None
+        state.status = "failed"  # even were the run to end again before its next pass is recorded
         with pytest.raises(
             ValueError, match=r"another decision came first: bo rejected it \(record run-1:1:review-1, not run-1:0\)"
         ):
             steer.check_approve(state, seen)
-        steer.check_approve(state, "run-1:1:review-1")
-        steer.check_approve(state, None)  # no review given: no such check
+
+    def test_a_review_is_decided_once(self):
+        """Issue 38: the second of two racing reviewers read the first one's decision as
+        "the latest record" and overturned it. A decision is not decided on again, whether
+        the second names it or names nothing; the next grader pass is a new review."""
+        state = graded_thread(status="failed", iteration=1, cap=3)
+        decide.record_pass(state, evaluation("failed", 0))
+        approval = steer.approve(state, ApproveInput(reviewer="ana"))
+        assert approval is not None
+        decide.record_pass(state, approval)
+        assert decide.progress_view(state, "t-1", pending=0).pending_review is None
+        for review in (approval.operation_id, None):
+            with pytest.raises(
+                ValueError, match=r"this review is decided already: ana approved it \(record run-1:1:review-1\)"
+            ):
+                steer.check_reject(state, review)
+        rejected = graded_thread(status="failed", iteration=1, cap=3)
+        decide.record_pass(rejected, evaluation("failed", 0))
+        decide.record_pass(rejected, steer.reject(rejected, RejectInput(feedback="no", reviewer="bo")))
+        steer.pause(rejected)
+        steer.check_approve(rejected, None)  # approving a paused run stops it: no second decision
+        steer.resume(rejected)
+        decide.record_pass(rejected, evaluation("failed", 2))
+        assert decide.progress_view(rejected, "t-1", pending=0).pending_review == "run-1:2"
+        steer.check_approve(rejected, "run-1:2")
+        # Read as bob's decision, sent once the next pass came: still said to be bob's.
+        with pytest.raises(ValueError, match=r"another decision came first: bo rejected it"):
+            steer.check_approve(rejected, "run-1:1:review-1")
 
     def test_extend_after_the_cap_grows_the_budget_when_handled(self):
         state = graded_thread(status="max_iterations_reached", iteration=2, cap=2)

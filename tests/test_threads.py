@@ -8,7 +8,7 @@ import json
 import pytest
 from temporalio.client import WorkflowUpdateFailedError
 
-from rubricflow.client import Rubricflow, UpdateRefused
+from rubricflow.client import Rubricflow, RubricflowError, RunFailed, ThreadClosed, UpdateRefused
 from rubricflow.workflows.types import (
     AgentSettings,
     ApproveInput,
@@ -261,9 +261,7 @@ class TestHumanReview:
         assert approved.status == "satisfied"
         last = approved.evaluations[-1]
         assert (last.result, last.reviewer, last.explanation) == ("satisfied", "ana", "Approved by ana: good enough")
-        await refused(
-            rf.approve(tid, ApproveInput()), "approve applies to a paused run or one that ended without 'satisfied'"
-        )
+        await refused(rf.approve(tid, ApproveInput()), "this review is decided already: ana approved it")
 
     async def test_reject_counts_as_a_pass_and_the_agent_revises(self, client, task_queue, worker, script):
         rf = Rubricflow(client, task_queue)
@@ -331,6 +329,37 @@ class TestHumanReview:
         assert after.status == "satisfied" and after.max_iterations == 3
         assert [e.result for e in after.evaluations] == ["needs_revision", "satisfied"]
         await refused(rf.extend(tid, ExtendInput(iterations=1)), "extend applies after 'max_iterations_reached'")
+
+
+class TestClientErrors:
+    async def test_every_refusal_of_the_client_is_a_rubricflow_error(self, client, task_queue, worker, script):
+        """docs/client.md: `except RubricflowError` catches every error the client raises;
+        the refusals of bad values stay `ValueError`s too."""
+        rf = Rubricflow(client, task_queue)
+        tid = thread_id()
+        run = await rf.start(thread(script("v1"), script(verdict("satisfied", "ok", tests=True)), idle=0), tid)
+        await run.result()
+        closed = {
+            "pause": lambda: rf.pause(tid),
+            "approve": lambda: rf.approve(tid, ApproveInput()),
+            "send": lambda: rf.submit(tid, SubmitInput(message="more")),
+        }
+        for what, call in closed.items():
+            with pytest.raises(RubricflowError) as caught:
+                await call()
+            assert isinstance(caught.value, ThreadClosed | ValueError), what
+            assert f"thread {tid} is closed (satisfied)" in str(caught.value), what
+        unknown_provider = RunInput(message="x", agent=AgentSettings(model="nosuch:m"))
+        with pytest.raises(RunFailed) as failed:  # a new thread whose first step its worker refuses
+            await rf.submit(thread_id(), SubmitInput(message="hi"), start=thread("groq:llama-3.1-8b", "groq:x"))
+        assert failed.value.status == "failed" and "needs the LangChain package langchain-groq" in str(failed.value)
+        for what, call in {
+            "an unknown provider": lambda: rf.start(unknown_provider),
+            "an unknown status": lambda: rf.list(status="bogus"),
+        }.items():
+            with pytest.raises(RubricflowError) as caught:
+                await call()
+            assert isinstance(caught.value, ValueError), what
 
 
 class TestEventsAndVisibility:

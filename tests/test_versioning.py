@@ -25,6 +25,7 @@ from temporalio.service import RPCError
 
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.client import Rubricflow
+from rubricflow.errors import ConfigError
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import AgentSettings, RunInput
@@ -105,9 +106,9 @@ async def test_in_flight_run_finishes_on_its_build_and_a_new_run_goes_to_the_cur
 
 
 def test_versioning_settings_come_in_pairs() -> None:
-    with pytest.raises(SystemExit, match="both RUBRICFLOW_DEPLOYMENT_NAME and RUBRICFLOW_BUILD_ID"):
+    with pytest.raises(ConfigError, match="both RUBRICFLOW_DEPLOYMENT_NAME and RUBRICFLOW_BUILD_ID"):
         config_from_env({"RUBRICFLOW_BUILD_ID": "b1"})
-    with pytest.raises(SystemExit, match="RUBRICFLOW_BUILD_ID must be"):
+    with pytest.raises(ConfigError, match="RUBRICFLOW_BUILD_ID must be"):
         config_from_env({"RUBRICFLOW_DEPLOYMENT_NAME": "rf", "RUBRICFLOW_BUILD_ID": "has space"})
     config = config_from_env({"RUBRICFLOW_DEPLOYMENT_NAME": "rf", "RUBRICFLOW_BUILD_ID": "2026-11-30"})
     assert config.versioned and config.build_id == "2026-11-30"
@@ -115,6 +116,6 @@ def test_versioning_settings_come_in_pairs() -> None:
 
 
 def test_health_port_is_a_port() -> None:
-    with pytest.raises(SystemExit, match="RUBRICFLOW_HEALTH_PORT must be a whole number from 0 to 65535"):
+    with pytest.raises(ConfigError, match="RUBRICFLOW_HEALTH_PORT must be a whole number from 0 to 65535"):
         config_from_env({"RUBRICFLOW_HEALTH_PORT": "http"})
     assert config_from_env({"RUBRICFLOW_HEALTH_PORT": "8080"}).health_port == 8080

@@ -4,6 +4,7 @@ activities as a `WorkerConfig`; nothing under activities/ reads the environment.
 from __future__ import annotations
 
 import ast
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from rubricflow.activities.config import WorkerConfig, default_script_state_dir
 from rubricflow.activities.hooks import Hook
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.step_guards import DEFAULT_HEARTBEAT_EVERY, heartbeat_interval
+from rubricflow.errors import ConfigError, RubricflowError
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 
@@ -49,13 +51,71 @@ class TestConfigFromEnv:
         assert config.ledger_dir == tmp_path / "data" / "hook-ledger"
         assert config.models_dir == tmp_path / "data" / "models"
 
-    def test_a_bad_hook_stops_the_worker_saying_what_is_allowed(self):
-        with pytest.raises(SystemExit, match="RUBRICFLOW_HOOKS must be comma-separated 'module:function'.*'nonsense'"):
+    def test_a_bad_hook_is_refused_saying_what_is_allowed(self):
+        with pytest.raises(ConfigError, match="RUBRICFLOW_HOOKS must be comma-separated 'module:function'.*'nonsense'"):
             config_from_env({"RUBRICFLOW_HOOKS": "nonsense"})
 
     def test_reads_the_process_environment_by_default(self, monkeypatch):
         monkeypatch.setenv("RUBRICFLOW_TASK_QUEUE", "from-env")
         assert config_from_env().task_queue == "from-env"
+
+
+BAD_VARIABLES = {
+    "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": {"RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "abc"},
+    "RUBRICFLOW_MCP": {"RUBRICFLOW_MCP": "/nonexistent/servers.json"},
+    "RUBRICFLOW_MCP's ${VAR}": {"RUBRICFLOW_MCP": str(Path(__file__).with_name("mcp_with_secret.json"))},
+    "RUBRICFLOW_CODEC_KEYS": {"RUBRICFLOW_CODEC_KEYS": "bad"},
+    "RUBRICFLOW_CODEC_ALLOW_PLAINTEXT": {
+        "RUBRICFLOW_CODEC_KEYS": "k1:" + "A" * 43 + "=",
+        "RUBRICFLOW_CODEC_ALLOW_PLAINTEXT": "yes",
+    },
+    "RUBRICFLOW_HEALTH_PORT": {"RUBRICFLOW_HEALTH_PORT": "99999"},
+    "RUBRICFLOW_PROMETHEUS_PORT": {"RUBRICFLOW_PROMETHEUS_PORT": "0"},
+    "RUBRICFLOW_TASK_QUEUE": {"RUBRICFLOW_TASK_QUEUE": "a\tb"},
+    "RUBRICFLOW_HOOKS": {"RUBRICFLOW_HOOKS": "nonsense"},
+    "RUBRICFLOW_WEBHOOK_SECRET": {"RUBRICFLOW_WEBHOOK_SECRET": "nope"},
+    "RUBRICFLOW_DEPLOYMENT_NAME": {"RUBRICFLOW_DEPLOYMENT_NAME": "blue"},
+    "RUBRICFLOW_BUILD_ID": {"RUBRICFLOW_DEPLOYMENT_NAME": "blue", "RUBRICFLOW_BUILD_ID": "b.1"},
+    "RUBRICFLOW_ALLOW_SCRIPTED": {"RUBRICFLOW_ALLOW_SCRIPTED": "yes"},
+    "RUBRICFLOW_ALLOW_WEAK_SANDBOX": {"RUBRICFLOW_ALLOW_WEAK_SANDBOX": "yes"},
+    "RUBRICFLOW_LOCAL_IN_PROCESS": {"RUBRICFLOW_LOCAL_IN_PROCESS": "2"},
+    "RUBRICFLOW_MODELS": {"RUBRICFLOW_MODELS": "/nonexistent/models.toml"},
+    "RUBRICFLOW_GRACEFUL_SHUTDOWN_S": {"RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "-1"},
+    "RUBRICFLOW_LOG_LEVEL": {"RUBRICFLOW_LOG_LEVEL": "LOUD"},
+}
+"""Every variable the worker reads, each with a value it refuses."""
+
+
+class TestBadVariables:
+    """Library code never exits: a bad variable is a `ConfigError` (a `RubricflowError`
+    and a `ValueError`) that a host's `except Exception` catches; only `main` exits."""
+
+    @pytest.mark.parametrize("variable", list(BAD_VARIABLES))
+    async def test_each_raises_a_catchable_config_error_naming_it(self, variable):
+        from rubricflow import RubricflowPlugin
+
+        with pytest.raises(ConfigError, match=re.escape(variable.split("'")[0])) as caught:
+            await RubricflowPlugin.from_env(BAD_VARIABLES[variable])
+        assert isinstance(caught.value, RubricflowError) and isinstance(caught.value, ValueError)
+
+    def test_an_otel_exporter_rubricflow_cannot_honour_is_a_config_error(self):
+        from rubricflow.telemetry import exporters
+
+        with pytest.raises(ConfigError, match="OTEL_TRACES_EXPORTER names \\['bogus'\\]"):
+            exporters({"OTEL_TRACES_EXPORTER": "bogus"}, "traces")
+
+    def test_no_library_module_raises_system_exit(self):
+        """Only a program's `main` (and the child programs run by path) may exit."""
+        mains = {"worker.py", "__main__.py", "model_server.py", "sandbox_runner.py"}
+        offenders = []
+        for folder in (ACTIVITIES, ACTIVITIES.parent / "workflows", ACTIVITIES.parent / "rubricflow"):
+            for path in sorted(folder.rglob("*.py")):
+                if path.name in mains or "bench" in path.parts:
+                    continue
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                    if isinstance(node, ast.Raise) and "SystemExit" in ast.unparse(node.exc or node):
+                        offenders.append(f"{path.name}:{node.lineno}")
+        assert offenders == []
 
 
 class TestActivitiesReadNoEnvironment:
@@ -95,9 +155,8 @@ class TestBuildWorker:
         worker = build_worker(
             client,
             queue="explicit",
-            config=WorkerConfig(max_concurrent_activities=2),
+            config=WorkerConfig(max_concurrent_activities=2, graceful_shutdown=timedelta(0)),
             max_concurrent_activities=7,
-            graceful_shutdown=timedelta(0),
         )
         assert worker.task_queue == "explicit"
         assert worker.config(active_config=True)["max_concurrent_activities"] == 7

@@ -14,7 +14,14 @@ from __future__ import annotations
 from temporalio import activity
 
 from rubricflow.workflows.batch_types import AdoptInput, ItemOutcome
-from rubricflow.workflows.names import ADOPT_THREAD_ACTIVITY, AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY
+from rubricflow.workflows.names import (
+    ADOPT_THREAD_ACTIVITY,
+    AGENT_TURN_ACTIVITY,
+    CHECK_RUN_ACTIVITY,
+    GRADER_PASS_ACTIVITY,
+    HOOKS_ACTIVITY,
+)
+from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
 from rubricflow.workflows.types import AgentTurnInput, AgentTurnResult, GradeInput, GradeResult, HookInput
 
 
@@ -32,6 +39,10 @@ class RubricActivityDefs:
     @activity.defn(name=HOOKS_ACTIVITY)
     async def deliver_evaluation(self, input: HookInput) -> list[str]:
         raise NotImplementedError("implemented on the worker by RubricActivities.deliver_evaluation")
+
+    @activity.defn(name=CHECK_RUN_ACTIVITY)
+    async def check_run(self, input: RunCheckInput) -> RunCheckResult:
+        raise NotImplementedError("implemented on the worker by RubricActivities.check_run")
 
 
 class BatchActivityDefs:

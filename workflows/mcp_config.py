@@ -164,6 +164,13 @@ def _problem(err: Any) -> str:
     return f"server {loc[1]!r}" + (f": {'.'.join(fields)}" if fields else "") + f": {message}"
 
 
+def url_variables(server: McpStdioServer | McpHttpServer) -> list[str]:
+    """The names of the `${VAR}`s in an HTTP server's URL (what a worker keeps out of its logs)."""
+    if isinstance(server, McpStdioServer):
+        return []
+    return [match.group(1) for match in _REFERENCE.finditer(server.url)]
+
+
 def with_environment(
     server: McpStdioServer | McpHttpServer, environ: Mapping[str, str]
 ) -> McpStdioServer | McpHttpServer:

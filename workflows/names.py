@@ -26,7 +26,9 @@ SEARCH_ATTRIBUTES = (STATUS_ATTR, ITERATION_ATTR, RUN_ID_ATTR)
 AGENT_TURN_ACTIVITY = "rubricflow.run_agent_turn"
 GRADER_PASS_ACTIVITY = "rubricflow.grade_transcript"
 HOOKS_ACTIVITY = "rubricflow.deliver_evaluation"
-ACTIVITY_NAMES = (AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY)
+CHECK_RUN_ACTIVITY = "rubricflow.check_run"
+"""`RunCheckWorkflow`'s one activity: what a worker would refuse of a run."""
+ACTIVITY_NAMES = (AGENT_TURN_ACTIVITY, GRADER_PASS_ACTIVITY, HOOKS_ACTIVITY, CHECK_RUN_ACTIVITY)
 """Namespaced, so they never clash with the activities of a user's own workflows on the
 same worker."""
 ADOPT_THREAD_ACTIVITY = "rubricflow.batch.adopt_thread"

@@ -16,10 +16,9 @@ class ApproveInput(Frozen):
     reviewer: str = Field(default="reviewer", min_length=1, max_length=200)
     note: str = Field(default="", max_length=MAX_MESSAGE_CHARS)
     review: str | None = Field(default=None, max_length=200)
-    """The thread's `Progress.review` that the reviewer decided on: the thread refuses
-    the decision when another record or decision came since (two reviewers deciding at
-    once: the first is the decision, the other is told). None: no such check
-    (`Rubricflow.approve` and `reject` fill it in from the thread just before sending)."""
+    """The review decided on (`Progress.pending_review`; the client reads it once when
+    None): refused if another record or decision came since, saying who decided. A review
+    a reviewer decided is never decided again (approving a paused run stops it)."""
 
 
 class RejectInput(Frozen):

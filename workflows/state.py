@@ -12,7 +12,7 @@ from typing import Any, Literal, get_args
 from rubricflow.workflows.files import AgentFile, Todo, apply_changes, file_listing
 from rubricflow.workflows.scores import meets_pass_score
 from rubricflow.workflows.sizes import MAX_SHOWN_EVALUATIONS_BYTES, newest_within, within_transcript
-from rubricflow.workflows.steering import review_point
+from rubricflow.workflows.steering import pending_review, review_point
 from rubricflow.workflows.thread_state import GradingRun, ThreadState
 from rubricflow.workflows.types import (
     GRADER_SOURCE,
@@ -350,6 +350,7 @@ def progress_view(state: ThreadState, thread_id: str, pending: int) -> Progress:
         hooks_failed=state.hooks_failed,
         best=state.run.best if state.run and state.status == "max_iterations_reached" else None,
         review=review_point(state),
+        pending_review=pending_review(state),
     )
 
 

@@ -20,28 +20,68 @@ def _latest(state: ThreadState) -> Evaluation | None:
 
 
 def review_point(state: ThreadState) -> str | None:
-    """The operation id a reviewer's decision applies to now (`Progress.review`)."""
+    """The operation id of the thread's latest record, a grader's or a reviewer's
+    (`Progress.review`): the record a person was shown."""
     latest = _latest(state)
     return latest.operation_id if latest is not None else None
 
 
-def check_review(state: ThreadState, review: str | None) -> None:
-    """A decision made on `review` applies only while it is still the thread's latest:
-    of two reviewers deciding at once, the first one decides and the other is told."""
-    if review is None or review == review_point(state):
-        return
+def pending_review(state: ThreadState) -> str | None:
+    """The record a person may decide on now (`Progress.pending_review`): the latest one
+    when it is a grader's (a reviewer's decision is itself decided) and a decision applies
+    (the run ended, or is paused); None otherwise."""
     latest = _latest(state)
-    if latest is None:
-        what = "the thread has no record yet"
-    elif latest.reviewer is not None:
-        verb = "approved" if latest.result == "satisfied" else "rejected"
-        what = f"{latest.reviewer} {verb} it"
-    else:
-        what = f"grader pass {latest.iteration + 1} recorded {latest.result!r}"
-    raise ValueError(
-        f"another decision came first: {what} (record {review_point(state)}, not {review}); "
-        "look at the thread again (`rubricflow status`) and decide on what it shows"
-    )
+    if latest is None or latest.reviewer is not None:
+        return None
+    if state.paused or state.status in ENDED_UNSATISFIED | {"satisfied"}:
+        return latest.operation_id
+    return None
+
+
+def _decided(record: Evaluation) -> str:
+    verb = "approved" if record.result == "satisfied" else "rejected"
+    return f"{record.reviewer} {verb} it"
+
+
+def _decision_on(state: ThreadState, review: str) -> Evaluation | None:
+    """The reviewer's decision on the record `review`: the record itself when it is one,
+    else the first that came after it, if the thread still holds that record (its latest,
+    or a decision not yet recorded, counts)."""
+    records = list(state.evaluations)
+    if state.latest is not None and state.latest not in records:
+        records.append(state.latest)
+    ids = [r.operation_id for r in records]
+    if review not in ids:
+        return None
+    return next((r for r in records[ids.index(review) :] if r.reviewer is not None), None)
+
+
+def check_review(state: ThreadState, review: str | None, *, undecided: bool = True) -> None:
+    """A decision applies only to the review it names, while that is still the thread's
+    latest record, and (with `undecided`) only once: of two reviewers deciding at once,
+    the first decides and the other is told who did, whether it read the review before
+    the first decision or after it."""
+    latest = _latest(state)
+    if review is not None and review != review_point(state):
+        decision = _decision_on(state, review)
+        if decision is not None:
+            what = _decided(decision)
+        elif latest is None:
+            what = "the thread has no record yet"
+        elif latest.reviewer is not None:
+            what = _decided(latest)
+        else:
+            what = f"grader pass {latest.iteration + 1} recorded {latest.result!r}"
+        raise ValueError(
+            f"another decision came first: {what} (record {review_point(state)}, not {review}); "
+            "look at the thread again (`rubricflow status`) and decide on what it shows"
+        )
+    if undecided and latest is not None and latest.reviewer is not None:
+        raise ValueError(
+            f"this review is decided already: {_decided(latest)} (record {latest.operation_id}); "
+            "a review is decided once: look at the thread again (`rubricflow status`) and decide "
+            "on the next one it shows"
+        )
 
 
 # -- updates: validation (the validators raise these) and transitions -----------------------
@@ -65,7 +105,8 @@ def check_resume(state: ThreadState) -> None:
 
 
 def check_approve(state: ThreadState, review: str | None = None) -> None:
-    check_review(state, review)
+    # Approving a paused run stops it where it is: that is no second decision on a review.
+    check_review(state, review, undecided=not state.paused)
     if state.run is None:
         raise ValueError("nothing to approve: this thread has no grading run")
     if not state.paused and state.status not in ENDED_UNSATISFIED:

@@ -253,9 +253,10 @@ class Progress(Frozen):
     hooks_failed: int = 0
     """Hook deliveries that failed for good (each also a `hook_failed` event)."""
     review: str | None = None
-    """What a reviewer's decision applies to now: the operation id of the thread's latest
-    record, or of a decision accepted after it (a queued rejection); pass it as
-    `ApproveInput.review` / `RejectInput.review`. None before the first record."""
+    """The operation id of the latest record, a grader's or a reviewer's (a queued one too)."""
+    pending_review: str | None = None
+    """The record a person may decide on now (`ApproveInput.review`): the latest, when it is
+    a grader's and the run ended (or is paused); None once a reviewer decided it."""
 
 
 class RunBudget(Budget):

@@ -14,10 +14,12 @@ from the runner's outcome:
   decide, which is no verdict.
 """
 
-import json  # noqa: F401 - offered to the checks
+import ast
+import json
 import math  # noqa: F401 - offered to the checks
 import re
 import signal
+import sys
 import traceback
 
 from solution import ANSWER, CHECKS, CODE, SYLLABLES, TASK
@@ -56,6 +58,42 @@ def code(text=None):
 def blocks(text=None):
     """The contents of the text's fenced blocks, any language."""
     return [b.strip() for b in _FENCE.findall(ANSWER if text is None else text)]
+
+
+def paragraphs(text=None):
+    """The prose's paragraphs: blocks of text between blank lines."""
+    return [p.strip() for p in re.split(r"\n\s*\n", prose(text)) if p.strip()]
+
+
+def data(text=None):
+    """The JSON value the text gives (in a fenced block, or as the whole text); None if none parses."""
+    text = ANSWER if text is None else text
+    for candidate in [*blocks(text), text.strip()]:
+        try:
+            return json.loads(candidate)
+        except ValueError:
+            continue
+    return None
+
+
+def imports():
+    """The top-level modules the answer's code imports."""
+    try:
+        tree = ast.parse(CODE)
+    except SyntaxError:
+        return []
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module.split(".")[0])
+    return list(dict.fromkeys(names))
+
+
+def is_stdlib(module):
+    """Whether a module is part of Python's standard library."""
+    return module.split(".")[0] in sys.stdlib_module_names
 
 
 def words(text=None):
@@ -113,7 +151,23 @@ def functions():
 HELPERS = {
     name: value
     for name, value in dict(globals()).items()
-    if name in ("prose", "code", "blocks", "words", "sentences", "lines", "items", "numbers", "syllables", "functions")
+    if name
+    in (
+        "prose",
+        "code",
+        "blocks",
+        "paragraphs",
+        "data",
+        "imports",
+        "is_stdlib",
+        "words",
+        "sentences",
+        "lines",
+        "items",
+        "numbers",
+        "syllables",
+        "functions",
+    )
     or name in ("re", "math", "json", "ast")
 }
 

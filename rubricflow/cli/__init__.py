@@ -46,12 +46,10 @@ from rubricflow.cli.parser import build_parser
 from rubricflow.cli.render import result_json
 from rubricflow.cli.serve import WorkerRefused, WorkerStartError
 from rubricflow.client import RunFailed, ServerUnreachable, ThreadNotFound, ThreadStuck, target_host
-from rubricflow.codec import CodecConfigError
 from rubricflow.devserver import DevServerError
+from rubricflow.errors import ConfigError
 from rubricflow.preflight import RunRefused
 from rubricflow.prices import PriceTableError
-from rubricflow.settings import AddressError
-from rubricflow.telemetry import TelemetryConfigError
 
 __all__ = ["entrypoint", "main"]
 
@@ -128,16 +126,7 @@ def classify(exc: Exception) -> tuple[int, str]:
     """(exit code, the one line a person reads) for an error a command raised."""
     if isinstance(
         exc,
-        (
-            BadInput,
-            RunRefused,
-            CodecConfigError,
-            ThreadNotFound,
-            PriceTableError,
-            TelemetryConfigError,
-            WorkerRefused,
-            AddressError,
-        ),
+        (BadInput, RunRefused, ConfigError, ThreadNotFound, PriceTableError, WorkerRefused),
     ):
         return EXIT_BAD_INPUT, str(exc)
     if isinstance(exc, ValidationError):

@@ -22,10 +22,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from rubricflow.ask_workers import check_of, item_rubrics
 from rubricflow.batch_client import Batches, check_items, check_name, dataset_digest, default_name, read_dataset
 from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput, build_run_input, whole_flag
 from rubricflow.cli.render import console
+from rubricflow.cli.workers import preflight
 from rubricflow.client import Rubricflow, check_input
 from rubricflow.prices import usd
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings, BatchStatus
@@ -156,6 +158,7 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
     settings = batch_settings(args, name, len(items), digest)
     check_items(name, settings, items)
     batches = Batches(await Rubricflow.connect())
+    await preflight(batches.rf, check_of(settings.agent, settings.grader), item_rubrics(settings.rubric, items))
     await batches.start(name, settings)
     args.current_thread = None
     out.write(
@@ -172,10 +175,20 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
 
 @contextlib.contextmanager
 def live_line(out: TextIO, name: str) -> Iterator[Any]:
-    """A `run`-style live line on a terminal; nothing when piped."""
+    """A `run`-style live line on a terminal; piped, a line each time the counts change,
+    written at once."""
     term = console(out)
     if not term.is_terminal:
-        yield lambda status: None
+        shown: list[tuple[object, ...] | None] = [None]
+
+        def show(status: BatchStatus) -> None:
+            counts = (status.phase, status.done, status.running, status.queued, status.failed)
+            if counts != shown[0]:
+                shown[0] = counts
+                out.write(status_line(status) + "\n")
+                out.flush()
+
+        yield show
         return
     with term.status(f"batch {name}: starting") as line:
         yield lambda status: line.update(status_line(status))
@@ -257,10 +270,9 @@ async def report(batches: Batches, args: argparse.Namespace, out: TextIO) -> int
         if not theirs:
             raise BadInput(f"batch {args.compare!r} has no item threads to compare with")
         other = (args.compare, theirs)
-    try:
-        paths = write_report(Path(args.out), args.name_arg, rows, other)
-    except ImportError:
-        raise BadInput("the report's plot needs matplotlib: pip install 'rubricflow[bench]'") from None
+    paths = write_report(Path(args.out), args.name_arg, rows, other)
     out.write(paths["table"].read_text(encoding="utf-8"))
     out.write("wrote " + ", ".join(str(p) for p in paths.values()) + "\n")
+    if "plot" not in paths:
+        out.write("plot skipped: it needs matplotlib (pip install 'rubricflow[bench]')\n")
     return EXIT_OK

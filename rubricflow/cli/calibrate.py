@@ -28,14 +28,15 @@ from typing import Any, TextIO
 from rubricflow.batch_client import Batches, ThreadRecord, check_items, check_name
 from rubricflow.calibration import compare, summarize, write
 from rubricflow.cli.batch import live_line, status_line
-from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_STOPPED, preflight
+from rubricflow.cli.commands import DEMO_GRADER_MODEL, DEMO_STOPPED
 from rubricflow.cli.exits import EXIT_OK
 from rubricflow.cli.inputs import BadInput, validation_message, whole_flag
 from rubricflow.cli.serve import serve
+from rubricflow.cli.workers import preflight
 from rubricflow.client import Rubricflow
 from rubricflow.labels import LabelledAnswer, labels_digest, read_labels
-from rubricflow.preflight import check_names as known_checks
 from rubricflow.prices import price_table
+from rubricflow.run_checks import check_input
 from rubricflow.settings import data_dir
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings
 from rubricflow.workflows.rubric import parse_rubric
@@ -194,17 +195,25 @@ async def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     if args.name and len(graders) > 1:
         raise BadInput("--name names one batch; with --compare each grader has its own: leave --name out")
     plans = [plan_for(path, answers, g, args.name, concurrency) for g in graders]
-    for grader in graders:
-        first_answer = answers[0]
-        agent = AgentSettings(model=grader.model)
-        preflight(RunInput(transcript=first_answer.transcript, rubric=first_answer.rubric, agent=agent, grader=grader))
-    checks = known_checks()
-    for answer in {a.rubric: a for a in answers}.values():  # the checks each rubric names
-        problems = parse_rubric(answer.rubric, checks).problems
+    runs = [
+        RunInput(
+            transcript=answers[0].transcript, rubric=answers[0].rubric, agent=AgentSettings(model=g.model), grader=g
+        )
+        for g in graders
+    ]
+    for run in runs:
+        check_input(run)
+    for answer in {a.rubric: a for a in answers}.values():  # what the contract alone can read
+        problems = parse_rubric(answer.rubric).problems
         if problems:
             raise BadInput(f"{path}:{answer.line}: the rubric cannot be graded: " + "; ".join(problems))
+    rubrics = {
+        f"{path}:{a.line}: the rubric cannot be graded": a.rubric for a in {a.rubric: a for a in answers}.values()
+    }
 
     async def calibrate(rf: Rubricflow) -> int:
+        for run in runs:  # the workers say what they would refuse: models, the checks each rubric names
+            await preflight(rf, run, rubrics)
         graded = [await grade(Batches(rf), plan, answers, out) for plan in plans]
         return report(args, path, answers, plans, graded, out)
 

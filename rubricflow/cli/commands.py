@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
 from temporalio.client import Client, WorkflowExecutionStatus
 
+from rubricflow.ask_workers import check_of
 from rubricflow.cli.exits import (
     EXIT_NOT_SATISFIED,
     EXIT_OK,
     exit_code,
 )
-from rubricflow.cli.follow import Follower, final_state, follow, say_outage
+from rubricflow.cli.follow import Follower, final_state, follow, replay_closed, say_outage
 from rubricflow.cli.inputs import (
     BadInput,
     build_run_input,
@@ -43,19 +43,16 @@ from rubricflow.cli.serve import (
     worker_tools,
 )
 from rubricflow.cli.servers import cmd_codec_server, cmd_dev, cmd_ui, cmd_worker
+from rubricflow.cli.workers import preflight, warn_without_workers
 from rubricflow.client import (
     CLOSED_STATUSES,
     Rubricflow,
     RunFailed,
     ThreadStuck,
     check_input,
-    check_names,
-    check_scripted_file,
-    run_models,
 )
 from rubricflow.devserver import DevServer
-from rubricflow.preflight import agent_names, doctor_report, mcp_servers, tool_names
-from rubricflow.preflight import check_names as known_checks
+from rubricflow.preflight import doctor_report
 from rubricflow.prices import price_table, usage_line
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
@@ -69,19 +66,11 @@ from rubricflow.workflows.types import (
 )
 
 
-def preflight(run: RunInput) -> None:
-    """What a default worker on this machine would refuse, refused now: unknown or
-    uninstalled model providers, unknown agents, tools and checks."""
-    check_input(run, installed=True)
-    check_names(run, tool_names(), known_checks(), agent_names(), mcp_servers())
-    for model in run_models(run):  # the worker runs here: its scripted files must be readable
-        check_scripted_file(model)
-
-
 async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     run = build_run_input(args)
-    preflight(run)
+    check_input(run)
     rf = await Rubricflow.connect()
+    await preflight(rf, run)
     handle = await rf.start(run, args.thread)
     args.current_thread = handle.thread_id  # for the Ctrl-C line
     if not args.json:
@@ -113,10 +102,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
                 if c.isolation or c.decided_by or c.votes:
                     kind = "check" if c.isolation else "criterion"
                     out.write(f"    {kind} {c.name}: {'pass' if c.passed else 'FAIL'}{criterion_note(c)}\n")
-        if progress.review is not None:
+        if progress.pending_review is not None:
             out.write(
-                f"latest record: {progress.review} (approve/reject --review {progress.review} "
-                "decides on exactly this)\n"
+                f"pending review: {progress.pending_review} (approve/reject decide on it; "
+                f"--review {progress.pending_review} pins exactly this)\n"
             )
         out.write(usage_line(progress, price_table()))
         if progress.todos:
@@ -180,8 +169,6 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
         )
     message = SubmitInput(message=read_text_arg(args.message, "message"), rubric=rubric, grader=grader)
     args.current_thread = args.thread  # for the Ctrl-C line
-    rf = await Rubricflow.connect()
-    await warn_without_workers(rf)
     start = None
     if args.model:
         # Create the thread if it does not exist yet (update-with-start).
@@ -190,6 +177,11 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             grader=grader,
             idle_timeout_s=seconds(args.idle_timeout, "--idle-timeout"),
         )
+        check_input(start.model_copy(update={"rubric": rubric}))
+    rf = await Rubricflow.connect()
+    await warn_without_workers(rf)
+    if start is not None or grader is not None or rubric is not None:
+        await preflight(rf, check_of(start.agent if start else None, grader), {"the rubric": rubric})
     if args.no_wait:
         await rf.send(args.thread, message)
         out.write(f"queued on thread {args.thread}; follow it with `rubricflow watch {args.thread}`\n")
@@ -202,17 +194,6 @@ async def cmd_send(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
         render_final(progress, out)
     return exit_code(progress.status)
-
-
-async def warn_without_workers(rf: Rubricflow) -> None:
-    """Say at once when no worker polls the task queue: the message would wait silently."""
-    if not await rf.workers_polling():
-        sys.stderr.write(
-            f"rubricflow: warning: no worker is polling task queue {rf.queue!r}; the message is "
-            "queued and handled once a worker starts there (`rubricflow worker`, or check "
-            "RUBRICFLOW_TASK_QUEUE)\n"
-        )
-        sys.stderr.flush()
 
 
 async def _update(out: TextIO, call: Any) -> int:
@@ -257,7 +238,8 @@ async def cmd_cancel(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
-    """Follow a thread's events live (from offset 0 by default) until it closes."""
+    """Follow a thread's events (from offset 0 by default) until it closes; a closed
+    thread's events are replayed, then how it ended."""
     rf = await Rubricflow.connect()
     args.current_thread = args.thread
     description = await rf.describe(args.thread)  # ThreadNotFound: exit 2
@@ -266,17 +248,19 @@ async def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         raise ThreadStuck(stuck)
     follower = Follower(rf, args.thread, out)
     last = None
+
+    async def take_events() -> None:
+        nonlocal last
+        with follower.live():
+            async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
+                follower.event(event)
+                last = event.status if event.type == "run_end" else last
+
     if description.status == WorkflowExecutionStatus.RUNNING:
-
-        async def take_events() -> None:
-            nonlocal last
-            with follower.live():
-                async for event in rf.events(args.thread, args.from_offset, follow=True, on_outage=say_outage):
-                    follower.event(event)
-                    last = event.status if event.type == "run_end" else last
-
         await follower.watching(take_events())
         description = await rf.describe(args.thread)
+    else:
+        await replay_closed(rf, args.thread, take_events())
     if description.status in CLOSED_STATUSES:
         return await final_state(rf, args.thread, False, out)  # says failed/cancelled/... and why
     progress = await rf.progress(args.thread)
@@ -391,7 +375,7 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
         ),
         grader=GraderSettings(model=grader_model, max_iterations=max_iterations, **grading_settings(args)),
     )
-    preflight(run)
+    check_input(run)
 
     async def demo(client: Client, server: DevServer, worker: WorkerProcess) -> int:
         out.write(
@@ -407,6 +391,7 @@ async def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
             + "\n"
         )
         rf = Rubricflow(client)
+        await preflight(rf, run)  # its worker is up: what it lacks is said before the run
         handle = await rf.start(run)
         out.write(f"thread {handle.thread_id}\n")
         code = await follow(rf, handle.thread_id, False, out, max_iterations)

@@ -8,6 +8,9 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from temporalio.client import WorkflowQueryFailedError
+from temporalio.service import RPCError
+
 from rubricflow.cli.exits import EXIT_NOT_SATISFIED, exit_code
 from rubricflow.cli.render import console, pass_of, render_event, render_final, result_json, write_json
 from rubricflow.client import Rubricflow, RunFailed, ThreadStuck
@@ -142,3 +145,24 @@ async def final_state(rf: Rubricflow, thread_id: str, as_json: bool, out: TextIO
 def say_outage(line: str) -> None:
     sys.stderr.write(f"rubricflow: {line}\n")
     sys.stderr.flush()
+
+
+REPLAY_TIMEOUT_S = 60.0
+"""A closed thread's events are read by a query, which a worker answers by replaying its
+history: the bound on that answer."""
+
+
+async def replay_closed(rf: Rubricflow, thread_id: str, events: Any) -> None:
+    """A closed thread's events, replayed by a worker of the task queue; without one, a
+    line that says so (how the thread ended follows either way)."""
+    if not await rf.workers_polling():
+        events.close()
+        say_outage(
+            f"thread {thread_id} is closed and no worker polls task queue {rf.queue!r}: its events "
+            "are replayed by a worker; start one to see them"
+        )
+        return
+    try:
+        await asyncio.wait_for(events, REPLAY_TIMEOUT_S)
+    except (TimeoutError, WorkflowQueryFailedError, RPCError) as err:
+        say_outage(f"the events of closed thread {thread_id} could not be replayed: {err}")

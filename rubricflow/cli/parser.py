@@ -63,8 +63,8 @@ def grading_flags(p: argparse.ArgumentParser) -> None:
 
 
 REVIEW_HELP = (
-    "the record you decided on, as `status` shows it (`latest record: ...`): refused if another "
-    "record or decision came since (default: what the thread shows when the command runs)"
+    "the review you decided on, as `status` shows it (`pending review: ...`): refused if another "
+    "record or decision came since (default: the review the thread shows when the command runs)"
 )
 
 

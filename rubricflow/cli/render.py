@@ -157,6 +157,7 @@ def result_json(
         "evaluations": [e.model_dump(mode="json") for e in progress.evaluations] if progress else [],
         "answer": progress.answer if progress else None,
         "best": progress.best.model_dump(mode="json") if progress and progress.best else None,
+        "pending_review": progress.pending_review if progress else None,
         "files": [f.model_dump() for f in progress.files] if progress else [],
         "todos": [t.model_dump() for t in progress.todos] if progress else [],
         **usage,

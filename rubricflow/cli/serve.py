@@ -63,6 +63,13 @@ def worker_env(data_dir: Path | None = None) -> dict[str, str]:
 class WorkerProcess:
     process: asyncio.subprocess.Process
     log: Path | None
+    env: dict[str, str] | None = None
+    """The environment it was started with (`restart` starts it again with it)."""
+
+    async def restart(self) -> None:
+        """A new worker process in place of this one, which has exited."""
+        assert self.env is not None and self.process.returncode is not None
+        self.process = (await start_worker(self.env, self.log)).process
 
     @property
     def identity(self) -> str:
@@ -139,7 +146,7 @@ async def start_worker(env: dict[str, str], log: Path | None) -> WorkerProcess:
     finally:
         if output is not None:
             output.close()
-    return WorkerProcess(process, log)
+    return WorkerProcess(process, log, env)
 
 
 async def worker_tools(timeout_s: float = TOOL_LISTING_TIMEOUT_S) -> list[dict[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import signal
 import sys
 from pathlib import Path
@@ -12,9 +13,15 @@ from typing import TextIO
 
 from temporalio.client import Client
 
-from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
+from rubricflow.cli.exits import EXIT_OK
 from rubricflow.cli.inputs import BadInput
-from rubricflow.cli.serve import WorkerProcess, install_stop_handlers, run_worker_in_foreground, serve
+from rubricflow.cli.serve import (
+    WorkerProcess,
+    WorkerStartError,
+    install_stop_handlers,
+    run_worker_in_foreground,
+    serve,
+)
 from rubricflow.devserver import DevServer
 from rubricflow.settings import task_queue
 
@@ -28,20 +35,52 @@ async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
     return await run_worker_in_foreground(out, extra)
 
 
+RESTART_BACKOFF_S = (1.0, 2.0, 5.0, 10.0, 30.0)
+"""How long `dev` waits before it starts a worker that died again, by how many times in a
+row it died within `STEADY_S` of starting."""
+STEADY_S = 60.0
+
+
 async def cmd_dev(args: argparse.Namespace, out: TextIO) -> int:
     async def serve_runs(client: Client, server: DevServer, worker: WorkerProcess) -> int:
         ui = await start_ui(args.ui_port, out) if args.ui_port else None
         try:
-            out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
-            out.flush()
-            code = await worker.process.wait()
-            out.write(f"the worker exited with code {code}; {worker.where()}\n")
-            return EXIT_NOT_SATISFIED
+            await keep_worker(client, worker, out)
+            return EXIT_OK  # keep_worker returns only when the worker cannot run: serve till Ctrl-C
         finally:
             if ui is not None:
                 await stop_process(ui)
 
     return await serve(Path(args.data_dir), args.port, args.verbose, out, serve_runs, stopped=EXIT_OK)
+
+
+async def keep_worker(client: Client, worker: WorkerProcess, out: TextIO) -> None:
+    """Keep `dev`'s worker running: one that dies is started again after a backoff (longer
+    each time it dies soon after starting), and the server stays up meanwhile. A worker
+    that refuses its settings (exit 2) is not restarted: that is said, and the server
+    keeps serving until Ctrl-C."""
+    loop = asyncio.get_running_loop()
+    failures = 0
+    while True:
+        out.write(f"worker running on task queue {task_queue()!r}; Ctrl-C to stop\n")
+        out.flush()
+        started = loop.time()
+        code = await worker.process.wait()
+        if code == 2:
+            out.write(
+                f"the worker refused its settings (exit 2; {worker.where()}): fix them and start "
+                "`rubricflow dev` again; the server keeps running until Ctrl-C\n"
+            )
+            out.flush()
+            await asyncio.Event().wait()
+        failures = failures + 1 if loop.time() - started < STEADY_S else 1
+        delay = RESTART_BACKOFF_S[min(failures, len(RESTART_BACKOFF_S)) - 1]
+        out.write(f"the worker exited with code {code}; restarting it in {delay:g} s ({worker.where()})\n")
+        out.flush()
+        await asyncio.sleep(delay)
+        await worker.restart()
+        with contextlib.suppress(WorkerStartError):  # it died again before polling: the loop says so
+            await worker.wait_until_polling(client, task_queue())
 
 
 UI_PROGRAM = "rubricflow.ui"

@@ -17,6 +17,7 @@ import tempfile
 import uuid
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from temporalio.api.enums.v1 import WorkflowExecutionStatus
 from temporalio.client import Client
@@ -330,11 +331,22 @@ async def _budget_extended(rf: Rubricflow, name: str, folder: Path) -> None:
     (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
 
 
+async def _cancel_and_keep(rf: Rubricflow, handle: Any, name: str) -> None:
+    """Cancel the idle thread and keep its history as NAME.json."""
+    from temporalio.client import WorkflowFailureError
+
+    await rf.cancel(handle.id)
+    try:
+        await handle.result()
+    except WorkflowFailureError:
+        pass  # cancelled while idle: the expected end
+    (HERE / f"{name}.json").write_text((await handle.fetch_history()).to_json())
+
+
 async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> None:
     """A grader's `failed`, approved, then rejected at the same iteration (numbered
     decisions); the revision is satisfied; two follow-ups sent at once each answer with
     their own outcome. The idle thread is then cancelled."""
-    from temporalio.client import WorkflowFailureError
 
     from rubricflow.workflows.types import RejectInput
 
@@ -368,12 +380,75 @@ async def _reviews_and_follow_ups(rf: Rubricflow, name: str, folder: Path) -> No
     decisions = [e.operation_id for e in second.evaluations if e.reviewer]
     if len(set(decisions)) != 2 or first.grading_run_id == second.grading_run_id:
         raise SystemExit(f"{name}: decisions {decisions}, runs {first.grading_run_id} {second.grading_run_id}")
-    await rf.cancel(tid)
+    await _cancel_and_keep(rf, run.handle, name)
+
+
+async def _review_decided_once(rf: Rubricflow, name: str, folder: Path) -> None:
+    """A grader's `failed` approved by ana; bob's rejection of that review, sent after
+    her decision, is refused (a review is decided once: nothing of it in the history); a
+    follow-up starts a new run whose `failed` bob rejects, and the revision is satisfied.
+    The idle thread is then cancelled."""
+
+    from rubricflow.client import UpdateRefused
+    from rubricflow.workflows.types import RejectInput
+
+    run_in = RunInput(
+        message="Write find_duplicates(items).",
+        rubric="- tests",
+        agent=AgentSettings(model=_script(folder, f"{name}-agent", "v1", "v2", "v3")),
+        grader=GraderSettings(
+            model=_script(
+                folder,
+                f"{name}-grader",
+                verdict("failed", "cannot judge it"),
+                verdict("failed", "still cannot judge it"),
+                verdict("satisfied", "yes", tests=True),
+            ),
+            max_iterations=3,
+        ),
+        idle_timeout_s=600,
+    )
+    tid = f"recorded-{name}-{uuid.uuid4().hex[:6]}"
+    run = await rf.start(run_in, tid)
+    async for event in rf.events(tid, follow=True):
+        if event.type == "run_end":
+            break
+    approved = await rf.approve(tid, ApproveInput(reviewer="ana"))
     try:
-        await run.handle.result()
-    except WorkflowFailureError:
-        pass  # cancelled while idle: the expected end
-    (HERE / f"{name}.json").write_text((await run.handle.fetch_history()).to_json())
+        await rf.reject(tid, RejectInput(feedback="no", reviewer="bob"))
+        raise SystemExit(f"{name}: bob's rejection of the review ana decided was accepted")
+    except UpdateRefused:
+        pass
+    second = await rf.submit(tid, SubmitInput(message="follow-up"))
+    if second.status != "failed" or second.pending_review is None or approved.pending_review is not None:
+        raise SystemExit(f"{name}: the follow-up's run ended {second.status}, pending {second.pending_review}")
+    await rf.reject(tid, RejectInput(feedback="judge the tests", reviewer="bob", review=second.pending_review))
+    ends = 0
+    async for event in rf.events(tid, follow=True):
+        ends += event.type == "run_end"
+        if ends == 4:  # the first run's, ana's approval's, the follow-up's, its revision's
+            break
+    final = await rf.progress(tid)
+    decisions = [(e.reviewer, e.result) for e in final.evaluations if e.reviewer]
+    if final.status != "satisfied" or decisions != [("ana", "satisfied"), ("bob", "needs_revision")]:
+        raise SystemExit(f"{name}: ended {final.status} with decisions {decisions}")
+    await _cancel_and_keep(rf, run.handle, name)
+
+
+async def _run_check(rf: Rubricflow, name: str, folder: Path) -> None:
+    """`RunCheckWorkflow` asked about a run naming a tool and an agent the worker lacks
+    and a scripted file it cannot read: one activity, the worker's words in the result."""
+    from rubricflow.workflows.run_check import RunCheckWorkflow
+    from rubricflow.workflows.run_check_types import RunCheckInput
+
+    check = RunCheckInput(models=["scripted:/no/such/agent.json"], agent="nope", tools=["no_such_tool"])
+    handle = await rf.client.start_workflow(
+        RunCheckWorkflow.run, check, id=f"recorded-{name}-{uuid.uuid4().hex[:6]}", task_queue=rf.queue
+    )
+    answer = await handle.result()
+    if len(answer.problems) != 3:
+        raise SystemExit(f"{name}: the worker answered {answer.problems}")
+    (HERE / f"{name}.json").write_text((await handle.fetch_history()).to_json())
 
 
 async def _batch(rf: Rubricflow, name: str, folder: Path) -> None:
@@ -424,6 +499,8 @@ OTHERS = {
     "cancelled_mid_pass": _cancelled_mid_pass,
     "budget_then_extend": _budget_extended,
     "reviews_and_follow_ups": _reviews_and_follow_ups,
+    "review_decided_once": _review_decided_once,
+    "run_check": _run_check,
 }
 
 
