@@ -90,7 +90,7 @@ def refused_by_a_worker(run: RunInput) -> None:
         check_of(run.agent, run.grader),
         tools=default_registry(),
         agents=default_agents(),
-        checks=default_checks(),
+        checks=default_checks().names(),
         models=ModelFactory(allow_scripted=True),
     )
     problems = refusals(answer, {"the rubric": run.rubric})

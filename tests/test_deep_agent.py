@@ -143,7 +143,7 @@ class TestAgentRegistry:
             RunCheckInput(agent="nope"),
             tools=ToolRegistry(),
             agents=default_agents(),
-            checks=default_checks(),
+            checks=default_checks().names(),
             models=ModelFactory(),
         )
         assert answer.problems == ["unknown agent 'nope'; this worker has: deep, default"]
