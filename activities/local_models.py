@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
-from rubricflow.activities.model_process import ModelProcess
+from rubricflow.activities.model_process import COMPLETION_PARAM, ModelProcess
 
 CHUNK = 8 * 1024 * 1024
 _log = logging.getLogger(__name__)
@@ -272,7 +272,10 @@ class _ToolCalling:
     `ChatLlamaCpp`: `bind_tools` binds a `ToolSpec`; `_generate` renders the tools into the
     prompt, constrains a required call with a grammar, and parses the calls of the reply.
     A malformed call is sampled again, up to `SAMPLES_PER_CALL` times, then raised as a
-    retryable `ModelOutputError`."""
+    retryable `ModelOutputError`. Bound with `completion=True`, a call is a plain
+    completion of its last message's text (`plain_completion`)."""
+
+    plain_completion: ClassVar[bool] = True
 
     def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
         from rubricflow.activities.local_tools import tool_spec
@@ -287,7 +290,10 @@ class _ToolCalling:
 
         spec = kwargs.pop("tool_spec", None)
         kwargs.pop("tools", None), kwargs.pop("tool_choice", None)
+        completion = kwargs.pop(COMPLETION_PARAM, False)
         params = {**self._get_parameters(stop), **kwargs}  # type: ignore[attr-defined]
+        if completion:
+            return self._complete(messages, params)
         dicts = local_tools.template_messages(self._create_message_dicts(messages))  # type: ignore[attr-defined]
         if spec is not None:
             params["tools"] = list(spec.tools)
@@ -313,6 +319,27 @@ class _ToolCalling:
             )
         assert problem is not None
         raise problem
+
+    def _complete(self, messages: Any, params: dict[str, Any]) -> Any:
+        """A plain completion: the text that continues the last message's content, with no
+        chat template (`model.bind(completion=True)`); how the grader's written checks are
+        asked, as the code that follows a function's header."""
+        from langchain_core.messages import AIMessage
+        from langchain_core.outputs import ChatGeneration, ChatResult
+
+        prompt = messages[-1].content if messages else ""
+        params.pop("logprobs", None)
+        with _LOCK:
+            response = self.client.create_completion(prompt, **params)  # type: ignore[attr-defined]
+        choice = response["choices"][0]
+        usage = response.get("usage") or {}
+        message = AIMessage(content=choice.get("text") or "")
+        return ChatResult(
+            generations=[
+                ChatGeneration(message=message, generation_info={"finish_reason": choice.get("finish_reason")})
+            ],
+            llm_output={"token_usage": usage},
+        )
 
     def _grammar(self, spec: Any) -> dict[str, Any]:
         """The parameters that constrain a required call: its grammar."""

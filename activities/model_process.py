@@ -42,6 +42,11 @@ SERVER = Path(model_server.__file__)
 _log = logging.getLogger(__name__)
 
 
+COMPLETION_PARAM = "completion"
+"""A request's parameter that asks the model process for a plain completion of a prompt
+(`create_completion`) instead of a chat completion (`model_server.py`)."""
+
+
 class ModelProcessDied(RuntimeError):
     """The model process ended in the middle of a call (killed, out of memory, stopped
     by a shutdown): retryable, the next call starts a new one."""
@@ -102,6 +107,14 @@ class ModelProcess:
     def create_chat_completion(self, messages: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
         """The child's `Llama.create_chat_completion(messages=messages, **params)`; a
         `grammar_schema` (JSON) stands for the grammar of that schema. It does not stream."""
+        return self._request(messages, params)
+
+    def create_completion(self, prompt: str, **params: Any) -> dict[str, Any]:
+        """The child's `Llama.create_completion(prompt, **params)`: the text that continues
+        `prompt`, no chat template. It does not stream."""
+        return self._request(prompt, {**params, COMPLETION_PARAM: True})
+
+    def _request(self, messages: Any, params: dict[str, Any]) -> dict[str, Any]:
         if params.get("stream"):
             raise ValueError("a local model in a model process does not stream: call it with streaming=False")
         with self._call:

@@ -14,7 +14,8 @@ process sends `("ready", load_seconds)` once loaded, or `("failed", message)`; t
 each `(messages, params)` it receives it answers `("ok", response)` or
 `("error", exception_type_name, message)`. `params` are `create_chat_completion`'s, except
 `grammar_schema`: the JSON schema of a required tool call, whose grammar is built (and
-kept) here, since a `LlamaGrammar` does not cross processes.
+kept) here, since a `LlamaGrammar` does not cross processes; with `completion` set,
+`messages` is a prompt and the answer is `create_completion`'s (the text that continues it).
 
 Importing this module (the parent does, for its path) runs nothing.
 """
@@ -58,7 +59,10 @@ def _serve(conn: Connection, llama: Any) -> None:
                         grammars.clear()
                     grammars[schema] = LlamaGrammar.from_json_schema(schema, verbose=False)
                 params["grammar"] = grammars[schema]
-            reply: tuple[Any, ...] = ("ok", llama.create_chat_completion(messages=messages, **params))
+            if params.pop("completion", False):
+                reply: tuple[Any, ...] = ("ok", llama.create_completion(messages, **params))
+            else:
+                reply = ("ok", llama.create_chat_completion(messages=messages, **params))
         except Exception as exc:  # the call's own failure goes back to the caller, named
             reply = ("error", type(exc).__name__, str(exc))
         try:

@@ -104,6 +104,8 @@ class RubricActivities:
             tools=self._tools,
             checks=checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox),
             graphs=self._graphs,
+            allow_weak_sandbox=config.allow_weak_sandbox,
+            examples_left_out=config.grader_examples_left_out,
         )
         self._cache = cache
         if cache is None and config.grader_cache_max_mb:
@@ -243,7 +245,7 @@ class RubricActivities:
         settings = input.settings
         if self._cache is None or not settings.cache or settings.samples != 1 or settings.tools:
             return None
-        strategy = resolve(settings.grading, settings.model, False)
+        strategy = resolve(settings.grading, settings.model, False, settings.samples)
         try:
             identity = self._models.cache_identity(settings.model, zero_per_call=strategy != "whole")
         except (ModelConfigError, OSError):

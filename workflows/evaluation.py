@@ -85,9 +85,21 @@ class Criterion(Frozen):
     ("bubblewrap", "limits only", "refused: no bubblewrap"). Set by the worker's check,
     never by the grader (left out of the schema it answers to); None otherwise."""
     decided_by: SkipJsonSchema[str | None] = None
-    """How the verdict was reached when not by the model's judgement alone: the measured
-    fact that settled it, as the model chose it (`fact: calls_print is false (measured
-    ...)`). Set by the worker, never by the grader."""
+    """How the verdict was reached when not by the model's judgement alone, in one line:
+    the measured fact that settled it, as the model chose it (`fact: calls_print is false
+    (measured ...)`), the check the grader wrote and what it returned, the answer's words it
+    cited, or why the evidence did not decide. Set by the worker, never by the grader."""
+    check: SkipJsonSchema[str | None] = None
+    """The check the grader wrote for this criterion (`def check(answer): ...`), which ran in
+    the sandbox on the answer; None when no written check was used."""
+    quote: SkipJsonSchema[str | None] = None
+    """The words of the answer that the grader cited for this criterion, as code found them
+    in the answer (the line that holds them); None when none was cited or found."""
+    unverified: SkipJsonSchema[bool] = False
+    """The grader could not tell: its evidence disagreed or did not decide (a check against
+    a cited quote, a check that did not run, a quote not in the answer, split votes). Such a
+    criterion is recorded as not passed (`passed: false`, for consumers that read only
+    that), its gap says why, and a pass that has one is never `satisfied`."""
     votes: SkipJsonSchema[str | None] = None
     """With several samples per criterion: how many agreed with the verdict (`2/3`)."""
     score: int | None = Field(
@@ -108,6 +120,8 @@ class Criterion(Frozen):
 
     @model_validator(mode="after")
     def _gap_iff_failing(self) -> Criterion:
+        if self.unverified and self.passed:
+            raise ValueError(f"criterion {self.name!r} is unverified, so it cannot pass")
         if not self.passed and not (self.gap and self.gap.strip()):
             raise ValueError(
                 f"criterion {self.name!r} fails but has no gap: a failing criterion must say what is missing"
@@ -121,9 +135,11 @@ class Criterion(Frozen):
         data = handler(self)
         if self.passed:
             data.pop("gap", None)
-        for optional in ("isolation", "decided_by", "votes", "score"):
+        for optional in ("isolation", "decided_by", "check", "quote", "votes", "score"):
             if getattr(self, optional) is None:
                 data.pop(optional, None)
+        if not self.unverified:
+            data.pop("unverified", None)
         if self.id is None:
             data.pop("id", None)
         return data
@@ -238,10 +254,14 @@ class Evaluation(Frozen):
         if self.explanation.strip():
             label = "Reviewer feedback" if self.reviewer else "Grader feedback"
             lines += ["", f"{label}: {self.explanation.strip()}"]
-        failing = [c for c in self.criteria if not c.passed]
+        failing = [c for c in self.criteria if not c.passed and not c.unverified]
         if failing:
             lines += ["", "Criteria that still need work:"]
             lines += [f"- {c.name}: {(c.gap or '').strip()}" for c in failing]
+        unsure = [c for c in self.criteria if c.unverified]
+        if unsure:
+            lines += ["", "Criteria the grader could not verify (not a request to change them; keep them plain):"]
+            lines += [f"- {c.name}: {(c.gap or '').strip()}" for c in unsure]
         passing = [c for c in self.criteria if c.passed]
         if passing and not self.unverified:
             lines += ["", "Criteria that already pass (do not regress them):"]

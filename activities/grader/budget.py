@@ -1,7 +1,8 @@
 """The bounds of one grader pass, for every provider.
 
 - Calls: at most `max_grader_calls` model calls per pass (evidence-tool rounds, the
-  re-ask, per-criterion questions alike). The next call ends the pass with the named,
+  re-ask), or, for a strategy that asks about one criterion at a time, that many per
+  criterion it asks about (`for_criteria`). The next call ends the pass with the named,
   non-retryable `GraderCallBudgetExceeded` (an `ApplicationError` raised by the callback
   itself), which the run records as a `grader_error`.
 - Tool rounds: a whole-verdict grader with evidence tools may call them in at most
@@ -39,6 +40,11 @@ class CallBudget(AsyncCallbackHandler):
         self.calls = 0
         self.tools: list[str] = []
         """The evidence tools the pass called, in order."""
+
+    def for_criteria(self, count: int) -> None:
+        """The budget of a pass that asks about `count` criteria one at a time: the same
+        number of calls for each."""
+        self.budget *= max(1, count)
 
     async def on_tool_start(self, serialized: Any, input_str: str, **kwargs: Any) -> None:
         self.tools.append(str((serialized or {}).get("name") or kwargs.get("name") or "tool"))

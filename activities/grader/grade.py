@@ -11,6 +11,7 @@ from rubricflow.activities.grader.asking import invalid_output, structured_asker
 from rubricflow.activities.grader.assembly import merge_checks
 from rubricflow.activities.grader.budget import CallBudget
 from rubricflow.activities.grader.coverage import normalize_name
+from rubricflow.activities.grader.grounded import Asker, grade_grounded
 from rubricflow.activities.grader.named_checks import CheckRegistry
 from rubricflow.activities.grader.per_criterion import grade_each, resolve
 from rubricflow.activities.grader.prompt import grader_payload, new_nonce
@@ -36,11 +37,23 @@ def pinned_criteria(rubric: ParsedRubric) -> list[str]:
 class Grader:
     """Grades passes with the worker's models, tools and named checks."""
 
-    def __init__(self, *, models: ModelFactory, tools: ToolRegistry, checks: CheckRegistry, graphs: GraphCache) -> None:
+    def __init__(
+        self,
+        *,
+        models: ModelFactory,
+        tools: ToolRegistry,
+        checks: CheckRegistry,
+        graphs: GraphCache,
+        allow_weak_sandbox: bool = False,
+        examples_left_out: tuple[str, ...] = (),
+    ) -> None:
         self._models = models
         self._tools = tools
         self._checks = checks
         self._graphs = graphs
+        self._allow_weak_sandbox = allow_weak_sandbox
+        """Written checks run without bubblewrap too (limits only), as named checks do."""
+        self._examples_left_out = examples_left_out
 
     def check_names(self) -> list[str]:
         return self._checks.names()
@@ -117,12 +130,27 @@ class Grader:
         # The criteria this pass answers for: those frozen for the run, else a list
         # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
         frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
-        strategy = resolve(input.settings.grading, model_label, bool(tools))
+        strategy = resolve(input.settings.grading, model_label, bool(tools), input.settings.samples)
         method = self._models.structured_output(model_label)
         config: dict[str, Any] = {
             "metadata": {"rubricflow_operation_id": input.operation_id},
             "callbacks": [counter, budget],
         }
+        if strategy != "whole" and frozen:
+            budget.for_criteria(len(frozen))
+        if strategy == "grounded" and frozen:
+            before = budget.calls
+            with model_call("grader", model_label):
+                verdict = await grade_grounded(
+                    Asker(model, config),
+                    criteria=frozen,
+                    transcript=input.transcript,
+                    files=input.files,
+                    nonce=new_nonce(),
+                    allow_weak_sandbox=self._allow_weak_sandbox,
+                    leave_out=self._examples_left_out,
+                )
+            return verdict, any(c.unverified for c in verdict.criteria), budget.calls - before, False
         if strategy != "whole" and frozen:
             calls = [0]
             ask = structured_asker(

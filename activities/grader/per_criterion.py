@@ -133,9 +133,12 @@ async def grade_each(
     return GraderVerdict(result=result, explanation=explanation[:1_000], criteria=entries), split
 
 
-def resolve(grading: str, model_label: str, has_tools: bool) -> str:
-    """The strategy a pass uses: `auto` is `facts` for a `local:` model without grader
-    tools, `whole` otherwise (tools are called by the whole-verdict grader)."""
+def resolve(grading: str, model_label: str, has_tools: bool, samples: int = 1) -> str:
+    """The strategy a pass uses: `auto` is `grounded` for a `local:` model without grader
+    tools (`facts` when it votes over samples: grounded asks no question twice), `whole`
+    otherwise (tools are called by the whole-verdict grader)."""
     if grading != "auto":
         return grading
-    return "facts" if model_label.startswith("local:") and not has_tools else "whole"
+    if model_label.startswith("local:") and not has_tools:
+        return "facts" if samples > 1 else "grounded"
+    return "whole"

@@ -1,0 +1,232 @@
+"""The `grounded` strategy: every verdict rests on evidence the pass can show.
+
+For each criterion the grader model first writes a check without seeing the answer
+(`written_checks.py`), and every check of the pass runs in the sandbox on the answer. What
+decides then depends on what the check tests, read from its code:
+
+- it calls the answer's functions, or computes something (counts, numbers, parsed data),
+  or tests that some text is absent: its result decides (`decided_by` says so and the
+  check's source is on the record);
+- it only tests that some text is present, which a paraphrase escapes and a bare heading
+  fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
+  a cited line that code finds in the answer meets the criterion where the check missed it;
+- it asks a reader (`return judge()`), or it did not run: the citation alone decides. A
+  line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it;
+- a citation that is not in the answer, or a check and a citation that disagree, decide
+  nothing: the criterion is `unverified`, recorded as not passed, and says why.
+
+The questions share their prompt prefix: every check's prompt is the same module up to its
+last lines, and every citation's is the same request and answer up to the criterion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from rubricflow.activities.grader.facts import read_answer
+from rubricflow.activities.grader.judged import evidence_text
+from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question
+from rubricflow.activities.grader.written_checks import (
+    MAX_CHECK_TOKENS,
+    STOP,
+    CheckKind,
+    CheckRun,
+    answer_functions,
+    check_prompt,
+    check_source,
+    classify,
+    run_checks,
+)
+from rubricflow.workflows.files import AgentFile
+from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
+
+CHAT_CHECK_SYSTEM = (
+    "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
+    "and nothing else: no explanation, no code fence."
+)
+MAX_SHOWN_CHECK_CHARS = 600
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one criterion was shown to be: `passed` None is unverified."""
+
+    passed: bool | None
+    why: str
+    decided_by: str
+    check: str | None = None
+    quote: str | None = None
+
+
+class Asker:
+    """The pass's two kinds of question, on a LangChain chat model: a check's body (a plain
+    completion for a model that has them, else a chat reply), and a citation."""
+
+    def __init__(self, model: Any, config: dict[str, Any]) -> None:
+        self.model = model
+        self.config = config
+        self.plain = bool(getattr(model, "plain_completion", False))
+
+    async def check_bodies(self, prompts: list[str]) -> list[str]:
+        bodies = []
+        for prompt in prompts:
+            if self.plain:
+                bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
+                reply = await bound.ainvoke([HumanMessage(content=prompt)], config=self.config)
+            else:
+                bound = self.model.bind(max_tokens=MAX_CHECK_TOKENS, temperature=0.0)
+                reply = await bound.ainvoke(
+                    [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)], config=self.config
+                )
+            bodies.append(_text(reply))
+        return bodies
+
+    async def quote(self, messages: list[Any]) -> str:
+        bound = self.model.bind(max_tokens=MAX_QUOTE_TOKENS, temperature=0.0)
+        return _text(await bound.ainvoke(messages, config=self.config))
+
+
+def _text(reply: Any) -> str:
+    content = getattr(reply, "content", reply)
+    if isinstance(content, list):
+        content = "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
+    return str(content or "")
+
+
+def _chat_body(text: str) -> str:
+    """The body a chat model replied with: a code fence and a repeated header removed."""
+    lines = [line for line in text.strip().splitlines() if not line.strip().startswith("```")]
+    if lines and lines[0].lstrip().startswith("def check"):
+        lines = lines[1:]
+        if lines and lines[0].strip().startswith(('"""', "'''")):
+            lines = lines[1:]
+    return "\n".join(lines)
+
+
+async def grade_grounded(
+    asker: Asker,
+    *,
+    criteria: list[str],
+    transcript: list[Message],
+    nonce: str,
+    files: Mapping[str, AgentFile] | None = None,
+    allow_weak_sandbox: bool = False,
+    leave_out: Iterable[str] = (),
+) -> GraderVerdict:
+    """The verdict, each criterion decided by a written check, a verified citation, or both."""
+    request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
+    answer = last_answer(transcript) or ""
+    code = read_answer(evidence_text(transcript, files or {})).code
+    bodies = await asker.check_bodies([check_prompt(request, c, leave_out) for c in criteria])
+    if not asker.plain:
+        bodies = [_chat_body(b) for b in bodies]
+    sources = [check_source(b) for b in bodies]
+    functions = answer_functions(code)
+    kinds = [classify(s, functions) for s in sources]
+    runnable = [i for i, k in enumerate(kinds) if k != "judge"]
+    ran = await run_checks(answer, code, [sources[i] for i in runnable], task=request, allow_weak=allow_weak_sandbox)
+    runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
+    entries = []
+    for i, name in enumerate(criteria):
+        run = runs.get(i)
+        evidence = await _decide(asker, name, sources[i], kinds[i], run, request, answer, nonce)
+        entries.append(_criterion(name, evidence))
+    return _verdict(entries)
+
+
+async def _decide(
+    asker: Asker,
+    name: str,
+    source: str,
+    kind: CheckKind,
+    run: CheckRun | None,
+    request: str,
+    answer: str,
+    nonce: str,
+) -> Evidence:
+    shown = source[:MAX_SHOWN_CHECK_CHARS]
+    if run is not None and run.passed is not None and kind in ("behaviour", "computed", "absent"):
+        said = "True" if run.passed else f"False ({run.detail})"
+        return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
+    citation = cite(await asker.quote(quote_question(request, answer, name, nonce)), answer)
+    if run is None or run.passed is None:
+        why = "" if run is None else f"the check decided nothing ({run.detail}); "
+        return _by_citation(citation, why, check=shown if run is not None else None)
+    # A check that only looks for some text, and a citation: a cited line meets the
+    # criterion where the text was not found (a paraphrase); text found with nothing cited
+    # (a bare heading, a word in passing) is a disagreement.
+    if citation.found == "quoted" or (not run.passed and citation.found in ("none", "heading")):
+        return _by_citation(citation, "the text the check looked for is not in the answer; ", check=shown)
+    if citation.found == "not_found":
+        return _by_citation(citation, "", check=shown)
+    return Evidence(
+        None,
+        "the text the check looked for is in the answer, but the grader found no words that meet the "
+        f"criterion ({_said(citation)})",
+        "unverified: the check and the citation disagree",
+        check=shown,
+        quote=citation.line,
+    )
+
+
+def _by_citation(citation: Citation, prefix: str, check: str | None = None) -> Evidence:
+    if citation.found == "quoted":
+        return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
+    if citation.found == "none":
+        return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
+    if citation.found == "heading":
+        return Evidence(
+            False,
+            prefix + f"the answer has only a heading for it ({citation.line!r}), nothing under it that meets it",
+            "quote: only a heading",
+            check=check,
+            quote=citation.line,
+        )
+    return Evidence(
+        None,
+        prefix + f"the grader's quote is not in the answer ({citation.said!r})",
+        "unverified: quote not found",
+        check=check,
+    )
+
+
+def _said(citation: Citation) -> str:
+    return "it cited only a heading" if citation.found == "heading" else "it replied NONE"
+
+
+def _criterion(name: str, evidence: Evidence) -> Criterion:
+    if evidence.passed is None:
+        gap = f"not verified: {evidence.why}"
+    elif evidence.passed:
+        gap = None
+    else:
+        gap = evidence.why or "not met"
+    return Criterion(
+        name=name,
+        passed=bool(evidence.passed),
+        gap=gap,
+        decided_by=evidence.decided_by,
+        check=evidence.check,
+        quote=evidence.quote,
+        unverified=evidence.passed is None,
+    )
+
+
+def _verdict(entries: list[Criterion]) -> GraderVerdict:
+    failing = [c for c in entries if not c.passed and not c.unverified]
+    unsure = [c for c in entries if c.unverified]
+    parts = []
+    if failing:
+        parts.append(
+            f"{len(failing)} of {len(entries)} criteria not met: " + "; ".join(f"{c.name}: {c.gap}" for c in failing)
+        )
+    if unsure:
+        parts.append(f"{len(unsure)} could not be verified: " + "; ".join(c.name for c in unsure) + ".")
+    if not parts:
+        parts.append(f"All {len(entries)} criteria met.")
+    result = "needs_revision" if failing or unsure else "satisfied"
+    return GraderVerdict(result=result, explanation=" ".join(parts)[:1_000], criteria=entries)
