@@ -237,3 +237,20 @@ class TestTheSandboxedRun:
         runs = await run_checks(answer, code, checks, task="List cities.")
         assert [r.passed for r in runs] == [True, False, None, None, None, True]
         assert "ran past" in runs[3].detail and "not a bool" in runs[4].detail
+
+
+@needs_sandbox
+async def test_a_check_that_measured_nothing_in_the_answer_decides_nothing():
+    """`items()` of an inline list finds nothing: a False from it measures a thing the
+    answer does not have (the check does not fit the criterion), so it is no verdict."""
+    runs = await run_checks(
+        "11, 13, 17",
+        "",
+        [
+            "def check(answer):\n    return len(items()) == 3\n",
+            "def check(answer):\n    return len(numbers()) == 3\n",
+            "def check(answer):\n    return len(items()) == 0\n",
+        ],
+    )
+    assert [r.passed for r in runs] == [None, True, True]
+    assert "measured nothing: items() found none" in runs[0].detail

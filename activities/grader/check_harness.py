@@ -11,7 +11,9 @@ from the runner's outcome:
 - `CheckFalse`: the check returned False, or the answer's own code raised while the check
   called it (the answer does not do what the criterion asks);
 - anything else (`CheckBroken`, a syntax error, a timeout): the check itself failed to
-  decide, which is no verdict.
+  decide, which is no verdict. A check that returns False when every measuring helper it
+  called found nothing in the answer (`items()` of an answer with no list) measured
+  something the answer does not have: it does not fit the criterion, and decides nothing.
 """
 
 import ast
@@ -171,6 +173,25 @@ HELPERS = {
     or name in ("re", "math", "json", "ast")
 }
 
+_MEASURES = ("blocks", "data", "paragraphs", "sentences", "lines", "items", "words", "numbers", "functions", "imports")
+_measured = []
+"""What the running check's measuring helpers found: (name, found something)."""
+
+
+def _recording(name, helper):
+    def measure(*args, **kwargs):
+        value = helper(*args, **kwargs)
+        _measured.append((name, value is not None and value != [] and value != ""))
+        return value
+
+    measure.__name__ = name
+    measure.__doc__ = helper.__doc__
+    return measure
+
+
+for _name in _MEASURES:
+    HELPERS[_name] = _recording(_name, HELPERS[_name])
+
 _answer = {"__name__": "answer"}
 try:
     exec(compile(CODE, ANSWER_FILE, "exec"), _answer)
@@ -199,6 +220,7 @@ def run_check(index):
     check = namespace.get("check")
     if not callable(check):
         raise CheckBroken("the check defines no function `check`")
+    _measured.clear()
     signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(CHECK_SECONDS)
     try:
@@ -214,4 +236,7 @@ def run_check(index):
     if not isinstance(result, bool):
         raise CheckBroken(f"the check returned {type(result).__name__}, not a bool")
     if not result:
+        if _measured and not any(found for _, found in _measured):
+            helpers = ", ".join(sorted({f"{name}()" for name, _ in _measured}))
+            raise CheckBroken(f"the check returned False having measured nothing: {helpers} found none in the answer")
         raise CheckFalse("the check returned False")
