@@ -99,7 +99,7 @@ def score(rows: list[dict[str, Any]], families: list[str] | None = None) -> dict
         "verdict_accuracy": _rate(sum(r["verdict_right"] for r in rows), len(rows)),
         "seconds_per_pass_median": statistics.median(seconds) if seconds else None,
         "tokens_per_pass_median": statistics.median(tokens) if tokens else None,
-        "decided_by_fact": sum(1 for c in graded if c["decided_by"]),
+        "decided_by_fact": sum(1 for c in graded if c.get("decided_by")),
         "by_kind": {
             kind: {
                 "criteria": len(cs),
