@@ -254,3 +254,26 @@ async def test_a_check_that_measured_nothing_in_the_answer_decides_nothing():
     )
     assert [r.passed for r in runs] == [None, True, True]
     assert "measured nothing: items() found none" in runs[0].detail
+
+
+@needs_sandbox
+async def test_a_later_pass_runs_the_checks_written_for_the_first(script, seen):
+    """A check depends on the task and the criterion, not the answer: the second pass of
+    the run runs the same check on the revised answer without asking the model again."""
+    from temporalio.testing import ActivityEnvironment
+
+    from rubricflow.activities.rubric_activities import RubricActivities
+    from rubricflow.activities.tools import ToolRegistry
+    from tests.test_grader import RecordingFactory
+
+    activities = RubricActivities(models=RecordingFactory(), tools=ToolRegistry())
+    grader = script("    return add(2, 3) == 5")
+    first = grade_input(grader, rubric="- add(2, 3) returns 5", transcript=transcript(SUBTRACT))
+    first = first.model_copy(update={"settings": first.settings.model_copy(update={"grading": "grounded"})})
+    fixed = SUBTRACT.replace("a - b", "a + b")
+    second = first.model_copy(update={"iteration": 1, "transcript": transcript(fixed)})
+    one = await ActivityEnvironment().run(activities.grade_transcript, first)
+    two = await ActivityEnvironment().run(activities.grade_transcript, second)
+    assert (one.verdict.result, two.verdict.result) == ("needs_revision", "satisfied")
+    assert (one.model_calls, two.model_calls) == (1, 0) and len(seen) == 1
+    assert one.verdict.criteria[0].check == two.verdict.criteria[0].check

@@ -11,7 +11,7 @@ from rubricflow.activities.grader.asking import invalid_output, structured_asker
 from rubricflow.activities.grader.assembly import merge_checks
 from rubricflow.activities.grader.budget import CallBudget
 from rubricflow.activities.grader.coverage import normalize_name
-from rubricflow.activities.grader.grounded import Asker, grade_grounded
+from rubricflow.activities.grader.grounded import Asker, CheckBook, grade_grounded
 from rubricflow.activities.grader.named_checks import CheckRegistry
 from rubricflow.activities.grader.per_criterion import grade_each, resolve
 from rubricflow.activities.grader.prompt import grader_payload, new_nonce
@@ -54,6 +54,7 @@ class Grader:
         self._allow_weak_sandbox = allow_weak_sandbox
         """Written checks run without bubblewrap too (limits only), as named checks do."""
         self._examples_left_out = examples_left_out
+        self._check_book = CheckBook()
 
     def check_names(self) -> list[str]:
         return self._checks.names()
@@ -142,7 +143,7 @@ class Grader:
             before = budget.calls
             with model_call("grader", model_label):
                 verdict = await grade_grounded(
-                    Asker(model, config),
+                    Asker(model, config, model_label, self._check_book),
                     criteria=frozen,
                     transcript=input.transcript,
                     files=input.files,

@@ -21,6 +21,7 @@ last lines, and every citation's is the same request and answer up to the criter
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -62,18 +63,49 @@ class Evidence:
     quote: str | None = None
 
 
+class CheckBook:
+    """The checks a worker's grader wrote, by model and prompt: a check depends only on the
+    task and the criterion, never on the answer, so every later pass of a grading run (and
+    any run with the same task and criterion) runs the same check without writing it again.
+    Checks are written at temperature 0: the book holds what the model would write anyway."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self.capacity = capacity
+        self._bodies: OrderedDict[tuple[str, str], str] = OrderedDict()
+
+    def get(self, model: str, prompt: str) -> str | None:
+        key = (model, prompt)
+        body = self._bodies.get(key)
+        if body is not None:
+            self._bodies.move_to_end(key)
+        return body
+
+    def put(self, model: str, prompt: str, body: str) -> None:
+        self._bodies[(model, prompt)] = body
+        self._bodies.move_to_end((model, prompt))
+        while len(self._bodies) > self.capacity:
+            self._bodies.popitem(last=False)
+
+
 class Asker:
     """The pass's two kinds of question, on a LangChain chat model: a check's body (a plain
-    completion for a model that has them, else a chat reply), and a citation."""
+    completion for a model that has them, else a chat reply; from `book` when written
+    before), and a citation."""
 
-    def __init__(self, model: Any, config: dict[str, Any]) -> None:
+    def __init__(self, model: Any, config: dict[str, Any], label: str = "", book: CheckBook | None = None) -> None:
         self.model = model
         self.config = config
+        self.label = label
+        self.book = book if book is not None else CheckBook()
         self.plain = bool(getattr(model, "plain_completion", False))
 
     async def check_bodies(self, prompts: list[str]) -> list[str]:
         bodies = []
         for prompt in prompts:
+            known = self.book.get(self.label, prompt)
+            if known is not None:
+                bodies.append(known)
+                continue
             if self.plain:
                 bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
                 reply = await bound.ainvoke([HumanMessage(content=prompt)], config=self.config)
@@ -82,7 +114,9 @@ class Asker:
                 reply = await bound.ainvoke(
                     [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)], config=self.config
                 )
-            bodies.append(_text(reply))
+            body = _text(reply) if self.plain else _chat_body(_text(reply))
+            self.book.put(self.label, prompt, body)
+            bodies.append(body)
         return bodies
 
     async def quote(self, messages: list[Any]) -> str:
@@ -122,8 +156,6 @@ async def grade_grounded(
     answer = last_answer(transcript) or ""
     code = read_answer(evidence_text(transcript, files or {})).code
     bodies = await asker.check_bodies([check_prompt(request, c, leave_out) for c in criteria])
-    if not asker.plain:
-        bodies = [_chat_body(b) for b in bodies]
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
     kinds = [classify(s, functions) for s in sources]
