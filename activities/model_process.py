@@ -45,6 +45,8 @@ _log = logging.getLogger(__name__)
 COMPLETION_PARAM = "completion"
 """A request's parameter that asks the model process for a plain completion of a prompt
 (`create_completion`) instead of a chat completion (`model_server.py`)."""
+COMPLETIONS_PARAM = "completions"
+"""A request's parameter that asks for greedy completions of a list of prompts, together."""
 
 
 class ModelProcessDied(RuntimeError):
@@ -113,6 +115,11 @@ class ModelProcess:
         """The child's `Llama.create_completion(prompt, **params)`: the text that continues
         `prompt`, no chat template. It does not stream."""
         return self._request(prompt, {**params, COMPLETION_PARAM: True})
+
+    def create_completions(self, prompts: list[str], **params: Any) -> dict[str, Any]:
+        """Greedy completions of several prompts, generated together in the child
+        (`activities/batched_generation.py`): `{"completions": [{"text", ...}], "usage"}`."""
+        return self._request(list(prompts), {**params, COMPLETIONS_PARAM: True})
 
     def _request(self, messages: Any, params: dict[str, Any]) -> dict[str, Any]:
         if params.get("stream"):

@@ -88,9 +88,10 @@ class CheckBook:
 
 
 class Asker:
-    """The pass's two kinds of question, on a LangChain chat model: a check's body (a plain
-    completion for a model that has them, else a chat reply; from `book` when written
-    before), and a citation."""
+    """The pass's two kinds of question, on a LangChain chat model: checks' bodies (plain
+    completions for a model that has them, else chat replies; from `book` when written
+    before) and citations. A model that answers several prompts together (a `local:`
+    one: `batched_completions`) gets each kind in one call."""
 
     def __init__(self, model: Any, config: dict[str, Any], label: str = "", book: CheckBook | None = None) -> None:
         self.model = model
@@ -98,30 +99,42 @@ class Asker:
         self.label = label
         self.book = book if book is not None else CheckBook()
         self.plain = bool(getattr(model, "plain_completion", False))
+        self.together = bool(getattr(model, "batched_completions", False))
 
     async def check_bodies(self, prompts: list[str]) -> list[str]:
-        bodies = []
-        for prompt in prompts:
-            known = self.book.get(self.label, prompt)
-            if known is not None:
-                bodies.append(known)
-                continue
-            if self.plain:
-                bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
-                reply = await bound.ainvoke([HumanMessage(content=prompt)], config=self.config)
-            else:
-                bound = self.model.bind(max_tokens=MAX_CHECK_TOKENS, temperature=0.0)
-                reply = await bound.ainvoke(
-                    [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)], config=self.config
-                )
-            body = _text(reply) if self.plain else _chat_body(_text(reply))
+        missing = [p for p in dict.fromkeys(prompts) if self.book.get(self.label, p) is None]
+        if missing and self.together:
+            written = await self._together(missing, MAX_CHECK_TOKENS, STOP)
+        else:
+            written = [await self._one_body(p) for p in missing]
+        for prompt, body in zip(missing, written, strict=True):
             self.book.put(self.label, prompt, body)
-            bodies.append(body)
-        return bodies
+        return [self.book.get(self.label, p) or "" for p in prompts]
 
-    async def quote(self, messages: list[Any]) -> str:
+    async def _one_body(self, prompt: str) -> str:
+        if self.plain:
+            bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
+            return _text(await bound.ainvoke([HumanMessage(content=prompt)], config=self.config))
+        bound = self.model.bind(max_tokens=MAX_CHECK_TOKENS, temperature=0.0)
+        messages = [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)]
+        return _chat_body(_text(await bound.ainvoke(messages, config=self.config)))
+
+    async def quotes(self, questions: list[list[Any]]) -> list[str]:
+        if not questions:
+            return []
+        if self.together:
+            as_dicts = [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
+            return await self._together(as_dicts, MAX_QUOTE_TOKENS, [])
         bound = self.model.bind(max_tokens=MAX_QUOTE_TOKENS, temperature=0.0)
-        return _text(await bound.ainvoke(messages, config=self.config))
+        return [_text(await bound.ainvoke(q, config=self.config)) for q in questions]
+
+    async def _together(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[str]:
+        bound = self.model.bind(completions=prompts, max_tokens=max_tokens, stop=stop)
+        reply = await bound.ainvoke([HumanMessage(content=f"{len(prompts)} prompts")], config=self.config)
+        return [str(text) for text in reply.additional_kwargs["completions"]]
+
+
+_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
 
 
 def _text(reply: Any) -> str:
@@ -162,29 +175,27 @@ async def grade_grounded(
     runnable = [i for i, k in enumerate(kinds) if k != "judge"]
     ran = await run_checks(answer, code, [sources[i] for i in runnable], task=request, allow_weak=allow_weak_sandbox)
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
-    entries = []
-    for i, name in enumerate(criteria):
-        run = runs.get(i)
-        evidence = await _decide(asker, name, sources[i], kinds[i], run, request, answer, nonce)
-        entries.append(_criterion(name, evidence))
+    cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
+    replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
+    citations = {i: cite(reply, answer) for i, reply in zip(cited, replies, strict=True)}
+    entries = [
+        _criterion(name, _decide(sources[i], kinds[i], runs.get(i), citations.get(i)))
+        for i, name in enumerate(criteria)
+    ]
     return _verdict(entries)
 
 
-async def _decide(
-    asker: Asker,
-    name: str,
-    source: str,
-    kind: CheckKind,
-    run: CheckRun | None,
-    request: str,
-    answer: str,
-    nonce: str,
-) -> Evidence:
+def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
+    """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
+    return run is not None and run.passed is not None and kind in ("behaviour", "computed", "absent")
+
+
+def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None) -> Evidence:
     shown = source[:MAX_SHOWN_CHECK_CHARS]
-    if run is not None and run.passed is not None and kind in ("behaviour", "computed", "absent"):
+    if run is not None and run.passed is not None and _decided_by_check(kind, run):
         said = "True" if run.passed else f"False ({run.detail})"
         return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
-    citation = cite(await asker.quote(quote_question(request, answer, name, nonce)), answer)
+    assert citation is not None, "a criterion no check decides is cited"
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
         return _by_citation(citation, why, check=shown if run is not None else None)
