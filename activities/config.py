@@ -75,6 +75,11 @@ class WorkerConfig:
     """The values of the `${VAR}`s in those servers' URLs, by name: the plugin keeps them
     out of the worker's logs (`activities/log_redaction.py`)."""
 
+    grader_examples_left_out: tuple[str, ...] = ()
+    """`RUBRICFLOW_GRADER_EXAMPLES_LEFT_OUT`: families (comma-separated) whose examples the
+    grounded grader's check prompt leaves out. For measuring the grader on families no
+    example of its prompt was about (the judge benchmark's leave-one-family-out run)."""
+
     grader_cache_dir: Path | None = None
     """`RUBRICFLOW_GRADER_CACHE_DIR`: the grader cache (`activities/grader_cache.py`); workers
     that share a directory share their verdicts. None: `DATA_DIR/grader-cache`."""

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
-from rubricflow.activities.model_process import ModelProcess
+from rubricflow.activities.model_process import COMPLETION_PARAM, COMPLETIONS_PARAM, ModelProcess
 
 CHUNK = 8 * 1024 * 1024
 _log = logging.getLogger(__name__)
@@ -282,7 +282,12 @@ class _ToolCalling:
     `ChatLlamaCpp`: `bind_tools` binds a `ToolSpec`; `_generate` renders the tools into the
     prompt, constrains a required call with a grammar, and parses the calls of the reply.
     A malformed call is sampled again, up to `SAMPLES_PER_CALL` times, then raised as a
-    retryable `ModelOutputError`."""
+    retryable `ModelOutputError`. Bound with `completion=True`, a call is a plain
+    completion of its last message's text (`plain_completion`); bound with `completions=
+    [...]`, greedy answers to several prompts generated together (`batched_completions`)."""
+
+    plain_completion: ClassVar[bool] = True
+    batched_completions: ClassVar[bool] = True
 
     def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
         from rubricflow.activities.local_tools import tool_spec
@@ -297,7 +302,13 @@ class _ToolCalling:
 
         spec = kwargs.pop("tool_spec", None)
         kwargs.pop("tools", None), kwargs.pop("tool_choice", None)
+        completion = kwargs.pop(COMPLETION_PARAM, False)
+        completions = kwargs.pop(COMPLETIONS_PARAM, False)
         params = {**self._get_parameters(stop), **kwargs}  # type: ignore[attr-defined]
+        if completions:
+            return self._complete_together(list(completions), params)
+        if completion:
+            return self._complete(messages, params)
         dicts = local_tools.template_messages(self._create_message_dicts(messages))  # type: ignore[attr-defined]
         if spec is not None:
             params["tools"] = list(spec.tools)
@@ -324,11 +335,64 @@ class _ToolCalling:
         assert problem is not None
         raise problem
 
+    def _complete(self, messages: Any, params: dict[str, Any]) -> Any:
+        """A plain completion: the text that continues the last message's content, with no
+        chat template (`model.bind(completion=True)`); how the grader's written checks are
+        asked, as the code that follows a function's header."""
+        from langchain_core.messages import AIMessage
+        from langchain_core.outputs import ChatGeneration, ChatResult
+
+        prompt = messages[-1].content if messages else ""
+        params.pop("logprobs", None)
+        with _LOCK:
+            response = self.client.create_completion(prompt, **params)  # type: ignore[attr-defined]
+        choice = response["choices"][0]
+        usage = response.get("usage") or {}
+        message = AIMessage(content=choice.get("text") or "")
+        return ChatResult(
+            generations=[
+                ChatGeneration(message=message, generation_info={"finish_reason": choice.get("finish_reason")})
+            ],
+            llm_output={"token_usage": usage},
+        )
+
+    def _complete_together(self, prompts: list[Any], params: dict[str, Any]) -> Any:
+        """Greedy answers to several prompts, generated together (`model.bind(completions=
+        [...])`, the call's own messages unused): a prompt is a text to continue or a list
+        of chat messages (`{"role", "content"}`) to answer. One reply, whose `completions`
+        (in `additional_kwargs`) are the texts, in order."""
+        from langchain_core.messages import AIMessage
+        from langchain_core.outputs import ChatGeneration, ChatResult
+
+        options = {"max_tokens": params.get("max_tokens"), "stop": params.get("stop") or []}
+        with _LOCK:
+            if hasattr(self.client, "create_completions"):  # type: ignore[attr-defined]
+                response = self.client.create_completions(prompts, **options)  # type: ignore[attr-defined]
+            else:
+                response = _in_process_completions(self.client, prompts, options)  # type: ignore[attr-defined]
+        texts = [c["text"] for c in response["completions"]]
+        message = AIMessage(content="", additional_kwargs={"completions": texts})
+        return ChatResult(generations=[ChatGeneration(message=message)], llm_output={"token_usage": response["usage"]})
+
     def _grammar(self, spec: Any) -> dict[str, Any]:
         """The parameters that constrain a required call: its grammar."""
         from rubricflow.activities import local_tools
 
         return {"grammar": local_tools.grammar(spec)}
+
+
+_BATCHERS: dict[int, Any] = {}
+"""One `Batcher` per in-process `Llama` (by id; such a model lives as long as the worker)."""
+
+
+def _in_process_completions(llama: Any, prompts: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """What a model process answers to `create_completions`, from a `Llama` in this process."""
+    from rubricflow.activities.batched_generation import Batcher
+
+    batcher = _BATCHERS.get(id(llama))
+    if batcher is None:
+        batcher = _BATCHERS[id(llama)] = Batcher(llama)
+    return batcher.answer(prompts, options)
 
 
 SAMPLES_PER_CALL = 2

@@ -46,6 +46,13 @@ SERVER = Path(model_server.__file__)
 _log = logging.getLogger(__name__)
 
 
+COMPLETION_PARAM = "completion"
+"""A request's parameter that asks the model process for a plain completion of a prompt
+(`create_completion`) instead of a chat completion (`model_server.py`)."""
+COMPLETIONS_PARAM = "completions"
+"""A request's parameter that asks for greedy completions of a list of prompts, together."""
+
+
 class ModelProcessDied(RuntimeError):
     """The model process ended in the middle of a call (killed, out of memory, stopped
     by a shutdown): retryable, the next call starts a new one."""
@@ -147,6 +154,19 @@ class ModelProcess:
     def create_chat_completion(self, messages: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
         """The child's `Llama.create_chat_completion(messages=messages, **params)`; a
         `grammar_schema` (JSON) stands for the grammar of that schema. It does not stream."""
+        return self._request(messages, params)
+
+    def create_completion(self, prompt: str, **params: Any) -> dict[str, Any]:
+        """The child's `Llama.create_completion(prompt, **params)`: the text that continues
+        `prompt`, no chat template. It does not stream."""
+        return self._request(prompt, {**params, COMPLETION_PARAM: True})
+
+    def create_completions(self, prompts: list[str], **params: Any) -> dict[str, Any]:
+        """Greedy completions of several prompts, generated together in the child
+        (`activities/batched_generation.py`): `{"completions": [{"text", ...}], "usage"}`."""
+        return self._request(list(prompts), {**params, COMPLETIONS_PARAM: True})
+
+    def _request(self, messages: Any, params: dict[str, Any]) -> dict[str, Any]:
         if params.get("stream"):
             raise ValueError("a local model in a model process does not stream: call it with streaming=False")
         with self._call:

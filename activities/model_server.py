@@ -14,7 +14,10 @@ process sends `("ready", load_seconds)` once loaded, or `("failed", message)`; t
 each `(messages, params)` it receives it answers `("ok", response)` or
 `("error", exception_type_name, message)`. `params` are `create_chat_completion`'s, except
 `grammar_schema`: the JSON schema of a required tool call, whose grammar is built (and
-kept) here, since a `LlamaGrammar` does not cross processes.
+kept) here, since a `LlamaGrammar` does not cross processes; with `completion` set,
+`messages` is a prompt and the answer is `create_completion`'s (the text that continues it);
+with `completions` set, `messages` is a list of prompts, answered greedily together
+(`activities/batched_generation.py`) as `{"completions": [...], "usage": ...}`.
 
 Importing this module (the parent does, for its path) runs nothing.
 """
@@ -45,6 +48,7 @@ def _serve(conn: Connection, llama: Any) -> None:
     from llama_cpp import LlamaGrammar
 
     grammars: dict[str, Any] = {}
+    batcher: list[Any] = []
     while True:
         try:
             messages, params = conn.recv()
@@ -58,7 +62,16 @@ def _serve(conn: Connection, llama: Any) -> None:
                         grammars.clear()
                     grammars[schema] = LlamaGrammar.from_json_schema(schema, verbose=False)
                 params["grammar"] = grammars[schema]
-            reply: tuple[Any, ...] = ("ok", llama.create_chat_completion(messages=messages, **params))
+            if params.pop("completions", False):
+                if not batcher:
+                    from rubricflow.activities.batched_generation import Batcher
+
+                    batcher.append(Batcher(llama))
+                reply: tuple[Any, ...] = ("ok", batcher[0].answer(messages, params))
+            elif params.pop("completion", False):
+                reply = ("ok", llama.create_completion(messages, **params))
+            else:
+                reply = ("ok", llama.create_chat_completion(messages=messages, **params))
         except Exception as exc:  # the call's own failure goes back to the caller, named
             reply = ("error", type(exc).__name__, str(exc))
         try:

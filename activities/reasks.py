@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rubricflow.activities.grading import escape_closers
+from rubricflow.activities.grader.prompt import escape_closers
 from rubricflow.activities.models import with_temperature
 
 REASK_TEMPERATURE = 0.8

@@ -11,49 +11,23 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from langchain.agents.structured_output import StructuredOutputError
-from langchain_core.messages import HumanMessage
-from pydantic import ValidationError
 from temporalio import activity
-from temporalio.exceptions import ApplicationError
 
-from rubricflow.activities import strategies
 from rubricflow.activities.agents import AgentRegistry, default_agents
-from rubricflow.activities.builtin_tools import thread_file_tools
-from rubricflow.activities.checks import CheckRegistry, ParsedRubric, default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
-from rubricflow.activities.grader_answers import (
-    as_verdict,
-    grade_each_call,
-    invalid_output,
-    json_answer,
-    pinned_criteria,
-    whole_grader,
-)
-from rubricflow.activities.grader_budget import CallBudget
+from rubricflow.activities.grader import CheckRegistry, Grader, default_checks, resolve
 from rubricflow.activities.grader_cache import GraderCache, cache_key
-from rubricflow.activities.grading import (
-    canonical_criteria,
-    downgrade_unverified,
-    grader_payload,
-    invented_criteria,
-    merge_checks,
-    missing_criteria,
-    new_nonce,
-    normalize_name,
-)
 from rubricflow.activities.graph_cache import GraphCache
 from rubricflow.activities.hooks import Hook, Ledger, deliver
 from rubricflow.activities.messages import from_langchain, to_langchain
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory, with_temperature
-from rubricflow.activities.reasks import invalid_reask, reask_message, unchanged_reask, warmer
+from rubricflow.activities.reasks import unchanged_reask, warmer
 from rubricflow.activities.run_check import run_check
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import (
     AGENT_RECURSION_LIMIT,
     cut_off_after,
-    detached,
     heartbeating,
     model_call,
     refused_if_too_large,
@@ -70,10 +44,8 @@ from rubricflow.activities.telemetry import (
 )
 from rubricflow.activities.tools import ToolRegistry, default_registry
 from rubricflow.activities.turn_files import compact_file_args, turn_files
-from rubricflow.workflows import errors, names
-from rubricflow.workflows.model_profiles import StructuredOutput
+from rubricflow.workflows import names
 from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
-from rubricflow.workflows.scores import score_of_pass
 from rubricflow.workflows.sizes import (
     MAX_PAYLOAD_BYTES,
     MAX_VERDICT_BYTES,
@@ -86,7 +58,6 @@ from rubricflow.workflows.types import (
     AgentTurnResult,
     GradeInput,
     GradeResult,
-    GraderVerdict,
     HookInput,
     Message,
     last_answer,
@@ -129,9 +100,16 @@ class RubricActivities:
             if tools is not None
             else default_registry(config.files_dir, allow_weak_sandbox=config.allow_weak_sandbox)
         )
-        self._checks = checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox)
         self._agents = agents if agents is not None else default_agents()
         self._graphs = GraphCache()
+        self._grader = Grader(
+            models=self._models,
+            tools=self._tools,
+            checks=checks if checks is not None else default_checks(allow_weak_sandbox=config.allow_weak_sandbox),
+            graphs=self._graphs,
+            allow_weak_sandbox=config.allow_weak_sandbox,
+            examples_left_out=config.grader_examples_left_out,
+        )
         self._cache = cache
         if cache is None and config.grader_cache_max_mb:
             self._cache = GraderCache(config.grader_cache_root, config.grader_cache_max_mb * 1024 * 1024)
@@ -165,7 +143,12 @@ class RubricActivities:
     async def check_run(self, input: RunCheckInput) -> RunCheckResult:
         """What this worker would refuse of a run before it starts (`activities/run_check.py`)."""
         return await asyncio.to_thread(
-            run_check, input, tools=self._tools, agents=self._agents, checks=self._checks, models=self._models
+            run_check,
+            input,
+            tools=self._tools,
+            agents=self._agents,
+            checks=self._grader.check_names(),
+            models=self._models,
         )
 
     @activity.defn(name=names.AGENT_TURN_ACTIVITY)
@@ -254,7 +237,7 @@ class RubricActivities:
             if cached is not None:
                 result = cached.model_copy(update={"operation_id": input.operation_id})
             else:
-                result = await self._grade(input)
+                result = await self._grader.grade(input)
                 with refused_if_too_large(model):
                     result = result.model_copy(update={"verdict": clip_verdict(result.verdict)})
                     check_fits(result, MAX_VERDICT_BYTES, f"grader pass {input.operation_id}'s result")
@@ -278,164 +261,14 @@ class RubricActivities:
         settings = input.settings
         if self._cache is None or not settings.cache or settings.samples != 1 or settings.tools:
             return None
-        strategy = strategies.resolve(settings.grading, settings.model, False)
+        strategy = resolve(settings.grading, settings.model, False, settings.samples)
         try:
             identity = self._models.cache_identity(settings.model, zero_per_call=strategy != "whole")
         except (ModelConfigError, OSError):
             return None  # the pass itself says what is wrong with the model, if it calls it
         if identity is None:
             return None
-        return cache_key(input, identity, strategy, self._checks.names())
-
-    async def _grade(self, input: GradeInput) -> GradeResult:
-        rubric = parse_rubric(input.rubric, self._checks.names())
-        if rubric.problems:
-            # The rubric cannot be evaluated as written: that is the grader's `failed`.
-            return GradeResult(
-                operation_id=input.operation_id,
-                verdict=GraderVerdict(
-                    result="failed",
-                    explanation="The rubric cannot be evaluated: " + "; ".join(rubric.problems),
-                    criteria=[],
-                ),
-            )
-        token = current_thread_id.set(input.thread_id)
-        try:
-            async with (
-                heartbeating(f"grader pass {input.operation_id}"),
-                cut_off_after(input.settings.timeout_s, "grader pass", input.settings.model),
-            ):
-                checks = await self._checks.run(
-                    rubric, input.transcript, last_answer(input.transcript) or "", input.files
-                )
-                llm, unverified, calls, split = (None, False, 0, False)
-                counter = UsageCounter()
-                budget = CallBudget(input.settings.max_grader_calls)
-                if rubric.needs_llm:
-                    llm, unverified, calls, split = await self._llm_verdict(input, rubric, counter, budget)
-        finally:
-            current_thread_id.reset(token)
-        freeze: list[str] = []
-        if not input.frozen_criteria and pinned_criteria(rubric):
-            # A list rubric's criteria are the run's from pass 0, whatever the grader said.
-            freeze = pinned_criteria(rubric)
-        elif llm is not None and not input.frozen_criteria and llm.result != "failed" and not unverified:
-            checked = {normalize_name(c.name) for c in rubric.checked}
-            freeze = [c.name for c in llm.criteria if normalize_name(c.name) not in checked]
-        verdict, score, required = score_of_pass(rubric, merge_checks(llm, checks), input.settings.pass_score)
-        return GradeResult(
-            operation_id=input.operation_id,
-            verdict=verdict,
-            unverified=unverified,
-            freeze=freeze,
-            model_calls=calls,
-            usage=counter.usage,
-            split_vote=split,
-            evidence_calls=budget.tools,
-            score=score,
-            required_met=required,
-        )
-
-    def _grader_tools(self, input: GradeInput, names: list[str]) -> tuple[list[Any], dict[str, Any]]:
-        """The pass's evidence tools in their order, and those bound to the thread's own
-        files (a deep agent's: the grader reads them, not the worker's disk)."""
-        on_thread: dict[str, Any] = {}
-        if input.agent != "default":
-            on_thread = {t.name: t for t in thread_file_tools(input.files)}
-        others = iter(self._tools.resolve([n for n in names if n not in on_thread]))
-        return [on_thread[n] if n in on_thread else next(others) for n in names], on_thread
-
-    async def _llm_verdict(
-        self, input: GradeInput, rubric: ParsedRubric, counter: UsageCounter, budget: CallBudget
-    ) -> tuple[GraderVerdict, bool, int, bool]:
-        """The LLM's verdict, by the pass's strategy. A whole verdict gets exactly one
-        corrective re-ask when it is unusable (invalid, or not covering every criterion).
-        Returns (verdict, unverified, calls, split vote)."""
-        model_label = input.settings.model
-        names = list(input.settings.tools)
-        with model_call("grader", model_label):
-            model = self._models.get(model_label)
-            tools, on_thread = self._grader_tools(input, names)
-        # The criteria this pass answers for: those frozen for the run, else a list
-        # rubric's own lines (pinned from pass 0); none for a free-text rubric's first pass.
-        frozen = list(input.frozen_criteria) or pinned_criteria(rubric)
-        strategy = strategies.resolve(input.settings.grading, model_label, bool(tools))
-        method = self._models.structured_output(model_label)
-        if strategy != "whole" and frozen:
-            return await grade_each_call(model, input, strategy, frozen, [counter, budget], method)
-        local = model_label.startswith("local:")
-
-        scales = {name: scale for name, scale in rubric.scales.items() if name in frozen}
-
-        def build() -> Any:
-            return whole_grader(model, tools, frozen, input, method, scales)
-
-        # The thread's own file tools are bound to its files: such a grader is not shared.
-        grader = (
-            build()
-            if on_thread
-            else self._graphs.get(
-                (
-                    "grader",
-                    model_label,
-                    tuple(names),
-                    input.settings.system_prompt,
-                    (tuple(frozen), tuple(scales.items())) if local else None,
-                ),
-                build,
-            )
-        )
-        # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
-        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen, scales)
-        config = {
-            "recursion_limit": AGENT_RECURSION_LIMIT,
-            "metadata": {"rubricflow_operation_id": input.operation_id},
-            "callbacks": [counter, budget],
-        }
-        return await _whole_verdict(grader, payload, frozen, input, config, method)
-
-
-async def _whole_verdict(
-    grader: Any, payload: str, frozen: list[str], input: GradeInput, config: dict[str, Any], method: StructuredOutput
-) -> tuple[GraderVerdict, bool, int, bool]:
-    """Ask for the whole verdict, with one corrective re-ask when it does not validate or
-    misses a criterion; a `satisfied` that still misses one is downgraded (unverified)."""
-    model_label = input.settings.model
-    local = model_label.startswith("local:")
-    messages: list[Any] = [HumanMessage(content=payload)]
-    for ask in (1, 2):
-        try:
-            with model_call("grader", model_label, passthrough=(StructuredOutputError, ValidationError)):
-                state = await grader.ainvoke({"messages": messages}, config=config)
-            answer = state.get("structured_response")
-            if method == "json_mode":
-                answer = json_answer(state["messages"][-1], model_label)
-            verdict = as_verdict(answer, model_label, derive=local)
-        except (StructuredOutputError, ValidationError, ApplicationError) as exc:
-            if isinstance(exc, ApplicationError) and exc.type != errors.GRADER_OUTPUT_INVALID:
-                raise
-            if ask == 2:
-                raise detached(invalid_output(exc, model_label), exc) from None
-            messages = [HumanMessage(content=invalid_reask(payload, exc))]
-            continue
-        missing, invented = missing_criteria(verdict, frozen), invented_criteria(verdict, frozen)
-        if invented:
-            activity.logger.info(
-                "grader pass %s: %s answer no criterion of the rubric; not frozen", input.operation_id, invented
-            )
-        verdict = canonical_criteria(verdict, frozen)
-        if not missing:
-            return verdict, False, ask, False
-        if ask == 1:
-            messages = [
-                *state["messages"],
-                HumanMessage(content=reask_message(missing, frozen, invented)),
-            ]
-            continue
-        if verdict.result == "satisfied":
-            return downgrade_unverified(verdict, missing), True, ask, False
-        return verdict, False, ask, False
-    raise AssertionError("unreachable: the loop returns or raises")
+        return cache_key(input, identity, strategy, self._grader.check_names())
 
 
 def unchanged_revision(input: AgentTurnInput, added: list[Any], files: dict[str, Any]) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rubricflow.activities.agents import AgentRegistry, UnknownAgentError
 from rubricflow.activities.builtin_tools import thread_file_tools
-from rubricflow.activities.checks import CheckRegistry
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError
@@ -14,7 +13,7 @@ from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
 
 
 def run_check(
-    input: RunCheckInput, *, tools: ToolRegistry, agents: AgentRegistry, checks: CheckRegistry, models: ModelFactory
+    input: RunCheckInput, *, tools: ToolRegistry, agents: AgentRegistry, checks: list[str], models: ModelFactory
 ) -> RunCheckResult:
     """Each model this worker could not build, the agent and tools it does not have, in
     the words its steps would fail with; and the names of its checks."""
@@ -35,4 +34,4 @@ def run_check(
         tools.resolve(dict.fromkeys(named))
     except UnknownToolError as exc:
         problems.append(str(exc))
-    return RunCheckResult(problems=problems, checks=checks.names())
+    return RunCheckResult(problems=problems, checks=checks)

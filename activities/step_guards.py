@@ -14,7 +14,6 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from rubricflow.activities.agents import UnknownAgentError
-from rubricflow.activities.grader_budget import GraderCallBudgetExceeded, budget_error
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.activities.tools import UnknownToolError
@@ -175,7 +174,5 @@ def model_call(role: str, model: str, passthrough: tuple[type[BaseException], ..
         ) from None
     except (ModelConfigError, UnknownToolError, UnknownAgentError) as exc:
         raise detached(config_error(exc), exc) from None
-    except GraderCallBudgetExceeded as exc:
-        raise budget_error(exc, model) from None
     except Exception as exc:
         raise detached(to_application_error(exc, model), exc) from None

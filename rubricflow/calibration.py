@@ -31,7 +31,7 @@ from rubricflow.workflows.types import Criterion, Evaluation, ModelPrice, Usage
 
 NOT_VERIFIED_PREFIX = "not verified"
 """How the gap of a criterion the grader never reported on begins (the worker's
-`activities/grading.py` NOT_REPORTED_GAP; tests/test_calibrate.py holds them together)."""
+`activities/grader/coverage.py` NOT_REPORTED_GAP; tests/test_calibrate.py holds them together)."""
 
 
 @dataclass(frozen=True)

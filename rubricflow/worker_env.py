@@ -167,6 +167,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         mcp=mcp,
         mcp_url_secrets=_env_url_secrets(env, mcp),
         **_env_grader_cache(env),
+        grader_examples_left_out=tuple(
+            f.strip() for f in env.get("RUBRICFLOW_GRADER_EXAMPLES_LEFT_OUT", "").split(",") if f.strip()
+        ),
         model_profiles=profiles,
         model_keys=keys,
         codec=_env_codec(env),

@@ -80,7 +80,7 @@ def refused_by_a_worker(run: RunInput) -> None:
     """What a default worker answers the client's check (`Rubricflow.check`), as the
     client refuses it."""
     from rubricflow.activities.agents import default_agents
-    from rubricflow.activities.checks import default_checks
+    from rubricflow.activities.grader import default_checks
     from rubricflow.activities.models import ModelFactory
     from rubricflow.activities.run_check import run_check
     from rubricflow.activities.tools import default_registry
@@ -90,7 +90,7 @@ def refused_by_a_worker(run: RunInput) -> None:
         check_of(run.agent, run.grader),
         tools=default_registry(),
         agents=default_agents(),
-        checks=default_checks(),
+        checks=default_checks().names(),
         models=ModelFactory(allow_scripted=True),
     )
     problems = refusals(answer, {"the rubric": run.rubric})

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from temporalio.client import Client
 
-from rubricflow.activities.grading import NOT_REPORTED_GAP
+from rubricflow.activities.grader.coverage import NOT_REPORTED_GAP
 from rubricflow.agreement import (
     Confusion,
     bootstrap_difference,

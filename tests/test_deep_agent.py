@@ -133,7 +133,7 @@ class TestAgentRegistry:
             registry.resolve("nope")
 
     def test_a_worker_refuses_an_unknown_agent_before_the_run(self):
-        from rubricflow.activities.checks import default_checks
+        from rubricflow.activities.grader import default_checks
         from rubricflow.activities.models import ModelFactory
         from rubricflow.activities.run_check import run_check
         from rubricflow.activities.tools import ToolRegistry
@@ -143,7 +143,7 @@ class TestAgentRegistry:
             RunCheckInput(agent="nope"),
             tools=ToolRegistry(),
             agents=default_agents(),
-            checks=default_checks(),
+            checks=default_checks().names(),
             models=ModelFactory(),
         )
         assert answer.problems == ["unknown agent 'nope'; this worker has: deep, default"]

@@ -21,8 +21,8 @@ from temporalio.client import WorkflowFailureError
 
 from rubricflow.activities import sandbox
 from rubricflow.activities.builtin_tools import MAX_READ_CHARS
-from rubricflow.activities.checks import default_checks, parse_rubric
 from rubricflow.activities.config import WorkerConfig
+from rubricflow.activities.grader import default_checks
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.sandbox import (
@@ -42,6 +42,7 @@ from rubricflow.codec import MAX_CODEC_BODY_BYTES, EncryptionCodec, codec_server
 from rubricflow.errors import ConfigError
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
+from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.types import MAX_RUBRIC_CHARS, Criterion, RunEvent, RunInput
 from tests.helpers import thread_id, verdict
 from tests.reliability import REPORT

@@ -12,16 +12,15 @@ from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 from temporalio.testing import ActivityEnvironment
 
-from rubricflow.activities.checks import CheckOutcome, CheckRegistry, builtin_checks
-from rubricflow.activities.grading import (
+from rubricflow.activities.grader import CheckOutcome, CheckRegistry, builtin_checks
+from rubricflow.activities.grader.assembly import merge_checks
+from rubricflow.activities.grader.coverage import NOT_REPORTED_GAP, UNNAMED_OBJECTION
+from rubricflow.activities.grader.prompt import (
     MAX_CHARS_PER_MESSAGE,
     MAX_TRANSCRIPT_MESSAGES,
-    NOT_REPORTED_GAP,
     TRUNCATION_MARK,
-    UNNAMED_OBJECTION,
     escape_closers,
     grader_payload,
-    merge_checks,
     render_transcript,
     select_transcript,
 )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.grading import GRADER_SYSTEM_PROMPT
+from rubricflow.activities.grader.prompt import GRADER_SYSTEM_PROMPT
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import thread_id, verdict

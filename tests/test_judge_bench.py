@@ -417,6 +417,7 @@ class TestFamiliesInTheRunner:
                     {"kind": "k", "family": "verse", "truth": False, "passed": True, "decided_by": None},
                     {"kind": "k", "family": "verse", "truth": True, "passed": True, "decided_by": None},
                     {"kind": "j", "family": "negation", "truth": True, "passed": False, "decided_by": None},
+                    {"kind": "j", "family": "negation", "truth": False, "passed": False, "unverified": True},
                 ],
             }
         ]
@@ -424,11 +425,19 @@ class TestFamiliesInTheRunner:
         assert both["by_family"]["verse"] == {
             "criteria": 2,
             "unmet": 1,
+            "decided": 2,
             "accuracy": 0.5,
             "unmet_passed": 1,
             "met_failed": 0,
+            "unverified": 0,
+            "unmet_passed_rate": 1.0,
+            "met_failed_rate": 0.0,
+            "unverified_rate": 0.0,
         }
-        assert both["by_family"]["negation"]["met_failed"] == 1
+        negation = both["by_family"]["negation"]
+        # The unverified one is neither right nor wrong: accuracy is over the decided one.
+        assert (negation["met_failed"], negation["unverified"], negation["decided"]) == (1, 1, 1)
+        assert (negation["accuracy"], negation["unverified_rate"], negation["met_failed_rate"]) == (0.0, 0.5, 1.0)
         verse_only = score(rows, ["verse"])
         assert verse_only["criteria"] == 2 and list(verse_only["by_family"]) == ["verse"]
 

@@ -267,7 +267,7 @@ class TestGraderBounds:
         from langchain.agents.middleware.types import ModelRequest
         from langchain_core.messages import AIMessage, ToolMessage
 
-        from rubricflow.activities.grader_budget import DEFAULT_TOOL_ROUNDS, ToolRoundsMiddleware
+        from rubricflow.activities.grader.budget import DEFAULT_TOOL_ROUNDS, ToolRoundsMiddleware
 
         def asked(rounds: int) -> Any:
             messages: list[Any] = [HumanMessage("grade")]

@@ -15,8 +15,9 @@ import pytest
 from temporalio.client import WorkflowFailureError
 from temporalio.exceptions import CancelledError
 
-from rubricflow.activities.grading import NOT_REPORTED_GAP, downgrade_unverified, merge_checks
-from rubricflow.activities.verdict_schema import verdict_schema
+from rubricflow.activities.grader.assembly import merge_checks
+from rubricflow.activities.grader.coverage import NOT_REPORTED_GAP, downgrade_unverified
+from rubricflow.activities.grader.verdict_schema import verdict_schema
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.types import (
     AgentSettings,
@@ -271,7 +272,7 @@ class TestLocalGraderGrammar:
         """A 1.5B grader's verdict ran past the model's max_tokens (the demo, pass 3): the
         tool call was cut off and the run ended on a `failed` verdict quoting LangChain's
         "malformed or truncated" message. Each string has a length cap in the grammar."""
-        from rubricflow.activities.verdict_schema import MAX_EXPLANATION_CHARS, MAX_GAP_CHARS
+        from rubricflow.activities.grader.verdict_schema import MAX_EXPLANATION_CHARS, MAX_GAP_CHARS
 
         cap = MAX_EXPLANATION_CHARS if where == "explanation" else MAX_GAP_CHARS
         for length, sayable in ((cap, True), (cap + 1, False)):

@@ -62,7 +62,7 @@ def test_the_only_top_level_name_is_rubricflow(wheel: Path):
         "rubricflow/worker.py",
         "rubricflow/cli/__init__.py",
         "rubricflow/workflows/rubric.py",
-        "rubricflow/activities/checks.py",
+        "rubricflow/activities/grader/named_checks.py",
         "rubricflow/ui/server.py",
         "rubricflow/ui/templates/thread.html",
         "rubricflow/ui/static/ui.js",

@@ -12,8 +12,8 @@ import argparse
 import pytest
 from pydantic import ValidationError
 
-from rubricflow.activities.grading import grader_payload
-from rubricflow.activities.verdict_schema import verdict_schema
+from rubricflow.activities.grader.prompt import grader_payload
+from rubricflow.activities.grader.verdict_schema import verdict_schema
 from rubricflow.cli.inputs import BadInput, build_run_input
 from rubricflow.cli.parser import build_parser
 from rubricflow.client import Rubricflow

@@ -15,9 +15,9 @@ from langchain.agents.structured_output import StructuredOutputValidationError, 
 from langchain_core.messages import HumanMessage
 
 from rubricflow.activities.agents import SingleCallAgent, default_agent
-from rubricflow.activities.grading import GRADER_SYSTEM_PROMPT
+from rubricflow.activities.grader.prompt import GRADER_SYSTEM_PROMPT
+from rubricflow.activities.grader.single_call import SingleCallGrader
 from rubricflow.activities.scripted import ScriptedChatModel, current_thread_id
-from rubricflow.activities.single_call import SingleCallGrader
 from rubricflow.workflows.types import GraderVerdict
 
 VALID = {"result": "needs_revision", "explanation": "no", "criteria": [{"name": "ok", "passed": False, "gap": "x"}]}

@@ -8,8 +8,9 @@ import pytest
 from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 
-from rubricflow.activities import evidence, strategies
-from rubricflow.activities.grader_answers import as_verdict as _as_verdict
+from rubricflow.activities.grader import fact_choice, per_criterion
+from rubricflow.activities.grader import facts as evidence
+from rubricflow.activities.grader.whole import as_verdict as _as_verdict
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.types import AgentSettings, GraderSettings, Message, RunInput
 from tests.helpers import thread_id, verdict
@@ -187,7 +188,7 @@ class TestFacts:
         explains, prints = result.verdict.criteria
         assert explains.passed and explains.decided_by is None
         assert not prints.passed and prints.decided_by.startswith("fact: calls_print is false")
-        assert [m[0].content == strategies.MAP_SYSTEM for m in seen] == [True, True, False]
+        assert [m[0].content == fact_choice.MAP_SYSTEM for m in seen] == [True, True, False]
 
     async def test_a_choice_that_does_not_fit_its_fact_is_judged(self, script):
         # A count fact without a comparison is no choice at all: the model judges instead.
@@ -201,7 +202,7 @@ class TestFacts:
         assert not entry.passed and entry.gap == "too long" and entry.decided_by is None
 
     def test_the_choice_schema_offers_every_fact_and_none(self):
-        shapes = strategies.map_schema()["oneOf"]
+        shapes = fact_choice.map_schema()["oneOf"]
         offered = {name for shape in shapes for name in shape["properties"]["fact"].get("enum", [])}
         assert offered == set(evidence.FACTS)
         assert any(shape["properties"]["fact"].get("const") == "none" for shape in shapes)
@@ -249,11 +250,12 @@ class TestWhole:
         raw = {"criteria": [], "explanation": "cannot", "result": "failed"}
         assert _as_verdict(raw, "local:x", derive=True).result == "failed"
 
-    def test_auto_is_facts_for_local_models_and_whole_elsewhere(self):
-        assert strategies.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=False) == "facts"
-        assert strategies.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=True) == "whole"
-        assert strategies.resolve("auto", "openai:gpt-4o-mini", has_tools=False) == "whole"
-        assert strategies.resolve("evidence", "openai:gpt-4o-mini", has_tools=False) == "evidence"
+    def test_auto_is_grounded_for_local_models_and_whole_elsewhere(self):
+        assert per_criterion.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=False) == "grounded"
+        assert per_criterion.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=False, samples=3) == "facts"
+        assert per_criterion.resolve("auto", "local:qwen2.5-coder-1.5b", has_tools=True) == "whole"
+        assert per_criterion.resolve("auto", "openai:gpt-4o-mini", has_tools=False) == "whole"
+        assert per_criterion.resolve("evidence", "openai:gpt-4o-mini", has_tools=False) == "evidence"
 
 
 class TestInAThread:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.activities.checks import default_checks
+from rubricflow.activities.grader import default_checks
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
 from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
 from rubricflow.workflows.rubric import parse_rubric
@@ -58,7 +58,7 @@ class TestReadFile:
 class TestEntryPoints:
     async def test_installed_packages_add_tools_and_checks(self, tmp_path: Path, monkeypatch):
         (tmp_path / "rf_plugin_mod.py").write_text(
-            "from rubricflow.activities.checks import CheckOutcome\n"
+            "from rubricflow.activities.grader import CheckOutcome\n"
             "def shout(text: str) -> str:\n"
             "    '''Upper-case the text.'''\n"
             "    return text.upper()\n"

@@ -85,9 +85,21 @@ class Criterion(Frozen):
     ("bubblewrap", "limits only", "refused: no bubblewrap"). Set by the worker's check,
     never by the grader (left out of the schema it answers to); None otherwise."""
     decided_by: SkipJsonSchema[str | None] = None
-    """How the verdict was reached when not by the model's judgement alone: the measured
-    fact that settled it, as the model chose it (`fact: calls_print is false (measured
-    ...)`). Set by the worker, never by the grader."""
+    """How the verdict was reached when not by the model's judgement alone, in one line:
+    the measured fact that settled it, as the model chose it (`fact: calls_print is false
+    (measured ...)`), the check the grader wrote and what it returned, the answer's words it
+    cited, or why the evidence did not decide. Set by the worker, never by the grader."""
+    check: SkipJsonSchema[str | None] = None
+    """The check the grader wrote for this criterion (`def check(answer): ...`), which ran in
+    the sandbox on the answer; None when no written check was used."""
+    quote: SkipJsonSchema[str | None] = None
+    """The words of the answer that the grader cited for this criterion, as code found them
+    in the answer (the line that holds them); None when none was cited or found."""
+    unverified: SkipJsonSchema[bool] = False
+    """The grader could not tell: its evidence disagreed or did not decide (a check against
+    a cited quote, a check that did not run, a quote not in the answer, split votes). Such a
+    criterion is recorded as not passed (`passed: false`, for consumers that read only
+    that), its gap says why, and a pass that has one is never `satisfied`."""
     votes: SkipJsonSchema[str | None] = None
     """With several samples per criterion: how many agreed with the verdict (`2/3`)."""
     score: int | None = Field(
@@ -108,6 +120,8 @@ class Criterion(Frozen):
 
     @model_validator(mode="after")
     def _gap_iff_failing(self) -> Criterion:
+        if self.unverified and self.passed:
+            raise ValueError(f"criterion {self.name!r} is unverified, so it cannot pass")
         if not self.passed and not (self.gap and self.gap.strip()):
             raise ValueError(
                 f"criterion {self.name!r} fails but has no gap: a failing criterion must say what is missing"
@@ -121,9 +135,11 @@ class Criterion(Frozen):
         data = handler(self)
         if self.passed:
             data.pop("gap", None)
-        for optional in ("isolation", "decided_by", "votes", "score"):
+        for optional in ("isolation", "decided_by", "check", "quote", "votes", "score"):
             if getattr(self, optional) is None:
                 data.pop(optional, None)
+        if not self.unverified:
+            data.pop("unverified", None)
         if self.id is None:
             data.pop("id", None)
         return data
@@ -233,6 +249,7 @@ class Evaluation(Frozen):
         new kind of line (say, what could not be verified) is one more section."""
         sections = (
             self._to_change(),
+            self._could_not_verify(),
             self._unverified_note(),
             self._to_keep(),
             self._summary(),
@@ -244,10 +261,20 @@ class Evaluation(Frozen):
         return f"A human reviewer ({self.reviewer})" if self.reviewer else "A grader"
 
     def _failing(self) -> list[Criterion]:
-        return [c for c in self.criteria if not c.passed]
+        return [c for c in self.criteria if not c.passed and not c.unverified]
+
+    def _could_not_verify(self) -> str:
+        unsure = [c for c in self.criteria if c.unverified]
+        if not unsure:
+            return ""
+        return "The grader could not verify these (not a request to change them; keep them plain):\n" + "\n".join(
+            f"- {c.name}: {(c.gap or '').strip()}" for c in unsure
+        )
 
     def _to_change(self) -> str:
         failing = self._failing()
+        if not failing and any(c.unverified for c in self.criteria):
+            return ""  # nothing to change: only what could not be verified
         if not failing:  # an objection without criteria: its summary is what to change
             objection = self.explanation.strip() or "the answer does not meet the rubric yet"
             return f"{self._who()} checked your answer against the rubric. Change this:\n- {objection}"

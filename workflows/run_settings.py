@@ -28,17 +28,21 @@ MAX_STEP_TIMEOUT_S = 3600
 Verdict = Literal["satisfied", "needs_revision", "failed"]
 """What a grader may answer."""
 
-Grading = Literal["auto", "whole", "per_criterion", "evidence", "facts"]
-"""How a grader pass forms its verdict (activities/strategies.py): `whole` asks for one
+Grading = Literal["auto", "whole", "per_criterion", "evidence", "facts", "grounded"]
+"""How a grader pass forms its verdict (activities/grader/): `whole` asks for one
 structured verdict; `per_criterion` asks one question per criterion; `evidence` asks the same
 with facts measured by code in front of the model; `facts` lets the model name the measured
-fact (and the value) that settles a criterion, and asks as `evidence` where none does. `auto`
-is the worker's choice for the model: `facts` for `local:` models, `whole` otherwise."""
-GRADING_STRATEGIES: tuple[str, ...] = ("auto", "whole", "per_criterion", "evidence", "facts")
+fact (and the value) that settles a criterion, and asks as `evidence` where none does;
+`grounded` has the model write a check for each criterion that runs on the answer in the
+sandbox, or cite the answer's words where code cannot decide, and records a criterion whose
+evidence disagrees as unverified. `auto` is the worker's choice for the model: `grounded`
+for `local:` models (`facts` with more than one sample), `whole` otherwise."""
+GRADING_STRATEGIES: tuple[str, ...] = ("auto", "whole", "per_criterion", "evidence", "facts", "grounded")
 MAX_GRADER_SAMPLES = 9
 DEFAULT_MAX_GRADER_CALLS = 6
-"""Model calls one grader pass may make (evidence-tool rounds, re-asks, per-criterion
-questions) before it ends with `GraderCallBudgetExceeded`."""
+"""Model calls one grader pass may make (evidence-tool rounds, re-asks) before it ends with
+`GraderCallBudgetExceeded`; a strategy that asks about one criterion at a time may make
+that many for each criterion."""
 MAX_GRADER_CALLS = 200
 
 EvaluationResult = Literal["satisfied", "needs_revision", "failed", "grader_error"]
@@ -59,8 +63,9 @@ RunStatus = Literal[
 """Status of the thread's current invocation. `answered` is the terminal status of a
 run without a rubric (nothing was graded). `budget_exhausted` goes beyond the seed's five
 terminal statuses: the run's token, cost or wall-clock budget was used up before its next
-agent turn or grader pass. `awaiting_review`: a pass whose vote on a criterion was split,
-with `review_split_votes` set and an iteration left, waits for a person (approve or reject)."""
+agent turn or grader pass. `awaiting_review`: a pass whose vote on a criterion was split
+(with `review_split_votes`), or that could not verify a criterion (with
+`review_unverified`), with an iteration left, waits for a person (approve or reject)."""
 
 TERMINAL_STATUSES: frozenset[str] = frozenset(
     {"answered", "satisfied", "failed", "grader_error", "max_iterations_reached", "budget_exhausted", "awaiting_review"}
@@ -287,9 +292,14 @@ class GraderSettings(Frozen):
     review_split_votes: bool = False
     """With `samples > 1`: a pass whose vote on any criterion was split, with an iteration
     left, ends the run `awaiting_review` (approve or reject decide) instead of acting on it."""
+    review_unverified: bool = False
+    """A pass with a criterion the grader could not verify (`Criterion.unverified`), with an
+    iteration left, ends the run `awaiting_review` (approve or reject decide) instead of
+    sending the agent to revise what may well be right."""
     max_grader_calls: int = DEFAULT_MAX_GRADER_CALLS
-    """Model calls one pass may make; past it the pass ends with `GraderCallBudgetExceeded`
-    (recorded as `grader_error`), so a grader looping on its tools cannot spin a pass."""
+    """Model calls one pass may make (per criterion, for a strategy that asks about one
+    criterion at a time); past it the pass ends with `GraderCallBudgetExceeded` (recorded
+    as `grader_error`), so a grader looping on its tools cannot spin a pass."""
     pass_score: float | None = None
     """A `needs_revision` pass whose weighted score (`workflows/scores.py`: the rubric's
     `[weight: N]` and `[scale: ...]`) reaches this, above 0 and at most 1, with every
@@ -342,10 +352,10 @@ class GraderSettings(Frozen):
 
     @model_validator(mode="after")
     def _samples_need_questions(self) -> GraderSettings:
-        if self.samples > 1 and self.grading == "whole":
+        if self.samples > 1 and self.grading in ("whole", "grounded"):
             raise ValueError(
-                "grader samples apply to one question per criterion: use grading "
-                "per_criterion, evidence, facts or auto with samples > 1"
+                f"grader samples are votes on one question per criterion, which grading {self.grading} does not "
+                "ask: use grading per_criterion, evidence, facts or auto with samples > 1"
             )
         if self.review_split_votes and self.samples == 1:
             raise ValueError("review of split votes needs samples of 3 or more")

@@ -255,14 +255,17 @@ def record_pass(state: ThreadState, evaluation: Evaluation) -> RunStatus | None:
 
 
 def needs_review(state: ThreadState, evaluation: Evaluation) -> bool:
-    """A grader's pass with a split vote waits for a person when the run asks for that and
-    has an iteration left for a rejection (on the last allowed pass the run ends as usual,
-    its votes on the record)."""
+    """A grader's pass with a split vote, or with a criterion it could not verify, waits for
+    a person when the run asks for that and has an iteration left for a rejection (on the
+    last allowed pass the run ends as usual, its votes and doubts on the record)."""
     assert state.run is not None
+    grader = state.grader
+    asked = grader is not None and (
+        (evaluation.split_vote and grader.review_split_votes)
+        or (grader.review_unverified and any(c.unverified for c in evaluation.criteria))
+    )
     return (
-        evaluation.split_vote
-        and state.grader is not None
-        and state.grader.review_split_votes
+        asked
         and evaluation.result in ("satisfied", "needs_revision")
         and state.run.iteration < state.run.max_iterations
     )

@@ -86,12 +86,17 @@ def transcript_ref(transcript: Sequence[Message], shared: Sequence[Message]) -> 
 
 def grader_step(state: ThreadState) -> dict[str, Any]:
     """What a grader pass is sent of the run's grader settings: what the pass itself uses,
-    not the thread's iteration cap, split-vote policy or price table (its model's price
+    not the thread's iteration cap, review policies or price table (its model's price
     only, for its cost metric)."""
     grader = state.grader
     assert grader is not None
     settings = grader.model_copy(
-        update={"max_iterations": DEFAULT_MAX_ITERATIONS, "review_split_votes": False, "prices": {}}
+        update={
+            "max_iterations": DEFAULT_MAX_ITERATIONS,
+            "review_split_votes": False,
+            "review_unverified": False,
+            "prices": {},
+        }
     )
     return {"settings": settings, "price": grader.prices.get(grader.model)}
 

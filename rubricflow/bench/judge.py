@@ -54,12 +54,22 @@ def family_of(row: dict[str, Any]) -> str:
 
 
 def family_figures(cs: list[dict[str, Any]]) -> dict[str, Any]:
+    """A family's figures. A criterion the grader recorded as unverified is neither right
+    nor wrong: it counts in `unverified`, and accuracy is over the decided ones; unmet
+    passed and met failed are shares of all the family's unmet and met criteria."""
+    decided = [c for c in cs if not c.get("unverified")]
+    unmet = sum(1 for c in cs if not c["truth"])
     return {
         "criteria": len(cs),
-        "unmet": sum(1 for c in cs if not c["truth"]),
-        "accuracy": _rate(sum(c["passed"] == c["truth"] for c in cs), len(cs)),
-        "unmet_passed": sum(1 for c in cs if c["passed"] and not c["truth"]),
-        "met_failed": sum(1 for c in cs if not c["passed"] and c["truth"]),
+        "unmet": unmet,
+        "decided": len(decided),
+        "accuracy": _rate(sum(c["passed"] == c["truth"] for c in decided), len(decided)),
+        "unmet_passed": sum(1 for c in decided if c["passed"] and not c["truth"]),
+        "met_failed": sum(1 for c in decided if not c["passed"] and c["truth"]),
+        "unverified": len(cs) - len(decided),
+        "unmet_passed_rate": _rate(sum(1 for c in decided if c["passed"] and not c["truth"]), unmet),
+        "met_failed_rate": _rate(sum(1 for c in decided if not c["passed"] and c["truth"]), len(cs) - unmet),
+        "unverified_rate": _rate(len(cs) - len(decided), len(cs)),
     }
 
 
@@ -82,12 +92,14 @@ def score(rows: list[dict[str, Any]], families: list[str] | None = None) -> dict
         "unmet": len(unmet),
         "errors": sum(1 for r in rows if r["error"]),
         "criterion_accuracy": _rate(sum(c["passed"] == c["truth"] for c in graded), len(graded)),
+        "decided": family_figures(graded),
+        "examples_left_out": None,
         "false_pass_rate": _rate(sum(c["passed"] for c in unmet), len(unmet)),
         "false_fail_rate": _rate(sum(not c["passed"] for c in met), len(met)),
         "verdict_accuracy": _rate(sum(r["verdict_right"] for r in rows), len(rows)),
         "seconds_per_pass_median": statistics.median(seconds) if seconds else None,
         "tokens_per_pass_median": statistics.median(tokens) if tokens else None,
-        "decided_by_fact": sum(1 for c in graded if c["decided_by"]),
+        "decided_by_fact": sum(1 for c in graded if c.get("decided_by")),
         "by_kind": {
             kind: {
                 "criteria": len(cs),
@@ -124,6 +136,11 @@ class JudgeBench:
             }
         )
         self.procs: list[Any] = []
+
+    def leave_out(self, families: list[str]) -> None:
+        """The worker's grounded check prompt leaves out the examples about these families
+        (set before the bench starts its worker)."""
+        self.env["RUBRICFLOW_GRADER_EXAMPLES_LEFT_OUT"] = ",".join(families)
 
     async def __aenter__(self) -> JudgeBench:
         import subprocess
@@ -189,6 +206,9 @@ class JudgeBench:
                     "gap": entry.gap if entry is not None else None,
                     "decided_by": entry.decided_by if entry is not None else None,
                     "votes": entry.votes if entry is not None else None,
+                    "unverified": entry.unverified if entry is not None else False,
+                    "check": entry.check if entry is not None else None,
+                    "quote": entry.quote if entry is not None else None,
                 }
             )
         all_met = all(c.met for c in case.criteria)
@@ -224,11 +244,15 @@ def family_table(results: dict[str, dict[str, Any]]) -> str:
 
     lines = []
     for key, s in results.items():
-        lines += [f"{key}", "  family                 crit  unmet  acc     unmet passed  met failed"]
-        for family, f in s["by_family"].items():
+        lines += [
+            f"{key}",
+            "  family                 crit  unmet  acc(decided)  unmet passed  met failed  unverified",
+        ]
+        for family, f in [*s["by_family"].items(), ("all", s["decided"])]:
             lines.append(
-                f"  {family:<21} {f['criteria']:>5}  {f['unmet']:>5}  {pct(f['accuracy'])}  "
-                f"{f['unmet_passed']:>5} of {f['unmet']:<4}  {f['met_failed']:>4} of {f['criteria'] - f['unmet']}"
+                f"  {family:<21} {f['criteria']:>5}  {f['unmet']:>5}  {pct(f['accuracy'])}        "
+                f"{f['unmet_passed']:>5} of {f['unmet']:<4}  {f['met_failed']:>4} of {f['criteria'] - f['unmet']:<4}"
+                f"  {f.get('unverified', 0):>4} ({pct(f.get('unverified_rate'))})"
             )
     return "\n".join(lines)
 
@@ -293,7 +317,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, dict[str, Any]] = {}
     rows_by_key: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="rubricflow-judge-") as tmp:
-        async with JudgeBench(Path(tmp)) as bench:
+        bench = JudgeBench(Path(tmp))
+        if args.leave_out:
+            bench.leave_out(args.leave_out)
+        async with bench:
             for model in args.model:
                 for grading in args.grading:
                     key = f"{model} {grading}"
@@ -310,6 +337,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         )
                     rows_by_key[key] = rows
                     results[key] = score(rows, args.families)
+                    results[key]["examples_left_out"] = args.leave_out
                     write(args.out, report(args, cases, results, rows_by_key))
     return report(args, cases, results, rows_by_key)
 
@@ -330,6 +358,7 @@ def report(
         "families": args.families,
         "wordings": args.wordings,
         "samples": args.samples,
+        "examples_left_out": args.leave_out,
         "results": results,
         "rows": rows,
     }
@@ -373,6 +402,14 @@ def main(argv: list[str]) -> int:
         default=None,
         help="grade only the cases with criteria of these families, and score only those criteria "
         "(`menu` names all the menu's own kinds)",
+    )
+    parser.add_argument(
+        "--leave-out",
+        nargs="+",
+        metavar="FAMILY",
+        default=None,
+        help="the grounded grader's check prompt leaves out its examples about these families: with "
+        "--families, a figure on families no example of the prompt was about (leave-one-family-out)",
     )
     parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")

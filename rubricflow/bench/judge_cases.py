@@ -10,7 +10,7 @@ units, claims against a table, ordering). `build_set` gives either or both;
 
 Every criterion's truth is computed from the answer's text by a small function (the `ast`
 module for code, arithmetic and counting for prose), never by a model and never by the
-grader's own evidence code (`rubricflow.activities.evidence`): the two are written apart, so
+grader's own evidence code (`rubricflow.activities.grader.facts`): the two are written apart, so
 a bug in the grader's facts shows up as a wrong verdict instead of agreeing with itself.
 
 The set is generated, deterministically, from answer templates with features switched on and

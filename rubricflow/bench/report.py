@@ -6,7 +6,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from rubricflow.activities.grading import grader_payload, select_transcript
+from rubricflow.activities.grader.prompt import grader_payload, select_transcript
 from rubricflow.workflows.types import Message
 
 THREAD_LENGTHS = (2, 5, 10, 20, 30, 50, 100, 200)

@@ -129,6 +129,7 @@ def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str)
         "grading",
         "grader_samples",
         "review_split",
+        "review_unverified",
         "max_grader_calls",
         "pass_score",
         "no_cache",

@@ -27,12 +27,14 @@ from rubricflow.cli.inputs import (
 )
 from rubricflow.cli.render import (
     criterion_note,
+    evidence_lines,
     pass_of,
     render_counts,
     render_final,
     render_list,
     render_tools,
     result_json,
+    verdict_word,
     write_json,
 )
 from rubricflow.cli.serve import (
@@ -94,9 +96,10 @@ async def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
         for e in progress.evaluations:
             out.write(f"  {pass_of(e.iteration, None)}: {e.result} - {e.explanation}\n")
             for c in e.criteria:
-                if c.isolation or c.decided_by or c.votes:
+                if c.isolation or c.decided_by or c.votes or c.unverified:
                     kind = "check" if c.isolation else "criterion"
-                    out.write(f"    {kind} {c.name}: {'pass' if c.passed else 'FAIL'}{criterion_note(c)}\n")
+                    out.write(f"    {kind} {c.name}: {verdict_word(c)}{criterion_note(c)}\n")
+                    out.write("".join(f"      {line}\n" for line in evidence_lines(c)))
         if progress.pending_review is not None:
             out.write(
                 f"pending review: {progress.pending_review} (approve/reject decide on it; "

@@ -108,7 +108,7 @@ def seconds(value: str, flag: str) -> int:
 
 
 def grading_settings(args: argparse.Namespace) -> dict[str, object]:
-    """`--grading`, `--grader-samples`, `--review-split` as `GraderSettings` fields; their
+    """`--grading`, `--grader-samples`, `--review-split`, `--review-unverified` as `GraderSettings` fields; their
     combinations are checked by the settings themselves (the caller turns a refusal into
     BadInput like every other settings error)."""
     settings: dict[str, object] = {}
@@ -120,6 +120,8 @@ def grading_settings(args: argparse.Namespace) -> dict[str, object]:
         settings["max_grader_calls"] = whole_flag(args.max_grader_calls, "--max-grader-calls", 1, MAX_GRADER_CALLS)
     if getattr(args, "review_split", False):
         settings["review_split_votes"] = True
+    if getattr(args, "review_unverified", False):
+        settings["review_unverified"] = True
     if getattr(args, "pass_score", None) is not None:
         try:
             settings["pass_score"] = score_fraction_from_text(args.pass_score, "--pass-score")
@@ -198,7 +200,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         )
     elif args.max_iterations is not None or args.grader_model or budget or grading_settings(args):
         raise BadInput(
-            "--max-iterations, --grader-model, grading flags (--grading, --grader-samples, --review-split, "
+            "--max-iterations, --grader-model, grading flags (--grading, --grader-samples, --review-split, --review-unverified, "
             "--pass-score, --no-cache) "
             "and budgets (--max-tokens, --max-cost, --max-wall) need a --rubric"
         )
@@ -211,7 +213,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
             tools=args.tool or [],
             timeout_s=step_timeout,
             agent=getattr(args, "agent", None) or "default",
-            temperature=temperature(args.temperature),
+            temperature=temperature(getattr(args, "temperature", None)),
         ),
         grader=grader,
         budget=Budget(**budget),

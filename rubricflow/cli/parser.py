@@ -50,6 +50,12 @@ def grading_flags(p: argparse.ArgumentParser) -> None:
         help="with --grader-samples: a split vote ends the run awaiting_review for a person",
     )
     p.add_argument(
+        "--review-unverified",
+        action="store_true",
+        help="a pass with a criterion the grader could not verify ends the run awaiting_review "
+        "for a person, instead of sending the agent to revise it",
+    )
+    p.add_argument(
         "--pass-score",
         default=None,
         help="a pass whose weighted score (the rubric's [weight: N] and [scale: ...]) reaches this, "

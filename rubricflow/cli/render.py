@@ -88,9 +88,10 @@ def render_event(
                 c.print(f"    [green]\\[pass][/] {escape(criterion.name)}{escape(criterion_note(criterion))}")
             else:
                 gap = (criterion.gap or "").strip().replace("\n", "\n           ")
-                c.print(
-                    f"    [red]\\[FAIL][/] {escape(criterion.name)}{escape(criterion_note(criterion))}: {escape(gap)}"
-                )
+                mark = "[yellow]\\[????][/]" if criterion.unverified else "[red]\\[FAIL][/]"
+                c.print(f"    {mark} {escape(criterion.name)}{escape(criterion_note(criterion))}: {escape(gap)}")
+            for line in evidence_lines(criterion):
+                c.print(f"[dim]           {escape(line)}[/]")
     elif event.type == "run_end":
         c.print(f"{head} run ended: {styled(event.status)}")
     elif event.type == "hook_failed":
@@ -201,6 +202,28 @@ def render_loop_summary(progress: Progress, out: TextIO) -> None:
 def render_counts(progress: Progress) -> str:
     """`thread T: STATUS (2 of 3 grading passes)`, the line the steering commands print."""
     return f"thread {progress.thread_id}: {progress.status} ({spent_of(progress)})\n"
+
+
+def verdict_word(criterion: Criterion) -> str:
+    """`pass`, `FAIL`, or `UNVERIFIED` for a criterion the grader could not tell."""
+    return "pass" if criterion.passed else ("UNVERIFIED" if criterion.unverified else "FAIL")
+
+
+MAX_SHOWN_CHECK_LINES = 8
+
+
+def evidence_lines(criterion: Criterion) -> list[str]:
+    """The evidence on a criterion's record, a line each: the check the grader wrote (its
+    first lines) and the answer's words it cited."""
+    lines = []
+    if criterion.check:
+        source = criterion.check.rstrip().splitlines()
+        lines += [f"| {line}" for line in source[:MAX_SHOWN_CHECK_LINES]]
+        if len(source) > MAX_SHOWN_CHECK_LINES:
+            lines.append(f"| ... ({len(source) - MAX_SHOWN_CHECK_LINES} more lines: status --json has them all)")
+    if criterion.quote:
+        lines.append(f"cited: {criterion.quote!r}")
+    return lines
 
 
 def criterion_note(criterion: Criterion) -> str:

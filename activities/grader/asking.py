@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
+from temporalio.exceptions import ApplicationError
 
+from rubricflow.workflows import errors
+from rubricflow.workflows.failures import FailureDetails
 from rubricflow.workflows.model_profiles import StructuredOutput
 
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
@@ -43,6 +46,19 @@ def schema_instruction(schema: dict[str, Any]) -> str:
 def missing_keys(value: dict[str, Any], schema: dict[str, Any]) -> list[str]:
     """The schema's required top-level keys that `value` lacks."""
     return [k for k in schema.get("required") or [] if k not in value]
+
+
+def shape_problem(value: dict[str, Any], schema: dict[str, Any]) -> str | None:
+    """What makes `value` unusable as `schema`'s object, in words (a missing required key,
+    a required boolean that is not one), or None. Deeper validation is the caller's."""
+    missing = missing_keys(value, schema)
+    if missing:
+        return "lacks " + ", ".join(repr(k) for k in missing)
+    props = schema.get("properties") or {}
+    for key in schema.get("required") or []:
+        if props.get(key, {}).get("type") == "boolean" and not isinstance(value[key], bool):
+            return f"has no boolean {key!r}"
+    return None
 
 
 def json_object(text: Any) -> dict[str, Any]:
@@ -149,4 +165,61 @@ def json_mode_prompt(system_prompt: str, schema: dict[str, Any]) -> str:
     return system_prompt + schema_instruction(schema)
 
 
-__all__ = ["ask_object", "json_mode_prompt", "json_object", "response_format", "schema_instruction"]
+# A structured question, by the model's method ---------------------------------------------
+
+Ask = Callable[[list[Any], dict[str, Any], float], Awaitable[dict[str, Any]]]
+"""One structured model call: (messages, JSON schema, temperature) -> the schema's object."""
+
+
+def as_tool(schema: dict[str, Any]) -> dict[str, Any]:
+    """A JSON schema as the one tool a structured model call must call."""
+    parameters = {k: v for k, v in schema.items() if k not in ("title", "description")}
+    return {
+        "type": "function",
+        "function": {"name": schema["title"], "description": schema.get("description", ""), "parameters": parameters},
+    }
+
+
+def structured_asker(
+    model: Any,
+    config: dict[str, Any],
+    calls: list[int],
+    on_invalid: Callable[[str], Exception],
+    method: StructuredOutput = "tool",
+) -> Ask:
+    """`Ask` on a LangChain chat model, by the model's structured-output `method`
+    (`ask_object`; `tool`: the schema bound as the one tool it must call, a grammar for
+    `local:` models), the temperature passed per call. Counts each call in `calls[0]`; an
+    answer without the object, or whose object lacks a required field or gives a required
+    boolean as anything else, is `on_invalid(reason)`."""
+
+    def count() -> None:
+        calls[0] += 1
+
+    async def ask(messages: list[Any], schema: dict[str, Any], temperature: float) -> dict[str, Any]:
+        args = await ask_object(
+            model,
+            messages,
+            schema,
+            method,
+            temperature=temperature,
+            config=config,
+            as_tool=as_tool,
+            on_invalid=on_invalid,
+            count=count,
+        )
+        problem = shape_problem(args, schema)
+        if problem:
+            raise on_invalid(f"the grader's {schema['title']} {problem}")
+        return args
+
+    return ask
+
+
+def invalid_output(exc: Exception, model: str) -> ApplicationError:
+    """Invalid structured output is retryable: the next sample may validate."""
+    return ApplicationError(
+        f"grader output did not validate (model {model!r}): {exc}",
+        FailureDetails(exception_type=type(exc).__name__, model=model),
+        type=errors.GRADER_OUTPUT_INVALID,
+    )

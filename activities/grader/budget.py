@@ -1,8 +1,10 @@
 """The bounds of one grader pass, for every provider.
 
 - Calls: at most `max_grader_calls` model calls per pass (evidence-tool rounds, the
-  re-ask, per-criterion questions alike). The next call ends the pass with the named,
-  non-retryable `GraderCallBudgetExceeded`, which the run records as a `grader_error`.
+  re-ask), or, for a strategy that asks about one criterion at a time, that many per
+  criterion it asks about (`for_criteria`). The next call ends the pass with the named,
+  non-retryable `GraderCallBudgetExceeded` (an `ApplicationError` raised by the callback
+  itself), which the run records as a `grader_error`.
 - Tool rounds: a whole-verdict grader with evidence tools may call them in at most
   `DEFAULT_TOOL_ROUNDS` replies; the model call after that is offered no evidence tool,
   so its only answer is the verdict. A local grader's first reply must call one.
@@ -25,25 +27,24 @@ DEFAULT_TOOL_ROUNDS = 3
 """Replies in which a grader may call its evidence tools before the verdict is forced."""
 
 
-class GraderCallBudgetExceeded(RuntimeError):
-    """A grader pass asked for more model calls than its budget."""
-
-    def __init__(self, budget: int) -> None:
-        super().__init__(f"the grader pass needed more than its max_grader_calls of {budget} model calls")
-        self.budget = budget
-
-
 class CallBudget(AsyncCallbackHandler):
-    """Counts a pass's model calls and refuses the one past `budget` (before it runs)."""
+    """Counts a pass's model calls and refuses the one past `budget` (before it runs) with
+    the non-retryable `GraderCallBudgetExceeded`, naming `model`."""
 
     raise_error = True
     run_inline = True
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, model: str) -> None:
         self.budget = budget
+        self.model = model
         self.calls = 0
         self.tools: list[str] = []
         """The evidence tools the pass called, in order."""
+
+    def for_criteria(self, count: int) -> None:
+        """The budget of a pass that asks about `count` criteria one at a time: the same
+        number of calls for each."""
+        self.budget *= max(1, count)
 
     async def on_tool_start(self, serialized: Any, input_str: str, **kwargs: Any) -> None:
         self.tools.append(str((serialized or {}).get("name") or kwargs.get("name") or "tool"))
@@ -51,20 +52,17 @@ class CallBudget(AsyncCallbackHandler):
     async def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
         self.calls += 1
         if self.calls > self.budget:
-            raise GraderCallBudgetExceeded(self.budget)
+            raise ApplicationError(
+                f"the grader pass needed more than its max_grader_calls of {self.budget} model calls "
+                f"(model {self.model!r}): raise max_grader_calls (--max-grader-calls), or give the "
+                "grader fewer tools or criteria per pass",
+                FailureDetails(exception_type=errors.GRADER_CALL_BUDGET_EXCEEDED, model=self.model),
+                type=errors.GRADER_CALL_BUDGET_EXCEEDED,
+                non_retryable=True,
+            )
 
     async def on_llm_start(self, serialized: Any, prompts: Any, **kwargs: Any) -> None:
         await self.on_chat_model_start(serialized, prompts, **kwargs)
-
-
-def budget_error(exc: GraderCallBudgetExceeded, model: str) -> ApplicationError:
-    return ApplicationError(
-        f"{exc} (model {model!r}): raise max_grader_calls (--max-grader-calls), or give the "
-        "grader fewer tools or criteria per pass",
-        FailureDetails(exception_type=type(exc).__name__, model=model),
-        type=errors.GRADER_CALL_BUDGET_EXCEEDED,
-        non_retryable=True,
-    )
 
 
 class ToolRoundsMiddleware(AgentMiddleware):

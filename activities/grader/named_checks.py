@@ -1,4 +1,4 @@
-"""Deterministic checks as rubric criteria.
+"""Named checks: rubric criteria that code decides.
 
 A rubric line may name a check: `- All tests pass [check: run_python_tests]`. The check
 runs as code on the worker and its result is that criterion's verdict; the LLM grader
@@ -25,9 +25,7 @@ from importlib.metadata import entry_points
 
 from rubricflow.workflows.files import AgentFile, file_path
 from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP
-
-# parse_rubric is imported here too for rubric_activities, which reads it from this module.
-from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks, parse_rubric  # noqa: F401
+from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks
 from rubricflow.workflows.types import Criterion, Message
 
 MAX_GAP_CHARS = 2_000

@@ -3,7 +3,7 @@
 A small model judges a criterion better with the facts in front of it ("docstring: none",
 "imports: numpy (third-party)") than by reading code, and a criterion that one fact settles
 can be decided by that fact. Which fact a criterion needs, and what value, is the model's
-choice (`rubricflow.activities.strategies`); this module only measures. Nothing here reads
+choice (`fact_choice.py`); this module only measures. Nothing here reads
 a criterion's wording.
 
 Every fact has a name, a kind (`bool`, `count` or `text`) and a sentence that says what it

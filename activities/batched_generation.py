@@ -1,0 +1,217 @@
+"""Several greedy completions of one local model at once, sharing their common prefix.
+
+A grader pass asks the same kind of question once per criterion: the prompts share a long
+prefix and differ in their last lines. One after another, each prompt's tail is evaluated
+and each answer generated alone; here the prefix is evaluated once (and kept for the next
+call that starts the same way), each prompt's tail goes into its own sequence of the one
+KV cache, and every step decodes the next token of all unfinished sequences in one batch.
+On a CPU a batch of a few tokens costs little more than one (the weights are read once
+per step), so N short answers take about the time of the longest one. A batch's
+arithmetic is not bit for bit a single sequence's: where two tokens are all but tied, the
+greedy choice may differ from a one-at-a-time run (tests/test_batched_generation.py holds
+every choice within a small margin of the single-sequence best).
+
+`Batcher` holds a second llama.cpp context on the loaded model's weights, with room for
+`MAX_SEQUENCES` sequences in a unified KV cache: sequence 0 keeps the shared prefix, the
+prompts take sequences 1..N, each starting from a copy of sequence 0 (a shared reference,
+no copy of the cells). Sampling is greedy (temperature 0), as every such question is.
+Standard library, numpy and llama_cpp only: the model process imports it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from typing import Any
+
+MAX_SEQUENCES = 8
+"""Prompts answered in one batch; more are answered in several."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: str
+    tokens: tuple[int, ...] = ()
+    """The generated tokens (those of `text` and any past a stop string)."""
+
+
+def common_prefix(sequences: list[list[int]]) -> int:
+    """The length of the longest prefix all `sequences` share."""
+    if not sequences:
+        return 0
+    first = sequences[0]
+    length = min(len(s) for s in sequences)
+    for i in range(length):
+        token = first[i]
+        if any(s[i] != token for s in sequences[1:]):
+            return i
+    return length
+
+
+class Batcher:
+    """Greedy completions of several prompts at once on `llama`'s model (a `llama_cpp.Llama`)."""
+
+    def __init__(self, llama: Any) -> None:
+        import llama_cpp
+        from llama_cpp import _internals
+
+        self._llama = llama
+        self._lib = llama_cpp
+        params = llama_cpp.llama_context_default_params()
+        source = llama.context_params
+        for field in (
+            "n_ctx",
+            "n_batch",
+            "n_ubatch",
+            "n_threads",
+            "n_threads_batch",
+            "rope_freq_base",
+            "rope_freq_scale",
+        ):
+            setattr(params, field, getattr(source, field))
+        params.n_seq_max = MAX_SEQUENCES + 1
+        params.kv_unified = True
+        self._n_batch = int(params.n_batch)
+        self._n_ctx = int(params.n_ctx)
+        self._context = _internals.LlamaContext(model=llama._model, params=params, verbose=False)
+        self._ctx = self._context.ctx
+        self._memory = llama_cpp.llama_get_memory(self._ctx)
+        self._batch = llama_cpp.llama_batch_init(self._n_batch, 0, MAX_SEQUENCES + 1)
+        self._vocab = llama_cpp.llama_model_get_vocab(llama._model.model)
+        self._n_vocab = llama.n_vocab()
+        self._formatter: Any = None
+        self._prefix: list[int] = []
+        """What sequence 0 holds: the prefix the last call evaluated."""
+
+    def close(self) -> None:
+        if self._batch is not None:
+            self._lib.llama_batch_free(self._batch)
+            self._batch = None
+        self._context.close()
+
+    def complete(self, prompts: list[Any], *, max_tokens: int, stop: list[str]) -> list[Completion]:
+        """Each prompt's greedy completion, at most `max_tokens` tokens, cut before the first
+        of `stop`. A prompt is a text to continue, or a list of chat messages (`{"role",
+        "content"}`) to answer."""
+        done: list[Completion] = []
+        for start in range(0, len(prompts), MAX_SEQUENCES):
+            done += self._complete(prompts[start : start + MAX_SEQUENCES], max_tokens, stop)
+        return done
+
+    def answer(self, prompts: list[Any], options: dict[str, Any]) -> dict[str, Any]:
+        """`complete` in the shape a chat model's client returns, with `max_tokens` and
+        `stop` from `options`: `{"completions": [{"text", "finish_reason"}], "usage"}`."""
+        done = self.complete(
+            prompts, max_tokens=int(options.get("max_tokens") or 256), stop=list(options.get("stop") or [])
+        )
+        return {
+            "completions": [{"text": c.text, "finish_reason": c.finish_reason} for c in done],
+            "usage": {
+                "prompt_tokens": sum(c.prompt_tokens for c in done),
+                "completion_tokens": sum(c.completion_tokens for c in done),
+            },
+        }
+
+    def _tokens(self, prompt: str | list[dict[str, str]]) -> list[int]:
+        """A prompt's tokens; a list of chat messages is rendered with the model's own chat
+        template (the GGUF's), as a chat completion would be."""
+        if isinstance(prompt, str):
+            return self._llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        rendered = self._chat_template()(messages=prompt)
+        return self._llama.tokenize(rendered.prompt.encode("utf-8"), add_bos=not rendered.added_special, special=True)
+
+    def _chat_template(self) -> Any:
+        if self._formatter is None:
+            from llama_cpp import llama_chat_format
+
+            template = self._llama.metadata.get("tokenizer.chat_template")
+            if not template:
+                raise ValueError("the model has no chat template: ask it for plain completions")
+            llama = self._llama
+            eos, bos = llama.token_eos(), llama.token_bos()
+            self._formatter = llama_chat_format.Jinja2ChatFormatter(
+                template=template,
+                eos_token=llama._model.token_get_text(eos) if eos != -1 else "",
+                bos_token=llama._model.token_get_text(bos) if bos != -1 else "",
+                stop_token_ids=[eos],
+            )
+        return self._formatter
+
+    def _complete(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[Completion]:
+        lib = self._lib
+        tokens = [self._tokens(p) for p in prompts]
+        longest = max(len(t) for t in tokens)
+        if longest + max_tokens > self._n_ctx:
+            raise ValueError(f"a prompt of {longest} tokens and {max_tokens} more pass the context of {self._n_ctx}")
+        # Each prompt keeps at least its last token to evaluate in its own sequence.
+        shared = min(common_prefix(tokens), min(len(t) for t in tokens) - 1)
+        kept = common_prefix([self._prefix, tokens[0][:shared]]) if self._prefix else 0
+        for seq in range(1, MAX_SEQUENCES + 1):
+            lib.llama_memory_seq_rm(self._memory, seq, -1, -1)
+        lib.llama_memory_seq_rm(self._memory, 0, kept, -1)
+        self._decode([(0, tokens[0][i], i, False) for i in range(kept, shared)])
+        self._prefix = tokens[0][:shared]
+        for seq in range(1, len(prompts) + 1):
+            lib.llama_memory_seq_cp(self._memory, 0, seq, -1, -1)
+        tails = []
+        for seq, toks in enumerate(tokens, 1):
+            tails += [(seq, toks[i], i, i == len(toks) - 1) for i in range(shared, len(toks))]
+        following = self._decode(tails)
+        outputs: list[list[int]] = [[] for _ in prompts]
+        texts = ["" for _ in prompts]
+        finish = ["length" for _ in prompts]
+        position = {seq: len(tokens[seq - 1]) for seq in following}
+        for _ in range(max_tokens):
+            step = []
+            for seq, token in following.items():
+                index = seq - 1
+                if lib.llama_vocab_is_eog(self._vocab, token):
+                    finish[index] = "stop"
+                    continue
+                outputs[index].append(token)
+                texts[index] = self._llama.detokenize(outputs[index]).decode("utf-8", errors="ignore")
+                cut = min((texts[index].find(s) for s in stop if s in texts[index]), default=-1)
+                if cut >= 0:
+                    texts[index] = texts[index][:cut]
+                    finish[index] = "stop"
+                    continue
+                step.append((seq, token, position[seq], True))
+                position[seq] += 1
+            if not step:
+                break
+            following = self._decode(step)
+        return [
+            Completion(texts[i], len(tokens[i]), len(outputs[i]), finish[i], tuple(outputs[i]))
+            for i in range(len(prompts))
+        ]
+
+    def _decode(self, entries: list[tuple[int, int, int, bool]]) -> dict[int, int]:
+        """Decode (sequence, token, position, wants logits) entries in batches of at most
+        `n_batch`; returns the greedy next token of each sequence that asked for logits."""
+        lib = self._lib
+        following: dict[int, int] = {}
+        for start in range(0, len(entries), self._n_batch):
+            chunk = entries[start : start + self._n_batch]
+            batch = self._batch
+            batch.n_tokens = len(chunk)
+            for i, (seq, token, pos, logits) in enumerate(chunk):
+                batch.token[i] = token
+                batch.pos[i] = pos
+                batch.n_seq_id[i] = 1
+                batch.seq_id[i][0] = seq
+                batch.logits[i] = logits
+            code = lib.llama_decode(self._ctx, batch)
+            if code != 0:
+                raise RuntimeError(f"llama_decode failed ({code}) on a batch of {len(chunk)} tokens")
+            following.update({seq: self._argmax(i) for i, (seq, _, _, logits) in enumerate(chunk) if logits})
+        return following
+
+    def _argmax(self, row: int) -> int:
+        import numpy as np
+
+        pointer = self._lib.llama_get_logits_ith(self._ctx, row)
+        logits = np.ctypeslib.as_array(ctypes.cast(pointer, ctypes.POINTER(ctypes.c_float)), shape=(self._n_vocab,))
+        return int(logits.argmax())

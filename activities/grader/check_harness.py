@@ -1,0 +1,242 @@
+"""The sandbox's tests module for the grader's written checks (standard library only).
+
+`written_checks.py` writes this file's text, followed by one `test_check_N` function per
+check, as the sandbox's tests.py, and the data as solution.py (`ANSWER`, `CODE`, `CHECKS`,
+`SYLLABLES`: plain literals). It never runs inside the worker. Each test runs one check,
+`def check(answer) -> bool`, with the helpers below and the answer's own functions in its
+namespace, under a per-check alarm, and ends in one of three ways the worker reads back
+from the runner's outcome:
+
+- it passes: the check returned True;
+- `CheckFalse`: the check returned False, or the answer's own code raised while the check
+  called it (the answer does not do what the criterion asks);
+- anything else (`CheckBroken`, a syntax error, a timeout): the check itself failed to
+  decide, which is no verdict. A check that returns False when every measuring helper it
+  called found nothing in the answer (`items()` of an answer with no list) measured
+  something the answer does not have: it does not fit the criterion, and decides nothing.
+"""
+
+import ast
+import json
+import math  # noqa: F401 - offered to the checks
+import re
+import signal
+import sys
+import traceback
+
+from solution import ANSWER, CHECKS, CODE, SYLLABLES, TASK
+
+ANSWER_FILE = "answer.py"
+CHECK_SECONDS = 3
+
+
+class CheckFalse(Exception):
+    """The check's verdict is False."""
+
+
+class CheckBroken(Exception):
+    """The check could not decide (it raised, returned no bool, or ran out of time)."""
+
+
+_FENCE = re.compile(r"```[^\n`]*\n(.*?)```", re.DOTALL)
+_PY_FENCE = re.compile(r"```(?:python|py|python3)?[ \t]*\n(.*?)```", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019-][A-Za-z0-9]+)*")
+_NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])")
+_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+(\S.*)$")
+
+
+def prose(text=None):
+    """The text without its fenced code blocks."""
+    return _FENCE.sub(" ", ANSWER if text is None else text).strip()
+
+
+def code(text=None):
+    """The Python code of the text: its code blocks, else the text when it is bare Python."""
+    text = ANSWER if text is None else text
+    blocks = _PY_FENCE.findall(text)
+    return "\n\n".join(blocks) if blocks else CODE if text is ANSWER else ""
+
+
+def blocks(text=None):
+    """The contents of the text's fenced blocks, any language."""
+    return [b.strip() for b in _FENCE.findall(ANSWER if text is None else text)]
+
+
+def paragraphs(text=None):
+    """The prose's paragraphs: blocks of text between blank lines."""
+    return [p.strip() for p in re.split(r"\n\s*\n", prose(text)) if p.strip()]
+
+
+def data(text=None):
+    """The JSON value the text gives (in a fenced block, or as the whole text); None if none parses."""
+    text = ANSWER if text is None else text
+    for candidate in [*blocks(text), text.strip()]:
+        try:
+            return json.loads(candidate)
+        except ValueError:
+            continue
+    return None
+
+
+def imports():
+    """The top-level modules the answer's code imports."""
+    try:
+        tree = ast.parse(CODE)
+    except SyntaxError:
+        return []
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module.split(".")[0])
+    return list(dict.fromkeys(names))
+
+
+def is_stdlib(module):
+    """Whether a module is part of Python's standard library."""
+    return module.split(".")[0] in sys.stdlib_module_names
+
+
+def words(text=None):
+    """The words of the prose, lowercase."""
+    return [w.lower() for w in _WORD.findall(prose(text))]
+
+
+def sentences(text=None):
+    parts = re.split(r"(?<=[.!?])\s+|\n\s*\n", prose(text))
+    return [p.strip() for p in parts if _WORD.search(p)]
+
+
+def lines(text=None):
+    return [line.strip() for line in prose(text).splitlines() if line.strip()]
+
+
+def items(text=None):
+    """The text's bulleted or numbered list items (one per line)."""
+    found = []
+    for line in prose(text).splitlines():
+        match = _ITEM.match(line)
+        if match:
+            found.append(match.group(1).strip())
+    return found
+
+
+def numbers(text=None):
+    """Every number written in the text, in order (1,200 is one number)."""
+    values = []
+    for raw in _NUMBER.findall(prose(text)):
+        clean = raw.replace(",", "")
+        values.append(float(clean) if "." in clean else int(clean))
+    return values
+
+
+def _guess_syllables(word):
+    word = word.lower()
+    groups = re.findall(r"[aeiouy]+", word)
+    count = len(groups)
+    if word.endswith("e") and not word.endswith(("le", "ee", "ye")) and count > 1:
+        count -= 1
+    return max(count, 1)
+
+
+def syllables(text):
+    """Syllables in a word or a line (a pronouncing dictionary's count where it knows the word)."""
+    return sum(SYLLABLES.get(w.lower(), _guess_syllables(w)) for w in _WORD.findall(text))
+
+
+def functions():
+    """The answer's own functions (function objects), in the order the code defines them."""
+    return [value for value in _answer.values() if callable(value) and getattr(value, "__module__", None) == "answer"]
+
+
+HELPERS = {
+    name: value
+    for name, value in dict(globals()).items()
+    if name
+    in (
+        "prose",
+        "code",
+        "blocks",
+        "paragraphs",
+        "data",
+        "imports",
+        "is_stdlib",
+        "words",
+        "sentences",
+        "lines",
+        "items",
+        "numbers",
+        "syllables",
+        "functions",
+    )
+    or name in ("re", "math", "json", "ast")
+}
+
+_MEASURES = ("blocks", "data", "paragraphs", "sentences", "lines", "items", "words", "numbers", "functions", "imports")
+_measured = []
+"""What the running check's measuring helpers found: (name, found something)."""
+
+
+def _recording(name, helper):
+    def measure(*args, **kwargs):
+        value = helper(*args, **kwargs)
+        _measured.append((name, value is not None and value != [] and value != ""))
+        return value
+
+    measure.__name__ = name
+    measure.__doc__ = helper.__doc__
+    return measure
+
+
+for _name in _MEASURES:
+    HELPERS[_name] = _recording(_name, HELPERS[_name])
+
+_answer = {"__name__": "answer"}
+try:
+    exec(compile(CODE, ANSWER_FILE, "exec"), _answer)
+except BaseException:  # noqa: BLE001 - an answer that does not run only lacks its functions
+    _answer = {}
+
+
+def _alarm(signum, frame):
+    raise TimeoutError(f"the check ran past {CHECK_SECONDS} s")
+
+
+def _raised_in_answer(exc):
+    frames = traceback.extract_tb(exc.__traceback__)
+    return bool(frames) and frames[-1].filename == ANSWER_FILE
+
+
+def run_check(index):
+    namespace = {k: v for k, v in _answer.items() if not k.startswith("__")}
+    namespace.update(HELPERS)
+    namespace["answer"] = ANSWER
+    namespace["task"] = TASK
+    try:
+        exec(compile(CHECKS[index], f"check_{index}.py", "exec"), namespace)
+    except Exception as exc:  # noqa: BLE001
+        raise CheckBroken(f"the check does not compile: {type(exc).__name__}: {exc}") from None
+    check = namespace.get("check")
+    if not callable(check):
+        raise CheckBroken("the check defines no function `check`")
+    _measured.clear()
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(CHECK_SECONDS)
+    try:
+        result = check(ANSWER)
+    except TimeoutError as exc:
+        raise CheckBroken(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001
+        if _raised_in_answer(exc):
+            raise CheckFalse(f"the answer's code raised {type(exc).__name__}: {exc}"[:300]) from None
+        raise CheckBroken(f"the check raised {type(exc).__name__}: {exc}"[:300]) from None
+    finally:
+        signal.alarm(0)
+    if not isinstance(result, bool):
+        raise CheckBroken(f"the check returned {type(result).__name__}, not a bool")
+    if not result:
+        if _measured and not any(found for _, found in _measured):
+            helpers = ", ".join(sorted({f"{name}()" for name, _ in _measured}))
+            raise CheckBroken(f"the check returned False having measured nothing: {helpers} found none in the answer")
+        raise CheckFalse("the check returned False")

