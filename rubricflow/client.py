@@ -14,6 +14,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import (
     Client,
     WithStartWorkflowOperation,
+    WorkflowExecutionDescription,
     WorkflowExecutionStatus,
     WorkflowFailureError,
     WorkflowHandle,
@@ -38,10 +39,10 @@ from rubricflow.client_errors import (
     target_host,
     typed_errors,
 )
+from rubricflow.errors import RunRefused
 from rubricflow.listing import CLOSED_STATUSES, LIST_STATUSES, ThreadRow, row_status, visibility_query
 from rubricflow.observe import observe
 from rubricflow.outages import Outage
-from rubricflow.preflight import RunRefused
 from rubricflow.run_checks import check_id, check_input, new_thread_id, run_models
 from rubricflow.settings import client_runtime, task_queue
 from rubricflow.settings import connect as _connect
@@ -286,7 +287,7 @@ class Rubricflow:
             async for event in handle.fetch_history_events(page_size=1):
                 payloads = event.workflow_execution_started_event_attributes.input.payloads
                 [run] = await self.client.data_converter.decode(payloads, [RunInput])
-                return run
+                return RunInput.model_validate(run)
         raise ThreadNotFound(thread_id)
 
     async def files(self, thread_id: str) -> dict[str, AgentFile]:
@@ -330,7 +331,7 @@ class Rubricflow:
         handle = self.handle(thread_id)
         return await self._stuck(handle, description or await self.describe(thread_id))
 
-    async def _stuck(self, handle: RunHandle, description) -> Stuck | None:
+    async def _stuck(self, handle: RunHandle, description: WorkflowExecutionDescription) -> Stuck | None:
         if description.status != WorkflowExecutionStatus.RUNNING:
             return None
         pending = description.raw_description.pending_workflow_task
@@ -414,7 +415,8 @@ class Rubricflow:
                         raise
                 else:
                     decision = decision.model_copy(update={"review": shown.review})
-            return await handle.execute_update(update, decision)
+            progress: Progress = await handle.execute_update(update, decision)
+            return progress
 
     async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
         async with self._steering(thread_id):

@@ -8,7 +8,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict
 from temporalio.client import WorkflowExecutionStatus
 
-from rubricflow.preflight import RunRefused
+from rubricflow.errors import RunRefused
 from rubricflow.workflows.names import STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.state import VISIBLE_STATUSES, WORKING_STATUSES

@@ -132,7 +132,7 @@ class Criterion(Frozen):
 
     @model_serializer(mode="wrap")
     def _omit_gap_when_passing(self, handler: Any) -> dict[str, Any]:
-        data = handler(self)
+        data: dict[str, Any] = handler(self)
         if self.passed:
             data.pop("gap", None)
         for optional in ("isolation", "decided_by", "check", "quote", "votes", "score"):
@@ -224,7 +224,7 @@ class Evaluation(Frozen):
     transcript, rubric, grader settings and model; no model was called for it."""
 
     @classmethod
-    def of_pass(cls, grading_run_id: str, iteration: int, verdict: GraderVerdict, **more: object) -> Evaluation:
+    def of_pass(cls, grading_run_id: str, iteration: int, verdict: GraderVerdict, **more: Any) -> Evaluation:
         """The record of grader pass `iteration` that gave `verdict` (`more`: the pass's own
         fields, `unverified`, `split_vote`, `usage`)."""
         return cls(

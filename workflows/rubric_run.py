@@ -343,7 +343,8 @@ class RubricRunWorkflow(ThreadHandlers):
                 retry_policy=STEP_RETRY_POLICY,
             )
             try:
-                return await self._inflight
+                result: ResultT = await self._inflight
+                return result
             except ActivityError as err:
                 if self.state.paused and isinstance(err.cause, CancelledError):
                     continue  # cancelled by `pause`: wait for resume, then run it again

@@ -71,7 +71,7 @@ def weighted_score(rubric: ParsedRubric, criteria: list[Criterion]) -> float | N
     """The weighted score of a pass's criteria on `rubric`, 0.0 to 1.0 (None: nothing to
     score: a free-text rubric's pass that answered no criterion)."""
     if rubric.criteria:
-        answered = {}
+        answered: dict[str, Criterion] = {}
         for criterion in criteria:
             found = rubric.criterion(criterion.name)
             if found is not None:

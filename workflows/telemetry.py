@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from opentelemetry import metrics
 
-from rubricflow.workflows.state import ThreadState
+from rubricflow.workflows.thread_state import ThreadState
 
 RUNS_METRIC = "rubricflow_runs"
 PASSES_METRIC = "rubricflow_passes"

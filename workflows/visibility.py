@@ -10,13 +10,14 @@ from typing import Any
 from temporalio.common import SearchAttributeKey, SearchAttributePair, SearchAttributeUpdate, TypedSearchAttributes
 
 from rubricflow.workflows.names import ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
-from rubricflow.workflows.state import ThreadState, iteration, max_iterations, visible_status
+from rubricflow.workflows.state import iteration, max_iterations, visible_status
+from rubricflow.workflows.thread_state import ThreadState
 from rubricflow.workflows.types import Evaluation, RunEvent, RunStatus, last_answer
 
 MAX_GAP_CHARS = 200
 
 
-def search_attribute_updates(state: ThreadState, shown: TypedSearchAttributes) -> list[SearchAttributeUpdate]:
+def search_attribute_updates(state: ThreadState, shown: TypedSearchAttributes) -> list[SearchAttributeUpdate[Any]]:
     """`RubricStatus` (the visible status), always, then `RubricIteration` and, once there
     is a run, `GradingRunId` where they differ from what the run shows (`shown`): an upsert
     carries only what it changes, and a thread upserts whenever it shows its status (its
