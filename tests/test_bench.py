@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rubricflow.bench.harness import FOREIGN_START
+from benchmarks.harness import FOREIGN_START
 
 SYSTEMS = {"rubricflow", "floor", "floor_pydantic", "in_process"}
 FLOOR_MODULE = Path(__file__).parent.parent / "rubricflow" / "bench" / "minimal_floor.py"
@@ -40,7 +40,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Pa
         [
             sys.executable,
             "-m",
-            "rubricflow.bench",
+            "benchmarks",
             "--latency",
             "0",
             "--concurrency",
@@ -94,7 +94,7 @@ def test_every_figure_is_a_number_and_no_run_failed(report):
 
 
 def test_ratios_are_medians_of_the_rounds_and_count_the_server():
-    from rubricflow.bench.report import median_batches, ratios
+    from benchmarks.report import median_batches, ratios
 
     def batch(system: str, round: int, runs_per_s: float, worker_ms: float, server_ms: float) -> dict[str, Any]:
         return {
@@ -158,7 +158,7 @@ def test_histories_of_2_and_10_passes_with_actions_that_add_up(report):
 def test_histories_only_measures_the_history_goal_for_both_run_lengths(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "RUBRICFLOW_ALLOW_SCRIPTED"}
     done = subprocess.run(
-        [sys.executable, "-m", "rubricflow.bench", "--histories-only", "--out", str(tmp_path)],
+        [sys.executable, "-m", "benchmarks", "--histories-only", "--out", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=180,
@@ -222,7 +222,7 @@ def test_the_plot_is_written(report):
 )
 def test_bad_arguments_are_refused_with_what_is_allowed(tmp_path, flag, value, says):
     done = subprocess.run(
-        [sys.executable, "-m", "rubricflow.bench", flag, value, "--out", str(tmp_path)],
+        [sys.executable, "-m", "benchmarks", flag, value, "--out", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -236,7 +236,7 @@ def test_a_missing_bench_extra_is_named_with_how_to_install_it(tmp_path):
     # deepagents made unimportable in the child: the command must say which extra to install.
     code = (
         "import sys; sys.modules['deepagents'] = None\n"
-        "from rubricflow.bench.__main__ import main\n"
+        "from benchmarks.__main__ import main\n"
         f"main(['--out', {str(tmp_path)!r}])\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -252,7 +252,7 @@ def test_the_stall_benchmark_measures_every_phase_of_both_modes(tmp_path):
     part, minutes of generation on two busy cores, is skipped). How many tasks fall inside
     a generation window of a few seconds is timing, so it may be none."""
     done = subprocess.run(
-        [sys.executable, "-m", "rubricflow.bench", "stall", "--model", "qwen2.5-coder-0.5b"]
+        [sys.executable, "-m", "benchmarks", "stall", "--model", "qwen2.5-coder-0.5b"]
         + ["--idle", "2", "--cold", "3", "--seconds", "3", "--calls", "0", "--out", str(tmp_path)],
         capture_output=True,
         text=True,

@@ -12,7 +12,7 @@ from temporalio.api.common.v1 import Payload
 from temporalio.client import WorkflowHistory
 from temporalio.contrib.pydantic import pydantic_data_converter
 
-from rubricflow.bench.instances import adapters_per_instance
+from benchmarks.instances import adapters_per_instance
 from rubricflow.converter import data_converter
 from rubricflow.workflows.mcp_config import McpServer
 from rubricflow.workflows.types import (
@@ -35,7 +35,7 @@ def history() -> WorkflowHistory:
 
 class TestDataConverter:
     async def test_new_workflow_instances_reuse_the_type_adapters(self):
-        # Counted the way the benchmark counts them (`python -m rubricflow.bench.instances`).
+        # Counted the way the benchmark counts them (`python -m benchmarks.instances`).
         assert await adapters_per_instance(history(), data_converter, replays=5) == 0
 
     async def test_the_stock_converter_rebuilds_them_per_instance(self):

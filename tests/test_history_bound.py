@@ -1,4 +1,4 @@
-"""A run's history against the benchmark's bound (`rubricflow/bench/history.py`): at most
+"""A run's history against the benchmark's bound (`benchmarks/history.py`): at most
 the minimal floor's events + 4, and at most twice its bytes plus the transcript itself."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from temporalio.api.enums.v1 import EventType
 from temporalio.worker import Worker
 
-from rubricflow.bench.history import BYTES_FACTOR, history_goal, history_profile, transcript_bytes
-from rubricflow.bench.minimal_floor import MinimalFloorWorkflow, floor_agent_turn, floor_grade
+from benchmarks.history import BYTES_FACTOR, history_goal, history_profile, transcript_bytes
+from benchmarks.minimal_floor import MinimalFloorWorkflow, floor_agent_turn, floor_grade
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.names import ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput, RunResult

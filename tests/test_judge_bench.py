@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rubricflow.bench import judge_cases
-from rubricflow.bench.families import (
+from benchmarks import judge_cases
+from benchmarks.families import (
     FAMILIES,
     arithmetic,
     behaviour,
@@ -27,10 +27,10 @@ from rubricflow.bench.families import (
     text,
     verse,
 )
-from rubricflow.bench.families.execute import AnswerCodeError, run_probes
-from rubricflow.bench.judge import in_families, pick, score, select
-from rubricflow.bench.judge_cases import CASES, build_set
-from rubricflow.bench.labels import labels_file, labels_text
+from benchmarks.families.execute import AnswerCodeError, run_probes
+from benchmarks.judge import in_families, pick, score, select
+from benchmarks.judge_cases import CASES, build_set
+from benchmarks.labels import labels_file, labels_text
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL = build_set("all")
@@ -125,7 +125,7 @@ def test_a_grader_that_passes_everything_is_caught(tmp_path: Path):
         [
             sys.executable,
             "-m",
-            "rubricflow.bench",
+            "benchmarks",
             "judge",
             "--model",
             f"scripted:{yes}",
@@ -198,7 +198,7 @@ class TestTheLabelsFile:
     def test_the_committed_file_is_what_the_generator_writes(self):
         committed = (ROOT / "rubricflow" / "labels" / "judge.jsonl").read_text(encoding="utf-8")
         assert committed == labels_text(), (
-            "regenerate: python -m rubricflow.bench.labels --write rubricflow/labels/judge.jsonl"
+            "regenerate: python -m benchmarks.labels --write rubricflow/labels/judge.jsonl"
         )
 
     def test_one_answer_per_line_in_the_calibrate_format(self):
@@ -443,7 +443,7 @@ class TestFamiliesInTheRunner:
 
     def test_an_unknown_family_is_refused_before_anything_starts(self):
         done = subprocess.run(
-            [sys.executable, "-m", "rubricflow.bench", "judge", "--families", "nope"],
+            [sys.executable, "-m", "benchmarks", "judge", "--families", "nope"],
             capture_output=True,
             text=True,
             timeout=240,

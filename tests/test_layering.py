@@ -8,8 +8,13 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"workflows": "rubricflow.workflows", "activities": "rubricflow.activities", "rubricflow": "rubricflow"}
-WORKER_SIDE = ("rubricflow.plugin", "rubricflow.worker", "rubricflow.worker_env", "rubricflow.bench")
+PACKAGES = {
+    "workflows": "rubricflow.workflows",
+    "activities": "rubricflow.activities",
+    "rubricflow": "rubricflow",
+    "benchmarks": "benchmarks",
+}
+WORKER_SIDE = ("rubricflow.plugin", "rubricflow.worker", "rubricflow.worker_env", "benchmarks")
 """The only modules outside activities/ that may load the activities (and so LangChain)."""
 MODEL_LIBRARIES = ("langchain", "langchain_core", "langgraph", "deepagents", "llama_cpp")
 MAX_MODULE_LINES = 450

@@ -1,6 +1,6 @@
 """Load: 200 concurrent scripted runs on one worker process, then on two; none is lost.
 
-Uses the benchmark's own harness (`python -m rubricflow.bench`, which also draws the
+Uses the benchmark's own harness (`python -m benchmarks`, which also draws the
 plot): a throwaway dev server and real `python -m rubricflow.worker` processes per configuration.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.bench.load import measure
+from benchmarks.load import measure
 from tests.reliability import REPORT
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]

@@ -152,7 +152,7 @@ class TestRealModel:
     async def test_the_demo_grader_judges_the_demo_answers_right(self, client, task_queue, worker, script):
         """The demo's grader (the 1.5B model, `auto` grading) on the demo's two scripted
         answers: each judged criterion's verdict is what `ast` says of that answer."""
-        from rubricflow.bench.judge_cases import truth_docstring, truth_stdlib_only
+        from benchmarks.judge_cases import truth_docstring, truth_stdlib_only
         from rubricflow.cli.demo import DEMO_GRADER_MODEL
 
         rubric = Path(demo_file("rubric.md")).read_text()

@@ -3,7 +3,7 @@
 `create_agent(model, tools=[], response_format=ToolStrategy(schema, handle_errors=False))`
 makes exactly one model call (bound to the schema's tool, `tool_choice="any"`) and parses
 the call it answers with: its graph adds nothing but per-step overhead (about 1.5 ms of
-CPU per grader pass, measured by `python -m rubricflow.bench.profile`). `SingleCallGrader`
+CPU per grader pass, measured by `python -m benchmarks.profile`). `SingleCallGrader`
 makes that call and that parse with LangChain's own binding and errors, and returns the
 state the graph would: the messages (the reply and the "Returning structured response"
 tool message) and `structured_response`.

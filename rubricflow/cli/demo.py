@@ -27,7 +27,7 @@ def demo_file(name: str) -> str:
 
 
 DEMO_LOCAL_MODEL = "local:qwen2.5-coder-1.5b"
-"""The demo's agent, chosen by measurement (`python -m rubricflow.bench revisions`,
+"""The demo's agent, chosen by measurement (`python -m benchmarks revisions`,
 docs/benchmarks.md): the 0.5B model repeated its answer after every revision message, even
 asked again warmer; the 1.5B acts on the feedback (it adds the docstring the grader asks
 for). One model for agent and grader: the worker loads it once."""
@@ -38,7 +38,7 @@ DEMO_DEEP_MODEL = "local:qwen2.5-coder-0.5b"
 """The `--agent deep` demo's agent (the small deep agent measured in docs/local-tools.md)."""
 DEMO_GRADER_MODEL = "local:qwen2.5-coder-1.5b"
 """The demo's grader: the smallest local model whose verdicts the judge benchmark shows to be
-right (`python -m rubricflow.bench judge`; docs/grading.md)."""
+right (`python -m benchmarks judge`; docs/grading.md)."""
 DEMO_STOPPED = 130
 """Exit code of a demo stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)."""
 DEMO_TASK = (

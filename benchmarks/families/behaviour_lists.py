@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rubricflow.bench.families.behaviour_specs import (
+from benchmarks.families.behaviour_specs import (
     Function,
     check,
     no_repeats,

@@ -1,7 +1,7 @@
 """How right the grader is: the labelled set graded through real threads, one pass each.
 
-    python -m rubricflow.bench judge --model local:qwen2.5-coder-1.5b --grading facts whole
-    python -m rubricflow.bench judge --set new --families behaviour verse
+    python -m benchmarks judge --model local:qwen2.5-coder-1.5b --grading facts whole
+    python -m benchmarks judge --set new --families behaviour verse
 
 One throwaway dev server and one `python -m rubricflow.worker` process. For every grader
 model and strategy, each case of the labelled set (`judge_cases.build_set`: the menu's own
@@ -28,8 +28,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from rubricflow.bench.harness import wait_for_pollers
-from rubricflow.bench.judge_cases import SETS, WORDINGS, JudgeCase, build_set, family_names
+from benchmarks.harness import wait_for_pollers
+from benchmarks.judge_cases import SETS, WORDINGS, JudgeCase, build_set, family_names
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -352,7 +352,7 @@ def report(
             "python": platform.python_version(),
             "load_1m": os.getloadavg()[0],
         },
-        "command": "python -m rubricflow.bench judge " + " ".join(sys.argv[2:]),
+        "command": "python -m benchmarks judge " + " ".join(sys.argv[2:]),
         "cases": len(cases),
         "set": args.set,
         "families": args.families,
@@ -372,7 +372,7 @@ def write(out: Path, data: dict[str, Any]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rubricflow.bench judge", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks judge", description=__doc__.splitlines()[0])
     parser.add_argument("--model", nargs="+", default=DEFAULT_MODELS, help="grader models (default %(default)s)")
     parser.add_argument(
         "--grading",

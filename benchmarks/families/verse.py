@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "verse"
 HAIKU = 12

@@ -3,10 +3,10 @@
 Two parts. The menu's own kinds (this module: docstring, standard library, type hints, print,
 word and sentence counts, list items, primes), the criteria the grader's fact menu was written
 for, reported as families `menu:<kind>`. And the families beyond the menu
-(`rubricflow.bench.families`: behaviour run on the answer's code, numbers in inline lists,
+(`benchmarks.families`: behaviour run on the answer's code, numbers in inline lists,
 arithmetic claims, substance under a heading, prose form, verse, negations, JSON, dates and
 units, claims against a table, ordering). `build_set` gives either or both;
-`rubricflow.bench.labels` exports the whole set as the labels file that ships.
+`benchmarks.labels` exports the whole set as the labels file that ships.
 
 Every criterion's truth is computed from the answer's text by a small function (the `ast`
 module for code, arithmetic and counting for prose), never by a model and never by the
@@ -27,7 +27,7 @@ import re
 import sys
 from collections.abc import Callable
 
-from rubricflow.bench.labelled import Criterion, JudgeCase, is_menu
+from benchmarks.labelled import Criterion, JudgeCase, is_menu
 
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
@@ -376,7 +376,7 @@ CASES = build_cases()
 
 @functools.cache
 def _new_cases() -> tuple[JudgeCase, ...]:
-    from rubricflow.bench.families import build_new_cases
+    from benchmarks.families import build_new_cases
 
     return tuple(build_new_cases())
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
 
-from rubricflow.bench.families.arithmetic import fmt, on_tie, stated_is_correct
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.families.arithmetic import fmt, on_tie, stated_is_correct
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "dates_units"
 ANSWERS = 18

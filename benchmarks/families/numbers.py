@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "inline_numbers"
 ANSWERS = 16

@@ -1,10 +1,10 @@
 """What durability costs: rubricflow beside bare Temporal and in-process deepagents.
 
-    python -m rubricflow.bench --latency 0 1 --concurrency 1 20 200 500 --out bench-out
+    python -m benchmarks --latency 0 1 --concurrency 1 20 200 500 --out bench-out
 
 One throwaway dev server; one `python -m rubricflow.worker` process, one worker process per
 floor (`floor`: the minimal bare-Temporal workflow of the same four activities, `str` in and
-out, rubricflow/bench/minimal_floor.py; `floor_pydantic`: the same activity sequence with
+out, benchmarks/minimal_floor.py; `floor_pydantic`: the same activity sequence with
 pydantic models defined in its sandboxed module) and, per batch, one in-process deepagents
 `RubricMiddleware` child process. For each model latency and concurrency the systems run
 alternately, max(concurrency, --runs) runs each. Worker start-up is excluded (the workers poll
@@ -13,22 +13,22 @@ the floor: history events, bytes and Temporal Cloud billable actions. Writes DIR
 (every figure) and DIR/bench.png; prints the tables. Needs the `bench` extra:
 pip install 'rubricflow[bench]'.
 
-    python -m rubricflow.bench judge [--model M ...] [--grading S ...] [--set all|menu|new] [--families F ...] [--limit N]
+    python -m benchmarks judge [--model M ...] [--grading S ...] [--set all|menu|new] [--families F ...] [--limit N]
 
-measures the grader instead: rubricflow/bench/judge.py.
+measures the grader instead: benchmarks/judge.py.
 
-    python -m rubricflow.bench batch [--items 2000] [--concurrency 50]
+    python -m benchmarks batch [--items 2000] [--concurrency 50]
 
-measures a `BatchWorkflow` against independent starts: rubricflow/bench/batch.py.
+measures a `BatchWorkflow` against independent starts: benchmarks/batch.py.
 
-    python -m rubricflow.bench revisions [--model M ...] [--runs 5]
+    python -m benchmarks revisions [--model M ...] [--runs 5]
 
-measures what the demo's revisions do, per agent model: rubricflow/bench/revisions.py.
+measures what the demo's revisions do, per agent model: benchmarks/revisions.py.
 
-    python -m rubricflow.bench stall [--model qwen2.5-coder-1.5b] [--seconds 90]
+    python -m benchmarks stall [--model qwen2.5-coder-1.5b] [--seconds 90]
 
 measures workflow tasks while a local model generates on the same worker:
-rubricflow/bench/stall.py.
+benchmarks/stall.py.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from rubricflow.bench.harness import SYSTEMS, Bench
-from rubricflow.bench.history import BYTES_FACTOR, CATEGORIES, history_goal
-from rubricflow.bench.report import grader_input_chars, plot, ratios
+from benchmarks.harness import SYSTEMS, Bench
+from benchmarks.history import BYTES_FACTOR, CATEGORIES, history_goal
+from benchmarks.report import grader_input_chars, plot, ratios
 
 
 def _require_extra() -> None:
@@ -57,7 +57,7 @@ def _require_extra() -> None:
             missing.append(module)
     if missing:
         raise SystemExit(
-            f"python -m rubricflow.bench needs {', '.join(missing)}: install the bench extra, "
+            f"python -m benchmarks needs {', '.join(missing)}: install the bench extra, "
             "pip install 'rubricflow[bench]' (from a checkout: pip install -e '.[bench]')"
         )
 
@@ -204,7 +204,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     ratio_rows = ratios(batches)
     return {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
-        "command": "python -m rubricflow.bench " + " ".join(sys.argv[1:]),
+        "command": "python -m benchmarks " + " ".join(sys.argv[1:]),
         "parameters": {
             "latency_s": args.latency,
             "concurrency": args.concurrency,
@@ -224,19 +224,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["judge"]:
-        from rubricflow.bench import judge
+        from benchmarks import judge
 
         return judge.main(argv[1:])
     if argv[:1] == ["batch"]:
-        from rubricflow.bench import batch
+        from benchmarks import batch
 
         return batch.main(argv[1:])
     if argv[:1] == ["revisions"]:
-        from rubricflow.bench import revisions
+        from benchmarks import revisions
 
         return revisions.main(argv[1:])
     if argv[:1] == ["stall"]:
-        from rubricflow.bench import stall
+        from benchmarks import stall
 
         return stall.main(argv[1:])
     args = _parser().parse_args(argv)

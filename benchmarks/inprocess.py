@@ -1,6 +1,6 @@
 """In-process deepagents `RubricMiddleware`, the same scripted models, N runs at once.
 
-    python -m rubricflow.bench.inprocess --agent PATH --grader PATH --runs N --concurrency C
+    python -m benchmarks.inprocess --agent PATH --grader PATH --runs N --concurrency C
 
 A program of its own (run by the benchmark as a child process) so that its CPU-seconds and
 peak RSS are measured the same way as a worker's. It builds the agent once, runs one warm-up

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rubricflow.bench.families import (
+from benchmarks.families import (
     arithmetic,
     behaviour,
     dates_units,
@@ -23,7 +23,7 @@ from rubricflow.bench.families import (
     table_claims,
     verse,
 )
-from rubricflow.bench.labelled import JudgeCase
+from benchmarks.labelled import JudgeCase
 
 FAMILIES: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases

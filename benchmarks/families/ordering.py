@@ -13,7 +13,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "ordering"
 ANSWERS = 15

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-import rubricflow.bench.families.text as text
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+import benchmarks.families.text as text
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "prose_form"
 ANSWERS = 15

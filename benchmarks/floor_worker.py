@@ -1,4 +1,4 @@
-"""A floor's worker process: `python -m rubricflow.bench.floor_worker ADDRESS QUEUE [--floor NAME]`.
+"""A floor's worker process: `python -m benchmarks.floor_worker ADDRESS QUEUE [--floor NAME]`.
 
 Its own process, like `python -m rubricflow.worker`, so that its CPU and memory are
 measured the same way: `minimal` serves `MinimalFloorWorkflow` (bare Temporal, str
@@ -21,10 +21,10 @@ from temporalio.worker import Worker
 
 def registrations(floor: str) -> dict[str, list[Any]]:
     if floor == "minimal":
-        from rubricflow.bench.minimal_floor import MinimalFloorWorkflow, floor_agent_turn, floor_grade
+        from benchmarks.minimal_floor import MinimalFloorWorkflow, floor_agent_turn, floor_grade
 
         return {"workflows": [MinimalFloorWorkflow], "activities": [floor_agent_turn, floor_grade]}
-    from rubricflow.bench.floor import FloorWorkflow, floor_step
+    from benchmarks.floor import FloorWorkflow, floor_step
 
     return {"workflows": [FloorWorkflow], "activities": [floor_step]}
 

@@ -1,6 +1,6 @@
 """Where a rubricflow worker's CPU goes under load: py-spy on the worker during one batch.
 
-    python -m rubricflow.bench.profile --concurrency 200 --runs 400 --out bench-out
+    python -m benchmarks.profile --concurrency 200 --runs 400 --out bench-out
 
 Same set-up as the benchmark (throwaway dev server, `python -m rubricflow.worker`, scripted
 models, start-up excluded); py-spy samples the worker process (all threads, CPU only, not
@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rubricflow.bench.harness import DURABLE, Bench
+from benchmarks.harness import DURABLE, Bench
 
 _FRAME = re.compile(r"^(?P<func>.*?) \((?P<file>[^:()]+)(?::\d+)?\)$")
 STEPS = (

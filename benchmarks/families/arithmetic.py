@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "arithmetic"
 ANSWERS = 18

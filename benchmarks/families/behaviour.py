@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 
-from rubricflow.bench.families.behaviour_lists import FUNCTIONS as LIST_FUNCTIONS
-from rubricflow.bench.families.behaviour_specs import Function, Variant
-from rubricflow.bench.families.behaviour_values import FUNCTIONS as VALUE_FUNCTIONS
-from rubricflow.bench.families.execute import python_blocks, run_probes
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.families.behaviour_lists import FUNCTIONS as LIST_FUNCTIONS
+from benchmarks.families.behaviour_specs import Function, Variant
+from benchmarks.families.behaviour_values import FUNCTIONS as VALUE_FUNCTIONS
+from benchmarks.families.execute import python_blocks, run_probes
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "behaviour"
 FUNCTIONS: tuple[Function, ...] = (*LIST_FUNCTIONS, *VALUE_FUNCTIONS)

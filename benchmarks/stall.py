@@ -1,7 +1,7 @@
 """Workflow tasks while a local model generates on the same worker: in the worker process
 against in a model process.
 
-    python -m rubricflow.bench stall [--model qwen2.5-coder-1.5b] [--seconds 90] [--out bench-out]
+    python -m benchmarks stall [--model qwen2.5-coder-1.5b] [--seconds 90] [--out bench-out]
 
 One throwaway dev server. For each mode (`in_process`: `RUBRICFLOW_LOCAL_IN_PROCESS=1`;
 `model_process`: the default) one `python -m rubricflow.worker` process, warmed up (it
@@ -40,7 +40,7 @@ from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import Client
 
 from rubricflow.activities.config import WorkerConfig
-from rubricflow.bench.harness import percentile, wait_for_pollers, worker_env, write_scripts
+from benchmarks.harness import percentile, wait_for_pollers, worker_env, write_scripts
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -322,7 +322,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             server.wait(timeout=30)
     return {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
-        "command": "python -m rubricflow.bench stall " + " ".join(sys.argv[2:]),
+        "command": "python -m benchmarks stall " + " ".join(sys.argv[2:]),
         "parameters": {k: v for k, v in vars(args).items() if k != "out"},
         "modes": results,
         "costs": costs(args.model, args.calls) if args.calls else None,

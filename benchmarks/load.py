@@ -4,7 +4,7 @@ Starts a throwaway dev server (in-memory) and N worker processes (`python -m rub
 waits until they poll (start-up is not timed), starts every run at once and waits for all of
 them: runs/s, p50/p95 run latency and the failure count. Each run is a needs_revision ->
 satisfied loop. The comparison with bare Temporal and in-process deepagents is
-`python -m rubricflow.bench`.
+`python -m benchmarks`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 import uuid
 from pathlib import Path
 
-from rubricflow.bench.harness import wait_for_pollers, worker_env
+from benchmarks.harness import wait_for_pollers, worker_env
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server

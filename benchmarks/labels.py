@@ -1,7 +1,7 @@
 """The labels file that ships: the whole labelled set of the judge benchmark as JSONL.
 
-    python -m rubricflow.bench.labels --write rubricflow/labels/judge.jsonl
-    python -m rubricflow.bench.labels --check rubricflow/labels/judge.jsonl
+    python -m benchmarks.labels --write rubricflow/labels/judge.jsonl
+    python -m benchmarks.labels --check rubricflow/labels/judge.jsonl
 
 One answer per line: `{"id", "request", "answer", "rubric", "labels", "families"}`, where
 `rubric` is the criteria as a bullet list, `labels` maps each criterion's text to its truth
@@ -19,7 +19,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from rubricflow.bench.judge_cases import JudgeCase, build_set
+from benchmarks.judge_cases import JudgeCase, build_set
 
 LABELS = "labels/judge.jsonl"
 
@@ -54,7 +54,7 @@ def labels_file() -> Traversable:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m rubricflow.bench.labels",
+        prog="python -m benchmarks.labels",
         description="Export the judge benchmark's labelled set (every family) as the JSONL labels file.",
     )
     action = parser.add_mutually_exclusive_group(required=True)

@@ -3,7 +3,7 @@ moving_average, word_counts)."""
 
 from __future__ import annotations
 
-from rubricflow.bench.families.behaviour_specs import Function, check, not_mutated, raises, returns, variant
+from benchmarks.families.behaviour_specs import Function, check, not_mutated, raises, returns, variant
 
 SECOND_LARGEST = Function(
     name="second_largest",

@@ -31,8 +31,8 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle
 
-from rubricflow.bench.floor import FloorInput, FloorStep, FloorWorkflow
-from rubricflow.bench.history import history_profile, history_stats, transcript_bytes
+from benchmarks.floor import FloorInput, FloorStep, FloorWorkflow
+from benchmarks.history import history_profile, history_stats, transcript_bytes
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
 from rubricflow.workflows import names
@@ -211,7 +211,7 @@ class Bench:
         self.client = await connect_when_up(address, self.server, data_converter=data_converter)
         self.env.update({"TEMPORAL_ADDRESS": address, "RUBRICFLOW_TASK_QUEUE": self.rf_queue})
         self.rf_worker = self._spawn([sys.executable, "-m", "rubricflow.worker"])
-        floor_worker = [sys.executable, "-m", "rubricflow.bench.floor_worker", address]
+        floor_worker = [sys.executable, "-m", "benchmarks.floor_worker", address]
         self.floor_worker = self._spawn([*floor_worker, self.floor_queue, "--floor", "minimal"])
         self.pydantic_worker = self._spawn([*floor_worker, self.pydantic_queue, "--floor", "pydantic"])
         self.workers = {
@@ -364,7 +364,7 @@ class Bench:
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "rubricflow.bench.inprocess",
+            "benchmarks.inprocess",
             "--agent",
             str(agent),
             "--grader",

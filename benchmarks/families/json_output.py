@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-from rubricflow.bench.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
 
 FAMILY = "json"
 ANSWERS = 16

@@ -1,7 +1,7 @@
 """What a new workflow instance costs the worker: replay one recorded history many times
 in each sandbox set-up, and count the `TypeAdapter`s each data converter builds.
 
-    python -m rubricflow.bench.instances tests/histories/revision_then_satisfied.json
+    python -m benchmarks.instances tests/histories/revision_then_satisfied.json
 
 Replaying a closed history creates a fresh workflow instance each time and runs every
 workflow task of the run, as a worker does for a run it has not cached. Prints CPU
@@ -78,7 +78,7 @@ async def main(path: Path, replays: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m rubricflow.bench.instances", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.instances", description=__doc__.split("\n\n")[0])
     parser.add_argument("history", type=Path, help="a recorded history (JSON), e.g. tests/histories/*.json")
     parser.add_argument("--replays", type=int, default=30)
     args = parser.parse_args()

@@ -1,6 +1,6 @@
 """Whether the demo's revisions act on the grader's feedback, per agent model.
 
-    python -m rubricflow.bench revisions --model local:qwen2.5-coder-0.5b local:qwen2.5-coder-1.5b --runs 5
+    python -m benchmarks revisions --model local:qwen2.5-coder-0.5b local:qwen2.5-coder-1.5b --runs 5
 
 One throwaway dev server and one `python -m rubricflow.worker` process (the judge
 benchmark's). For each agent model, `--runs` threads of the demo exactly as `rubricflow
@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.activities.reasks import unchanged_reask
-from rubricflow.bench.judge import JudgeBench
-from rubricflow.bench.judge_cases import truth_docstring, truth_stdlib_only
+from benchmarks.judge import JudgeBench
+from benchmarks.judge_cases import truth_docstring, truth_stdlib_only
 from rubricflow.cli.demo import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL, DEMO_TEMPERATURE, demo_run_input
 from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.workflows.types import GraderSettings
@@ -213,7 +213,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def report(args: argparse.Namespace, results: dict[str, Any], rows: dict[str, Any]) -> dict[str, Any]:
     return {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
-        "command": "python -m rubricflow.bench revisions " + " ".join(sys.argv[2:]),
+        "command": "python -m benchmarks revisions " + " ".join(sys.argv[2:]),
         "grader": DEMO_GRADER_MODEL,
         "max_iterations": args.max_iterations,
         "temperature": args.temperature,
@@ -230,7 +230,7 @@ def write(out: Path, data: dict[str, Any]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rubricflow.bench revisions", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks revisions", description=__doc__.splitlines()[0])
     parser.add_argument("--model", nargs="+", default=[DEMO_LOCAL_MODEL], help="agent models (default %(default)s)")
     parser.add_argument("--runs", type=int, default=5, help="demo runs per agent model (default 5)")
     parser.add_argument(

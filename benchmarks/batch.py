@@ -1,6 +1,6 @@
 """What a batch costs beside the same number of independent `start` calls.
 
-    python -m rubricflow.bench batch [--items 2000] [--concurrency 50] [--out docs]
+    python -m benchmarks batch [--items 2000] [--concurrency 50] [--out docs]
 
 One throwaway dev server (Temporal's default limits: no early continue-as-new) and one
 `python -m rubricflow.worker` process. The same scripted items (one agent turn, one
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from rubricflow.batch_client import Batches, dataset_digest
-from rubricflow.bench.harness import proc_cpu_s, wait_for_pollers, worker_env
+from benchmarks.harness import proc_cpu_s, wait_for_pollers, worker_env
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -169,7 +169,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             "load_1m_before": load_before,
             "load_1m_after": load_after,
         },
-        "command": "python -m rubricflow.bench batch " + " ".join(sys.argv[2:]),
+        "command": "python -m benchmarks batch " + " ".join(sys.argv[2:]),
         "parameters": {"items": args.items, "concurrency": args.concurrency, "latency_s": args.latency},
         "batch": batch,
         "independent": independent,
