@@ -1,7 +1,7 @@
 """Per-evaluation hooks (the middleware's `on_evaluation`), delivered by an activity.
 
 Hooks are configured on the worker, never in a payload: `RUBRICFLOW_HOOKS` (read by
-`worker.py` into `WorkerConfig.hooks`) lists
+`worker_env.py` into `WorkerConfig.hooks`) lists
 `module:function` callables (sync or async, called with the `Evaluation` and the thread
 id) and `http(s)://` webhook URLs (POSTed the evaluation as JSON, with an
 `Idempotency-Key` header of `thread:grading_run_id:iteration`).

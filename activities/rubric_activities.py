@@ -68,7 +68,7 @@ class RubricActivities:
     """Activities with the worker's model factory, tool registry and check registry.
 
     Every dependency is keyword-only; what is not given is built from `config` (the
-    worker's settings, read from its environment by `worker.py`; defaults without it)."""
+    worker's settings, read from its environment by `worker_env.py`; defaults without it)."""
 
     def __init__(
         self,

@@ -26,8 +26,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from rubricflow.batch_client import Batches, dataset_digest
 from benchmarks.harness import proc_cpu_s, wait_for_pollers, worker_env
+from rubricflow.batch_client import Batches, dataset_digest
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server

@@ -28,9 +28,9 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from rubricflow.activities.reasks import unchanged_reask
 from benchmarks.judge import JudgeBench
 from benchmarks.judge_cases import truth_docstring, truth_stdlib_only
+from rubricflow.activities.reasks import unchanged_reask
 from rubricflow.cli.demo import DEMO_GRADER_MODEL, DEMO_LOCAL_MODEL, DEMO_TEMPERATURE, demo_run_input
 from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.workflows.types import GraderSettings

@@ -39,8 +39,8 @@ from typing import Any
 from temporalio.api.enums.v1 import EventType, PendingActivityState
 from temporalio.client import Client
 
-from rubricflow.activities.config import WorkerConfig
 from benchmarks.harness import percentile, wait_for_pollers, worker_env, write_scripts
+from rubricflow.activities.config import WorkerConfig
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server

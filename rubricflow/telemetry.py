@@ -7,7 +7,7 @@ variables. With none of them set nothing is installed and nothing is exported.
   client's span into the workflow and its activities, so one thread run is one trace.
 - Metrics: `OTEL_METRICS_EXPORTER` = `otlp`, `console`, `prometheus` or `none`; `otlp`
   is implied by an OTLP endpoint. A worker also serves them for Prometheus when it is
-  given a port (`RUBRICFLOW_PROMETHEUS_PORT`, read by worker.py), and routes Temporal's
+  given a port (`RUBRICFLOW_PROMETHEUS_PORT`, read by worker_env.py), and routes Temporal's
   own SDK metrics through the same pipeline. The global meter provider is Temporal's
   `ReplaySafeMeterProvider`, so the workflow's own metrics are not recorded on replay.
 - `OTEL_EXPORTER_OTLP_PROTOCOL` = `http/protobuf` (default) or `grpc`;

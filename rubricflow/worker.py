@@ -15,7 +15,6 @@ import gc
 import json
 import logging
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -31,6 +30,7 @@ from rubricflow.errors import ConfigError, RubricflowError
 from rubricflow.plugin import RubricflowPlugin, serve_tools
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.settings import connect
+from rubricflow.stopping import install_stop_handlers
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 
@@ -94,12 +94,6 @@ async def run_worker(client: Client, stop: asyncio.Event, config: WorkerConfig |
         log.info("shutting down: in-flight activities get %s to finish", config.graceful_shutdown)
         await worker.shutdown()
     await running  # what the worker failed with, if anything
-
-
-def install_stop_handlers(stop: asyncio.Event) -> None:
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
 
 
 async def _main(config: WorkerConfig) -> None:

@@ -15,7 +15,7 @@ VAR, so secrets stay in the worker's environment, never in the file or a payload
 `calc`'s tool `add` is the tool `calc_add`.
 
 Parsed from text here (no I/O, no environment read): the worker reads the file and its
-environment once (`worker.py`) and connects; a client on the same machine reads the server
+environment once (`worker_env.py`) and connects; a client on the same machine reads the server
 names, the prefixes of the tool names a worker offers.
 """
 

@@ -17,7 +17,7 @@ A TOML file of `[models.NAME]` tables; a run names one as `profile:NAME`:
 Only a profile sets a base URL: a run's model string never carries one, so no client
 request makes a worker call an address the client chose. Keys stay in the worker's
 environment. Parsed from text here (no I/O, no environment read): the worker reads the file
-once (`worker.py`) and builds its models from it; a client on the same machine reads it to
+once (`worker_env.py`) and builds its models from it; a client on the same machine reads it to
 refuse an unknown profile before a run starts and to price the profiles' tokens.
 """
 

@@ -190,7 +190,7 @@ def _add_view_commands(sub: argparse._SubParsersAction) -> None:
         help="event offset to replay from (default 0; `watch` prints each event's offset)",
     )
 
-    status = sub.add_parser("status", help="show a thread's state")
+    status = sub.add_parser("status", aliases=["progress"], help="show a thread's state (alias: progress)")
     status.add_argument("thread")
     status.add_argument("--json", action="store_true")
 
@@ -207,9 +207,6 @@ def _add_view_commands(sub: argparse._SubParsersAction) -> None:
         help=f"only threads whose RubricStatus is STATUS: {', '.join(LIST_STATUSES)}",
     )
     lister.add_argument("--json", action="store_true", help="a JSON array of rows")
-    progress = sub.add_parser("progress", help="a thread's state now (the same as status)")
-    progress.add_argument("thread")
-    progress.add_argument("--json", action="store_true")
 
 
 def _add_info_commands(sub: argparse._SubParsersAction) -> None:

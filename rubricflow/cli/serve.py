@@ -27,6 +27,7 @@ from temporalio.client import Client
 
 from rubricflow.devserver import DevServer, free_port, start_dev_server, with_address
 from rubricflow.settings import client_runtime, connect, task_queue
+from rubricflow.stopping import install_stop_handlers
 
 WORKER_STARTUP_TIMEOUT_S = 60.0
 TOOL_LISTING_TIMEOUT_S = 600.0
@@ -43,12 +44,6 @@ class WorkerStartError(RuntimeError):
 
 class WorkerRefused(ValueError):
     """The worker refused its settings (it exited 2); the message is its own."""
-
-
-def install_stop_handlers(stop: asyncio.Event) -> None:
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
 
 
 def worker_env(data_dir: Path | None = None) -> dict[str, str]:

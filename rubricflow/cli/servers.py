@@ -18,12 +18,12 @@ from rubricflow.cli.inputs import BadInput
 from rubricflow.cli.serve import (
     WorkerProcess,
     WorkerStartError,
-    install_stop_handlers,
     run_worker_in_foreground,
     serve,
 )
 from rubricflow.devserver import DevServer
 from rubricflow.settings import task_queue
+from rubricflow.stopping import install_stop_handlers
 
 
 async def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
