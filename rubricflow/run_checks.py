@@ -6,8 +6,8 @@ from __future__ import annotations
 import uuid
 
 from rubricflow.errors import RunRefused
+from rubricflow.ids import check_id as _check_id
 from rubricflow.preflight import check_provider
-from rubricflow.workflows.ids import check_id as _check_id
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.types import RunInput
 

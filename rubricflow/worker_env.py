@@ -23,9 +23,9 @@ from rubricflow.activities.config import (
 from rubricflow.activities.hooks import Hook, check_hooks, parse_hooks, parse_webhook_secret
 from rubricflow.codec import EncryptionCodec, codec_from_env
 from rubricflow.errors import ConfigError, RunRefused
+from rubricflow.ids import id_problem
 from rubricflow.preflight import PROVIDER_EXTRAS, check_provider, provider_modules
 from rubricflow.settings import mcp_config, model_profiles
-from rubricflow.workflows.ids import id_problem
 from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, url_variables, with_environment
 from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
