@@ -286,8 +286,7 @@ class Rubricflow:
         with typed_errors(thread_id):
             async for event in handle.fetch_history_events(page_size=1):
                 payloads = event.workflow_execution_started_event_attributes.input.payloads
-                [run] = await self.client.data_converter.decode(payloads, [RunInput])
-                return RunInput.model_validate(run)
+                return RunInput.model_validate((await self.client.data_converter.decode(payloads, [RunInput]))[0])
         raise ThreadNotFound(thread_id)
 
     async def files(self, thread_id: str) -> dict[str, AgentFile]:
@@ -415,8 +414,7 @@ class Rubricflow:
                         raise
                 else:
                     decision = decision.model_copy(update={"review": shown.review})
-            progress: Progress = await handle.execute_update(update, decision)
-            return progress
+            return Progress.model_validate(await handle.execute_update(update, decision))
 
     async def extend(self, thread_id: str, more: ExtendInput) -> Progress:
         async with self._steering(thread_id):

@@ -114,6 +114,9 @@ RECORDED = [
     "review_decided_once",
     # What a worker would refuse of a run, asked before it starts.
     "run_check",
+    # Grounded grading: a citation not in the answer leaves its criterion unverified, and
+    # with review_unverified the run waits for a person.
+    "unverified_review",
 ]
 
 

@@ -277,3 +277,40 @@ async def test_a_later_pass_runs_the_checks_written_for_the_first(script, seen):
     assert (one.verdict.result, two.verdict.result) == ("needs_revision", "satisfied")
     assert (one.model_calls, two.model_calls) == (1, 0) and len(seen) == 1
     assert one.verdict.criteria[0].check == two.verdict.criteria[0].check
+
+
+@needs_sandbox
+async def test_an_unverified_criterion_asks_a_person_when_the_run_says_so(client, task_queue, worker, script):
+    """`review_unverified`: a pass with a criterion the grader could not verify, and an
+    iteration left, waits for a person instead of sending the agent a revision; the
+    person's approval ends the run satisfied."""
+    from rubricflow.client import Rubricflow
+    from rubricflow.workflows.types import AgentSettings, ApproveInput, GraderSettings, RunInput
+    from tests.helpers import thread_id
+    from tests.test_threads import run_end
+
+    run = RunInput(
+        message="Write the incident summary.",
+        rubric="- names the root cause",
+        agent=AgentSettings(model=script(INCIDENT)),
+        grader=GraderSettings(
+            model=script("    return judge()", "The cause was an expired TLS certificate."),
+            grading="grounded",
+            review_unverified=True,
+            max_iterations=2,
+        ),
+        idle_timeout_s=600,
+    )
+    rf = Rubricflow(client, task_queue)
+    tid = thread_id()
+    await rf.start(run, tid)
+    await run_end(rf, tid, 1)
+    waiting = await rf.progress(tid)
+    assert waiting.status == "awaiting_review"
+    [evaluation] = waiting.evaluations
+    [criterion] = evaluation.criteria
+    assert criterion.unverified and not criterion.passed
+    assert [m.role for m in waiting.transcript] == ["user", "assistant"]  # no revision was asked for
+    approved = await rf.approve(tid, ApproveInput(reviewer="sam"))
+    assert approved.status == "satisfied" and approved.evaluations[-1].reviewer == "sam"
+    await rf.cancel(tid)

@@ -176,3 +176,35 @@ class TestRealModel:
             by_name = {c.name: c for c in evaluation.criteria}
             for name, truth in truths.items():
                 assert by_name[name].passed is truth(answer), (name, by_name[name], answer)
+
+
+SORTED_DEDUPE = (
+    "```python\ndef dedupe(items):\n"
+    '    """Return the items without repeats."""\n'
+    "    return sorted(set(items))\n```\n\nIt removes the repeated items."
+)
+"""Right on an empty input, wrong on order: `dedupe([3, 1, 3, 2])` is `[1, 2, 3]`."""
+
+
+@pytest.mark.timeout(900)
+async def test_a_check_the_local_grader_writes_decides_a_behaviour_criterion(client, task_queue, worker, script):
+    """The default local grader (`auto` = grounded) writes a check for each behaviour
+    criterion, the check runs the answer's own function in the sandbox, and its result
+    decides: the met criterion passes and the unmet one fails, each with its source."""
+    from rubricflow.activities.sandbox import bubblewrap_available
+
+    if not bubblewrap_available():
+        pytest.skip("written checks run under bubblewrap")
+    run = RunInput(
+        message="Write a Python function dedupe(items) that removes repeated items, keeping the first occurrences in order.",
+        rubric="- dedupe([]) returns an empty list\n- Keeps the order in which the items first appear",
+        agent=AgentSettings(model=script(SORTED_DEDUPE)),
+        grader=GraderSettings(model="local:qwen2.5-coder-1.5b", max_iterations=1),
+    )
+    result = await (await Rubricflow(client, task_queue).start(run, thread_id())).result()
+    (evaluation,) = result.evaluations
+    empty, order = evaluation.criteria
+    for criterion, truth in ((empty, True), (order, False)):
+        assert criterion.passed is truth and not criterion.unverified, criterion
+        assert criterion.decided_by.startswith("check: returned"), criterion
+        assert "dedupe(" in (criterion.check or ""), criterion

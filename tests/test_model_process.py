@@ -27,6 +27,7 @@ from rubricflow.activities.model_process import ModelProcess, ModelProcessDied
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.worker import build_worker
+from tests.helpers import until
 from tests.reliability import REPORT
 
 pytestmark = pytest.mark.skipif(not runtime_available(), reason="the local extra is not installed")
@@ -164,8 +165,10 @@ def test_a_failed_join_is_the_first_calls_error_and_is_tried_again(tmp_path: Pat
 async def test_a_worker_shutting_down_stops_its_model_processes(client, task_queue):
     models = ModelFactory(models_dir=MODELS_DIR)
     async with build_worker(client, queue=task_queue, models=models):
-        pid = models.get(f"local:{DEFAULT_LOCAL_MODEL}").client.pid  # type: ignore[attr-defined]
-        assert pid is not None and not gone(pid)
+        process = models.get(f"local:{DEFAULT_LOCAL_MODEL}").client  # type: ignore[attr-defined]
+        # The model process starts once its GGUF is joined and hash-checked, in a thread.
+        pid = await until(lambda: process.pid, "the model process started", deadline_s=600)
+        assert not gone(pid)
     assert gone(pid), "the model process outlived its worker"
 
 

@@ -172,6 +172,21 @@ def _single_runs(folder: Path) -> dict[str, RunInput]:
                 max_iterations=2,
             ),
         ),
+        # Grounded grading: the grader's citation is not in the answer, so the criterion is
+        # unverified, and with review_unverified the run waits for a person.
+        "unverified_review": RunInput(
+            message="Write the incident summary.",
+            rubric="- names the root cause",
+            agent=AgentSettings(
+                model=_script(folder, "a12", "## Incident summary\n\nCheckout failed for 3,400 customers.\n")
+            ),
+            grader=GraderSettings(
+                model=_script(folder, "g12", "    return judge()", "The cause was an expired TLS certificate."),
+                grading="grounded",
+                review_unverified=True,
+                max_iterations=2,
+            ),
+        ),
         # Out of iterations: the best pass is kept beside the last.
         "best_at_the_cap": RunInput(
             message="Write mean(xs).",
