@@ -150,6 +150,9 @@ class Grader:
                     nonce=new_nonce(),
                     allow_weak_sandbox=self._allow_weak_sandbox,
                     leave_out=self._examples_left_out,
+                    facts=structured_asker(
+                        model, config, [0], lambda why: invalid_output(ValueError(why), model_label), method
+                    ),
                 )
             return verdict, any(c.unverified for c in verdict.criteria), budget.calls - before, False
         if strategy != "whole" and frozen:
