@@ -27,7 +27,7 @@ import sys
 import traceback
 import types
 
-from solution import ANSWER, CHECKS, CODE, SYLLABLES, TASK
+from solution import ANSWER, CHECKS, CODE, REFERENCE, SYLLABLES, TASK
 
 ANSWER_FILE = "answer.py"
 CHECK_SECONDS = 3
@@ -254,6 +254,7 @@ def run_check(index):
     namespace.update(HELPERS)
     namespace["answer"] = ANSWER
     namespace["task"] = TASK
+    namespace["reference"] = REFERENCE
     try:
         exec(compile(CHECKS[index], f"check_{index}.py", "exec"), namespace)
     except Exception as exc:  # noqa: BLE001

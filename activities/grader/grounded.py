@@ -172,6 +172,7 @@ async def grade_grounded(
     allow_weak_sandbox: bool = False,
     leave_out: Iterable[str] = (),
     facts: Ask | None = None,
+    reference: str | None = None,
 ) -> GraderVerdict:
     """The verdict, each criterion decided by a written check, a verified citation, or both,
     and, with `facts`, agreeing with the measured fact the model chose for it."""
@@ -179,12 +180,19 @@ async def grade_grounded(
     answer = last_answer(transcript) or ""
     measured = read_answer(evidence_text(transcript, files or {}))
     code = measured.code
-    bodies = await asker.check_bodies([check_prompt(request, c, leave_out) for c in criteria])
+    bodies = await asker.check_bodies([check_prompt(request, c, leave_out, reference) for c in criteria])
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
     kinds = [classify(s, functions) for s in sources]
     runnable = [i for i, k in enumerate(kinds) if k != "judge"]
-    ran = await run_checks(answer, code, [sources[i] for i in runnable], task=request, allow_weak=allow_weak_sandbox)
+    ran = await run_checks(
+        answer,
+        code,
+        [sources[i] for i in runnable],
+        task=request,
+        reference=reference or "",
+        allow_weak=allow_weak_sandbox,
+    )
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
