@@ -257,6 +257,14 @@ class TestTheLabelsFile:
         with pytest.raises(BadInput, match="give LABELS.jsonl"):
             calibrate_cli.labels_path(None)
 
+    def test_a_sample_is_spread_over_the_file(self):
+        answers = list(range(10))
+        assert calibrate_cli.spread(answers, None) == answers  # type: ignore[arg-type]
+        assert calibrate_cli.spread(answers, "4") == [0, 2, 5, 7]  # type: ignore[arg-type]
+        assert calibrate_cli.spread(answers, "10") == answers  # type: ignore[arg-type]
+        with pytest.raises(BadInput, match="--sample must be a whole number from 1 to 10"):
+            calibrate_cli.spread(answers, "11")  # type: ignore[arg-type]
+
     def test_the_shipped_labels_read(self):
         path = calibrate_cli.labels_path(None) if _shipped() else None
         if path is None:

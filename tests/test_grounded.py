@@ -32,10 +32,22 @@ def transcript(answer: str, request: str = "Write add(a, b).") -> list[Message]:
     return [Message(role="user", content=request), Message(role="assistant", content=answer)]
 
 
-async def grounded(script: Any, answer: str, rubric: str, *replies: Any, request: str = "Write add(a, b).") -> Any:
+NO_FACT = {"structured": {"fact": "none"}}
+"""The grader's fact choice for a criterion no measured fact settles."""
+
+
+async def grounded(
+    script: Any, answer: str, rubric: str, *replies: Any, request: str = "Write add(a, b).", facts: Any = None
+) -> Any:
+    """A grounded pass: `replies` are the checks' bodies then the citations; the fact choices
+    come last (`facts`, else none for every criterion)."""
+    chosen = facts if facts is not None else [NO_FACT] * rubric.count("\n- ") + [NO_FACT]
     return await grade(
         grade_input(
-            script(*replies), rubric=rubric, transcript=transcript(answer, request), settings={"grading": "grounded"}
+            script(*replies, *chosen),
+            rubric=rubric,
+            transcript=transcript(answer, request),
+            settings={"grading": "grounded"},
         )
     )
 
@@ -51,7 +63,37 @@ class TestAWrittenCheckDecides:
         assert result.verdict.result == "needs_revision" and not result.unverified
         # The check was written without the answer in front of the model: only the task.
         assert "a - b" not in str(seen[0][-1].content) and "Write add(a, b)." in str(seen[0][-1].content)
-        assert len(seen) == 1  # a check that decides needs no citation
+        # A check that decides needs no citation: the one more question is the fact choice.
+        assert len(seen) == 2 and str(seen[1][-1].content) == "Criterion: add(2, 3) returns 5"
+
+    async def test_a_fact_that_agrees_stands_beside_the_check(self, script):
+        answer = "```python\ndef add(a, b):\n    return a - b\n```"
+        result = await grounded(
+            script,
+            answer,
+            "- add(2, 3) returns 5",
+            "    return add(2, 3) == 5",
+            facts=[{"structured": {"fact": "defines_function", "expected": "mul"}}],
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, False)
+        assert "fact: defines_function 'mul'" in criterion.decided_by and "agrees" in criterion.decided_by
+
+    async def test_a_fact_that_disagrees_leaves_the_criterion_unverified(self, script):
+        """A fact that measures something else (the criterion asks about 10, the model chose
+        primes) and a check that tests the criterion disagree: neither decides."""
+        result = await grounded(
+            script,
+            "11, 13, 4",
+            "- Every number listed is greater than 3",
+            "    return all(n > 3 for n in numbers())",
+            facts=[{"structured": {"fact": "numbers_are_prime", "expected": True}}],
+            request="List three numbers greater than 3.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed
+        assert criterion.decided_by == "unverified: the check and the fact disagree"
+        assert "the check says it is met" in criterion.gap and "numbers_are_prime" in criterion.gap
 
     async def test_a_check_that_returns_true_passes_and_the_pass_is_satisfied(self, script):
         result = await grounded(
@@ -267,7 +309,7 @@ async def test_a_later_pass_runs_the_checks_written_for_the_first(script, seen):
     from tests.test_grader import RecordingFactory
 
     activities = RubricActivities(models=RecordingFactory(), tools=ToolRegistry())
-    grader = script("    return add(2, 3) == 5")
+    grader = script("    return add(2, 3) == 5", NO_FACT)
     first = grade_input(grader, rubric="- add(2, 3) returns 5", transcript=transcript(SUBTRACT))
     first = first.model_copy(update={"settings": first.settings.model_copy(update={"grading": "grounded"})})
     fixed = SUBTRACT.replace("a - b", "a + b")
@@ -275,7 +317,8 @@ async def test_a_later_pass_runs_the_checks_written_for_the_first(script, seen):
     one = await ActivityEnvironment().run(activities.grade_transcript, first)
     two = await ActivityEnvironment().run(activities.grade_transcript, second)
     assert (one.verdict.result, two.verdict.result) == ("needs_revision", "satisfied")
-    assert (one.model_calls, two.model_calls) == (1, 0) and len(seen) == 1
+    # The second pass asks nothing: the check and the fact choice are the first pass's.
+    assert (one.model_calls, two.model_calls) == (2, 0) and len(seen) == 2
     assert one.verdict.criteria[0].check == two.verdict.criteria[0].check
 
 
@@ -314,3 +357,18 @@ async def test_an_unverified_criterion_asks_a_person_when_the_run_says_so(client
     approved = await rf.approve(tid, ApproveInput(reviewer="sam"))
     assert approved.status == "satisfied" and approved.evaluations[-1].reviewer == "sam"
     await rf.cancel(tid)
+
+
+@needs_sandbox
+async def test_an_answer_importing_what_is_not_installed_still_has_its_functions():
+    """An answer that imports a package the sandbox lacks (`requests`) still defines its
+    functions for the checks: a docstring check reads them; calling into the missing
+    package is no verdict, not the answer's fault."""
+    code = 'import requests\n\n\ndef fetch(url):\n    """Return the body."""\n    return requests.get(url).text\n'
+    checks = [
+        "def check(answer):\n    return all(f.__doc__ for f in functions())\n",
+        "def check(answer):\n    return fetch('http://x') == ''\n",
+    ]
+    runs = await run_checks(f"```python\n{code}```", code, checks, task="Write fetch(url).")
+    assert [r.passed for r in runs] == [True, None]
+    assert "not installed" in runs[1].detail

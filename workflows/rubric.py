@@ -13,6 +13,14 @@ verdict is then computed by code on the worker, not by the LLM grader. A fenced
         assert find_duplicates([1, 1, 1]) == [1]
     ```
 
+A fenced `reference` block holds a reference answer: what a right answer looks like. The
+grader is shown it apart from the rubric and the transcript (never as the agent's answer),
+and the checks the grader writes may compare with it (`reference`):
+
+    ```reference
+    find_duplicates([1, 2, 1, 3, 2]) == [1, 2]
+    ```
+
 A line may also end with how it counts in a pass's weighted score (`workflows/scores.py`):
 `[weight: 3]` (a number above 0; 1 without it), `[required]` (a pass score never ends a
 run while it fails) and `[scale: 0-4]` (scored in whole points; met from its top, or from
@@ -41,6 +49,7 @@ _SCALE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s*(?:[,;]?\s*pass\s*(?::
 _POINT = re.compile(r"^(?P<indent>\s+)(?:[-*+]\s+)?(?P<point>\d+)\s*[:=]\s*(?P<text>\S.*?)\s*$")
 _FENCE = re.compile(r"^\s*```")
 _TESTS_FENCE = re.compile(r"^\s*```\s*python\s+tests\s*$", re.I)
+_REFERENCE_FENCE = re.compile(r"^\s*```\s*reference\s*$", re.I)
 _CODE_BLOCK = re.compile(r"```[ \t]*(?:python|py)?[ \t]*\n(?P<body>.*?)```", re.S | re.I)
 
 MAX_WEIGHT = 1000.0
@@ -95,6 +104,8 @@ class ParsedRubric:
     llm_rubric: str
     tests: str | None
     problems: list[str] = field(default_factory=list)
+    reference: str | None = None
+    """The rubric's reference answer (its ```reference block), if any."""
 
     @property
     def checked(self) -> list[RubricCriterion]:
@@ -216,22 +227,27 @@ class _Reader:
         self.criteria: list[RubricCriterion] = []
         self.llm_lines: list[str] = []
         self.tests_lines: list[str] | None = None
+        self.reference_lines: list[str] | None = None
+        self.block: list[str] | None = None
+        """The lines of the tests or reference block being read."""
         self.problems: list[str] = []
-        self.in_fence = self.in_tests = False
+        self.in_fence = False
         self.scaled: tuple[int, int] | None = None
         """The last criterion while it is a scaled one: (its index, its bullet's indent)."""
         self.points: dict[int, dict[int, str]] = {}
 
     def read(self, line: str) -> None:
-        if self.in_tests:
+        if self.block is not None:
             if _FENCE.match(line):
-                self.in_tests = False
+                self.block = None
             else:
-                assert self.tests_lines is not None
-                self.tests_lines.append(line)
+                self.block.append(line)
             return
         if _TESTS_FENCE.match(line) and not self.in_fence:
-            self.in_tests, self.tests_lines = True, self.tests_lines or []
+            self.tests_lines = self.block = self.tests_lines or []
+            return
+        if _REFERENCE_FENCE.match(line) and not self.in_fence:
+            self.reference_lines = self.block = self.reference_lines or []
             return
         if _FENCE.match(line):
             self.in_fence, self.scaled = not self.in_fence, None
@@ -307,7 +323,8 @@ class _Reader:
                 self.problems.append(
                     f"criterion {criterion.name!r} uses run_python_tests but the rubric has no ```python tests block"
                 )
-        return ParsedRubric(self.criteria, "\n".join(self.llm_lines).strip(), tests, self.problems)
+        reference = "\n".join(self.reference_lines).strip() if self.reference_lines is not None else None
+        return ParsedRubric(self.criteria, "\n".join(self.llm_lines).strip(), tests, self.problems, reference or None)
 
 
 def code_blocks(text: str) -> str:

@@ -17,14 +17,17 @@ from the runner's outcome:
 """
 
 import ast
+import importlib.abc
+import importlib.machinery
 import json
 import math  # noqa: F401 - offered to the checks
 import re
 import signal
 import sys
 import traceback
+import types
 
-from solution import ANSWER, CHECKS, CODE, SYLLABLES, TASK
+from solution import ANSWER, CHECKS, CODE, REFERENCE, SYLLABLES, TASK
 
 ANSWER_FILE = "answer.py"
 CHECK_SECONDS = 3
@@ -192,11 +195,49 @@ def _recording(name, helper):
 for _name in _MEASURES:
     HELPERS[_name] = _recording(_name, HELPERS[_name])
 
+
+class _Absent:
+    """A name from a module not installed where the checks run: any attribute of it is
+    another, and using it raises (in this file, so the check is broken, not the answer)."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        return _Absent(f"{self._name}.{attr}")
+
+    def __call__(self, *args, **kwargs):
+        raise ModuleNotFoundError(f"{self._name.split('.')[0]} is not installed where the checks run")
+
+
+class _AbsentModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """First on the import path while the answer loads: every module outside the standard
+    library is a stand-in, so an answer that imports a third-party package still defines
+    its functions, and what a check sees never depends on what the worker has installed."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in sys.stdlib_module_names:
+            return None
+        return importlib.machinery.ModuleSpec(name, self, is_package=True)
+
+    def create_module(self, spec):
+        module = types.ModuleType(spec.name)
+        module.__path__ = []
+        module.__getattr__ = lambda attr: _Absent(f"{spec.name}.{attr}")
+        return module
+
+    def exec_module(self, module):
+        pass
+
+
 _answer = {"__name__": "answer"}
+sys.meta_path.insert(0, _absent := _AbsentModules())
 try:
     exec(compile(CODE, ANSWER_FILE, "exec"), _answer)
 except BaseException:  # noqa: BLE001 - an answer that does not run only lacks its functions
     _answer = {}
+finally:
+    sys.meta_path.remove(_absent)
 
 
 def _alarm(signum, frame):
@@ -213,6 +254,7 @@ def run_check(index):
     namespace.update(HELPERS)
     namespace["answer"] = ANSWER
     namespace["task"] = TASK
+    namespace["reference"] = REFERENCE
     try:
         exec(compile(CHECKS[index], f"check_{index}.py", "exec"), namespace)
     except Exception as exc:  # noqa: BLE001

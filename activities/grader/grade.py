@@ -150,6 +150,10 @@ class Grader:
                     nonce=new_nonce(),
                     allow_weak_sandbox=self._allow_weak_sandbox,
                     leave_out=self._examples_left_out,
+                    facts=structured_asker(
+                        model, config, [0], lambda why: invalid_output(ValueError(why), model_label), method
+                    ),
+                    reference=rubric.reference,
                 )
             return verdict, any(c.unverified for c in verdict.criteria), budget.calls - before, False
         if strategy != "whole" and frozen:
@@ -166,6 +170,7 @@ class Grader:
                     files=input.files,
                     nonce=new_nonce(),
                     samples=input.settings.samples,
+                    reference=rubric.reference,
                 )
             # One question per criterion always covers the frozen criteria: no re-ask.
             return verdict, False, calls[0], split
@@ -211,6 +216,8 @@ class Grader:
             )
         )
         # A fresh nonce on every attempt: a retried pass never reuses its delimiters.
-        payload = grader_payload(rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen, scales)
+        payload = grader_payload(
+            rubric.llm_rubric, input.transcript, input.iteration, new_nonce(), frozen, scales, rubric.reference
+        )
         config["recursion_limit"] = AGENT_RECURSION_LIMIT
         return await whole_verdict(grader, payload, frozen, input, config, method)

@@ -15,20 +15,28 @@ decides then depends on what the check tests, read from its code:
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why.
 
+A measured fact is a second witness (`fact_choice.py`): the model also says which fact of
+the menu settles the criterion, or none. A fact it chooses must agree with what the check or
+the citation showed; where they disagree (a fact that measures something else, a check that
+tests the wrong thing) neither decides, and the criterion is `unverified`.
+
 The questions share their prompt prefix: every check's prompt is the same module up to its
 last lines, and every citation's is the same request and answer up to the criterion.
 """
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from rubricflow.activities.grader.facts import read_answer
+from rubricflow.activities.grader.asking import Ask
+from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
+from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question
 from rubricflow.activities.grader.written_checks import (
@@ -163,26 +171,63 @@ async def grade_grounded(
     files: Mapping[str, AgentFile] | None = None,
     allow_weak_sandbox: bool = False,
     leave_out: Iterable[str] = (),
+    facts: Ask | None = None,
+    reference: str | None = None,
 ) -> GraderVerdict:
-    """The verdict, each criterion decided by a written check, a verified citation, or both."""
+    """The verdict, each criterion decided by a written check, a verified citation, or both,
+    and, with `facts`, agreeing with the measured fact the model chose for it."""
     request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
     answer = last_answer(transcript) or ""
-    code = read_answer(evidence_text(transcript, files or {})).code
-    bodies = await asker.check_bodies([check_prompt(request, c, leave_out) for c in criteria])
+    measured = read_answer(evidence_text(transcript, files or {}))
+    code = measured.code
+    bodies = await asker.check_bodies([check_prompt(request, c, leave_out, reference) for c in criteria])
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
     kinds = [classify(s, functions) for s in sources]
     runnable = [i for i, k in enumerate(kinds) if k != "judge"]
-    ran = await run_checks(answer, code, [sources[i] for i in runnable], task=request, allow_weak=allow_weak_sandbox)
+    ran = await run_checks(
+        answer,
+        code,
+        [sources[i] for i in runnable],
+        task=request,
+        reference=reference or "",
+        allow_weak=allow_weak_sandbox,
+    )
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer) for i, reply in zip(cited, replies, strict=True)}
-    entries = [
-        _criterion(name, _decide(sources[i], kinds[i], runs.get(i), citations.get(i)))
-        for i, name in enumerate(criteria)
-    ]
-    return _verdict(entries)
+    shown = [_decide(sources[i], kinds[i], runs.get(i), citations.get(i)) for i in range(len(criteria))]
+    if facts is not None:
+        shown = [
+            await _witnessed(facts, asker, name, evidence, measured)
+            for name, evidence in zip(criteria, shown, strict=True)
+        ]
+    return _verdict([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
+
+
+async def _witnessed(facts: Ask, asker: Asker, criterion: str, evidence: Evidence, measured: Answer) -> Evidence:
+    """`evidence` against the fact the model chooses for `criterion`: agreeing, it stands
+    (and says so); disagreeing, neither decides. No fact (`none`), or evidence that already
+    decides nothing, asks or changes nothing."""
+    if evidence.passed is None:
+        return evidence
+    choice = await _fact_choice(facts, asker, criterion)
+    if choice is None:
+        return evidence
+    passed, value = choice.decide(measured)
+    fact = f"fact: {choice.describe()} (measured {value})"
+    if passed == evidence.passed:
+        return replace(evidence, decided_by=f"{evidence.decided_by}; {fact} agrees")
+    witness = "check" if evidence.decided_by.startswith("check") else "citation"
+    return Evidence(
+        None,
+        f"the {witness} says it is {'met' if evidence.passed else 'not met'}, the {fact} says it is "
+        f"{'met' if passed else 'not met'}",
+        f"unverified: the {witness} and the fact disagree",
+        check=evidence.check,
+        quote=evidence.quote,
+    )
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
@@ -239,6 +284,17 @@ def _by_citation(citation: Citation, prefix: str, check: str | None = None) -> E
 
 def _said(citation: Citation) -> str:
     return "it cited only a heading" if citation.found == "heading" else "it replied NONE"
+
+
+async def _fact_choice(facts: Ask, asker: Asker, criterion: str) -> FactChoice | None:
+    """The model's fact for `criterion`, from the worker's book when chosen before (like a
+    check, a choice depends on the criterion alone, asked at temperature 0)."""
+    key = f"fact choice: {criterion}"
+    raw = asker.book.get(asker.label, key)
+    if raw is None:
+        raw = json.dumps(await facts(map_question(criterion), map_schema(), 0.0))
+        asker.book.put(asker.label, key, raw)
+    return FactChoice.parse(json.loads(raw))
 
 
 def _criterion(name: str, evidence: Evidence) -> Criterion:

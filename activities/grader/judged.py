@@ -7,7 +7,7 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from rubricflow.activities.grader.prompt import escape_closers, render_transcript
+from rubricflow.activities.grader.prompt import escape_closers, reference_block, render_transcript
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Message, last_answer, recent_with_request
 
@@ -35,10 +35,11 @@ JUDGE_SCHEMA: dict[str, Any] = {
 }
 
 
-def judged_prefix(transcript: list[Message], nonce: str, facts: list[str] | None) -> str:
-    """What every question of a pass shares: the request, the answer, and the facts."""
+def judged_prefix(transcript: list[Message], nonce: str, facts: list[str] | None, reference: str | None = None) -> str:
+    """What every question of a pass shares: the rubric's reference answer, the request,
+    the answer, and the facts."""
     shown = escape_closers(render_transcript(_request_and_answer(transcript)))
-    text = f"<transcript-{nonce}>\n{shown}\n</transcript-{nonce}>\n"
+    text = reference_block(reference, nonce) + f"<transcript-{nonce}>\n{shown}\n</transcript-{nonce}>\n"
     if facts:
         text += "\nFacts about the answer, measured by code (reliable):\n" + "\n".join(f"- {f}" for f in facts) + "\n"
     return text

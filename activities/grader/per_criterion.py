@@ -96,13 +96,14 @@ async def grade_each(
     nonce: str,
     files: Mapping[str, AgentFile] | None = None,
     samples: int = 1,
+    reference: str | None = None,
 ) -> tuple[GraderVerdict, bool]:
     """The verdict, one question (or `samples` questions) per criterion; and whether any
     criterion's vote was split. Facts are measured on the answer and on the Python files
     the agent wrote."""
     answer = read_answer(evidence_text(transcript, files or {}))
     facts = summary(answer) if strategy in ("evidence", "facts") else None
-    prefix = judged_prefix(transcript, nonce, facts)
+    prefix = judged_prefix(transcript, nonce, facts, reference)
     temperature = 0.0 if samples == 1 else SAMPLE_TEMPERATURE
     entries: list[Criterion] = []
     split = False

@@ -63,10 +63,10 @@ def syllable_table(text: str) -> dict[str, int]:
     return table
 
 
-def _module(task: str, answer: str, code: str, checks: list[str]) -> str:
+def _module(task: str, answer: str, code: str, checks: list[str], reference: str = "") -> str:
     """solution.py: the data as literals, nothing that runs."""
     return (
-        f"TASK = {task!r}\nANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\n"
+        f"TASK = {task!r}\nREFERENCE = {reference!r}\nANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\n"
         f"SYLLABLES = {syllable_table(answer)!r}\n"
     )
 
@@ -77,13 +77,14 @@ def _tests(count: int) -> str:
 
 
 async def run_checks(
-    answer: str, code: str, checks: list[str], *, task: str = "", allow_weak: bool = False
+    answer: str, code: str, checks: list[str], *, task: str = "", reference: str = "", allow_weak: bool = False
 ) -> list[CheckRun]:
-    """Each check's verdict on `answer` (`code`: its Python code; `task`: the request), in order."""
+    """Each check's verdict on `answer` (`code`: its Python code; `task`: the request;
+    `reference`: the rubric's reference answer), in order."""
     if not checks:
         return []
     report = await run_python_tests(
-        _module(task, answer, code, checks), _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak
+        _module(task, answer, code, checks, reference), _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak
     )
     by_name = {o.name: o for o in report.outcomes}
     runs = []
@@ -169,13 +170,18 @@ def _example(example: Example) -> str:
     return f'def check(answer):\n    """Criterion: {example.criterion}"""\n    {example.body}\n\n\n'
 
 
-def check_prompt(task: str, criterion: str, leave_out: Iterable[str] = ()) -> str:
+def check_prompt(task: str, criterion: str, leave_out: Iterable[str] = (), reference: str | None = None) -> str:
     """What the model continues: the helpers, the examples (but those about a family in
-    `leave_out`), the task, and the header of this criterion's check."""
+    `leave_out`), the task, the rubric's reference answer if it has one, and the header of
+    this criterion's check."""
     left_out = set(leave_out)
     shown = "".join(_example(e) for e in EXAMPLES if not left_out.intersection(e.families))
+    given = f"reference = {reference!r}  # a right answer, from the rubric's author\n" if reference else ""
     return (
-        HELPERS + shown + f"task = {task!r}\n\n" + f'def check(answer):\n    """Criterion: {_one_line(criterion)}"""\n'
+        HELPERS
+        + shown
+        + f"task = {task!r}\n{given}\n"
+        + f'def check(answer):\n    """Criterion: {_one_line(criterion)}"""\n'
     )
 
 

@@ -84,6 +84,11 @@ def add_parser(sub: Any) -> None:
         help=f"answers graded at once, 1..{MAX_CONCURRENCY} (default 4; 1 for a local: grader, "
         "whose model process generates one answer at a time)",
     )
+    p.add_argument(
+        "--sample",
+        help="grade N of the labelled answers, spread evenly over the file (every k-th), "
+        "so a shorter run keeps the file's mix (default: all)",
+    )
     p.add_argument("--name", help="the batch's name (default: from the labels file, its content and the grader)")
     p.add_argument("--out", default=".", help="where NAME.calibration.{md,json,png} and NAME.verdicts.jsonl go")
     p.add_argument(
@@ -116,6 +121,15 @@ def labels_path(given: str | None) -> Path:
             "give LABELS.jsonl, one labelled answer a line"
         )
     return shipped
+
+
+def spread(answers: list[LabelledAnswer], sample: str | None) -> list[LabelledAnswer]:
+    """`--sample N`: N answers, every k-th of the file, so a short run keeps its mix."""
+    if sample is None:
+        return answers
+    count = whole_flag(sample, "--sample", 1, len(answers))
+    step = len(answers) / count
+    return [answers[int(i * step)] for i in range(count)]
 
 
 def grader_of(args: argparse.Namespace) -> GraderSettings:
@@ -187,7 +201,7 @@ def plan_for(
 
 async def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     path = labels_path(args.labels)
-    answers = read_labels(path)
+    answers = spread(read_labels(path), args.sample)
     first = grader_of(args)
     graders = [first, *([compared(first, args.compare)] if args.compare else [])]
     local = any(g.model.startswith("local:") for g in graders)
