@@ -157,6 +157,28 @@ class TestWhatDecidesNothing:
         [criterion] = result.verdict.criteria
         assert criterion.unverified and "disagree" in criterion.decided_by
 
+    async def test_a_check_that_broke_and_nothing_cited_is_unverified(self, script):
+        """The model judged that code decides this criterion; its check did not run, and a
+        behaviour is not a sentence to cite: NONE shows nothing, so the criterion is unverified."""
+        result = await grounded(script, SUBTRACT, "- add keeps its inputs unchanged", "    return add(xs) == xs", "NONE")
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed
+        assert criterion.decided_by == "unverified: the check did not run and nothing was cited"
+
+    async def test_a_check_that_does_not_read_the_answer_does_not_decide(self, script):
+        """`return False` reads nothing of the answer: the citation decides (run as a
+        computed check, it would have failed the criterion)."""
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- says how many customers were affected",
+            "    return False",
+            "checkout failed for about 3,400 customers",
+            request="Write the incident summary.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.passed and criterion.decided_by.startswith("quote:")
+
     async def test_a_bare_heading_meets_nothing(self, script):
         result = await grounded(
             script,
@@ -245,6 +267,15 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return 'very' not in words()\n", functions) == "absent"
         assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"
         assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
+
+    def test_a_check_that_does_not_read_the_answer_or_compares_it_with_a_literal_decides_nothing(self):
+        functions = ["add"]
+        assert classify("def check(answer):\n    return True\n", functions) == "blind"
+        assert classify("def check(answer):\n    return round(151 / 1010 * 100, 1) == 15.0\n", functions) == "blind"
+        assert classify("def check(answer):\n    return task.startswith('List')\n", functions) == "blind"
+        assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"
+        assert classify("def check(answer):\n    return '2028-10-17' == answer.strip()\n", functions) == "literal"
+        assert classify("def check(answer):\n    return '5,559' in answer\n", functions) == "present"
 
     def test_the_body_the_model_continued_with_becomes_a_module(self):
         assert check_source("    return x\n\n") == "def check(answer):\n    return x\n"

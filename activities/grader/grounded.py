@@ -53,6 +53,10 @@ from rubricflow.activities.grader.written_checks import (
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
+UNRUN = ("judge", "blind", "literal")
+"""Checks that are not run: one that asks a reader, one that reads nothing of the answer,
+one that compares the whole answer with a literal text (it can only be right by copying)."""
+
 CHAT_CHECK_SYSTEM = (
     "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
     "and nothing else: no explanation, no code fence."
@@ -184,7 +188,7 @@ async def grade_grounded(
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
     kinds = [classify(s, functions) for s in sources]
-    runnable = [i for i, k in enumerate(kinds) if k != "judge"]
+    runnable = [i for i, k in enumerate(kinds) if k not in UNRUN]
     ran = await run_checks(
         answer,
         code,
@@ -241,9 +245,20 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         said = "True" if run.passed else f"False ({run.detail})"
         return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
     assert citation is not None, "a criterion no check decides is cited"
+    if run is not None and run.passed is None and citation.found in ("none", "heading"):
+        # The model judged that code decides it, and its check did not run: nothing cited
+        # does not show the criterion unmet (a behaviour is not a sentence to quote).
+        return Evidence(
+            None,
+            f"the check decided nothing ({run.detail}) and the grader cited nothing",
+            "unverified: the check did not run and nothing was cited",
+            check=shown,
+        )
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
-        return _by_citation(citation, why, check=shown if run is not None else None)
+        if run is None and kind in ("blind", "literal"):
+            why = f"the check {'reads nothing of the answer' if kind == 'blind' else 'compares the whole answer with a literal'}; "
+        return _by_citation(citation, why, check=shown if run is not None or kind != "judge" else None)
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
