@@ -160,7 +160,9 @@ class TestWhatDecidesNothing:
     async def test_a_check_that_broke_and_nothing_cited_is_unverified(self, script):
         """The model judged that code decides this criterion; its check did not run, and a
         behaviour is not a sentence to cite: NONE shows nothing, so the criterion is unverified."""
-        result = await grounded(script, SUBTRACT, "- add keeps its inputs unchanged", "    return add(xs) == xs", "NONE")
+        result = await grounded(
+            script, SUBTRACT, "- add keeps its inputs unchanged", "    return add(xs) == xs", "NONE"
+        )
         [criterion] = result.verdict.criteria
         assert criterion.unverified and not criterion.passed
         assert criterion.decided_by == "unverified: the check did not run and nothing was cited"
