@@ -15,10 +15,13 @@ decides then depends on what the check tests, read from its code:
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why.
 
-A measured fact is a second witness (`fact_choice.py`): the model also says which fact of
-the menu settles the criterion, or none. A fact it chooses must agree with what the check or
-the citation showed; where they disagree (a fact that measures something else, a check that
-tests the wrong thing) neither decides, and the criterion is `unverified`.
+A measured fact of the code's structure is a witness too (`fact_choice.py`): the model also
+says which fact of the menu settles the criterion, or none. A docstring, the imports, type
+hints, a `print`: the syntax tree shows them exactly, where a check written without the
+answer guesses at its text, so such a fact decides, said beside the check or citation it
+agrees with; one that disagrees with a check that ran the answer's functions leaves the
+criterion `unverified`. The menu's counts and texts are no witness (chosen off the menu
+they measure something else).
 
 The questions share their prompt prefix: every check's prompt is the same module up to its
 last lines, and every citation's is the same request and answer up to the criterion.
@@ -204,34 +207,56 @@ async def grade_grounded(
     shown = [_decide(sources[i], kinds[i], runs.get(i), citations.get(i)) for i in range(len(criteria))]
     if facts is not None:
         shown = [
-            await _witnessed(facts, asker, name, evidence, measured)
-            for name, evidence in zip(criteria, shown, strict=True)
+            await _witnessed(facts, asker, name, evidence, measured, kind)
+            for name, evidence, kind in zip(criteria, shown, kinds, strict=True)
         ]
     return _verdict([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
 
 
-async def _witnessed(facts: Ask, asker: Asker, criterion: str, evidence: Evidence, measured: Answer) -> Evidence:
-    """`evidence` against the fact the model chooses for `criterion`: agreeing, it stands
-    (and says so); disagreeing, neither decides. No fact (`none`), or evidence that already
-    decides nothing, asks or changes nothing."""
-    if evidence.passed is None:
+CODE_FACTS = frozenset(
+    {
+        "code_parses",
+        "every_function_has_docstring",
+        "only_standard_library_imports",
+        "imports_third_party_packages",
+        "fully_type_annotated",
+        "calls_print",
+        "uses_recursion",
+        "defines_function",
+        "function_count",
+    }
+)
+"""The facts read from the answer code's syntax tree: what a check written without seeing
+the answer tests poorly (it guesses at source text) and the fact menu measures exactly. The
+menu's counts and texts are no witness: chosen off the menu they measure something else."""
+
+
+async def _witnessed(
+    facts: Ask, asker: Asker, criterion: str, evidence: Evidence, measured: Answer, kind: CheckKind
+) -> Evidence:
+    """`evidence` beside the fact the model chooses for `criterion`, when that fact is one
+    of the code's structure (`CODE_FACTS`) and the answer has code: agreeing, both are
+    said; disagreeing with a check that ran the answer's functions, neither decides; else
+    the fact decides (a citation or a text check guesses at what the syntax tree shows)."""
+    if not measured.code.strip():
         return evidence
     choice = await _fact_choice(facts, asker, criterion)
-    if choice is None:
+    if choice is None or choice.fact.name not in CODE_FACTS:
         return evidence
     passed, value = choice.decide(measured)
     fact = f"fact: {choice.describe()} (measured {value})"
     if passed == evidence.passed:
-        return replace(evidence, decided_by=f"{evidence.decided_by}; {fact} agrees")
-    witness = "check" if evidence.decided_by.startswith("check") else "citation"
-    return Evidence(
-        None,
-        f"the {witness} says it is {'met' if evidence.passed else 'not met'}, the {fact} says it is "
-        f"{'met' if passed else 'not met'}",
-        f"unverified: the {witness} and the fact disagree",
-        check=evidence.check,
-        quote=evidence.quote,
-    )
+        return replace(evidence, decided_by=f"{fact}; {evidence.decided_by} agrees")
+    if kind == "behaviour" and evidence.passed is not None and evidence.decided_by.startswith("check"):
+        return Evidence(
+            None,
+            f"the check says it is {'met' if evidence.passed else 'not met'}, the {fact} says it is "
+            f"{'met' if passed else 'not met'}",
+            "unverified: the check and the fact disagree",
+            check=evidence.check,
+        )
+    gap = "" if passed else f"needs: {choice.needs()}; measured: {value}"
+    return Evidence(passed, gap, fact, check=evidence.check, quote=evidence.quote)
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
