@@ -228,12 +228,15 @@ class JudgeBench:
         }
 
 
-def pick(cases: list[JudgeCase], limit: int | None) -> list[JudgeCase]:
-    """Every k-th case, so a shorter run keeps the mix of kinds."""
+def pick(cases: list[JudgeCase], limit: int | None, shift: int = 0) -> list[JudgeCase]:
+    """Every k-th case, so a shorter run keeps the mix of kinds; `shift` starts each step
+    that many cases later (below the step), so two samples share no case."""
     if limit is None or limit >= len(cases):
         return cases
     step = len(cases) / limit
-    return [cases[int(i * step)] for i in range(limit)]
+    if not 0 <= shift < int(step):
+        raise ValueError(f"--shift must be from 0 to {int(step) - 1} with --limit {limit} of {len(cases)} cases")
+    return [cases[int(i * step) + shift] for i in range(limit)]
 
 
 def family_table(results: dict[str, dict[str, Any]]) -> str:
@@ -313,7 +316,7 @@ def select(cases: list[JudgeCase], families: list[str] | None) -> list[JudgeCase
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    cases = pick(select(build_set(args.set, args.wordings), args.families), args.limit)
+    cases = pick(select(build_set(args.set, args.wordings), args.families), args.limit, args.shift)
     results: dict[str, dict[str, Any]] = {}
     rows_by_key: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="rubricflow-judge-") as tmp:
@@ -412,10 +415,16 @@ def main(argv: list[str]) -> int:
         "--families, a figure on families no example of the prompt was about (leave-one-family-out)",
     )
     parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
+    parser.add_argument(
+        "--shift",
+        type=int,
+        default=0,
+        help="with --limit: start each step this many cases later, for a sample that shares no case with another",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
     args = parser.parse_args(argv)
     try:
-        select(build_set(args.set, args.wordings), args.families)
+        pick(select(build_set(args.set, args.wordings), args.families), args.limit, args.shift)
     except ValueError as error:
         parser.error(str(error))
     data = asyncio.run(run(args))

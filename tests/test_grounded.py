@@ -79,9 +79,9 @@ class TestAWrittenCheckDecides:
         assert (criterion.passed, criterion.unverified) == (False, False)
         assert "fact: defines_function 'mul'" in criterion.decided_by and "agrees" in criterion.decided_by
 
-    async def test_a_fact_that_disagrees_leaves_the_criterion_unverified(self, script):
-        """A fact that measures something else (the criterion asks about 10, the model chose
-        primes) and a check that tests the criterion disagree: neither decides."""
+    async def test_a_count_or_text_fact_is_no_witness(self, script):
+        """Chosen off the menu, a count or a text measures something else (primes for
+        "greater than 3"): the check decides alone."""
         result = await grounded(
             script,
             "11, 13, 4",
@@ -91,9 +91,35 @@ class TestAWrittenCheckDecides:
             request="List three numbers greater than 3.",
         )
         [criterion] = result.verdict.criteria
+        assert criterion.passed and criterion.decided_by == "check: returned True"
+
+    async def test_a_code_fact_decides_over_a_citation(self, script):
+        """The syntax tree shows the docstring the grader could not cite."""
+        answer = '```python\ndef add(a, b):\n    """Return the sum."""\n    return a + b\n```'
+        result = await grounded(
+            script,
+            answer,
+            "- Has a docstring",
+            "    return judge()",
+            "NONE",
+            facts=[{"structured": {"fact": "every_function_has_docstring", "expected": True}}],
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.passed and not criterion.unverified
+        assert criterion.decided_by.startswith("fact: every_function_has_docstring is true")
+
+    async def test_a_code_fact_that_disagrees_with_a_behaviour_check_leaves_it_unverified(self, script):
+        result = await grounded(
+            script,
+            SUBTRACT,
+            "- add(2, 3) returns 5",
+            "    return add(2, 3) == 5",
+            facts=[{"structured": {"fact": "code_parses", "expected": True}}],
+        )
+        [criterion] = result.verdict.criteria
         assert criterion.unverified and not criterion.passed
         assert criterion.decided_by == "unverified: the check and the fact disagree"
-        assert "the check says it is met" in criterion.gap and "numbers_are_prime" in criterion.gap
+        assert "the check says it is not met" in criterion.gap and "code_parses" in criterion.gap
 
     async def test_a_check_that_returns_true_passes_and_the_pass_is_satisfied(self, script):
         result = await grounded(
@@ -156,6 +182,30 @@ class TestWhatDecidesNothing:
         )
         [criterion] = result.verdict.criteria
         assert criterion.unverified and "disagree" in criterion.decided_by
+
+    async def test_a_check_that_broke_and_nothing_cited_is_unverified(self, script):
+        """The model judged that code decides this criterion; its check did not run, and a
+        behaviour is not a sentence to cite: NONE shows nothing, so the criterion is unverified."""
+        result = await grounded(
+            script, SUBTRACT, "- add keeps its inputs unchanged", "    return add(xs) == xs", "NONE"
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed
+        assert criterion.decided_by == "unverified: the check did not run and nothing was cited"
+
+    async def test_a_check_that_does_not_read_the_answer_does_not_decide(self, script):
+        """`return False` reads nothing of the answer: the citation decides (run as a
+        computed check, it would have failed the criterion)."""
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- says how many customers were affected",
+            "    return False",
+            "checkout failed for about 3,400 customers",
+            request="Write the incident summary.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.passed and criterion.decided_by.startswith("quote:")
 
     async def test_a_bare_heading_meets_nothing(self, script):
         result = await grounded(
@@ -245,6 +295,15 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return 'very' not in words()\n", functions) == "absent"
         assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"
         assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
+
+    def test_a_check_that_does_not_read_the_answer_or_compares_it_with_a_literal_decides_nothing(self):
+        functions = ["add"]
+        assert classify("def check(answer):\n    return True\n", functions) == "blind"
+        assert classify("def check(answer):\n    return round(151 / 1010 * 100, 1) == 15.0\n", functions) == "blind"
+        assert classify("def check(answer):\n    return task.startswith('List')\n", functions) == "blind"
+        assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"
+        assert classify("def check(answer):\n    return '2028-10-17' == answer.strip()\n", functions) == "literal"
+        assert classify("def check(answer):\n    return '5,559' in answer\n", functions) == "present"
 
     def test_the_body_the_model_continued_with_becomes_a_module(self):
         assert check_source("    return x\n\n") == "def check(answer):\n    return x\n"

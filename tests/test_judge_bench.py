@@ -81,6 +81,12 @@ class TestTheLabelledSet:
         assert len(picked) == 14
         assert {c.id.split("-")[0] for c in picked} == {"code", "prose", "list", "number"}
 
+    def test_a_shifted_sample_shares_no_case(self):
+        first, second = pick(CASES, 14), pick(CASES, 14, shift=2)
+        assert len(second) == 14 and not {c.id for c in first} & {c.id for c in second}
+        with pytest.raises(ValueError, match="--shift must be from 0 to"):
+            pick(CASES, 14, shift=len(CASES))
+
 
 class TestFigures:
     def test_rates_from_rows(self):

@@ -15,10 +15,13 @@ decides then depends on what the check tests, read from its code:
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why.
 
-A measured fact is a second witness (`fact_choice.py`): the model also says which fact of
-the menu settles the criterion, or none. A fact it chooses must agree with what the check or
-the citation showed; where they disagree (a fact that measures something else, a check that
-tests the wrong thing) neither decides, and the criterion is `unverified`.
+A measured fact of the code's structure is a witness too (`fact_choice.py`): the model also
+says which fact of the menu settles the criterion, or none. A docstring, the imports, type
+hints, a `print`: the syntax tree shows them exactly, where a check written without the
+answer guesses at its text, so such a fact decides, said beside the check or citation it
+agrees with; one that disagrees with a check that ran the answer's functions leaves the
+criterion `unverified`. The menu's counts and texts are no witness (chosen off the menu
+they measure something else).
 
 The questions share their prompt prefix: every check's prompt is the same module up to its
 last lines, and every citation's is the same request and answer up to the criterion.
@@ -52,6 +55,10 @@ from rubricflow.activities.grader.written_checks import (
 )
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
+
+UNRUN = ("judge", "blind", "literal")
+"""Checks that are not run: one that asks a reader, one that reads nothing of the answer,
+one that compares the whole answer with a literal text (it can only be right by copying)."""
 
 CHAT_CHECK_SYSTEM = (
     "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
@@ -184,7 +191,7 @@ async def grade_grounded(
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
     kinds = [classify(s, functions) for s in sources]
-    runnable = [i for i, k in enumerate(kinds) if k != "judge"]
+    runnable = [i for i, k in enumerate(kinds) if k not in UNRUN]
     ran = await run_checks(
         answer,
         code,
@@ -200,34 +207,56 @@ async def grade_grounded(
     shown = [_decide(sources[i], kinds[i], runs.get(i), citations.get(i)) for i in range(len(criteria))]
     if facts is not None:
         shown = [
-            await _witnessed(facts, asker, name, evidence, measured)
-            for name, evidence in zip(criteria, shown, strict=True)
+            await _witnessed(facts, asker, name, evidence, measured, kind)
+            for name, evidence, kind in zip(criteria, shown, kinds, strict=True)
         ]
     return _verdict([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
 
 
-async def _witnessed(facts: Ask, asker: Asker, criterion: str, evidence: Evidence, measured: Answer) -> Evidence:
-    """`evidence` against the fact the model chooses for `criterion`: agreeing, it stands
-    (and says so); disagreeing, neither decides. No fact (`none`), or evidence that already
-    decides nothing, asks or changes nothing."""
-    if evidence.passed is None:
+CODE_FACTS = frozenset(
+    {
+        "code_parses",
+        "every_function_has_docstring",
+        "only_standard_library_imports",
+        "imports_third_party_packages",
+        "fully_type_annotated",
+        "calls_print",
+        "uses_recursion",
+        "defines_function",
+        "function_count",
+    }
+)
+"""The facts read from the answer code's syntax tree: what a check written without seeing
+the answer tests poorly (it guesses at source text) and the fact menu measures exactly. The
+menu's counts and texts are no witness: chosen off the menu they measure something else."""
+
+
+async def _witnessed(
+    facts: Ask, asker: Asker, criterion: str, evidence: Evidence, measured: Answer, kind: CheckKind
+) -> Evidence:
+    """`evidence` beside the fact the model chooses for `criterion`, when that fact is one
+    of the code's structure (`CODE_FACTS`) and the answer has code: agreeing, both are
+    said; disagreeing with a check that ran the answer's functions, neither decides; else
+    the fact decides (a citation or a text check guesses at what the syntax tree shows)."""
+    if not measured.code.strip():
         return evidence
     choice = await _fact_choice(facts, asker, criterion)
-    if choice is None:
+    if choice is None or choice.fact.name not in CODE_FACTS:
         return evidence
     passed, value = choice.decide(measured)
     fact = f"fact: {choice.describe()} (measured {value})"
     if passed == evidence.passed:
-        return replace(evidence, decided_by=f"{evidence.decided_by}; {fact} agrees")
-    witness = "check" if evidence.decided_by.startswith("check") else "citation"
-    return Evidence(
-        None,
-        f"the {witness} says it is {'met' if evidence.passed else 'not met'}, the {fact} says it is "
-        f"{'met' if passed else 'not met'}",
-        f"unverified: the {witness} and the fact disagree",
-        check=evidence.check,
-        quote=evidence.quote,
-    )
+        return replace(evidence, decided_by=f"{fact}; {evidence.decided_by} agrees")
+    if kind == "behaviour" and evidence.passed is not None and evidence.decided_by.startswith("check"):
+        return Evidence(
+            None,
+            f"the check says it is {'met' if evidence.passed else 'not met'}, the {fact} says it is "
+            f"{'met' if passed else 'not met'}",
+            "unverified: the check and the fact disagree",
+            check=evidence.check,
+        )
+    gap = "" if passed else f"needs: {choice.needs()}; measured: {value}"
+    return Evidence(passed, gap, fact, check=evidence.check, quote=evidence.quote)
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
@@ -241,9 +270,20 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         said = "True" if run.passed else f"False ({run.detail})"
         return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
     assert citation is not None, "a criterion no check decides is cited"
+    if run is not None and run.passed is None and citation.found in ("none", "heading"):
+        # The model judged that code decides it, and its check did not run: nothing cited
+        # does not show the criterion unmet (a behaviour is not a sentence to quote).
+        return Evidence(
+            None,
+            f"the check decided nothing ({run.detail}) and the grader cited nothing",
+            "unverified: the check did not run and nothing was cited",
+            check=shown,
+        )
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
-        return _by_citation(citation, why, check=shown if run is not None else None)
+        if run is None and kind in ("blind", "literal"):
+            why = f"the check {'reads nothing of the answer' if kind == 'blind' else 'compares the whole answer with a literal'}; "
+        return _by_citation(citation, why, check=shown if run is not None or kind != "judge" else None)
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.

@@ -197,14 +197,16 @@ def check_source(body: str) -> str:
     return "def check(answer):\n" + ("\n".join(indented) if indented else "    return judge()") + "\n"
 
 
-CheckKind = Literal["judge", "behaviour", "computed", "present", "absent"]
+CheckKind = Literal["judge", "blind", "literal", "behaviour", "computed", "present", "absent"]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
 (it calls the answer's own functions), `present` / `absent` (it only looks for text in the
 answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
 
 
 def classify(source: str, answer_functions: Iterable[str]) -> CheckKind:
-    """What `source` tests (`CheckKind`)."""
+    """What `source` tests (`CheckKind`). A check that reads nothing of the answer
+    (`return True`, arithmetic on the task's numbers) is `blind`; one that compares the
+    whole answer with a literal text is `literal`: neither is run, neither decides."""
     if JUDGE_CALL in source:
         return "judge"
     try:
@@ -214,6 +216,11 @@ def classify(source: str, answer_functions: Iterable[str]) -> CheckKind:
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     if called & set(answer_functions):
         return "behaviour"
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"answer", *_READERS}
+    if not read:
+        return "blind"
+    if any(_whole_answer_equals_literal(n) for n in ast.walk(tree)):
+        return "literal"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
     if len(kinds) == 1 and None not in kinds:
@@ -248,6 +255,21 @@ def _text_test(node: ast.expr) -> str | None:
 
 
 _TEXT_HELPERS = ("prose", "code", "words", "lines", "sentences", "paragraphs", "items", "blocks")
+_READERS = (*_TEXT_HELPERS, "data", "numbers", "functions", "imports", "syllables")
+"""The helpers that read the answer (a check calling none of them, nor naming `answer`, reads nothing of it)."""
+
+
+def _whole_answer_equals_literal(node: ast.AST) -> bool:
+    """`answer == '...'` (either side, `!=` too, `answer.strip()` and the like)."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
+        return False
+    sides = (node.left, node.comparators[0])
+    literal = any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in sides)
+    return literal and any(isinstance(n, ast.Name | ast.Call) and _is_text(n) and not _is_helper(n) for n in sides)
+
+
+def _is_helper(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
 
 
 def _is_text(node: ast.expr) -> bool:
