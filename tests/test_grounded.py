@@ -207,6 +207,22 @@ class TestWhatDecidesNothing:
         [criterion] = result.verdict.criteria
         assert criterion.passed and criterion.decided_by.startswith("quote:")
 
+    async def test_a_quote_cannot_show_that_a_claim_is_right(self, script):
+        """The citation finds where the answer states its total; whether the total is right is
+        what the criterion asks, and a quote cannot show it."""
+        answer = "Q1 and Q2 sold 120 and 80 units.\n\nThe total was 210 units."
+        result = await grounded(
+            script,
+            answer,
+            "- States the correct total",
+            "    return judge()",
+            "The total was 210 units.",
+            request="Add 120 and 80.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed and criterion.quote == "The total was 210 units."
+        assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right"
+
     async def test_a_bare_heading_meets_nothing(self, script):
         result = await grounded(
             script,

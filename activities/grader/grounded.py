@@ -30,6 +30,7 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -204,7 +205,10 @@ async def grade_grounded(
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer) for i, reply in zip(cited, replies, strict=True)}
-    shown = [_decide(sources[i], kinds[i], runs.get(i), citations.get(i)) for i in range(len(criteria))]
+    shown = [
+        _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i)))
+        for i in range(len(criteria))
+    ]
     if facts is not None:
         shown = [
             await _witnessed(facts, asker, name, evidence, measured, kind)
@@ -257,6 +261,25 @@ async def _witnessed(
         )
     gap = "" if passed else f"needs: {choice.needs()}; measured: {value}"
     return Evidence(passed, gap, fact, check=evidence.check, quote=evidence.quote)
+
+
+CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
+"""A criterion that says the answer is right about something (a total, a date, a figure)."""
+
+
+def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
+    """A citation shows where the answer makes a claim, not that the claim is right: a
+    criterion of correctness met by a citation alone is unverified (a check that computes
+    the truth decides it; a quote cannot)."""
+    if not (evidence.passed and evidence.decided_by.startswith("quote:") and CORRECTNESS.search(criterion)):
+        return evidence
+    return Evidence(
+        None,
+        f"the answer says it ({evidence.quote!r}), but a quote cannot show that it is right",
+        "unverified: a quote shows the claim, not that it is right",
+        check=evidence.check,
+        quote=evidence.quote,
+    )
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
