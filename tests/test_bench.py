@@ -16,7 +16,7 @@ import pytest
 from benchmarks.harness import FOREIGN_START
 
 SYSTEMS = {"rubricflow", "floor", "floor_pydantic", "in_process"}
-FLOOR_MODULE = Path(__file__).parent.parent / "rubricflow" / "bench" / "minimal_floor.py"
+FLOOR_MODULE = Path(__file__).parent.parent / "benchmarks" / "minimal_floor.py"
 
 
 def _numbers(value: Any, where: str) -> list[str]:

@@ -189,15 +189,16 @@ SORTED_DEDUPE = (
 @pytest.mark.timeout(900)
 async def test_a_check_the_local_grader_writes_decides_a_behaviour_criterion(client, task_queue, worker, script):
     """The default local grader (`auto` = grounded) writes a check for each behaviour
-    criterion, the check runs the answer's own function in the sandbox, and its result
-    decides: the met criterion passes and the unmet one fails, each with its source."""
+    criterion (a call and its result), the check runs the answer's own function in the
+    sandbox, and its result decides: the met criterion passes and the unmet one fails,
+    each with its source."""
     from rubricflow.activities.sandbox import bubblewrap_available
 
     if not bubblewrap_available():
         pytest.skip("written checks run under bubblewrap")
     run = RunInput(
         message="Write a Python function dedupe(items) that removes repeated items, keeping the first occurrences in order.",
-        rubric="- dedupe([]) returns an empty list\n- Keeps the order in which the items first appear",
+        rubric="- dedupe([]) returns an empty list\n- dedupe([3, 1, 3, 2]) returns [3, 1, 2]",
         agent=AgentSettings(model=script(SORTED_DEDUPE)),
         grader=GraderSettings(model="local:qwen2.5-coder-1.5b", max_iterations=1),
     )
