@@ -42,7 +42,9 @@ export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON 
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc 2>/dev/null || echo 2)}"
 spec=$(IFS=,; echo "${extras[*]}" | sed 's/^,*//; s/,,*/,/g; s/,*$//')
 echo "installing rubricflow${spec:+[$spec]} (a first build of llama-cpp-python takes ~4 min on 2 cores)..."
-.venv/bin/python -m pip install -q -e ".${spec:+[$spec]}"
+# setuptools warns on every editable install that a folder named like the package may shadow
+# it; here that folder is the package itself, so the 10-line block only scrolls the real output.
+PYTHONWARNINGS="ignore:Editable installation" .venv/bin/python -m pip install -q -e ".${spec:+[$spec]}"
 took
 
 for model in "${models[@]}"; do
