@@ -127,6 +127,12 @@ class FactChoice:
             return f"{self.fact.name} {self.expected!r}"
         return f"{self.fact.name} is {'true' if self.expected else 'false'}"
 
+    def verdict(self, answer: Answer) -> tuple[bool, str, str | None]:
+        """(passed, what decided it, the gap when it failed), as a criterion records them."""
+        passed, measured = self.decide(answer)
+        gap = None if passed else f"needs: {self.needs()}; measured: {measured}"
+        return passed, f"fact: {self.describe()} (measured {measured})", gap
+
     def decide(self, answer: Answer) -> tuple[bool, str]:
         """(passed, what was measured)."""
         if self.fact.kind == "text":

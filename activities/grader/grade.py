@@ -139,6 +139,10 @@ class Grader:
         }
         if strategy != "whole" and frozen:
             budget.for_criteria(len(frozen))
+            calls = [0]
+            ask = structured_asker(
+                model, config, calls, lambda why: invalid_output(ValueError(why), model_label), method
+            )
         if strategy == "grounded" and frozen:
             before = budget.calls
             with model_call("grader", model_label):
@@ -150,17 +154,11 @@ class Grader:
                     nonce=new_nonce(),
                     allow_weak_sandbox=self._allow_weak_sandbox,
                     leave_out=self._examples_left_out,
-                    facts=structured_asker(
-                        model, config, [0], lambda why: invalid_output(ValueError(why), model_label), method
-                    ),
+                    facts=ask,
                     reference=rubric.reference,
                 )
             return verdict, any(c.unverified for c in verdict.criteria), budget.calls - before, False
         if strategy != "whole" and frozen:
-            calls = [0]
-            ask = structured_asker(
-                model, config, calls, lambda why: invalid_output(ValueError(why), model_label), method
-            )
             with model_call("grader", model_label):
                 verdict, split = await grade_each(
                     ask,

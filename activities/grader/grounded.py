@@ -247,8 +247,7 @@ async def _witnessed(
     choice = await _fact_choice(facts, asker, criterion)
     if choice is None or choice.fact.name not in CODE_FACTS:
         return evidence
-    passed, value = choice.decide(measured)
-    fact = f"fact: {choice.describe()} (measured {value})"
+    passed, fact, gap = choice.verdict(measured)
     if passed == evidence.passed:
         return replace(evidence, decided_by=f"{fact}; {evidence.decided_by} agrees")
     if kind == "behaviour" and evidence.passed is not None and evidence.decided_by.startswith("check"):
@@ -259,8 +258,7 @@ async def _witnessed(
             "unverified: the check and the fact disagree",
             check=evidence.check,
         )
-    gap = "" if passed else f"needs: {choice.needs()}; measured: {value}"
-    return Evidence(passed, gap, fact, check=evidence.check, quote=evidence.quote)
+    return Evidence(passed, gap or "", fact, check=evidence.check, quote=evidence.quote)
 
 
 CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)

@@ -53,9 +53,7 @@ async def _judge(ask: Ask, prefix: str, criterion: str, nonce: str, temperature:
 
 
 def _by_fact(choice: FactChoice, answer: Answer) -> Outcome:
-    passed, measured = choice.decide(answer)
-    decided_by = f"fact: {choice.describe()} (measured {measured})"
-    gap = None if passed else f"needs: {choice.needs()}; measured: {measured}"
+    passed, decided_by, gap = choice.verdict(answer)
     return Outcome(passed, gap, decided_by)
 
 
