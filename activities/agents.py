@@ -32,8 +32,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
 
+from rubricflow.activities.registries import AGENTS_ENTRY_POINT_GROUP
 from rubricflow.workflows.files import AgentFile, file_path, path_problem, totals_problem
-from rubricflow.workflows.registries import AGENTS_ENTRY_POINT_GROUP
 from rubricflow.workflows.sizes import MAX_TEXT_BYTES, MAX_TODOS_BYTES, clip, encoded_size
 
 AgentFactory = Callable[[BaseChatModel, Sequence[BaseTool], "str | None"], Any]

@@ -16,8 +16,8 @@ from pathlib import Path
 from temporalio.converter import PayloadCodec
 
 from rubricflow.activities.hooks import Hook
+from rubricflow.activities.mcp_config import McpConfig
 from rubricflow.workflows import names
-from rubricflow.workflows.mcp_config import McpConfig
 from rubricflow.workflows.model_profiles import ModelProfile
 
 DEFAULT_DATA_DIR = Path(names.DEFAULT_DATA_DIR)

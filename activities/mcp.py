@@ -29,9 +29,9 @@ from mcp.shared.exceptions import McpError
 from mcp.types import CONNECTION_CLOSED, CallToolResult, TextContent
 from temporalio.exceptions import ApplicationError
 
+from rubricflow.activities.mcp_config import McpConfig, McpHttpServer, McpStdioServer, tool_name
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
-from rubricflow.workflows.mcp_config import McpConfig, McpHttpServer, McpStdioServer, tool_name
 
 log = logging.getLogger(__name__)
 

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as lc_tool
 
-from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
+from rubricflow.activities.registries import TOOLS_ENTRY_POINT_GROUP
 
 if TYPE_CHECKING:
-    from rubricflow.workflows.mcp_config import McpConfig
+    from rubricflow.activities.mcp_config import McpConfig
 
 BUILT_IN = "built-in"
 

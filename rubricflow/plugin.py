@@ -43,6 +43,7 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.hooks import Hook, Ledger
 from rubricflow.activities.log_redaction import redact_in_logs
 from rubricflow.activities.mcp import McpStartError
+from rubricflow.activities.mcp_config import MCP_CONFIG_ENV
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry, worker_registry
@@ -51,7 +52,6 @@ from rubricflow.converter import host_converter
 from rubricflow.errors import ConfigError
 from rubricflow.search_attributes import ensure_search_attributes
 from rubricflow.workflows.batch import BatchWorkflow
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
 from rubricflow.workflows.run_check import RunCheckWorkflow
 

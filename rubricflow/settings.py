@@ -11,7 +11,6 @@ from temporalio.envconfig import ClientConfig
 from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 
 from rubricflow.errors import ConfigError
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, parse_mcp_config
 from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile, parse_model_profiles
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
 
@@ -38,24 +37,6 @@ def read_settings_file(path: Path, where: str) -> str:
         raise ValueError(f"{where} is not UTF-8 text") from None
     except OSError as exc:
         raise ValueError(f"{where} cannot be read: {exc.strerror}") from None
-
-
-def mcp_config(raw: str | None) -> McpConfig | None:
-    """The MCP servers file that `RUBRICFLOW_MCP` (`raw`) names, read and checked, its
-    `${VAR}`s left as they are; None when unset. A `ValueError` says what to fix, starting
-    with `RUBRICFLOW_MCP file PATH`. Read by the worker, which connects to the servers, and
-    by the CLI, which learns their names."""
-    if raw is None or not raw.strip():
-        return None
-    path = Path(raw.strip())
-    where = f"{MCP_CONFIG_ENV} file {path}"
-    if path.suffix not in (".json", ".toml"):
-        raise ValueError(f"{where} must end in .json or .toml (its format)")
-    text = read_settings_file(path, where)
-    try:
-        return parse_mcp_config(text, toml=path.suffix == ".toml")
-    except ValueError as exc:
-        raise ValueError(f"{where} {exc}") from None
 
 
 class AddressError(ConfigError):

@@ -21,12 +21,18 @@ from rubricflow.activities.config import (
     default_script_state_dir,
 )
 from rubricflow.activities.hooks import Hook, check_hooks, parse_hooks, parse_webhook_secret
+from rubricflow.activities.mcp_config import (
+    MCP_CONFIG_ENV,
+    McpConfig,
+    parse_mcp_config,
+    url_variables,
+    with_environment,
+)
 from rubricflow.codec import EncryptionCodec, codec_from_env
 from rubricflow.errors import ConfigError, RunRefused
 from rubricflow.ids import id_problem
 from rubricflow.preflight import PROVIDER_EXTRAS, check_provider, provider_modules
-from rubricflow.settings import mcp_config, model_profiles
-from rubricflow.workflows.mcp_config import MCP_CONFIG_ENV, McpConfig, url_variables, with_environment
+from rubricflow.settings import model_profiles, read_settings_file
 from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
 from rubricflow.workflows.types import whole_number_from_text
@@ -65,6 +71,23 @@ def _env_flag(environ: Mapping[str, str], name: str) -> bool:
 def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
     raw = environ.get(name)
     return Path(raw) if raw else default
+
+
+def mcp_config(raw: str | None) -> McpConfig | None:
+    """The MCP servers file that `RUBRICFLOW_MCP` (`raw`) names, read and checked, its
+    `${VAR}`s left as they are; None when unset. A `ValueError` says what to fix, starting
+    with `RUBRICFLOW_MCP file PATH`. Read by the worker, which connects to the servers."""
+    if raw is None or not raw.strip():
+        return None
+    path = Path(raw.strip())
+    where = f"{MCP_CONFIG_ENV} file {path}"
+    if path.suffix not in (".json", ".toml"):
+        raise ValueError(f"{where} must end in .json or .toml (its format)")
+    text = read_settings_file(path, where)
+    try:
+        return parse_mcp_config(text, toml=path.suffix == ".toml")
+    except ValueError as exc:
+        raise ValueError(f"{where} {exc}") from None
 
 
 def _env_mcp(environ: Mapping[str, str]) -> McpConfig | None:

@@ -13,8 +13,8 @@ from temporalio.client import WorkflowHistory
 from temporalio.contrib.pydantic import pydantic_data_converter
 
 from benchmarks.instances import adapters_per_instance
+from rubricflow.activities.mcp_config import McpServer
 from rubricflow.converter import data_converter
-from rubricflow.workflows.mcp_config import McpServer
 from rubricflow.workflows.types import (
     AgentSettings,
     AgentTurnInput,

@@ -22,6 +22,7 @@ import pytest_asyncio
 from temporalio.api.enums.v1 import PendingActivityState
 
 from rubricflow.activities.config import WorkerConfig
+from rubricflow.activities.registries import TOOLS_ENTRY_POINT_GROUP
 from rubricflow.activities.tools import worker_registry
 from rubricflow.client import Rubricflow
 from rubricflow.devserver import free_port
@@ -30,7 +31,6 @@ from rubricflow.plugin import serve_tools
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows import errors
-from rubricflow.workflows.registries import TOOLS_ENTRY_POINT_GROUP
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, last_failures, start_worker_process, thread_id, until, verdict
 from tests.reliability import REPORT

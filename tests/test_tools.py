@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from rubricflow.activities.grader import default_checks
+from rubricflow.activities.registries import CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError, default_registry
-from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP, TOOLS_ENTRY_POINT_GROUP
 from rubricflow.workflows.rubric import parse_rubric
 
 

@@ -23,8 +23,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
+from rubricflow.activities.registries import CHECKS_ENTRY_POINT_GROUP
 from rubricflow.workflows.files import AgentFile, file_path
-from rubricflow.workflows.registries import CHECKS_ENTRY_POINT_GROUP
 from rubricflow.workflows.rubric import ParsedRubric, RubricCriterion, code_blocks
 from rubricflow.workflows.types import Criterion, Message
 

@@ -15,8 +15,8 @@ VAR, so secrets stay in the worker's environment, never in the file or a payload
 `calc`'s tool `add` is the tool `calc_add`.
 
 Parsed from text here (no I/O, no environment read): the worker reads the file and its
-environment once (`worker_env.py`) and connects; a client on the same machine reads the server
-names, the prefixes of the tool names a worker offers.
+environment once (`worker_env.py`) and connects. Clients never read it: what tools a worker
+offers, its workers say (`rubricflow/ask_workers.py`).
 """
 
 from __future__ import annotations
