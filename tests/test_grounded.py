@@ -306,7 +306,7 @@ class TestChecksAsCode:
     def test_what_a_check_tests_is_read_from_its_code(self):
         functions = ["add"]
         assert classify("def check(answer):\n    return add(1, 2) == 3\n", functions) == "behaviour"
-        assert classify("def check(answer):\n    return len(numbers()) == 3\n", functions) == "computed"
+        assert classify("def check(answer):\n    return len(numbers()) == 3\n", functions, "Lists three") == "computed"
         assert classify("def check(answer):\n    return 'CSV' in answer\n", functions) == "present"
         assert classify("def check(answer):\n    return 'very' not in words()\n", functions) == "absent"
         assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"

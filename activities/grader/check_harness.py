@@ -2,7 +2,7 @@
 
 `written_checks.py` writes this file's text, followed by one `test_check_N` function per
 check, as the sandbox's tests.py, and the data as solution.py (`ANSWER`, `CODE`, `CHECKS`,
-`SYLLABLES`: plain literals). It never runs inside the worker. Each test runs one check,
+`SYLLABLES`, `RHYMES`: plain literals). It never runs inside the worker. Each test runs one check,
 `def check(answer) -> bool`, with the helpers below and the answer's own functions in its
 namespace, under a per-check alarm, and ends in one of three ways the worker reads back
 from the runner's outcome:
@@ -26,8 +26,9 @@ import signal
 import sys
 import traceback
 import types
+from datetime import date, datetime, timedelta  # noqa: F401 - offered to the checks
 
-from solution import ANSWER, CHECKS, CODE, REFERENCE, SYLLABLES, TASK
+from solution import ANSWER, CHECKS, CODE, REFERENCE, RHYMES, SYLLABLES, TASK
 
 ANSWER_FILE = "answer.py"
 CHECK_SECONDS = 3
@@ -48,6 +49,16 @@ _NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])"
 _ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+(\S.*)$")
 
 
+class TextList(list):
+    """A helper's texts (lines, items, ...): `"x" in texts` is whether one of them contains
+    "x", as `"x" in text` is for one text."""
+
+    def __contains__(self, value):
+        if list.__contains__(self, value):
+            return True
+        return isinstance(value, str) and any(isinstance(t, str) and value in t for t in self)
+
+
 def prose(text=None):
     """The text without its fenced code blocks."""
     return _FENCE.sub(" ", ANSWER if text is None else text).strip()
@@ -62,12 +73,22 @@ def code(text=None):
 
 def blocks(text=None):
     """The contents of the text's fenced blocks, any language."""
-    return [b.strip() for b in _FENCE.findall(ANSWER if text is None else text)]
+    return TextList(b.strip() for b in _FENCE.findall(ANSWER if text is None else text))
+
+
+_LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
+"""A first line that ends in a colon, alone before a blank line ("Here you go:"): it
+introduces the content and is not part of it."""
+
+
+def content(text=None):
+    """The prose without a lead-in line that introduces it."""
+    return _LEAD_IN.sub("", prose(text), count=1)
 
 
 def paragraphs(text=None):
-    """The prose's paragraphs: blocks of text between blank lines."""
-    return [p.strip() for p in re.split(r"\n\s*\n", prose(text)) if p.strip()]
+    """The prose's paragraphs: blocks of text between blank lines (a lead-in line is none)."""
+    return TextList(p.strip() for p in re.split(r"\n\s*\n", content(text)) if p.strip())
 
 
 def data(text=None):
@@ -108,16 +129,17 @@ def words(text=None):
 
 def sentences(text=None):
     parts = re.split(r"(?<=[.!?])\s+|\n\s*\n", prose(text))
-    return [p.strip() for p in parts if _WORD.search(p)]
+    return TextList(p.strip() for p in parts if _WORD.search(p))
 
 
 def lines(text=None):
-    return [line.strip() for line in prose(text).splitlines() if line.strip()]
+    """The non-empty lines of the prose (a lead-in line is none)."""
+    return TextList(line.strip() for line in content(text).splitlines() if line.strip())
 
 
 def items(text=None):
     """The text's bulleted or numbered list items (one per line)."""
-    found = []
+    found = TextList()
     for line in prose(text).splitlines():
         match = _ITEM.match(line)
         if match:
@@ -153,6 +175,90 @@ def functions():
     return [value for value in _answer.values() if callable(value) and getattr(value, "__module__", None) == "answer"]
 
 
+def _rhyme_key(word):
+    word = word.lower()
+    if word in RHYMES:
+        return RHYMES[word]
+    match = re.search(r"[aeiouy]+[^aeiouy]*e?$", word)
+    return match.group(0) if match else word
+
+
+def rhymes(line_a, line_b):
+    """Whether two lines (or words) end in words that rhyme: the same sounds from the last
+    stressed vowel on (by a pronouncing dictionary; by spelling for words it lacks)."""
+    last = [_WORD.findall(str(line)) for line in (line_a, line_b)]
+    if not all(last):
+        raise ValueError("a line without words cannot rhyme")
+    return _rhyme_key(last[0][-1]) == _rhyme_key(last[1][-1])
+
+
+_OPERAND = r"\(*[ \t]*(?:[-\u2212](?=[$\u20ac\u00a3]?\d))?[$\u20ac\u00a3]?\d[\d,]*(?:\.\d+)?[ \t]*%?[ \t]*\)*"
+_OPERATOR = r"[ \t]*(?:[-+*/x\u00d7\u00f7\u2212\u2013]|of)[ \t]*"
+_STEP = re.compile(rf"({_OPERAND}(?:{_OPERATOR}{_OPERAND})+)[ \t]*=[ \t]*\**[ \t]*({_OPERAND})")
+_SYMBOLS = {"\u00d7": "*", "x": "*", "\u00f7": "/", "\u2212": "-", "\u2013": "-", "of": "*"}
+
+
+def _value(expression):
+    """The value of a worked calculation's side ("12% of $4,179.00", "1,176 + 918")."""
+    text = re.sub(r"[$\u20ac\u00a3,]", "", expression).strip()
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*%", r"(\1/100)", text)
+    text = re.sub(r"\bof\b|[x\u00d7\u00f7\u2212\u2013]", lambda m: _SYMBOLS[m.group(0)], text)
+    tree = ast.parse(text, mode="eval")
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop)
+    if not all(isinstance(node, allowed) for node in ast.walk(tree)):
+        raise ValueError(f"not a calculation: {expression!r}")
+    return eval(compile(tree, "<calculation>", "eval"), {"__builtins__": {}})  # noqa: S307 - numbers and operators only
+
+
+def calculations(text=None):
+    """Each worked calculation written `a + b = c` (also -, x, /, "p% of n") in the text,
+    with whether it holds to the decimals its result shows."""
+    found = []
+    for left, right in _STEP.findall(prose(text)):
+        try:
+            stated, worked = _value(right.replace("%", "")), _value(left)
+        except (SyntaxError, ValueError, ArithmeticError):
+            continue  # a match that is no calculation (unbalanced brackets, a division by 0)
+        decimals = len(right.split(".")[1].rstrip("% )")) if "." in right else 0
+        close = [abs(worked - v) <= 0.5 * 10**-decimals + 1e-9 for v in (stated, stated / 100)]
+        found.append((f"{left.strip()} = {right.strip()}", any(close[: 2 if "%" in right else 1])))
+    return found
+
+
+def arithmetic_correct(text=None):
+    """Whether every worked calculation in the text holds; raises when it has none."""
+    found = calculations(text)
+    if not found:
+        raise LookupError("the text works out no calculation (a + b = c)")
+    return all(holds for _, holds in found)
+
+
+_MONTHS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
+_DATE = re.compile(
+    r"\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})(?:st|nd|rd|th)? ([A-Z][a-z]+),? (\d{4})\b"
+    r"|\b([A-Z][a-z]+) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b"
+)
+
+
+def dates(text=None):
+    """Every date written in the text (2026-08-15, 15 August 2026, August 15, 2026), in order."""
+    found = []
+    for m in _DATE.finditer(ANSWER if text is None else text):
+        iso, dmy, mdy = m.group(1, 2, 3), m.group(4, 5, 6), m.group(7, 8, 9)
+        if iso[0]:
+            year, month, day = int(iso[0]), int(iso[1]), int(iso[2])
+        else:
+            day, name, year = (dmy[0], dmy[1], dmy[2]) if dmy[0] else (mdy[1], mdy[0], mdy[2])
+            month, day, year = _MONTHS.get(name[:3].lower()), int(day), int(year)
+            if month is None:
+                continue
+        try:
+            found.append(date(year, month, day))
+        except ValueError:
+            continue
+    return found
+
+
 HELPERS = {
     name: value
     for name, value in dict(globals()).items()
@@ -172,28 +278,60 @@ HELPERS = {
         "numbers",
         "syllables",
         "functions",
+        "rhymes",
+        "calculations",
+        "arithmetic_correct",
+        "dates",
     )
-    or name in ("re", "math", "json", "ast")
+    or name in ("re", "math", "json", "ast", "date", "datetime", "timedelta")
 }
 
-_MEASURES = ("blocks", "data", "paragraphs", "sentences", "lines", "items", "words", "numbers", "functions", "imports")
+_MEASURES = (
+    "blocks",
+    "data",
+    "paragraphs",
+    "sentences",
+    "lines",
+    "items",
+    "words",
+    "numbers",
+    "functions",
+    "imports",
+    "calculations",
+    "dates",
+)
 _measured = []
 """What the running check's measuring helpers found: (name, found something)."""
 
 
-def _recording(name, helper):
-    def measure(*args, **kwargs):
-        value = helper(*args, **kwargs)
-        _measured.append((name, value is not None and value != [] and value != ""))
+class _Measure:
+    """A measuring helper as the checks see it: called, it records whether it found
+    anything; used as a list (`lines[0]`, `len(items)`, `for w in words`), it is its reading
+    of the answer, as if called with no text."""
+
+    def __init__(self, name, helper):
+        self.__name__, self.__doc__, self._helper = name, helper.__doc__, helper
+
+    def __call__(self, *args, **kwargs):
+        value = self._helper(*args, **kwargs)
+        _measured.append((self.__name__, value is not None and value != [] and value != ""))
         return value
 
-    measure.__name__ = name
-    measure.__doc__ = helper.__doc__
-    return measure
+    def __getitem__(self, index):
+        return self()[index]
+
+    def __iter__(self):
+        return iter(self())
+
+    def __len__(self):
+        return len(self())
+
+    def __contains__(self, value):
+        return value in self()
 
 
 for _name in _MEASURES:
-    HELPERS[_name] = _recording(_name, HELPERS[_name])
+    HELPERS[_name] = _Measure(_name, HELPERS[_name])
 
 
 class _Absent:

@@ -30,7 +30,6 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
-import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -44,6 +43,7 @@ from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question
 from rubricflow.activities.grader.written_checks import (
+    CORRECTNESS,
     MAX_CHECK_TOKENS,
     STOP,
     CheckKind,
@@ -57,9 +57,16 @@ from rubricflow.activities.grader.written_checks import (
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
-UNRUN = ("judge", "blind", "literal")
+UNRUN = ("judge", "blind", "literal", "guessed")
 """Checks that are not run: one that asks a reader, one that reads nothing of the answer,
-one that compares the whole answer with a literal text (it can only be right by copying)."""
+one that compares the whole answer with a literal text (it can only be right by copying),
+one that compares it with a figure of the grader's own (its mental arithmetic)."""
+UNTESTED = {
+    "blind": "reads nothing of the answer",
+    "literal": "compares the whole answer with a literal",
+    "guessed": "compares the answer with a figure the grader worked out itself, not one the task gives",
+}
+"""Why a check of each kind that is never run decides nothing (said in the gap)."""
 
 CHAT_CHECK_SYSTEM = (
     "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
@@ -191,7 +198,9 @@ async def grade_grounded(
     bodies = await asker.check_bodies([check_prompt(request, c, leave_out, reference) for c in criteria])
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
-    kinds = [classify(s, functions) for s in sources]
+    kinds = [
+        classify(s, functions, f"{request}\n{c}\n{reference or ''}") for s, c in zip(sources, criteria, strict=True)
+    ]
     runnable = [i for i, k in enumerate(kinds) if k not in UNRUN]
     ran = await run_checks(
         answer,
@@ -261,10 +270,6 @@ async def _witnessed(
     return Evidence(passed, gap or "", fact, check=evidence.check, quote=evidence.quote)
 
 
-CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
-"""A criterion that says the answer is right about something (a total, a date, a figure)."""
-
-
 def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
     """A citation shows where the answer makes a claim, not that the claim is right: a
     criterion of correctness met by a citation alone is unverified (a check that computes
@@ -302,8 +307,8 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         )
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
-        if run is None and kind in ("blind", "literal"):
-            why = f"the check {'reads nothing of the answer' if kind == 'blind' else 'compares the whole answer with a literal'}; "
+        if run is None and kind in UNTESTED:
+            why = f"the check {UNTESTED[kind]}; "
         return _by_citation(citation, why, check=shown if run is not None or kind != "judge" else None)
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited

@@ -63,11 +63,28 @@ def syllable_table(text: str) -> dict[str, int]:
     return table
 
 
+def rhyme_table(text: str) -> dict[str, str]:
+    """The rhyming part of each word of `text` the CMU pronouncing dictionary knows: its
+    sounds from the last stressed vowel to the end (its first pronunciation, stress marks
+    dropped), for the harness's `rhymes`; other words are compared by spelling there."""
+    table: dict[str, str] = {}
+    known = _pronunciations()
+    for word in {w.lower() for w in _WORD.findall(text)}:
+        phones = known.get(word)
+        if phones:
+            sounds = phones[0]
+            vowels = [i for i, p in enumerate(sounds) if p[-1].isdigit()]
+            stressed = [i for i in vowels if sounds[i][-1] in "12"] or vowels
+            if stressed:
+                table[word] = " ".join(p.rstrip("012") for p in sounds[stressed[-1] :])
+    return table
+
+
 def _module(task: str, answer: str, code: str, checks: list[str], reference: str = "") -> str:
     """solution.py: the data as literals, nothing that runs."""
     return (
         f"TASK = {task!r}\nREFERENCE = {reference!r}\nANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\n"
-        f"SYLLABLES = {syllable_table(answer)!r}\n"
+        f"SYLLABLES = {syllable_table(answer)!r}\nRHYMES = {rhyme_table(answer)!r}\n"
     )
 
 
@@ -119,6 +136,7 @@ answer: it never compares with an answer written in advance. A criterion that ne
 (whether something is said, explained, described or meant, in any words) returns judge().
 """
 import re, json, math
+from datetime import date, datetime, timedelta
 
 task: str    # the task the agent was given
 answer: str  # the agent's whole answer
@@ -134,6 +152,9 @@ def items(text: str = answer) -> list[str]: ...      # bulleted or numbered list
 def words(text: str = answer) -> list[str]: ...      # the words of the prose, lowercase
 def numbers(text: str = answer) -> list[float]: ...  # every number in the prose, in order
 def syllables(line: str) -> int: ...                 # syllables in a word or a line
+def rhymes(line_a: str, line_b: str) -> bool: ...    # whether two lines end in words that rhyme
+def arithmetic_correct(text: str = answer) -> bool: ...  # every worked calculation "a + b = c" (- × / %) is right
+def dates(text: str = answer) -> list[date]: ...     # every date written in the text, in order
 def functions() -> list: ...                         # the answer's functions (function objects)
 def imports() -> list[str]: ...                      # the modules its code imports
 def is_stdlib(module: str) -> bool: ...
@@ -197,16 +218,24 @@ def check_source(body: str) -> str:
     return "def check(answer):\n" + ("\n".join(indented) if indented else "    return judge()") + "\n"
 
 
-CheckKind = Literal["judge", "blind", "literal", "behaviour", "computed", "present", "absent"]
+CheckKind = Literal["judge", "blind", "literal", "guessed", "behaviour", "computed", "present", "absent"]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
 (it calls the answer's own functions), `present` / `absent` (it only looks for text in the
 answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
 
 
-def classify(source: str, answer_functions: Iterable[str]) -> CheckKind:
+CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
+"""A criterion that says the answer is right about something (a total, a date, a figure)."""
+
+
+def classify(source: str, answer_functions: Iterable[str], given: str = "", criterion: str = "") -> CheckKind:
     """What `source` tests (`CheckKind`). A check that reads nothing of the answer
-    (`return True`, arithmetic on the task's numbers) is `blind`; one that compares the
-    whole answer with a literal text is `literal`: neither is run, neither decides."""
+    (`return True`, arithmetic on the task's numbers, a comparison of a reading with
+    itself) is `blind`; one that compares the whole answer with a literal text is `literal`;
+    one that compares what it reads with a number that `given` (the task, the criterion,
+    the reference) does not hold, or that looks for a text `criterion` does not name when
+    the criterion asks for something right, is `guessed` (the model worked the answer out
+    in its head): none of these is run, none decides."""
     if JUDGE_CALL in source:
         return "judge"
     try:
@@ -217,15 +246,38 @@ def classify(source: str, answer_functions: Iterable[str]) -> CheckKind:
     if called & set(answer_functions):
         return "behaviour"
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"answer", *_READERS}
-    if not read:
+    if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
         return "blind"
     if any(_whole_answer_equals_literal(n) for n in ast.walk(tree)):
         return "literal"
+    if _compared_numbers(tree) - given_numbers(given):
+        return "guessed"
+    if CORRECTNESS.search(criterion) and any(t.lower() not in criterion.lower() for t in _sought_texts(tree)):
+        return "guessed"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
     if len(kinds) == 1 and None not in kinds:
         return kinds.pop()  # type: ignore[return-value]
     return "computed"
+
+
+def _compares_with_itself(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [ast.dump(side) for side in (node.left, *node.comparators)]
+    return len(set(sides)) < len(sides)
+
+
+def _sought_texts(tree: ast.AST) -> list[str]:
+    """The texts a check looks for in the answer (`"West" in answer`)."""
+    return [
+        n.left.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Compare)
+        and isinstance(n.left, ast.Constant)
+        and isinstance(n.left.value, str)
+        and isinstance(n.ops[0], ast.In | ast.NotIn)
+    ]
 
 
 _FLIP: dict[str | None, str | None] = {"present": "absent", "absent": "present", None: None}
@@ -255,8 +307,59 @@ def _text_test(node: ast.expr) -> str | None:
 
 
 _TEXT_HELPERS = ("prose", "code", "words", "lines", "sentences", "paragraphs", "items", "blocks")
-_READERS = (*_TEXT_HELPERS, "data", "numbers", "functions", "imports", "syllables")
+_READERS = (
+    *_TEXT_HELPERS,
+    "data",
+    "numbers",
+    "functions",
+    "imports",
+    "syllables",
+    "rhymes",
+    "arithmetic_correct",
+    "dates",
+)
 """The helpers that read the answer (a check calling none of them, nor naming `answer`, reads nothing of it)."""
+
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_GIVEN_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+
+
+def given_numbers(text: str) -> set[float]:
+    """The numbers `text` states, in digits or as words up to twenty, and 0 and 1 (a
+    check may always count from nothing or compare with one)."""
+    found = {float(m.replace(",", "")) for m in _GIVEN_NUMBER.findall(text)}
+    found |= {float(_NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", text.lower()) if w in _NUMBER_WORDS}
+    return found | {0.0, 1.0}
+
+
+def _compared_numbers(tree: ast.AST) -> set[float]:
+    """The numbers a check compares with as they stand (`x == 10.5`, `xs == [3, 4]`), not
+    those it computes with (`round(x, 1)`, `lines()[2]`)."""
+    found: set[float] = set()
+
+    def add(node: ast.expr) -> None:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            add(node.operand)
+        elif (
+            isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool)
+        ):
+            found.add(abs(float(node.value)))
+        elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+            for element in node.elts:
+                add(element)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                add(side)
+    return found
 
 
 def _whole_answer_equals_literal(node: ast.AST) -> bool:

@@ -1,0 +1,145 @@
+"""The helpers a written check calls, run as the grader runs them: in the sandbox, on an
+answer, each check's outcome read back (True, False, or None when it decided nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.written_checks import classify, rhyme_table, run_checks
+from rubricflow.activities.sandbox import bubblewrap_available
+
+needs_sandbox = pytest.mark.skipif(not bubblewrap_available(), reason="written checks run under bubblewrap")
+
+QUATRAIN = (
+    "The evening air is sharp and cold,\n"
+    "The last boat shows a single light,\n"
+    "The harbour stories all are told,\n"
+    "And gulls fall silent for the night."
+)
+
+
+def check(body: str) -> str:
+    return "def check(answer):\n    " + body + "\n"
+
+
+def test_the_rhyming_part_of_a_word_runs_from_its_last_stressed_vowel():
+    table = rhyme_table("light night cold told")
+    assert table["light"] == table["night"] == "AY T"
+    assert table["cold"] == table["told"] != table["light"]
+
+
+@needs_sandbox
+async def test_lines_rhyme_by_their_last_words_sounds():
+    runs = await run_checks(
+        QUATRAIN,
+        "",
+        [
+            check("return rhymes(lines()[1], lines()[3])"),
+            check("return rhymes(lines()[0], lines()[2]) and rhymes(lines()[1], lines()[3])"),
+            check("return rhymes(lines()[0], lines()[1])"),
+            check("return rhymes('a sneeple', 'the gneeple')"),  # words no dictionary knows: by spelling
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, False, True]
+
+
+@needs_sandbox
+async def test_a_helper_used_as_a_list_is_its_reading_of_the_answer():
+    """`lines[0]` is `lines()[0]`; `"x" in lines()` is whether a line contains x."""
+    runs = await run_checks(
+        QUATRAIN + "\n\nSouth grew the most.",
+        "",
+        [
+            check("return lines[0] == lines()[0] and len(lines) == 5"),
+            check("return 'South' in paragraphs() and 'harbour' in lines"),
+            check("return 'North' in paragraphs()"),
+            check("return 'cold' in words() and 'col' not in words()"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, False, True]
+
+
+@needs_sandbox
+async def test_worked_calculations_are_redone():
+    right = "- Tax: 12% of $4,179.00 = $501.48\n- Total: $4,179.00 + $501.48 = $4,680.48\n- 151 / 1,010 × 100 = 15.0%"
+    wrong = "Not converted: 1,010 - 151 = 869"
+    runs = await run_checks(right + "\n" + wrong, "", [check("return arithmetic_correct()")])
+    assert runs[0].passed is False
+    runs = await run_checks(
+        right,
+        "",
+        [
+            check("return arithmetic_correct()"),
+            check("return len(calculations()) == 3"),
+            check("return arithmetic_correct('No working here.')"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, None]
+    assert "no calculation" in runs[2].detail
+
+
+@needs_sandbox
+async def test_dates_are_read_in_the_common_forms():
+    task = "How many days are there from 6 September 2027 to December 16, 2027?"
+    runs = await run_checks(
+        "16 December 2027 is 101 days after 2027-09-06, a Thursday.",
+        "",
+        [
+            check("d = dates(task)\n    return (d[1] - d[0]).days in numbers()"),
+            check("return dates()[0].strftime('%A') in answer"),
+            check("return dates() == [date(2027, 12, 16), date(2027, 9, 6)]"),
+            check("return len(dates('no date here')) == 1"),
+        ],
+        task=task,
+    )
+    assert [r.passed for r in runs] == [True, True, True, None]
+
+
+@needs_sandbox
+async def test_a_lead_in_line_is_not_part_of_the_content():
+    """ "Here you go:" before a blank line introduces the poem: the poem's lines and
+    paragraphs are counted without it."""
+    runs = await run_checks(
+        "Here you go:\n\n" + QUATRAIN,
+        "",
+        [
+            check("return len(lines()) == 4 and rhymes(lines()[1], lines()[3])"),
+            check("return len(paragraphs()) == 1"),
+            check("return 'Here you go' in prose()"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, True]
+
+
+def test_a_check_comparing_with_a_figure_of_its_own_decides_nothing():
+    """A number the check compares with must be one the task, the criterion or the
+    reference gives (in digits or words): a figure the grader worked out in its head is its
+    mental arithmetic, no witness. Computing with the task's numbers is fine."""
+    given = "Sales were 1,010 and 151 sign-ups converted. Criterion: The percentage is correct to one decimal."
+    assert classify("def check(answer):\n    return round(numbers()[1], 1) == 14.9\n", [], given) == "guessed"
+    assert classify("def check(answer):\n    return numbers() == [859, 15]\n", [], given) == "guessed"
+    computed = "def check(answer):\n    return round(151 / 1010 * 100, 1) in numbers()\n"
+    assert classify(computed, [], given) == "computed"
+    assert (
+        classify("def check(answer):\n    return len(numbers()) == 2\n", [], "Gives exactly two numbers") == "computed"
+    )
+    assert (
+        classify("def check(answer):\n    return all(n > 10 for n in numbers())\n", [], "Each is over 10") == "computed"
+    )
+    assert classify("def check(answer):\n    return len(sentences()) <= 1\n", [], "One sentence") == "computed"
+
+
+def test_a_check_that_seeks_its_own_answer_to_a_question_of_right_decides_nothing():
+    """ "Correctly names the region that grew most" checked as `'West' in answer` tests the
+    grader's own reading of the table, not the answer's; a text the criterion names is
+    fine, and a comparison of a reading with itself reads nothing."""
+    table = "Region Q1 Q2\nWest 500 520\nEast 400 480"
+    grew = "Correctly names the region that grew most"
+    assert classify("def check(answer):\n    return 'East' in answer\n", [], table, grew) == "guessed"
+    assert classify("def check(answer):\n    return 'East' in answer\n", [], table, "Mentions East") == "present"
+    named = "Correctly says that East grew most"
+    assert classify("def check(answer):\n    return 'East' in answer\n", [], table, named) == "present"
+    itself = "def check(answer):\n    return abs(numbers()[0]) == abs(numbers()[0])\n"
+    assert classify(itself, [], table, grew) == "blind"
+    mixed = "def check(answer):\n    return 'West' in answer and 'East' not in answer\n"
+    assert classify(mixed, [], table, "Correctly says which regions declined") == "guessed"
