@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from rubricflow.activities.builtin_tools import thread_file_tools
-from rubricflow.activities.grader.asking import invalid_output, structured_asker
+from rubricflow.activities.grader.asking import Ask, invalid_output, structured_asker
 from rubricflow.activities.grader.assembly import merge_checks
 from rubricflow.activities.grader.budget import CallBudget
 from rubricflow.activities.grader.coverage import normalize_name
 from rubricflow.activities.grader.grounded import Asker, CheckBook, grade_grounded
 from rubricflow.activities.grader.named_checks import CheckRegistry
 from rubricflow.activities.grader.per_criterion import grade_each, resolve
+from rubricflow.activities.grader.points import with_points
 from rubricflow.activities.grader.prompt import grader_payload, new_nonce
 from rubricflow.activities.grader.whole import whole_grader, whole_verdict
 from rubricflow.activities.graph_cache import GraphCache
@@ -157,6 +158,7 @@ class Grader:
                     facts=ask,
                     reference=rubric.reference,
                 )
+                verdict = await self._points(ask, verdict, input, rubric, frozen)
             return verdict, any(c.unverified for c in verdict.criteria), budget.calls - before, False
         if strategy != "whole" and frozen:
             with model_call("grader", model_label):
@@ -170,12 +172,26 @@ class Grader:
                     samples=input.settings.samples,
                     reference=rubric.reference,
                 )
+                verdict = await self._points(ask, verdict, input, rubric, frozen)
             # One question per criterion always covers the frozen criteria: no re-ask.
             return verdict, False, calls[0], split
         verdict, unverified, asks = await self._whole(
             input, rubric, model, tools, bool(on_thread), frozen, method, config
         )
         return verdict, unverified, asks, False
+
+    async def _points(
+        self, ask: Ask, verdict: GraderVerdict, input: GradeInput, rubric: ParsedRubric, frozen: list[str]
+    ) -> GraderVerdict:
+        """The verdict with the points of the rubric's scaled criteria among `frozen`, asked
+        one criterion at a time (`points.py`); points off the scale are invalid output."""
+        scales = {name: scale for name, scale in rubric.scales.items() if name in frozen}
+        try:
+            return await with_points(
+                ask, verdict, scales, transcript=input.transcript, nonce=new_nonce(), reference=rubric.reference
+            )
+        except ValueError as exc:
+            raise invalid_output(exc, input.settings.model) from None
 
     async def _whole(
         self,
