@@ -143,3 +143,16 @@ def test_a_check_that_seeks_its_own_answer_to_a_question_of_right_decides_nothin
     assert classify(itself, [], table, grew) == "blind"
     mixed = "def check(answer):\n    return 'West' in answer and 'East' not in answer\n"
     assert classify(mixed, [], table, "Correctly says which regions declined") == "guessed"
+
+
+def test_the_whole_answer_compared_with_a_value_is_no_test():
+    """`answer == chunk([1, 2])` compares the answer's text with a value, which it never
+    equals: like a literal it is not run. A property of the text itself is a test."""
+    functions = ["chunk"]
+    assert classify("def check(answer):\n    return answer == chunk([1, 2], 1)\n", functions) == "literal"
+    assert classify("def check(answer):\n    return answer.strip() != str(2)\n", functions) == "literal"
+    assert (
+        classify("def check(answer):\n    return answer.lower() == answer\n", functions, "", "All lowercase")
+        == "computed"
+    )
+    assert classify("def check(answer):\n    return chunk([1, 2], 1) == [[1], [2]]\n", functions, "1 2") == "behaviour"

@@ -63,21 +63,22 @@ class TestAWrittenCheckDecides:
         assert result.verdict.result == "needs_revision" and not result.unverified
         # The check was written without the answer in front of the model: only the task.
         assert "a - b" not in str(seen[0][-1].content) and "Write add(a, b)." in str(seen[0][-1].content)
-        # A check that decides needs no citation: the one more question is the fact choice.
-        assert len(seen) == 2 and str(seen[1][-1].content) == "Criterion: add(2, 3) returns 5"
+        # A behaviour check that decides needs no citation and no fact: one question in all.
+        assert len(seen) == 1
 
-    async def test_a_fact_that_agrees_stands_beside_the_check(self, script):
-        answer = "```python\ndef add(a, b):\n    return a - b\n```"
+    async def test_a_fact_that_agrees_stands_beside_the_check(self, script, seen):
         result = await grounded(
             script,
-            answer,
-            "- add(2, 3) returns 5",
-            "    return add(2, 3) == 5",
-            facts=[{"structured": {"fact": "defines_function", "expected": "mul"}}],
+            SUBTRACT,
+            "- Every function has a docstring",
+            "    return all(f.__doc__ for f in functions())",
+            facts=[{"structured": {"fact": "every_function_has_docstring", "expected": True}}],
         )
         [criterion] = result.verdict.criteria
         assert (criterion.passed, criterion.unverified) == (False, False)
-        assert "fact: defines_function 'mul'" in criterion.decided_by and "agrees" in criterion.decided_by
+        assert "fact: every_function_has_docstring is true" in criterion.decided_by
+        assert "agrees" in criterion.decided_by
+        assert str(seen[-1][-1].content) == "Criterion: Every function has a docstring"
 
     async def test_a_count_or_text_fact_is_no_witness(self, script):
         """Chosen off the menu, a count or a text measures something else (primes for
@@ -108,7 +109,9 @@ class TestAWrittenCheckDecides:
         assert criterion.passed and not criterion.unverified
         assert criterion.decided_by.startswith("fact: every_function_has_docstring is true")
 
-    async def test_a_code_fact_that_disagrees_with_a_behaviour_check_leaves_it_unverified(self, script):
+    async def test_a_behaviour_check_decides_alone_whatever_fact_would_be_chosen(self, script, seen):
+        """The code's structure (it parses, it defines a function) says nothing of what its
+        functions do: a check that ran them is asked no fact."""
         result = await grounded(
             script,
             SUBTRACT,
@@ -117,9 +120,9 @@ class TestAWrittenCheckDecides:
             facts=[{"structured": {"fact": "code_parses", "expected": True}}],
         )
         [criterion] = result.verdict.criteria
-        assert criterion.unverified and not criterion.passed
-        assert criterion.decided_by == "unverified: the check and the fact disagree"
-        assert "the check says it is not met" in criterion.gap and "code_parses" in criterion.gap
+        assert (criterion.passed, criterion.unverified) == (False, False)
+        assert criterion.decided_by.startswith("check: returned False") and "code_parses" not in criterion.decided_by
+        assert len(seen) == 1
 
     async def test_a_check_that_returns_true_passes_and_the_pass_is_satisfied(self, script):
         result = await grounded(
@@ -143,7 +146,7 @@ class TestWhatDecidesNothing:
             script,
             INCIDENT,
             "- says how many customers were affected",
-            "    return undefined_helper() > 0",
+            "    return len(undefined_helper(answer)) > 0",
             "checkout failed for about 3,400 customers",
             request="Write the incident summary.",
         )
@@ -392,8 +395,8 @@ async def test_a_later_pass_runs_the_checks_written_for_the_first(script, seen):
     one = await ActivityEnvironment().run(activities.grade_transcript, first)
     two = await ActivityEnvironment().run(activities.grade_transcript, second)
     assert (one.verdict.result, two.verdict.result) == ("needs_revision", "satisfied")
-    # The second pass asks nothing: the check and the fact choice are the first pass's.
-    assert (one.model_calls, two.model_calls) == (2, 0) and len(seen) == 2
+    # The second pass asks nothing: the check is the first pass's.
+    assert (one.model_calls, two.model_calls) == (1, 0) and len(seen) == 1
     assert one.verdict.criteria[0].check == two.verdict.criteria[0].check
 
 
@@ -447,3 +450,34 @@ async def test_an_answer_importing_what_is_not_installed_still_has_its_functions
     runs = await run_checks(f"```python\n{code}```", code, checks, task="Write fetch(url).")
     assert [r.passed for r in runs] == [True, None]
     assert "not installed" in runs[1].detail
+
+
+@needs_sandbox
+async def test_a_measuring_check_that_broke_leaves_a_property_to_no_quote(script):
+    """ "The number is prime" is a property to measure: the check that was to measure it
+    broke, and the line that states the number shows the claim, not that it holds."""
+    result = await grounded(
+        script,
+        "The answer is 63.",
+        "- The number given is a prime number",
+        "    return is_prime(int(numbers()[0]))",
+        "The answer is 63.",
+        request="Give a prime number.",
+    )
+    [criterion] = result.verdict.criteria
+    assert criterion.unverified and not criterion.passed and criterion.quote == "The answer is 63."
+    assert criterion.decided_by == "unverified: the check did not run, and a quote shows the claim only"
+
+
+@needs_sandbox
+async def test_a_heading_meets_a_criterion_about_the_title(script):
+    result = await grounded(
+        script,
+        "# Review of PR 42\n\nlooks good to me.",
+        "- Has a title",
+        "    return judge()",
+        "# Review of PR 42",
+        request="Review the pull request.",
+    )
+    [criterion] = result.verdict.criteria
+    assert criterion.passed and criterion.quote == "# Review of PR 42"

@@ -30,6 +30,7 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -61,6 +62,14 @@ UNRUN = ("judge", "blind", "literal", "guessed")
 """Checks that are not run: one that asks a reader, one that reads nothing of the answer,
 one that compares the whole answer with a literal text (it can only be right by copying),
 one that compares it with a figure of the grader's own (its mental arithmetic)."""
+SAYING = re.compile(
+    r"\b(say|says|said|mention|mentions|name|names|state|states|list|lists|describe|describes|explain|explains|"
+    r"include|includes|give|gives|note|notes|record|records|cover|covers|acknowledge|acknowledges|summari[sz]es?)\b",
+    re.I,
+)
+"""A criterion about what the answer says (a quote shows it), not about what holds of it."""
+MEASURING = ("behaviour", "computed", "absent")
+"""Checks that measure the answer (call its functions, count, compute), not look for words."""
 UNTESTED = {
     "blind": "reads nothing of the answer",
     "literal": "compares the whole answer with a literal",
@@ -213,9 +222,11 @@ async def grade_grounded(
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
-    citations = {i: cite(reply, answer) for i, reply in zip(cited, replies, strict=True)}
+    citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
     shown = [
-        _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i)))
+        _shown_true(
+            criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), bool(SAYING.search(criteria[i])))
+        )
         for i in range(len(criteria))
     ]
     if facts is not None:
@@ -249,24 +260,17 @@ async def _witnessed(
 ) -> Evidence:
     """`evidence` beside the fact the model chooses for `criterion`, when that fact is one
     of the code's structure (`CODE_FACTS`) and the answer has code: agreeing, both are
-    said; disagreeing with a check that ran the answer's functions, neither decides; else
-    the fact decides (a citation or a text check guesses at what the syntax tree shows)."""
-    if not measured.code.strip():
-        return evidence
+    said; else the fact decides (a citation or a text check guesses at what the syntax tree
+    shows). A check that ran the answer's functions decides alone: the code's structure
+    says nothing of what its functions do."""
+    if not measured.code.strip() or (kind == "behaviour" and evidence.decided_by.startswith("check")):
+        return evidence  # a fact of the code's structure is no witness to what its functions do
     choice = await _fact_choice(facts, asker, criterion)
     if choice is None or choice.fact.name not in CODE_FACTS:
         return evidence
     passed, fact, gap = choice.verdict(measured)
     if passed == evidence.passed:
         return replace(evidence, decided_by=f"{fact}; {evidence.decided_by} agrees")
-    if kind == "behaviour" and evidence.passed is not None and evidence.decided_by.startswith("check"):
-        return Evidence(
-            None,
-            f"the check says it is {'met' if evidence.passed else 'not met'}, the {fact} says it is "
-            f"{'met' if passed else 'not met'}",
-            "unverified: the check and the fact disagree",
-            check=evidence.check,
-        )
     return Evidence(passed, gap or "", fact, check=evidence.check, quote=evidence.quote)
 
 
@@ -290,7 +294,11 @@ def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
     return run is not None and run.passed is not None and kind in ("behaviour", "computed", "absent")
 
 
-def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None) -> Evidence:
+def _decide(
+    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, saying: bool = True
+) -> Evidence:
+    """What decides a criterion: its check, its citation, both, or neither (`saying`: the
+    criterion asks what the answer says, which a quote shows; else what holds of it)."""
     shown = source[:MAX_SHOWN_CHECK_CHARS]
     if run is not None and run.passed is not None and _decided_by_check(kind, run):
         said = "True" if run.passed else f"False ({run.detail})"
@@ -304,6 +312,17 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
             f"the check decided nothing ({run.detail}) and the grader cited nothing",
             "unverified: the check did not run and nothing was cited",
             check=shown,
+        )
+    if run is not None and run.passed is None and kind in MEASURING and citation.found == "quoted" and not saying:
+        # The model judged that code measures it: a quote shows where the answer says it,
+        # not that what it says holds.
+        return Evidence(
+            None,
+            f"the check that was to measure it decided nothing ({run.detail}); the answer says it "
+            f"({citation.line!r}), but a quote cannot show that it holds",
+            "unverified: the check did not run, and a quote shows the claim only",
+            check=shown,
+            quote=citation.line,
         )
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "

@@ -74,8 +74,13 @@ def _clean(reply: str) -> str:
     return text.strip().strip("`").strip('"').strip("'").rstrip(".").strip()
 
 
-def cite(reply: str, answer: str) -> Citation:
-    """Where the model's quote stands in the answer."""
+HEADINGS = re.compile(r"\b(title|titled|heading|headings|header|headers|headline)\b", re.I)
+"""A criterion about the answer's titles or headings: there a heading is what meets it."""
+
+
+def cite(reply: str, answer: str, criterion: str = "") -> Citation:
+    """Where the model's quote stands in the answer (a heading meets only a `criterion`
+    about titles or headings)."""
     said = reply.strip()[:MAX_QUOTE_CHARS]
     if not said or _NONE.match(said):
         return Citation("none", said)
@@ -90,7 +95,7 @@ def cite(reply: str, answer: str) -> Citation:
             line = best if share >= MIN_COVERAGE else None
     if line is None or len(quote) < 2:
         return Citation("not_found", said)
-    if is_heading(line):
+    if is_heading(line) and not HEADINGS.search(criterion):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
 

@@ -231,7 +231,8 @@ CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matche
 def classify(source: str, answer_functions: Iterable[str], given: str = "", criterion: str = "") -> CheckKind:
     """What `source` tests (`CheckKind`). A check that reads nothing of the answer
     (`return True`, arithmetic on the task's numbers, a comparison of a reading with
-    itself) is `blind`; one that compares the whole answer with a literal text is `literal`;
+    itself) is `blind`; one that compares the whole answer's text with a literal or any
+    other value is `literal`;
     one that compares what it reads with a number that `given` (the task, the criterion,
     the reference) does not hold, or that looks for a text `criterion` does not name when
     the criterion asks for something right, is `guessed` (the model worked the answer out
@@ -242,14 +243,14 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         tree = ast.parse(source)
     except SyntaxError:
         return "computed"
+    if any(_compares_whole_answer(n) for n in ast.walk(tree)):
+        return "literal"
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     if called & set(answer_functions):
         return "behaviour"
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"answer", *_READERS}
     if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
         return "blind"
-    if any(_whole_answer_equals_literal(n) for n in ast.walk(tree)):
-        return "literal"
     if _compared_numbers(tree) - given_numbers(given):
         return "guessed"
     if CORRECTNESS.search(criterion) and any(t.lower() not in criterion.lower() for t in _sought_texts(tree)):
@@ -362,13 +363,18 @@ def _compared_numbers(tree: ast.AST) -> set[float]:
     return found
 
 
-def _whole_answer_equals_literal(node: ast.AST) -> bool:
-    """`answer == '...'` (either side, `!=` too, `answer.strip()` and the like)."""
+def _compares_whole_answer(node: ast.AST) -> bool:
+    """`answer == '...'`, or the whole answer's text compared with any value
+    (`answer == chunk([1, 2])`; either side, `!=` too, `answer.strip()` and the like)."""
     if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
         return False
-    sides = (node.left, node.comparators[0])
-    literal = any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in sides)
-    return literal and any(isinstance(n, ast.Name | ast.Call) and _is_text(n) and not _is_helper(n) for n in sides)
+    whole = [
+        isinstance(n, ast.Name | ast.Call) and _is_text(n) and not _is_helper(n) for n in (node.left, *node.comparators)
+    ]
+    if whole.count(True) != 1:
+        return False
+    other = (node.left, *node.comparators)[whole.index(False)]
+    return not {n.id for n in ast.walk(other) if isinstance(n, ast.Name)} & {"answer", *_READERS}
 
 
 def _is_helper(node: ast.expr) -> bool:
