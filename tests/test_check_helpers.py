@@ -156,3 +156,25 @@ def test_the_whole_answer_compared_with_a_value_is_no_test():
         == "computed"
     )
     assert classify("def check(answer):\n    return chunk([1, 2], 1) == [[1], [2]]\n", functions, "1 2") == "behaviour"
+
+
+def test_any_word_a_check_writes_for_a_question_of_right_must_be_the_criterions():
+    weakest = "Names the right region as the weakest in Q1"
+    finds = "def check(answer):\n    return answer.lower().find('coastal') > answer.lower().find('north')\n"
+    assert classify(finds, [], "", weakest) == "guessed"
+    iso = "def check(answer):\n    return re.search(r'\\d{4}-\\d{2}-\\d{2}', answer) is not None\n"
+    assert classify(iso, [], "", "Writes the date in the correct ISO format") == "present"
+
+
+@needs_sandbox
+async def test_a_texts_index_finds_the_text_that_contains_it():
+    runs = await run_checks(
+        "- Jupiter\n- Saturn\n- Earth",
+        "",
+        [
+            check("return lines().index('Saturn') < lines().index('Earth')"),
+            check("return lines().index('- Earth') == 2"),
+            check("return lines().index('Pluto') >= 0"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, None]

@@ -51,12 +51,18 @@ _ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+(\S.*)$")
 
 class TextList(list):
     """A helper's texts (lines, items, ...): `"x" in texts` is whether one of them contains
-    "x", as `"x" in text` is for one text."""
+    "x", as `"x" in text` is for one text, and `texts.index("x")` is where."""
 
     def __contains__(self, value):
         if list.__contains__(self, value):
             return True
         return isinstance(value, str) and any(isinstance(t, str) and value in t for t in self)
+
+    def index(self, value, *args):
+        """Where `value` is, or else the first text that contains it."""
+        if list.__contains__(self, value) or not isinstance(value, str):
+            return list.index(self, value, *args)
+        return next(i for i, t in enumerate(self) if isinstance(t, str) and value in t)
 
 
 def prose(text=None):

@@ -234,8 +234,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     itself) is `blind`; one that compares the whole answer's text with a literal or any
     other value is `literal`;
     one that compares what it reads with a number that `given` (the task, the criterion,
-    the reference) does not hold, or that looks for a text `criterion` does not name when
-    the criterion asks for something right, is `guessed` (the model worked the answer out
+    the reference) does not hold, or that writes a word `criterion` does not, when the
+    criterion asks for something right, is `guessed` (the model worked the answer out
     in its head): none of these is run, none decides."""
     if JUDGE_CALL in source:
         return "judge"
@@ -253,7 +253,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         return "blind"
     if _compared_numbers(tree) - given_numbers(given):
         return "guessed"
-    if CORRECTNESS.search(criterion) and any(t.lower() not in criterion.lower() for t in _sought_texts(tree)):
+    if CORRECTNESS.search(criterion) and _own_words(tree) - set(_WORD.findall(criterion.lower())):
         return "guessed"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
@@ -269,16 +269,11 @@ def _compares_with_itself(node: ast.AST) -> bool:
     return len(set(sides)) < len(sides)
 
 
-def _sought_texts(tree: ast.AST) -> list[str]:
-    """The texts a check looks for in the answer (`"West" in answer`)."""
-    return [
-        n.left.value
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Compare)
-        and isinstance(n.left, ast.Constant)
-        and isinstance(n.left.value, str)
-        and isinstance(n.ops[0], ast.In | ast.NotIn)
-    ]
+def _own_words(tree: ast.AST) -> set[str]:
+    """The words of the texts a check writes itself (`'West' in answer`,
+    `answer.find('coastal')`), lowercase; a pattern's escapes (`\\d+`) are no words."""
+    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return {w.lower() for text in texts for w in _WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
 
 
 _FLIP: dict[str | None, str | None] = {"present": "absent", "absent": "present", None: None}
