@@ -481,3 +481,20 @@ async def test_a_heading_meets_a_criterion_about_the_title(script):
     )
     [criterion] = result.verdict.criteria
     assert criterion.passed and criterion.quote == "# Review of PR 42"
+
+
+@needs_sandbox
+async def test_a_check_that_seeks_its_own_answer_is_not_run_and_the_quote_cannot_show_it_right(script):
+    """ "Names the right region" checked as `'West' in answer` is the grader's own reading
+    of the table: not run; the quote shows what the answer claims, not that it is right."""
+    result = await grounded(
+        script,
+        "West was the weakest region in Q1.",
+        "- Names the right region as the weakest in Q1",
+        "    return answer.lower().find('west') >= 0",
+        "West was the weakest region in Q1.",
+        request="Which region was weakest in Q1? North 120, West 90, East 95.",
+    )
+    [criterion] = result.verdict.criteria
+    assert criterion.unverified and not criterion.passed and criterion.check is not None
+    assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right"

@@ -208,7 +208,7 @@ async def grade_grounded(
     sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
     kinds = [
-        classify(s, functions, f"{request}\n{c}\n{reference or ''}") for s, c in zip(sources, criteria, strict=True)
+        classify(s, functions, f"{request}\n{c}\n{reference or ''}", c) for s, c in zip(sources, criteria, strict=True)
     ]
     runnable = [i for i, k in enumerate(kinds) if k not in UNRUN]
     ran = await run_checks(
