@@ -228,12 +228,16 @@ class JudgeBench:
         }
 
 
-def pick(cases: list[JudgeCase], limit: int | None, shift: int = 0) -> list[JudgeCase]:
+def pick(cases: list[JudgeCase], limit: int | None, shift: int = 0, rest: bool = False) -> list[JudgeCase]:
     """Every k-th case, so a shorter run keeps the mix of kinds; `shift` starts each step
-    that many cases later (below the step), so two samples share no case."""
+    that many cases later (below the step), so two samples share no case. `rest`: the
+    cases no shift of `limit` picks (what every such sample leaves)."""
     if limit is None or limit >= len(cases):
         return cases
     step = len(cases) / limit
+    if rest:
+        taken = {id(c) for k in range(int(step)) for c in pick(cases, limit, k)}
+        return [c for c in cases if id(c) not in taken]
     if not 0 <= shift < int(step):
         raise ValueError(f"--shift must be from 0 to {int(step) - 1} with --limit {limit} of {len(cases)} cases")
     return [cases[int(i * step) + shift] for i in range(limit)]
@@ -316,7 +320,7 @@ def select(cases: list[JudgeCase], families: list[str] | None) -> list[JudgeCase
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    cases = pick(select(build_set(args.set, args.wordings), args.families), args.limit, args.shift)
+    cases = pick(select(build_set(args.set, args.wordings), args.families), args.limit, args.shift, args.rest)
     results: dict[str, dict[str, Any]] = {}
     rows_by_key: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="rubricflow-judge-") as tmp:
@@ -421,10 +425,15 @@ def main(argv: list[str]) -> int:
         default=0,
         help="with --limit: start each step this many cases later, for a sample that shares no case with another",
     )
+    parser.add_argument(
+        "--rest",
+        action="store_true",
+        help="with --limit: the cases that no --shift of that limit picks (a sample no such sample shares)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
     args = parser.parse_args(argv)
     try:
-        pick(select(build_set(args.set, args.wordings), args.families), args.limit, args.shift)
+        pick(select(build_set(args.set, args.wordings), args.families), args.limit, args.shift, args.rest)
     except ValueError as error:
         parser.error(str(error))
     data = asyncio.run(run(args))

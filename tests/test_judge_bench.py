@@ -87,6 +87,13 @@ class TestTheLabelledSet:
         with pytest.raises(ValueError, match="--shift must be from 0 to"):
             pick(CASES, 14, shift=len(CASES))
 
+    def test_the_rest_is_what_no_shifted_sample_picks(self):
+        step = int(len(CASES) / 13)  # 70 cases: steps of 5.38, so every shift leaves some
+        samples = [{c.id for c in pick(CASES, 13, shift=k)} for k in range(step)]
+        rest = {c.id for c in pick(CASES, 13, rest=True)}
+        assert rest and not rest & set().union(*samples)
+        assert rest | set().union(*samples) == {c.id for c in CASES}
+
 
 class TestFigures:
     def test_rates_from_rows(self):
