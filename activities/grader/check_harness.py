@@ -210,7 +210,7 @@ def _value(expression):
     text = re.sub(r"(\d+(?:\.\d+)?)\s*%", r"(\1/100)", text)
     text = re.sub(r"\bof\b|[x\u00d7\u00f7\u2212\u2013]", lambda m: _SYMBOLS[m.group(0)], text)
     tree = ast.parse(text, mode="eval")
-    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop)
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.USub)
     if not all(isinstance(node, allowed) for node in ast.walk(tree)):
         raise ValueError(f"not a calculation: {expression!r}")
     return eval(compile(tree, "<calculation>", "eval"), {"__builtins__": {}})  # noqa: S307 - numbers and operators only
