@@ -63,8 +63,8 @@ def list_cells(row: ThreadRow) -> tuple[str, ...]:
 
 def row_status(workflow_status: WorkflowExecutionStatus | None, rubric_status: str | None) -> str:
     """The state a person wants to see for a listed thread."""
-    if workflow_status in CLOSED_STATUSES:
-        return CLOSED_STATUSES[workflow_status]  # type: ignore[index]
+    if workflow_status is not None and workflow_status in CLOSED_STATUSES:
+        return CLOSED_STATUSES[workflow_status]
     if workflow_status == WorkflowExecutionStatus.RUNNING:
         if rubric_status in (None, "running", "needs_revision"):
             return "running"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+from typing import TypedDict
 
 from rubricflow.errors import RunRefused
 from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER
@@ -118,7 +119,31 @@ KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPENA
 """The variables the common providers read on a worker, shown by name by `rubricflow doctor`."""
 
 
-def doctor_report(environ: dict[str, str] | None = None) -> dict[str, object]:
+class ProfileRow(TypedDict):
+    name: str
+    model: str
+    base_url: str | None
+    structured_output: str
+    priced: bool
+    problems: list[str]
+
+
+class ExtraRow(TypedDict):
+    extra: str
+    installed: bool
+
+
+class DoctorReport(TypedDict):
+    """What `rubricflow doctor` shows (its `--json` too)."""
+
+    providers: list[str]
+    extras: dict[str, ExtraRow]
+    keys: dict[str, bool]
+    profiles_file: str | None
+    profiles: list[ProfileRow]
+
+
+def doctor_report(environ: dict[str, str] | None = None) -> DoctorReport:
     """What a worker started here can build: providers whose packages import, the key
     variables it sees (names only, never values), and its model profiles with their
     problems. Raises `RunRefused` when the `RUBRICFLOW_MODELS` file itself is unusable."""
@@ -135,7 +160,7 @@ def doctor_report(environ: dict[str, str] | None = None) -> dict[str, object]:
         raise RunRefused(str(exc)) from None
     rows = []
     for name, profile in sorted(profiles.items()):
-        problems = []
+        problems: list[str] = []
         try:
             check_provider(profile.spec, installed=True)
         except RunRefused as exc:
@@ -143,20 +168,20 @@ def doctor_report(environ: dict[str, str] | None = None) -> dict[str, object]:
         if profile.api_key_env and not env.get(profile.api_key_env, "").strip():
             problems.append(f"api_key_env {profile.api_key_env} is not set")
         rows.append(
-            {
-                "name": name,
-                "model": profile.spec,
-                "base_url": profile.base_url,
-                "structured_output": profile.structured_output,
-                "priced": profile.price is not None,
-                "problems": problems,
-            }
+            ProfileRow(
+                name=name,
+                model=profile.spec,
+                base_url=profile.base_url,
+                structured_output=profile.structured_output,
+                priced=profile.price is not None,
+                problems=problems,
+            )
         )
     names = sorted({*KEY_VARIABLES, *(p.api_key_env for p in profiles.values() if p.api_key_env)})
-    return {
-        "providers": [p for p in known_providers() if p != PROFILE_PROVIDER and present(p)],
-        "extras": {p: {"extra": f"rubricflow[{e}]", "installed": present(p)} for p, e in PROVIDER_EXTRAS.items()},
-        "keys": {n: bool(env.get(n, "").strip()) for n in names},
-        "profiles_file": env.get(MODELS_ENV, "").strip() or None,
-        "profiles": rows,
-    }
+    return DoctorReport(
+        providers=[p for p in known_providers() if p != PROFILE_PROVIDER and present(p)],
+        extras={p: ExtraRow(extra=f"rubricflow[{e}]", installed=present(p)) for p, e in PROVIDER_EXTRAS.items()},
+        keys={n: bool(env.get(n, "").strip()) for n in names},
+        profiles_file=env.get(MODELS_ENV, "").strip() or None,
+        profiles=rows,
+    )

@@ -257,9 +257,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         return "guessed"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
-    if len(kinds) == 1 and None not in kinds:
-        return kinds.pop()  # type: ignore[return-value]
-    return "computed"
+    only = kinds.pop() if len(kinds) == 1 else None
+    return only if only is not None else "computed"
 
 
 def _compares_with_itself(node: ast.AST) -> bool:
@@ -276,10 +275,11 @@ def _own_words(tree: ast.AST) -> set[str]:
     return {w.lower() for text in texts for w in _WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
 
 
-_FLIP: dict[str | None, str | None] = {"present": "absent", "absent": "present", None: None}
+TextTest = Literal["present", "absent"]
+_FLIP: dict[TextTest | None, TextTest | None] = {"present": "absent", "absent": "present", None: None}
 
 
-def _text_test(node: ast.expr) -> str | None:
+def _text_test(node: ast.expr) -> TextTest | None:
     """`present` or `absent` when `node` only tests whether text occurs in the answer (a
     literal `in`, a regex search, `startswith`), else None."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
@@ -290,7 +290,7 @@ def _text_test(node: ast.expr) -> str | None:
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         left, op = node.left, node.ops[0]
         if isinstance(left, ast.Constant) and isinstance(left.value, str) and _is_text(node.comparators[0]):
-            return {ast.In: "present", ast.NotIn: "absent"}.get(type(op))
+            return "present" if isinstance(op, ast.In) else "absent" if isinstance(op, ast.NotIn) else None
         if isinstance(left, ast.Call) and isinstance(op, ast.Is | ast.IsNot):
             inner = _text_test(left)
             return inner if isinstance(op, ast.IsNot) else _FLIP[inner]

@@ -290,24 +290,24 @@ async def cmd_doctor(args: argparse.Namespace, out: TextIO) -> int:
     variables it sees (names only), its model profiles and their problems; exit 1 when a
     profile has one."""
     report = doctor_report()
-    problems = any(row["problems"] for row in report["profiles"])  # type: ignore[attr-defined]
+    problems = any(row["problems"] for row in report["profiles"])
     if args.json:
         write_json(report, out)
         return EXIT_NOT_SATISFIED if problems else EXIT_OK
-    out.write("providers this worker can build: " + ", ".join(report["providers"]) + "\n")  # type: ignore[arg-type]
-    for provider, extra in report["extras"].items():  # type: ignore[attr-defined]
+    out.write("providers this worker can build: " + ", ".join(report["providers"]) + "\n")
+    for provider, extra in report["extras"].items():
         if not extra["installed"]:
             out.write(f"  {provider}: not installed (pip install '{extra['extra']}')\n")
     out.write(
         "key variables: "
         + ", ".join(f"{name} {'set' if seen else 'not set'}" for name, seen in report["keys"].items())
         + "\n"
-    )  # type: ignore[attr-defined]
+    )
     if report["profiles_file"] is None:
         out.write("model profiles: none (set RUBRICFLOW_MODELS to a TOML file of [models.NAME])\n")
     else:
         out.write(f"model profiles ({report['profiles_file']}):\n")
-    for row in report["profiles"]:  # type: ignore[attr-defined]
+    for row in report["profiles"]:
         where = f" at {row['base_url']}" if row["base_url"] else ""
         state = "; ".join(row["problems"]) if row["problems"] else "ok"
         out.write(f"  profile:{row['name']}: {row['model']}{where}, {row['structured_output']}: {state}\n")
