@@ -378,6 +378,22 @@ def write(out: Path, data: dict[str, Any]) -> None:
     plot(data["results"], out / "judge.png")
 
 
+def add_sample_options(parser: argparse.ArgumentParser) -> None:
+    """Which of the set's answers a run grades: every k-th, shifted, or what the shifts leave."""
+    parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
+    parser.add_argument(
+        "--shift",
+        type=int,
+        default=0,
+        help="with --limit: start each step this many cases later, for a sample that shares no case with another",
+    )
+    parser.add_argument(
+        "--rest",
+        action="store_true",
+        help="with --limit: the cases that no --shift of that limit picks (a sample no such sample shares)",
+    )
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks judge", description=__doc__.splitlines()[0])
     parser.add_argument("--model", nargs="+", default=DEFAULT_MODELS, help="grader models (default %(default)s)")
@@ -418,18 +434,7 @@ def main(argv: list[str]) -> int:
         help="the grounded grader's check prompt leaves out its examples about these families: with "
         "--families, a figure on families no example of the prompt was about (leave-one-family-out)",
     )
-    parser.add_argument("--limit", type=int, default=None, help="grade every k-th case, this many (default: all)")
-    parser.add_argument(
-        "--shift",
-        type=int,
-        default=0,
-        help="with --limit: start each step this many cases later, for a sample that shares no case with another",
-    )
-    parser.add_argument(
-        "--rest",
-        action="store_true",
-        help="with --limit: the cases that no --shift of that limit picks (a sample no such sample shares)",
-    )
+    add_sample_options(parser)
     parser.add_argument("--out", type=Path, default=Path("bench-out"), help="folder for judge.json and judge.png")
     args = parser.parse_args(argv)
     try:
