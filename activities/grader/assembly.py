@@ -44,3 +44,21 @@ def merge_checks(llm: GraderVerdict | None, checks: list[Criterion]) -> GraderVe
         else:
             parts.append(f"Checks: all {len(checks)} passed.")
     return GraderVerdict(result=result, explanation=" ".join(parts), criteria=criteria)
+
+
+def verdict_of(entries: list[Criterion]) -> GraderVerdict:
+    """The verdict that follows from criteria decided one at a time: `satisfied` only when
+    every one passed; the explanation names what failed, then what could not be verified."""
+    failing = [c for c in entries if not c.passed and not c.unverified]
+    unsure = [c for c in entries if c.unverified]
+    parts = []
+    if failing:
+        parts.append(
+            f"{len(failing)} of {len(entries)} criteria not met: " + "; ".join(f"{c.name}: {c.gap}" for c in failing)
+        )
+    if unsure:
+        parts.append(f"{len(unsure)} could not be verified: " + "; ".join(c.name for c in unsure) + ".")
+    if not parts:
+        parts.append(f"All {len(entries)} criteria met.")
+    result = "needs_revision" if failing or unsure else "satisfied"
+    return GraderVerdict(result=result, explanation=" ".join(parts)[:1_000], criteria=entries)

@@ -39,6 +39,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from rubricflow.activities.grader.asking import Ask
+from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.judged import evidence_text
@@ -234,7 +235,7 @@ async def grade_grounded(
             await _witnessed(facts, asker, name, evidence, measured, kind)
             for name, evidence, kind in zip(criteria, shown, kinds, strict=True)
         ]
-    return _verdict([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
+    return verdict_of([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
 
 
 CODE_FACTS = frozenset(
@@ -291,7 +292,7 @@ def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
     """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
-    return run is not None and run.passed is not None and kind in ("behaviour", "computed", "absent")
+    return run is not None and run.passed is not None and kind in MEASURING
 
 
 def _decide(
@@ -398,19 +399,3 @@ def _criterion(name: str, evidence: Evidence) -> Criterion:
         quote=evidence.quote,
         unverified=evidence.passed is None,
     )
-
-
-def _verdict(entries: list[Criterion]) -> GraderVerdict:
-    failing = [c for c in entries if not c.passed and not c.unverified]
-    unsure = [c for c in entries if c.unverified]
-    parts = []
-    if failing:
-        parts.append(
-            f"{len(failing)} of {len(entries)} criteria not met: " + "; ".join(f"{c.name}: {c.gap}" for c in failing)
-        )
-    if unsure:
-        parts.append(f"{len(unsure)} could not be verified: " + "; ".join(c.name for c in unsure) + ".")
-    if not parts:
-        parts.append(f"All {len(entries)} criteria met.")
-    result = "needs_revision" if failing or unsure else "satisfied"
-    return GraderVerdict(result=result, explanation=" ".join(parts)[:1_000], criteria=entries)

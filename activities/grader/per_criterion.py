@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rubricflow.activities.grader.asking import Ask
+from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer, summary
 from rubricflow.activities.grader.judged import JUDGE_SCHEMA, evidence_text, judged_prefix, judged_question
@@ -121,15 +122,7 @@ async def grade_each(
                 votes=f"{agree}/{samples}" if samples > 1 else None,
             )
         )
-    failing = [c.name for c in entries if not c.passed]
-    if failing:
-        explanation = f"{len(failing)} of {len(entries)} criteria not met: " + "; ".join(
-            f"{c.name}: {c.gap}" for c in entries if not c.passed
-        )
-    else:
-        explanation = f"All {len(entries)} criteria met."
-    result = "needs_revision" if failing else "satisfied"
-    return GraderVerdict(result=result, explanation=explanation[:1_000], criteria=entries), split
+    return verdict_of(entries), split
 
 
 def resolve(grading: str, model_label: str, has_tools: bool, samples: int = 1) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from rubricflow.activities.grader.asking import Ask
+from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.judged import MAX_REASON_CHARS, judged_prefix
 from rubricflow.activities.grader.prompt import escape_closers
 from rubricflow.workflows.evaluation import Criterion
@@ -82,17 +83,9 @@ async def with_points(
             continue
         raw = await ask(points_question(prefix, criterion.name, scale, nonce), points_schema(scale), 0.0)
         criteria.append(_scored(criterion, scale, raw))
-    failing = [c for c in criteria if not c.passed]
     if verdict.result == "failed":
         return verdict.model_copy(update={"criteria": criteria})
-    explanation = (
-        f"{len(failing)} of {len(criteria)} criteria not met: " + "; ".join(f"{c.name}: {c.gap}" for c in failing)
-        if failing
-        else f"All {len(criteria)} criteria met."
-    )
-    return GraderVerdict(
-        result="needs_revision" if failing else "satisfied", explanation=explanation[:1_000], criteria=criteria
-    )
+    return verdict_of(criteria)
 
 
 def _scored(criterion: Criterion, scale: Scale, raw: Mapping[str, Any]) -> Criterion:

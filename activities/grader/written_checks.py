@@ -248,7 +248,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     if called & set(answer_functions):
         return "behaviour"
-    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"answer", *_READERS}
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & _READS
     if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
         return "blind"
     if _compared_numbers(tree) - given_numbers(given):
@@ -315,6 +315,7 @@ _READERS = (
     "dates",
 )
 """The helpers that read the answer (a check calling none of them, nor naming `answer`, reads nothing of it)."""
+_READS = frozenset({"answer", *_READERS})
 
 
 _NUMBER_WORDS = {
@@ -369,7 +370,7 @@ def _compares_whole_answer(node: ast.AST) -> bool:
     if whole.count(True) != 1:
         return False
     other = (node.left, *node.comparators)[whole.index(False)]
-    return not {n.id for n in ast.walk(other) if isinstance(n, ast.Name)} & {"answer", *_READERS}
+    return not {n.id for n in ast.walk(other) if isinstance(n, ast.Name)} & _READS
 
 
 def _is_helper(node: ast.expr) -> bool:
