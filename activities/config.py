@@ -17,8 +17,8 @@ from temporalio.converter import PayloadCodec
 
 from rubricflow.activities.hooks import Hook
 from rubricflow.activities.mcp_config import McpConfig
+from rubricflow.activities.model_profiles import ModelProfile
 from rubricflow.workflows import names
-from rubricflow.workflows.model_profiles import ModelProfile
 
 DEFAULT_DATA_DIR = Path(names.DEFAULT_DATA_DIR)
 DEFAULT_FILES_DIR = DEFAULT_DATA_DIR / "files"

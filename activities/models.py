@@ -9,7 +9,7 @@ only. Two providers are our own:
 - `local:NAME`: a small GGUF model on the worker's CPU (`activities/local_models.py`),
   generating in a model process of its own that `close()` stops.
 - `profile:NAME`: a model of the worker's `RUBRICFLOW_MODELS` file
-  (`rubricflow.workflows.model_profiles`): its provider and model id, base URL, key,
+  (`rubricflow.activities.model_profiles`): its provider and model id, base URL, key,
   temperature, max tokens and timeout, and how its structured output is asked for.
 - other providers go through LangChain's `init_chat_model`.
 """
@@ -30,14 +30,10 @@ from rubricflow.activities.local_models import DEFAULT_TEMPERATURE as LOCAL_TEMP
 from rubricflow.activities.local_models import build_local_chat_model, check_local_model
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.model_process import ModelProcess
+from rubricflow.activities.model_profiles import ModelProfile, StructuredOutput, profile_name
 from rubricflow.activities.scripted import ScriptedChatModel, load_script
-from rubricflow.workflows.model_profiles import (
-    MODELS_ENV,
-    PROFILE_PROVIDER,
-    ModelProfile,
-    StructuredOutput,
-    profile_name,
-)
+from rubricflow.workflows.run_settings import MODELS_ENV, PROFILE_PROVIDER
+from rubricflow.workflows.types import ModelPrice
 
 __all__ = ["ModelFactory", "check_provider", "known_providers"]
 
@@ -182,6 +178,12 @@ class ModelFactory:
             check_local_model(model_id.strip())
         else:
             check_provider(spec, installed=True)
+
+    def price(self, spec: str) -> ModelPrice | None:
+        """What a `profile:NAME` this worker has costs, when its profile says."""
+        name = profile_name(spec)
+        profile = self._profiles.get(name) if name is not None else None
+        return profile.price if profile is not None else None
 
     def _build(self, spec: str) -> BaseChatModel:
         provider, _, model_id = spec.partition(":")

@@ -16,7 +16,8 @@ def run_check(
     input: RunCheckInput, *, tools: ToolRegistry, agents: AgentRegistry, checks: list[str], models: ModelFactory
 ) -> RunCheckResult:
     """Each model this worker could not build, the agent and tools it does not have, in
-    the words its steps would fail with; and the names of its checks."""
+    the words its steps would fail with; the names of its checks; and the prices of the
+    models its profiles price."""
     problems: list[str] = []
     for spec in dict.fromkeys(input.models):
         try:
@@ -34,4 +35,5 @@ def run_check(
         tools.resolve(dict.fromkeys(named))
     except UnknownToolError as exc:
         problems.append(str(exc))
-    return RunCheckResult(problems=problems, checks=checks)
+    prices = {spec: price for spec in dict.fromkeys(input.models) if (price := models.price(spec)) is not None}
+    return RunCheckResult(problems=problems, checks=checks, prices=prices)

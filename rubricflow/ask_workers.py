@@ -18,6 +18,7 @@ from datetime import timedelta
 from temporalio.client import Client, WorkflowFailureError
 
 from rubricflow.client_errors import typed_errors
+from rubricflow.errors import RunRefused
 from rubricflow.workflows.batch_types import BatchItem
 from rubricflow.workflows.rubric import parse_rubric
 from rubricflow.workflows.run_check import RunCheckWorkflow
@@ -79,3 +80,10 @@ def refusals(answer: RunCheckResult, rubrics: Mapping[str, str | None]) -> list[
         if rubric is not None:
             problems += [f"{what}: {p}" for p in parse_rubric(rubric, answer.checks).problems]
     return problems
+
+
+def refuse(queue: str, answer: RunCheckResult, rubrics: Mapping[str, str | None]) -> None:
+    """`RunRefused`, in the workers' words, when `refusals` finds any."""
+    problems = refusals(answer, rubrics)
+    if problems:
+        raise RunRefused(f"the workers on task queue {queue!r} refuse this run: " + "; ".join(problems))

@@ -26,7 +26,7 @@ from temporalio.contrib.workflow_streams import WorkflowStreamClient
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
-from rubricflow.ask_workers import ask_workers, check_of, refusals
+from rubricflow.ask_workers import ask_workers, check_of, refuse
 from rubricflow.client_errors import (
     RubricflowError,
     RunFailed,
@@ -49,7 +49,7 @@ from rubricflow.settings import connect as _connect
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.names import EVENTS_TOPIC, ITERATION_ATTR, RUN_ID_ATTR, STATUS_ATTR
 from rubricflow.workflows.rubric_run import RubricRunWorkflow
-from rubricflow.workflows.run_check_types import RunCheckInput
+from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
 from rubricflow.workflows.types import (
     ApproveInput,
     ExtendInput,
@@ -103,8 +103,7 @@ class RunHandle:
     handle: WorkflowHandle[RubricRunWorkflow, RunResult]
 
     async def result(self) -> RunResult:
-        """The run's final state; raises `RunFailed` when the workflow failed, was
-        cancelled, terminated or timed out."""
+        """The run's final state; `RunFailed` when it failed, was cancelled, terminated or timed out."""
         with typed_errors(self.thread_id):
             try:
                 return await self.handle.result()
@@ -161,25 +160,26 @@ class Rubricflow:
             ) from err
         return RunHandle(thread_id, handle)
 
-    async def check(self, run: RunInput | RunCheckInput, rubrics: Mapping[str, str | None] | None = None) -> bool:
-        """Ask a worker of this task queue what it would refuse of `run` (its models,
-        agent, tools, and the checks `rubrics` name: default, the run's own rubric) and
-        raise `RunRefused` in the worker's words before anything starts. False when no
-        worker answered within `ask_workers.CHECK_WAIT` (none polls, or none of its build
-        knows the check): the run may start, and its worker refuses what it lacks at the
-        first step."""
+    async def ask(self, check: RunCheckInput) -> RunCheckResult | None:
+        """A worker's answer on what `check` names (refusals, checks, its profiles'
+        prices); None when no worker polls or answers within `ask_workers.CHECK_WAIT`."""
+        if not await self.workers_polling():
+            return None
+        return await ask_workers(self.client, self.queue, check)
+
+    async def check(
+        self, run: RunInput | RunCheckInput, rubrics: Mapping[str, str | None] | None = None
+    ) -> RunCheckResult | None:
+        """`ask` about `run` (its models, agent, tools, the checks `rubrics` name: default,
+        its rubric); `RunRefused` in the workers' words. None when none answered: the run
+        may start, and its worker refuses what it lacks at its first step."""
         check = run if isinstance(run, RunCheckInput) else check_of(run.agent, run.grader)
         if rubrics is None:
             rubrics = {"the rubric": run.rubric} if isinstance(run, RunInput) else {}
-        if not await self.workers_polling():
-            return False
-        answer = await ask_workers(self.client, self.queue, check)
-        if answer is None:
-            return False
-        problems = refusals(answer, rubrics)
-        if problems:
-            raise RunRefused(f"the workers on task queue {self.queue!r} refuse this run: " + "; ".join(problems))
-        return True
+        answer = await self.ask(check)
+        if answer is not None:
+            refuse(self.queue, answer, rubrics)
+        return answer
 
     def handle(self, thread_id: str) -> RunHandle:
         check_id("thread id", thread_id)

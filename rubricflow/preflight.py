@@ -9,12 +9,11 @@ looked up with `importlib.util.find_spec`.
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from typing import TypedDict
 
 from rubricflow.errors import RunRefused
-from rubricflow.workflows.model_profiles import MODELS_ENV, PROFILE_PROVIDER
+from rubricflow.workflows.run_settings import MODELS_ENV, PROFILE_PROVIDER
 
 LOCAL_RUNTIME = {"llama_cpp": "llama-cpp-python", "langchain_community": "langchain-community"}
 """`local:` models run in-process on the worker with these (module: distribution)."""
@@ -141,47 +140,3 @@ class DoctorReport(TypedDict):
     keys: dict[str, bool]
     profiles_file: str | None
     profiles: list[ProfileRow]
-
-
-def doctor_report(environ: dict[str, str] | None = None) -> DoctorReport:
-    """What a worker started here can build: providers whose packages import, the key
-    variables it sees (names only, never values), and its model profiles with their
-    problems. Raises `RunRefused` when the `RUBRICFLOW_MODELS` file itself is unusable."""
-    from rubricflow.settings import model_profiles
-
-    env = dict(os.environ if environ is None else environ)
-
-    def present(provider: str) -> bool:
-        return all(importlib.util.find_spec(m) is not None for m in provider_modules(provider))
-
-    try:
-        profiles = model_profiles(env.get(MODELS_ENV)) or {}
-    except ValueError as exc:
-        raise RunRefused(str(exc)) from None
-    rows = []
-    for name, profile in sorted(profiles.items()):
-        problems: list[str] = []
-        try:
-            check_provider(profile.spec, installed=True)
-        except RunRefused as exc:
-            problems.append(str(exc))
-        if profile.api_key_env and not env.get(profile.api_key_env, "").strip():
-            problems.append(f"api_key_env {profile.api_key_env} is not set")
-        rows.append(
-            ProfileRow(
-                name=name,
-                model=profile.spec,
-                base_url=profile.base_url,
-                structured_output=profile.structured_output,
-                priced=profile.price is not None,
-                problems=problems,
-            )
-        )
-    names = sorted({*KEY_VARIABLES, *(p.api_key_env for p in profiles.values() if p.api_key_env)})
-    return DoctorReport(
-        providers=[p for p in known_providers() if p != PROFILE_PROVIDER and present(p)],
-        extras={p: ExtraRow(extra=f"rubricflow[{e}]", installed=present(p)) for p, e in PROVIDER_EXTRAS.items()},
-        keys={n: bool(env.get(n, "").strip()) for n in names},
-        profiles_file=env.get(MODELS_ENV, "").strip() or None,
-        profiles=rows,
-    )

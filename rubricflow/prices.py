@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from rubricflow.errors import ConfigError
-from rubricflow.workflows.types import ModelPrice, Progress, RunInput, Usage
+from rubricflow.workflows.types import GraderSettings, ModelPrice, Progress, RunInput, Usage
 
 PRICES_ENV = "RUBRICFLOW_PRICES"
 _TABLE = TypeAdapter(dict[str, ModelPrice])
@@ -58,19 +58,20 @@ def load_prices(path: str | Path) -> dict[str, ModelPrice]:
 
 
 def price_table(environ: Mapping[str, str] | None = None) -> dict[str, ModelPrice]:
-    """The table `RUBRICFLOW_PRICES` names, plus the prices of the `RUBRICFLOW_MODELS`
-    profiles (as `profile:NAME`; the table's own entry wins); empty when neither is set."""
-    from rubricflow.settings import model_profiles
-    from rubricflow.workflows.model_profiles import MODELS_ENV
-
+    """The table `RUBRICFLOW_PRICES` names; empty when it is not set. A worker's
+    `profile:NAME` models are priced by its workers (`RunCheckResult.prices`)."""
     env = os.environ if environ is None else environ
     path = env.get(PRICES_ENV, "").strip()
-    try:
-        profiles = model_profiles(env.get(MODELS_ENV)) or {}
-    except ValueError as exc:
-        raise PriceTableError(str(exc)) from None
-    priced = {f"profile:{name}": p.price for name, p in profiles.items() if p.price is not None}
-    return {**priced, **(load_prices(path) if path else {})}
+    return load_prices(path) if path else {}
+
+
+def priced_grader(grader: GraderSettings, agent_model: str, table: Mapping[str, ModelPrice]) -> GraderSettings:
+    """`grader` with the prices of the agent's and its own model (those the table has);
+    prices already there win."""
+    wanted = {m: table[m] for m in (agent_model, grader.model) if m in table}
+    if not wanted:
+        return grader
+    return GraderSettings.model_validate({**grader.model_dump(), "prices": {**wanted, **grader.prices}})
 
 
 def with_prices(run: RunInput, table: Mapping[str, ModelPrice]) -> RunInput:
@@ -78,10 +79,9 @@ def with_prices(run: RunInput, table: Mapping[str, ModelPrice]) -> RunInput:
     its grader settings; prices already there win."""
     if run.grader is None:
         return run
-    wanted = {m: table[m] for m in (run.agent.model, run.grader.model) if m in table}
-    if not wanted:
+    grader = priced_grader(run.grader, run.agent.model, table)
+    if grader is run.grader:
         return run
-    grader = run.grader.model_copy(update={"prices": {**wanted, **run.grader.prices}})
     return RunInput.model_validate({**run.model_dump(), "grader": grader.model_dump()})
 
 

@@ -11,7 +11,6 @@ from temporalio.envconfig import ClientConfig
 from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 
 from rubricflow.errors import ConfigError
-from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile, parse_model_profiles
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
 
 DEFAULT_ADDRESS = "localhost:7233"
@@ -84,22 +83,6 @@ def client_runtime() -> Runtime:
             )
         )
     return _client_runtime
-
-
-def model_profiles(raw: str | None) -> dict[str, ModelProfile] | None:
-    """The model profiles of the file `RUBRICFLOW_MODELS` (`raw`) names, read and checked;
-    None when unset. A `ValueError` says what to fix, starting with `RUBRICFLOW_MODELS file
-    PATH`. Read by the worker, which builds its models from it, and by the CLI, which
-    refuses unknown profiles and prices the known ones."""
-    if raw is None or not raw.strip():
-        return None
-    path = Path(raw.strip())
-    where = f"{MODELS_ENV} file {path}"
-    text = read_settings_file(path, where)
-    try:
-        return parse_model_profiles(text)
-    except ValueError as exc:
-        raise ValueError(f"{where}: {exc}") from None
 
 
 def connect_config() -> dict:

@@ -28,13 +28,14 @@ from rubricflow.activities.mcp_config import (
     url_variables,
     with_environment,
 )
+from rubricflow.activities.model_profiles import ModelProfile, parse_model_profiles
 from rubricflow.codec import EncryptionCodec, codec_from_env
 from rubricflow.errors import ConfigError, RunRefused
 from rubricflow.ids import id_problem
 from rubricflow.preflight import PROVIDER_EXTRAS, check_provider, provider_modules
-from rubricflow.settings import model_profiles, read_settings_file
-from rubricflow.workflows.model_profiles import MODELS_ENV, ModelProfile
+from rubricflow.settings import read_settings_file
 from rubricflow.workflows.names import DATA_DIR_ENV, DEFAULT_DATA_DIR, DEFAULT_TASK_QUEUE, TASK_QUEUE_ENV
+from rubricflow.workflows.run_settings import MODELS_ENV
 from rubricflow.workflows.types import whole_number_from_text
 
 
@@ -71,6 +72,22 @@ def _env_flag(environ: Mapping[str, str], name: str) -> bool:
 def _env_path(environ: Mapping[str, str], name: str, default: Path) -> Path:
     raw = environ.get(name)
     return Path(raw) if raw else default
+
+
+def model_profiles(raw: str | None) -> dict[str, ModelProfile] | None:
+    """The model profiles of the file `RUBRICFLOW_MODELS` (`raw`) names, read and checked;
+    None when unset. A `ValueError` says what to fix, starting with `RUBRICFLOW_MODELS file
+    PATH`. Read by the worker, which builds and prices its models from it, and by
+    `rubricflow doctor`'s report of what a worker started here could build."""
+    if raw is None or not raw.strip():
+        return None
+    path = Path(raw.strip())
+    where = f"{MODELS_ENV} file {path}"
+    text = read_settings_file(path, where)
+    try:
+        return parse_model_profiles(text)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
 
 
 def mcp_config(raw: str | None) -> McpConfig | None:

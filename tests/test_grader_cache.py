@@ -17,6 +17,7 @@ from temporalio.testing import ActivityEnvironment
 
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grader_cache import GraderCache, cache_key
+from rubricflow.activities.model_profiles import ModelProfile
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.rubric_activities import RubricActivities
 from rubricflow.activities.tools import ToolRegistry
@@ -24,7 +25,6 @@ from rubricflow.batch_client import Batches, dataset_digest
 from rubricflow.client import Rubricflow
 from rubricflow.worker import build_worker
 from rubricflow.workflows.batch_types import BatchItem, BatchSettings
-from rubricflow.workflows.model_profiles import ModelProfile
 from rubricflow.workflows.types import (
     AgentSettings,
     GradeInput,

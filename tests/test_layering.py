@@ -14,7 +14,7 @@ PACKAGES = {
     "rubricflow": "rubricflow",
     "benchmarks": "benchmarks",
 }
-WORKER_SIDE = ("rubricflow.plugin", "rubricflow.worker", "rubricflow.worker_env", "benchmarks")
+WORKER_SIDE = ("rubricflow.plugin", "rubricflow.worker", "rubricflow.worker_env", "rubricflow.doctor", "benchmarks")
 """The only modules outside activities/ that may load the activities (and so LangChain)."""
 MODEL_LIBRARIES = ("langchain", "langchain_core", "langgraph", "deepagents", "llama_cpp")
 MAX_MODULE_LINES = 450

@@ -4,6 +4,7 @@ client's refusals, the prices, and the grader's structured output by the profile
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from temporalio.client import WorkflowFailureError
 
 from rubricflow.activities.config import WorkerConfig
+from rubricflow.activities.model_profiles import parse_model_profiles
 from rubricflow.activities.models import ModelFactory, profile_options
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow
@@ -19,13 +21,15 @@ from rubricflow.errors import ConfigError
 from rubricflow.prices import price_table
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
-from rubricflow.workflows.model_profiles import parse_model_profiles
+from rubricflow.workflows.run_check_types import RunCheckInput
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, thread_id
 from tests.reliability import REPORT
-from tests.test_cli import rubricflow
+from tests.test_cli import rubricflow, wait_for_poller
 
 pytestmark = pytest.mark.reliability
+
+WHOLE_PASS = {"result": "satisfied", "explanation": "ok", "criteria": [{"name": "Says hi", "passed": True}]}
 
 GOOD = """
 [models.fast]
@@ -154,15 +158,72 @@ class TestClient:
         assert code == 2, (out, err)
         assert "carries an address" in err and "profile:NAME" in err
 
-    def test_profile_prices_feed_the_price_table(self, tmp_path):
-        prices = write(
-            tmp_path, json.dumps({"profile:fast": {"input_usd_per_mtok": 1, "output_usd_per_mtok": 2}}), "p.json"
+    def test_the_clients_price_table_never_reads_the_workers_profiles(self, tmp_path):
+        """A client prices a profile with what the workers say, not with a file here."""
+        assert price_table({"RUBRICFLOW_MODELS": write(tmp_path, GOOD)}) == {}
+
+    async def test_the_workers_price_their_profiles_for_max_cost(self, client, task_queue, script, tmp_path):
+        """`--max-cost` on profile models the client's table lacks: the workers' profiles
+        price them; the client has no models file (and no price table)."""
+        agent, grader = script("hi"), script(json.dumps(WHOLE_PASS))
+        text = "".join(
+            f"[models.{name}]\nprovider = 'scripted'\nmodel = '{spec.partition(':')[2]}'\n"
+            f"input_usd_per_mtok = {price_in}\noutput_usd_per_mtok = {price_in * 2}\nstructured_output = 'json_mode'\n"
+            for name, spec, price_in in (("agent", agent, 1.0), ("judge", grader, 3.0))
         )
-        table = price_table({"RUBRICFLOW_MODELS": write(tmp_path, GOOD)})
-        assert table["profile:fast"].input_usd_per_mtok == 0.15 and "profile:server" not in table
-        # The price table's own entry wins over the profile's.
-        both = price_table({"RUBRICFLOW_MODELS": write(tmp_path, GOOD), "RUBRICFLOW_PRICES": prices})
-        assert both["profile:fast"].input_usd_per_mtok == 1
+        config = config_from_env({"RUBRICFLOW_MODELS": write(tmp_path, text), "RUBRICFLOW_ALLOW_SCRIPTED": "1"})
+        config = dataclasses.replace(config, task_queue=task_queue)
+        async with build_worker(client, config=config, tools=ToolRegistry()):
+            await wait_for_poller(client, task_queue)
+            answer = await Rubricflow(client, task_queue).ask(RunCheckInput(models=["profile:agent", "profile:judge"]))
+            assert answer is not None
+            assert {m: p.input_usd_per_mtok for m, p in answer.prices.items()} == {
+                "profile:agent": 1.0,
+                "profile:judge": 3.0,
+            }
+            tid = thread_id()
+            code, out, err = await rubricflow(
+                client,
+                task_queue,
+                "run",
+                "--model",
+                "profile:agent",
+                "--grader-model",
+                "profile:judge",
+                "--rubric",
+                "- Says hi",
+                "--grading",
+                "whole",
+                "--max-cost",
+                "1",
+                "--max-iterations",
+                "1",
+                "--thread",
+                tid,
+                "--json",
+                "Say hi",
+            )
+            assert code == 0, (out, err)
+            # The run was priced with the workers' prices: the workflow holds its cost.
+            progress = await Rubricflow(client, task_queue).handle(tid).progress()
+        assert progress.status == "satisfied" and progress.budget is not None
+        # Priced (None for a run without prices); scripted models count no tokens.
+        assert progress.run_cost_usd == 0.0 and json.loads(out)["run_cost_usd"] == 0.0
+
+    async def test_max_cost_on_a_profile_no_worker_prices_says_where_to_price_it(
+        self, client, task_queue, script, tmp_path
+    ):
+        REPORT.refuse("unpriced model")
+        text = f"[models.agent]\nprovider = 'scripted'\nmodel = '{script('hi').partition(':')[2]}'\n"
+        config = config_from_env({"RUBRICFLOW_MODELS": write(tmp_path, text), "RUBRICFLOW_ALLOW_SCRIPTED": "1"})
+        config = dataclasses.replace(config, task_queue=task_queue)
+        async with build_worker(client, config=config, tools=ToolRegistry()):
+            code, out, err = await rubricflow(
+                client, task_queue, "run", "--model", "profile:agent", "--rubric", "- Says hi", "--max-cost", "1", "hi"
+            )
+        assert code == 2, (out, err)
+        assert "--max-cost needs a price for profile:agent" in err and "in the worker's profile" in err
+        assert "Traceback" not in err
 
     async def test_the_worker_refuses_a_profile_it_does_not_know(self, client, task_queue, script):
         REPORT.refuse("unknown model profile")
@@ -255,3 +316,11 @@ async def test_doctor_lists_providers_keys_by_name_and_profile_problems(client, 
     assert "profile:fast: openai:gpt-4o-mini, tool: ok" in out
     assert "profile:server: openai:qwen at http://127.0.0.1:9/v1, json_mode: ok" in out
     assert "profile:other" in out and "langchain-cohere" in out
+
+
+async def test_doctor_says_an_unusable_profiles_file_in_one_line(client, task_queue, tmp_path):
+    """The report is the worker's own (`python -m rubricflow.doctor`): its refusal is said as is."""
+    REPORT.refuse("bad model profile")
+    code, out, err = await rubricflow(client, task_queue, "doctor", RUBRICFLOW_MODELS=str(tmp_path / "missing.toml"))
+    assert code == 2, (out, err)
+    assert err.strip() == f"rubricflow: RUBRICFLOW_MODELS file {tmp_path / 'missing.toml'} does not exist"

@@ -23,12 +23,13 @@ from rubricflow.activities.config import DEFAULT_DATA_DIR
 from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, gguf_path, runtime_available
 from rubricflow.activities.tools import ToolRegistry
 from rubricflow.client import Rubricflow, RunFailed
-from rubricflow.prices import price_table, thread_cost, with_prices
+from rubricflow.prices import thread_cost, with_prices
 from rubricflow.worker import build_worker
 from rubricflow.worker_env import config_from_env
 from rubricflow.workflows.types import AgentSettings, GraderSettings, RunInput
 from tests.helpers import activity_attempts, thread_id, until
 from tests.reliability import REPORT
+from tests.test_cli import wait_for_poller
 
 pytestmark = [pytest.mark.reliability, pytest.mark.slow]
 
@@ -107,18 +108,19 @@ output_usd_per_mtok = {price_out}
 @pytest.mark.timeout(900)
 async def test_a_thread_on_openai_profiles_against_a_real_server(client, task_queue, tmp_path, llama_server):
     env = {"RUBRICFLOW_MODELS": profiles_file(tmp_path, llama_server), "RUBRICFLOW_TASK_QUEUE": task_queue}
-    table = price_table(env)
-    run = with_prices(
-        RunInput(
-            message="Write one short sentence that greets the reader.",
-            rubric="- Greets the reader",
-            agent=AgentSettings(model="profile:agent", timeout_s=600),
-            grader=GraderSettings(model="profile:judge", max_iterations=1, grading="per_criterion", timeout_s=600),
-        ),
-        table,
+    run = RunInput(
+        message="Write one short sentence that greets the reader.",
+        rubric="- Greets the reader",
+        agent=AgentSettings(model="profile:agent", timeout_s=600),
+        grader=GraderSettings(model="profile:judge", max_iterations=1, grading="per_criterion", timeout_s=600),
     )
     async with build_worker(client, config=config_from_env(env), tools=ToolRegistry()):
-        handle = await Rubricflow(client, task_queue).start(run, thread_id())
+        rf = Rubricflow(client, task_queue)
+        await wait_for_poller(client, task_queue)
+        answer = await rf.check(run)  # the worker prices its profiles; the client reads no models file
+        assert answer is not None
+        table = answer.prices
+        handle = await rf.start(with_prices(run, table), thread_id())
         result = await asyncio.wait_for(handle.result(), timeout=800)
         progress = await handle.progress()
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 from pydantic import Field
 
 from rubricflow.workflows.base import Frozen
+from rubricflow.workflows.run_settings import ModelPrice
 
 CHECK_TIMEOUT = timedelta(seconds=10)
 """How long a worker has to answer: the check reads at most a scripted file and its own
@@ -31,3 +32,6 @@ class RunCheckResult(Frozen):
     """What the worker would refuse, each in words that say what to change."""
     checks: list[str] = Field(default_factory=list)
     """The checks the worker has: a rubric naming another cannot be graded there."""
+    prices: dict[str, ModelPrice] = Field(default_factory=dict)
+    """The prices of the asked models this worker's profiles give (`profile:NAME`): a client
+    prices a run's profiles with these, not with a file on its own machine."""

@@ -81,6 +81,14 @@ GRADER_SOURCE = "rubric_grader"
 behalf, so that the transcript builder and consumers never take them for the user."""
 
 
+PROFILE_PROVIDER = "profile"
+"""A model string `profile:NAME` names a profile of the worker's own models file: the
+worker builds it, prices it and says whether it has it (`RunCheckResult`)."""
+
+MODELS_ENV = "RUBRICFLOW_MODELS"
+"""The worker's setting that names its model profiles file."""
+
+
 def check_model_spec(value: object, field: str) -> str:
     if not isinstance(value, str):
         raise ValueError(
@@ -153,7 +161,7 @@ def score_fraction_from_text(value: str, field: str) -> float:
 def missing_price_message(model: str) -> str:
     return (
         f"max_cost_usd needs a price for model {model!r}: add it to the price table "
-        "(RUBRICFLOW_PRICES) or drop the cost budget"
+        "(RUBRICFLOW_PRICES), price the profile in the worker's models file, or drop the cost budget"
     )
 
 

@@ -22,9 +22,9 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage
 from temporalio.exceptions import ApplicationError
 
+from rubricflow.activities.model_profiles import StructuredOutput
 from rubricflow.workflows import errors
 from rubricflow.workflows.failures import FailureDetails
-from rubricflow.workflows.model_profiles import StructuredOutput
 
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 

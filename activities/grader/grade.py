@@ -18,12 +18,12 @@ from rubricflow.activities.grader.points import with_points
 from rubricflow.activities.grader.prompt import grader_payload, new_nonce
 from rubricflow.activities.grader.whole import whole_grader, whole_verdict
 from rubricflow.activities.graph_cache import GraphCache
+from rubricflow.activities.model_profiles import StructuredOutput
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.scripted import current_thread_id
 from rubricflow.activities.step_guards import AGENT_RECURSION_LIMIT, cut_off_after, heartbeating, model_call
 from rubricflow.activities.telemetry import UsageCounter
 from rubricflow.activities.tools import ToolRegistry
-from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.rubric import ParsedRubric, parse_rubric
 from rubricflow.workflows.scores import score_of_pass
 from rubricflow.workflows.types import GradeInput, GradeResult, GraderVerdict, last_answer

@@ -24,10 +24,10 @@ from rubricflow.activities.grader.coverage import (
 from rubricflow.activities.grader.prompt import GRADER_SYSTEM_PROMPT
 from rubricflow.activities.grader.single_call import SingleCallGrader
 from rubricflow.activities.grader.verdict_schema import verdict_schema
+from rubricflow.activities.model_profiles import StructuredOutput
 from rubricflow.activities.reasks import invalid_reask, reask_message
 from rubricflow.activities.step_guards import detached, model_call
 from rubricflow.workflows import errors
-from rubricflow.workflows.model_profiles import StructuredOutput
 from rubricflow.workflows.rubric import Scale
 from rubricflow.workflows.types import GradeInput, GraderVerdict
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,10 +27,11 @@ from rubricflow.batch_client import Batches, check_items, check_name, dataset_di
 from rubricflow.cli.exits import EXIT_NOT_SATISFIED, EXIT_OK
 from rubricflow.cli.inputs import BadInput, build_run_input, whole_flag
 from rubricflow.cli.render import console
-from rubricflow.cli.workers import preflight
+from rubricflow.cli.workers import preflight, with_worker_prices
 from rubricflow.client import Rubricflow, check_input
-from rubricflow.prices import usd
+from rubricflow.prices import priced_grader, usd
 from rubricflow.workflows.batch_types import MAX_CONCURRENCY, BatchSettings, BatchStatus
+from rubricflow.workflows.types import ModelPrice
 
 ACTIONS = ("status", "pause", "resume", "cancel", "report")
 FOLLOW_POLL_S = 1.0
@@ -115,7 +116,9 @@ async def cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     return await start(args, out)
 
 
-def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str) -> BatchSettings:
+def batch_settings(
+    args: argparse.Namespace, name: str, total: int, digest: str, worker_prices: Mapping[str, ModelPrice] | None = None
+) -> BatchSettings:
     """The `run` command's settings (the same flags, the same checks), for every item."""
     keys = (
         "system_prompt",
@@ -137,7 +140,7 @@ def batch_settings(args: argparse.Namespace, name: str, total: int, digest: str)
     run_args = argparse.Namespace(
         **vars(args), prompt="(each item's prompt)", idle_timeout="0", **{k: None for k in keys if not hasattr(args, k)}
     )
-    run = build_run_input(run_args)
+    run = build_run_input(run_args, worker_prices)
     check_input(run)
     return BatchSettings(
         name=name,
@@ -156,10 +159,16 @@ async def start(args: argparse.Namespace, out: TextIO) -> int:
     items = read_dataset(args.target)
     digest = dataset_digest(items)
     name = check_name(args.name or default_name(args.target, digest))
-    settings = batch_settings(args, name, len(items), digest)
+    settings = await with_worker_prices(lambda prices: batch_settings(args, name, len(items), digest, prices))
     check_items(name, settings, items)
     batches = Batches(await Rubricflow.connect())
-    await preflight(batches.rf, check_of(settings.agent, settings.grader), item_rubrics(settings.rubric, items))
+    answer = await preflight(
+        batches.rf, check_of(settings.agent, settings.grader), item_rubrics(settings.rubric, items)
+    )
+    if answer is not None and settings.grader is not None:
+        settings = settings.model_copy(
+            update={"grader": priced_grader(settings.grader, settings.agent.model, answer.prices)}
+        )
     await batches.start(name, settings)
     args.current_thread = None
     out.write(

@@ -46,6 +46,7 @@ from rubricflow.workflows.types import (
     MAX_GRADER_SAMPLES,
     AgentSettings,
     GraderSettings,
+    ModelPrice,
     RunInput,
 )
 
@@ -226,10 +227,12 @@ async def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     }
 
     async def calibrate(rf: Rubricflow) -> int:
+        priced: dict[str, ModelPrice] = {}  # the workers' prices of their profiles
         for run in runs:  # the workers say what they would refuse: models, the checks each rubric names
-            await preflight(rf, run, rubrics)
+            answer = await preflight(rf, run, rubrics)
+            priced.update(answer.prices if answer is not None else {})
         graded = [await grade(Batches(rf), plan, answers, out) for plan in plans]
-        return report(args, path, answers, plans, graded, out)
+        return report(args, path, answers, plans, graded, out, {**priced, **price_table()})
 
     if not args.embedded:
         return await calibrate(await Rubricflow.connect())
@@ -278,8 +281,8 @@ def report(
     plans: list[Plan],
     graded: list[tuple[dict[str, ThreadRecord], float]],
     out: TextIO,
+    prices: dict[str, ModelPrice],
 ) -> int:
-    prices = price_table()
     summaries = [
         summarize(answers, records, plan.about, wall, prices)
         for plan, (records, wall) in zip(plans, graded, strict=True)

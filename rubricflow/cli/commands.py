@@ -38,10 +38,11 @@ from rubricflow.cli.render import (
     write_json,
 )
 from rubricflow.cli.serve import (
+    worker_doctor,
     worker_tools,
 )
 from rubricflow.cli.servers import cmd_codec_server, cmd_dev, cmd_ui, cmd_worker
-from rubricflow.cli.workers import preflight, warn_without_workers
+from rubricflow.cli.workers import preflight, warn_without_workers, with_worker_prices
 from rubricflow.client import (
     CLOSED_STATUSES,
     Rubricflow,
@@ -49,8 +50,7 @@ from rubricflow.client import (
     ThreadStuck,
     check_input,
 )
-from rubricflow.preflight import doctor_report
-from rubricflow.prices import price_table, usage_line
+from rubricflow.prices import price_table, usage_line, with_prices
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     AgentSettings,
@@ -64,10 +64,12 @@ from rubricflow.workflows.types import (
 
 
 async def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
-    run = build_run_input(args)
+    run = await with_worker_prices(lambda prices: build_run_input(args, prices))
     check_input(run)
     rf = await Rubricflow.connect()
-    await preflight(rf, run)
+    answer = await preflight(rf, run)
+    if answer is not None:
+        run = with_prices(run, answer.prices)
     handle = await rf.start(run, args.thread)
     args.current_thread = handle.thread_id  # for the Ctrl-C line
     if not args.json:
@@ -289,7 +291,7 @@ async def cmd_doctor(args: argparse.Namespace, out: TextIO) -> int:
     """`rubricflow doctor`: the providers a worker started here can build, the key
     variables it sees (names only), its model profiles and their problems; exit 1 when a
     profile has one."""
-    report = doctor_report()
+    report = await worker_doctor()
     problems = any(row["problems"] for row in report["profiles"])
     if args.json:
         write_json(report, out)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from rubricflow.prices import PRICES_ENV, price_table, with_prices
 from rubricflow.workflows.types import (
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_STEP_TIMEOUT_S,
@@ -26,6 +28,7 @@ from rubricflow.workflows.types import (
     AgentSettings,
     Budget,
     GraderSettings,
+    ModelPrice,
     RunInput,
     amount_from_text,
     score_fraction_from_text,
@@ -35,6 +38,19 @@ from rubricflow.workflows.types import (
 
 class BadInput(Exception):
     """Refused before anything starts; the message says what to fix."""
+
+
+class UnpricedModels(BadInput):
+    """`--max-cost` names models with no price: the client's table lacks them, and the
+    workers (which price their `profile:NAME` models) were not asked or do not price them."""
+
+    def __init__(self, models: list[str]) -> None:
+        self.models = models
+        super().__init__(
+            f"--max-cost needs a price for {', '.join(models)}: add it to the price table "
+            f"{PRICES_ENV} names (JSON or TOML, USD per million input and output tokens), or, "
+            "for profile:NAME, input_usd_per_mtok and output_usd_per_mtok in the worker's profile"
+        )
 
 
 MAX_FILE_CHARS = {"rubric": MAX_RUBRIC_CHARS}
@@ -171,7 +187,9 @@ def validation_message(exc: ValidationError) -> str:
     return "; ".join(lines)
 
 
-def build_run_input(args: argparse.Namespace) -> RunInput:
+def build_run_input(args: argparse.Namespace, worker_prices: Mapping[str, ModelPrice] | None = None) -> RunInput:
+    """The run the flags describe; `worker_prices`: what the workers said the run's
+    `profile:` models cost (the client's own table wins)."""
     model = args.model or os.environ.get("RUBRICFLOW_AGENT_MODEL")
     if not model:
         raise BadInput(
@@ -185,6 +203,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
     )
     grader = None
     budget = budget_flags(args)
+    table = {**(worker_prices or {}), **price_table()}
     if rubric is not None:
         grader_model = args.grader_model or os.environ.get("RUBRICFLOW_GRADER_MODEL") or model
         grader = GraderSettings(
@@ -195,7 +214,7 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
                 iterations(args.max_iterations) if args.max_iterations is not None else DEFAULT_MAX_ITERATIONS
             ),
             timeout_s=step_timeout,
-            prices=_prices_for(budget, model, grader_model),
+            prices=_prices_for(budget, table, model, grader_model),
             **grading_settings(args),
         )
     elif args.max_iterations is not None or args.grader_model or budget or grading_settings(args):
@@ -219,22 +238,14 @@ def build_run_input(args: argparse.Namespace) -> RunInput:
         budget=Budget(**budget),
         idle_timeout_s=seconds(args.idle_timeout, "--idle-timeout"),
     )
-    from rubricflow.prices import price_table, with_prices
-
-    return with_prices(run, price_table())
+    return with_prices(run, table)
 
 
-def _prices_for(budget: dict[str, object], *models: str) -> dict[str, object]:
+def _prices_for(budget: dict[str, object], table: Mapping[str, ModelPrice], *models: str) -> dict[str, object]:
     """With `--max-cost`, the run's models must be priced: say which are not."""
     if "max_cost_usd" not in budget:
         return {}
-    from rubricflow.prices import PRICES_ENV, price_table
-
-    table = price_table()
     missing = sorted({m for m in models if m not in table})
     if missing:
-        raise BadInput(
-            f"--max-cost needs a price for {', '.join(missing)}: add it to the price table "
-            f"{PRICES_ENV} names (JSON or TOML, USD per million input and output tokens)"
-        )
+        raise UnpricedModels(missing)
     return {m: table[m] for m in models}

@@ -26,6 +26,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
 
 from rubricflow.devserver import DevServer, free_port, start_dev_server, with_address
+from rubricflow.preflight import DoctorReport
 from rubricflow.settings import client_runtime, connect, task_queue
 from rubricflow.stopping import install_stop_handlers
 
@@ -148,11 +149,26 @@ async def worker_tools(timeout_s: float = TOOL_LISTING_TIMEOUT_S) -> list[dict[s
     """The tools a worker started with this environment offers (built-in, entry-point and
     MCP tools: `name`, `source`, `description`), from `python -m rubricflow.worker
     --list-tools`, which lists them as the worker does when it starts."""
+    rows: list[dict[str, str]] = await _worker_says(
+        ["rubricflow.worker", "--list-tools"], "listing its tools", timeout_s
+    )
+    return rows
+
+
+async def worker_doctor(timeout_s: float = TOOL_LISTING_TIMEOUT_S) -> DoctorReport:
+    """What a worker started with this environment could build (`python -m
+    rubricflow.doctor`, which reads the worker's settings as the worker does)."""
+    report: DoctorReport = await _worker_says(["rubricflow.doctor"], "reporting what it can build", timeout_s)
+    return report
+
+
+async def _worker_says(module_args: list[str], doing: str, timeout_s: float) -> Any:
+    """The JSON a worker-side command prints, run as its own process with this
+    environment; `WorkerRefused` in its words when it refuses a setting (exit 2)."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "rubricflow.worker",
-        "--list-tools",
+        *module_args,
         env=worker_env(),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -163,13 +179,14 @@ async def worker_tools(timeout_s: float = TOOL_LISTING_TIMEOUT_S) -> list[dict[s
     except TimeoutError:
         process.kill()
         await process.wait()
-        raise WorkerStartError(f"the worker did not list its tools within {timeout_s:.0f}s") from None
+        raise WorkerStartError(f"the worker did not finish {doing} within {timeout_s:.0f}s") from None
     said = stderr.decode("utf-8", "replace").strip()
     if process.returncode == 2 and said:
-        raise WorkerRefused(said.splitlines()[-1].removeprefix("rubricflow worker: "))
+        last = said.splitlines()[-1]
+        raise WorkerRefused(last.removeprefix("rubricflow worker: ").removeprefix("rubricflow doctor: "))
     if process.returncode != 0:
         last = said.splitlines()[-1] if said else "no output"
-        raise WorkerStartError(f"the worker exited with code {process.returncode} listing its tools: {last}")
+        raise WorkerStartError(f"the worker exited with code {process.returncode} {doing}: {last}")
     return json.loads(stdout)
 
 

@@ -17,8 +17,8 @@ A TOML file of `[models.NAME]` tables; a run names one as `profile:NAME`:
 Only a profile sets a base URL: a run's model string never carries one, so no client
 request makes a worker call an address the client chose. Keys stay in the worker's
 environment. Parsed from text here (no I/O, no environment read): the worker reads the file
-once (`worker_env.py`) and builds its models from it; a client on the same machine reads it to
-refuse an unknown profile before a run starts and to price the profiles' tokens.
+once (`worker_env.py`), builds its models from it and prices them; clients learn both from
+its workers (`RunCheckResult`), never from a file on their own machine.
 """
 
 from __future__ import annotations
@@ -29,13 +29,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from rubricflow.workflows.run_settings import PROFILE_PROVIDER
 from rubricflow.workflows.types import ModelPrice
-
-MODELS_ENV = "RUBRICFLOW_MODELS"
-"""The worker's setting: the path of the model profiles file."""
-
-PROFILE_PROVIDER = "profile"
-"""`profile:NAME` names a profile of the worker's file."""
 
 StructuredOutput = Literal["tool", "json_schema", "json_mode"]
 """How a grader model is asked for structured output: a forced tool call (`tool`), the
