@@ -178,3 +178,37 @@ async def test_a_texts_index_finds_the_text_that_contains_it():
         ],
     )
     assert [r.passed for r in runs] == [True, True, None]
+
+
+@needs_sandbox
+async def test_a_word_in_a_text_is_a_whole_word():
+    """`"very" not in answer` holds of an answer that says "every": a check tests the word,
+    not letters inside another; a plural still holds its word, and lists keep `in`."""
+    runs = await run_checks(
+        "Every cat in the category sleeps; two cats purr.",
+        "",
+        [
+            check("return 'very' not in answer.lower()"),
+            check("return 'cat' in answer and 'cats' in answer"),
+            check("return 'dog' in answer"),
+            check("return not any(w in answer for w in ['ego', 'leep'])"),
+            check("return 3 in [1, 2, 3] and 'a' in {'a': 1} and 'sleeps;' in answer"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, False, True, True]
+
+
+@needs_sandbox
+async def test_json_loads_reads_an_answer_that_is_one_fenced_block():
+    fenced = '```json\n{"name": "Ada", "born": 1815}\n```'
+    runs = await run_checks(
+        fenced,
+        "",
+        [
+            check("return json.loads(answer)['born'] == 1815"),
+            check("import json as j\n    return j.loads(answer)['name'] == 'Ada'"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True]
+    prose = await run_checks("Here it is: " + fenced, "", [check("return isinstance(json.loads(answer), dict)")])
+    assert prose[0].passed is None  # prose around the block is no JSON: the check raised

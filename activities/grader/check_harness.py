@@ -384,6 +384,49 @@ finally:
     sys.meta_path.remove(_absent)
 
 
+_WORDLIKE = re.compile(r"[A-Za-z0-9](?:.*[A-Za-z0-9])?", re.DOTALL)
+
+
+def _contains(container, value):
+    """`value in container`, except that a word in a text is a whole word: "very" is not in
+    "every", "cat" is not in "category" (a plural "cats" still holds "cat")."""
+    if isinstance(container, str) and isinstance(value, str) and _WORDLIKE.fullmatch(value):
+        pattern = r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?:e?s)?(?![A-Za-z0-9])"
+        return re.search(pattern, container) is not None
+    return value in container
+
+
+class _WordContainment(ast.NodeTransformer):
+    """`x in y` / `x not in y` in a check's source becomes `_contains(y, x)`."""
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            return node
+        call = ast.Call(ast.Name("_contains", ast.Load()), [node.comparators[0], node.left], [])
+        return ast.UnaryOp(ast.Not(), call) if isinstance(node.ops[0], ast.NotIn) else call
+
+
+def _compiled(source, filename):
+    tree = _WordContainment().visit(ast.parse(source, filename))
+    return compile(ast.fix_missing_locations(tree), filename, "exec")
+
+
+def _loads(text, *args, **kwargs):
+    """`json.loads`, also of a text that is one fenced block and nothing else."""
+    try:
+        return _json_loads(text, *args, **kwargs)
+    except ValueError:
+        fenced = _FENCE.fullmatch(text.strip()) if isinstance(text, str) else None
+        if fenced is None:
+            raise
+        return _json_loads(fenced.group(1), *args, **kwargs)
+
+
+_json_loads = json.loads
+json.loads = _loads  # the checks' `json`, imported or offered, reads a fenced answer too
+
+
 def _alarm(signum, frame):
     raise TimeoutError(f"the check ran past {CHECK_SECONDS} s")
 
@@ -397,10 +440,11 @@ def run_check(index):
     namespace = {k: v for k, v in _answer.items() if not k.startswith("__")}
     namespace.update(HELPERS)
     namespace["answer"] = ANSWER
+    namespace["_contains"] = _contains
     namespace["task"] = TASK
     namespace["reference"] = REFERENCE
     try:
-        exec(compile(CHECKS[index], f"check_{index}.py", "exec"), namespace)
+        exec(_compiled(CHECKS[index], f"check_{index}.py"), namespace)
     except Exception as exc:  # noqa: BLE001
         raise CheckBroken(f"the check does not compile: {type(exc).__name__}: {exc}") from None
     check = namespace.get("check")
