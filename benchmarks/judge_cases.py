@@ -32,7 +32,7 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-SETS = ("all", "menu", "new")
+SETS = ("all", "menu", "new", "held")
 
 
 # Truth by code --------------------------------------------------------------------------
@@ -382,10 +382,15 @@ def _new_cases() -> tuple[JudgeCase, ...]:
 
 
 def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
-    """The menu's cases (in `wordings`), the families beyond it, or both. The families beyond
-    the menu have one set of wordings, written before any grader was tried on them."""
+    """The menu's cases (in `wordings`), the families beyond it, or both; or the held-out
+    families alone (`held`). The families beyond the menu have one set of wordings, written
+    before any grader was tried on them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
+    if which == "held":
+        from benchmarks.families import build_held_cases
+
+        return build_held_cases()
     menu = build_cases(wordings) if which in ("all", "menu") else []
     return [*menu, *(_new_cases() if which in ("all", "new") else ())]
 

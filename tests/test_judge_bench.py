@@ -18,6 +18,7 @@ from benchmarks.families import (
     FAMILIES,
     arithmetic,
     behaviour,
+    code_style,
     dates_units,
     json_output,
     numbers,
@@ -206,6 +207,12 @@ class TestTheFamilies:
         with pytest.raises(ValueError, match="unknown set"):
             build_set("some")
 
+    def test_the_held_out_family_is_in_no_other_set_and_half_unmet(self):
+        held = build_set("held")
+        assert {c.id for c in held}.isdisjoint(c.id for c in ALL)
+        truths = Counter(c.met for case in held for c in case.criteria)
+        assert len(held) == 16 and truths[True] == truths[False] == 24
+
 
 class TestTheLabelsFile:
     def test_the_committed_file_is_what_the_generator_writes(self):
@@ -379,6 +386,17 @@ class TestTruthFunctions:
         )
         assert text.has_heading("## Title\n\nText") and not text.has_heading("#hashtag")
         assert text.has_link("See https://example.com.") and not text.has_link("See the docs.")
+
+    def test_code_style(self):
+        code = 'def addTwo(a, b, c, d):\n    # a comment\n    return "%s" % (a,)\n\n\nprint(addTwo(1, 2, 3, 4))\n'
+        assert not code_style.snake_case(code) and code_style.max_params(code) == 4
+        assert not code_style.uses_fstrings_only(code) and not code_style.main_guarded(code)
+        assert code_style.has_comment(code) and not code_style.uses_global(code)
+        guarded = 'def add(a):\n    return f"{a}"\n\n\nif __name__ == "__main__":\n    print(add(1))\n'
+        assert code_style.snake_case(guarded) and code_style.uses_fstrings_only(guarded)
+        assert code_style.main_guarded(guarded) and not code_style.has_comment(guarded)
+        for case in build_set("held"):  # every answer's code runs
+            subprocess.run([sys.executable, "-c", code_style.code_of(case.answer)], check=True, capture_output=True)
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from benchmarks.families import (
     arithmetic,
     behaviour,
+    code_style,
     dates_units,
     json_output,
     negation,
@@ -44,5 +45,14 @@ FAMILIES: dict[str, Callable[[], list[JudgeCase]]] = {
 """Family name -> the function that generates its cases."""
 
 
+HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {code_style.FAMILY: code_style.cases}
+"""Families written after the grader's last rule and never graded while it was written: run
+alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
+
+
+def build_held_cases() -> list[JudgeCase]:
+    return [case for build in HELD_OUT.values() for case in build()]
