@@ -1,11 +1,10 @@
 """How right the grader is: the labelled set graded through real threads, one pass each.
 
     python -m benchmarks judge --model local:qwen2.5-coder-1.5b --grading facts whole
-    python -m benchmarks judge --set new --families behaviour verse
+    python -m benchmarks judge --set new --families behaviour verse   # or --set held
 
 One throwaway dev server and one `python -m rubricflow.worker` process. For every grader
-model and strategy, each case of the labelled set (`judge_cases.build_set`: the menu's own
-kinds, the families beyond it, or all) is a thread: a scripted agent gives the case's answer,
+model and strategy, each case of the labelled set (`judge_cases.build_set`) is a thread: a scripted agent gives the case's answer,
 the grader under test grades it once (`max_iterations` 1), and its record is compared
 criterion by criterion with the truth that code decided. Prints and writes DIR/judge.json and
 DIR/judge.png: criterion accuracy, false passes (an unmet criterion passed), false fails,

@@ -1,19 +1,12 @@
 """The sandbox's tests module for the grader's written checks (standard library only).
 
-`written_checks.py` writes this file's text, followed by one `test_check_N` function per
-check, as the sandbox's tests.py, and the data as solution.py (`ANSWER`, `CODE`, `CHECKS`,
-`SYLLABLES`, `RHYMES`: plain literals). It never runs inside the worker. Each test runs one check,
-`def check(answer) -> bool`, with the helpers below and the answer's own functions in its
-namespace, under a per-check alarm, and ends in one of three ways the worker reads back
-from the runner's outcome:
-
-- it passes: the check returned True;
-- `CheckFalse`: the check returned False, or the answer's own code raised while the check
-  called it (the answer does not do what the criterion asks);
-- anything else (`CheckBroken`, a syntax error, a timeout): the check itself failed to
-  decide, which is no verdict. A check that returns False when every measuring helper it
-  called found nothing in the answer (`items()` of an answer with no list) measured
-  something the answer does not have: it does not fit the criterion, and decides nothing.
+`written_checks.py` writes this text, then one `test_check_N` per check, as the sandbox's
+tests.py, and the data as solution.py (plain literals). It never runs inside the worker.
+Each test runs one check, `def check(answer) -> bool`, with the helpers below and the
+answer's own functions in its namespace, under a per-check alarm. It passes (True), raises
+`CheckFalse` (False, or the answer's own code raised under the check), or raises anything
+else: the check failed to decide, which is no verdict (so is a False when every measuring
+helper it called found nothing in the answer: it measured what the answer does not have).
 """
 
 import ast
@@ -83,8 +76,7 @@ def blocks(text=None):
 
 
 _LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
-"""A first line that ends in a colon, alone before a blank line ("Here you go:"): it
-introduces the content and is not part of it."""
+"""A first line ending in a colon before a blank line ("Here you go:"), which is no content."""
 
 
 def content(text=None):
@@ -190,8 +182,7 @@ def _rhyme_key(word):
 
 
 def rhymes(line_a, line_b):
-    """Whether two lines (or words) end in words that rhyme: the same sounds from the last
-    stressed vowel on (by a pronouncing dictionary; by spelling for words it lacks)."""
+    """Whether two lines' last words rhyme: the same sounds from the last stressed vowel."""
     last = [_WORD.findall(str(line)) for line in (line_a, line_b)]
     if not all(last):
         raise ValueError("a line without words cannot rhyme")
@@ -217,8 +208,7 @@ def _value(expression):
 
 
 def calculations(text=None):
-    """Each worked calculation written `a + b = c` (also -, x, /, "p% of n") in the text,
-    with whether it holds to the decimals its result shows."""
+    """Each worked calculation `a + b = c` (-, x, /, "p% of n"), and whether it holds."""
     found = []
     for left, right in _STEP.findall(prose(text)):
         try:
@@ -388,11 +378,9 @@ _WORDLIKE = re.compile(r"[A-Za-z0-9](?:.*[A-Za-z0-9])?", re.DOTALL)
 
 
 def _contains(container, value):
-    """`value in container`, except that a word in a text is a whole word: "very" is not in
-    "every", "cat" is not in "category" (a plural "cats" still holds "cat")."""
+    """`value in container`, but a word in a text is a whole word ("very" is not in "every")."""
     if isinstance(container, str) and isinstance(value, str) and _WORDLIKE.fullmatch(value):
-        pattern = r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?:e?s)?(?![A-Za-z0-9])"
-        return re.search(pattern, container) is not None
+        return re.search(rf"(?<![A-Za-z0-9]){re.escape(value)}(?:e?s)?(?![A-Za-z0-9])", container) is not None
     return value in container
 
 
@@ -407,24 +395,13 @@ class _WordContainment(ast.NodeTransformer):
         return ast.UnaryOp(ast.Not(), call) if isinstance(node.ops[0], ast.NotIn) else call
 
 
-def _compiled(source, filename):
-    tree = _WordContainment().visit(ast.parse(source, filename))
-    return compile(ast.fix_missing_locations(tree), filename, "exec")
-
-
-def _loads(text, *args, **kwargs):
+def _loads(text, *args, _loads=json.loads, **kwargs):
     """`json.loads`, also of a text that is one fenced block and nothing else."""
-    try:
-        return _json_loads(text, *args, **kwargs)
-    except ValueError:
-        fenced = _FENCE.fullmatch(text.strip()) if isinstance(text, str) else None
-        if fenced is None:
-            raise
-        return _json_loads(fenced.group(1), *args, **kwargs)
+    fenced = _FENCE.fullmatch(text.strip()) if isinstance(text, str) else None
+    return _loads(fenced.group(1) if fenced else text, *args, **kwargs)
 
 
-_json_loads = json.loads
-json.loads = _loads  # the checks' `json`, imported or offered, reads a fenced answer too
+json.loads = _loads  # the checks' `json`, imported or offered
 
 
 def _alarm(signum, frame):
@@ -444,7 +421,8 @@ def run_check(index):
     namespace["task"] = TASK
     namespace["reference"] = REFERENCE
     try:
-        exec(_compiled(CHECKS[index], f"check_{index}.py"), namespace)
+        tree = _WordContainment().visit(ast.parse(CHECKS[index]))
+        exec(compile(ast.fix_missing_locations(tree), f"check_{index}.py", "exec"), namespace)
     except Exception as exc:  # noqa: BLE001
         raise CheckBroken(f"the check does not compile: {type(exc).__name__}: {exc}") from None
     check = namespace.get("check")
