@@ -30,7 +30,12 @@ class Outage:
 
     async def lost(self, err: Exception) -> None:
         """The server did not answer: say so the first time, give up past the bound
-        (`ServerUnreachable`), else wait before the next reconnect."""
+        (`ServerUnreachable`), else wait before the next reconnect. A follower whose task
+        was cancelled (Ctrl-C) never reconnects, even when the SDK said the cancelled call
+        as an RPC error rather than as the cancellation."""
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise asyncio.CancelledError
         now = asyncio.get_running_loop().time()
         bound = self.give_up_after.total_seconds()
         if self.lost_at is None:

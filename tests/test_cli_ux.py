@@ -415,7 +415,33 @@ async def queued(client, tid: str) -> None:
             await asyncio.sleep(0.2)
 
 
+@pytest.fixture
+def terminal_sigint():
+    """The CLI starts with SIGINT as a terminal leaves it: handled and not blocked. A child
+    inherits an ignored SIGINT and a blocked mask from its parent, and something else in
+    this test process (a library, an earlier test) may have left either so; then Ctrl-C
+    could not reach the CLI at all. What this process had is put back afterwards."""
+    before = signal.getsignal(signal.SIGINT)
+    if before in (signal.SIG_IGN, None):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    yield
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    if before in (signal.SIG_IGN, None):
+        signal.signal(signal.SIGINT, before or signal.SIG_DFL)
+
+
+def sigint_reaches(pid: int) -> None:
+    """The CLI neither ignores nor blocks SIGINT (read from the kernel)."""
+    status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
+    bit = 1 << (signal.SIGINT - 1)
+    assert not int(status["SigIgn"], 16) & bit, "the CLI started with SIGINT ignored"
+    assert not int(status["SigBlk"], 16) & bit, "the CLI's main thread blocks SIGINT"
+
+
 @pytest.mark.reliability
+@pytest.mark.usefixtures("terminal_sigint")
 class TestInterruptsAndPipes:
     @pytest.mark.parametrize("to", ["process", "core thread"])
     async def test_ctrl_c_during_run_prints_one_line_and_exits_130(self, client, task_queue, worker, script, to):
@@ -429,6 +455,7 @@ class TestInterruptsAndPipes:
         line = (await asyncio.wait_for(proc.stdout.readline(), timeout=180)).decode()
         assert line.startswith(f"thread {tid} started"), line
         await wait_for_running_activity(client.get_workflow_handle(tid), deadline_s=180)
+        sigint_reaches(proc.pid)
         interrupt(proc, to)
         assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
         err = (await proc.stderr.read()).decode()
@@ -454,6 +481,7 @@ class TestInterruptsAndPipes:
         await wait_for_running_activity(client.get_workflow_handle(tid), deadline_s=180)
         proc = await start_cli(client, task_queue, "send", tid, "more")
         await queued(client, tid)
+        sigint_reaches(proc.pid)
         interrupt(proc, to)
         assert await asyncio.wait_for(proc.wait(), timeout=180) == 130
         out, err = (await proc.stdout.read()).decode(), (await proc.stderr.read()).decode()

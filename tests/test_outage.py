@@ -92,3 +92,26 @@ async def test_watch_rides_out_a_server_outage(tmp_path, script):
         await server.shutdown()
     REPORT.kill("Temporal server (watch followed through)")
     REPORT.run(run.thread_id, "satisfied", result.status)
+
+
+async def test_a_cancelled_follower_never_reconnects():
+    """The SDK may say a call cancelled under a follower (Ctrl-C) as an RPC error, which
+    looks like an outage: a task that was asked to stop stops instead of reconnecting."""
+    from rubricflow.outages import Outage
+
+    said: list[str] = []
+    outage = Outage("t", said.append, timedelta(minutes=5))
+
+    async def follower() -> str:
+        asyncio.current_task().cancel()
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:  # what the SDK does: the cancel becomes another error
+            err = RuntimeError("update RPC cancelled")
+        await outage.lost(err)
+        return "reconnected"
+
+    task = asyncio.create_task(follower())
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(task, timeout=30)
+    assert said == []  # no "lost the server" line for a Ctrl-C
