@@ -129,6 +129,17 @@ def test_a_check_comparing_with_a_figure_of_its_own_decides_nothing():
     assert classify("def check(answer):\n    return len(sentences()) <= 1\n", [], "One sentence") == "computed"
 
 
+def test_a_strict_bound_one_from_a_stated_number_is_that_number():
+    """`< 80` is "at most 79" written strictly, `> 2` is "at least 3"; an equality one off
+    is still a figure of the check's own."""
+    longest = "No line is longer than 79 characters"
+    strict = "def check(answer):\n    return all(len(l) < 80 for l in code().splitlines())\n"
+    assert classify(strict, [], longest, longest) == "computed"
+    assert classify("def check(answer):\n    return len(items()) > 2\n", [], "At least 3 items") == "computed"
+    assert classify("def check(answer):\n    return len(items()) == 4\n", [], "At least 3 items") == "guessed"
+    assert classify("def check(answer):\n    return len(items()) < 90\n", [], "At least 3 items") == "guessed"
+
+
 def test_a_check_that_seeks_its_own_answer_to_a_question_of_right_decides_nothing():
     """ "Correctly names the region that grew most" checked as `'West' in answer` tests the
     grader's own reading of the table, not the answer's; a text the criterion names is

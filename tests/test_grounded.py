@@ -94,6 +94,31 @@ class TestAWrittenCheckDecides:
         [criterion] = result.verdict.criteria
         assert criterion.passed and criterion.decided_by == "check: returned True"
 
+    @pytest.mark.parametrize(
+        ("criterion", "fact"),
+        [
+            (
+                "No function takes more than three parameters",
+                {"fact": "function_count", "compare": "at_most", "expected": 3},
+            ),
+            ("Function names are in snake_case", {"fact": "defines_function", "expected": "snake_case"}),
+        ],
+    )
+    async def test_a_code_fact_that_takes_the_models_argument_is_no_witness(self, script, criterion, fact):
+        """A count of functions is no count of parameters, and a function named
+        `snake_case` no naming style: the check that measured it decides."""
+        answer = "```python\ndef add_all(a, b, c, d):\n    return a + b + c + d\n```"
+        body = (
+            "    return all(f.__code__.co_argcount <= 3 for f in functions())"
+            if "parameters" in criterion
+            else "    return all(re.fullmatch(r'[a-z_]+', f.__name__) for f in functions())"
+        )
+        result = await grounded(script, answer, f"- {criterion}", body, facts=[{"structured": fact}])
+        [criterion_record] = result.verdict.criteria
+        expected = "snake_case" in criterion  # four parameters: not met; add_all: snake_case
+        assert (criterion_record.passed, criterion_record.unverified) == (expected, False)
+        assert criterion_record.decided_by.startswith("check: returned")
+
     async def test_a_code_fact_decides_over_a_citation(self, script):
         """The syntax tree shows the docstring the grader could not cite."""
         answer = '```python\ndef add(a, b):\n    """Return the sum."""\n    return a + b\n```'

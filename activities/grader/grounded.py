@@ -247,13 +247,13 @@ CODE_FACTS = frozenset(
         "fully_type_annotated",
         "calls_print",
         "uses_recursion",
-        "defines_function",
-        "function_count",
     }
 )
 """The facts read from the answer code's syntax tree: what a check written without seeing
 the answer tests poorly (it guesses at source text) and the fact menu measures exactly. The
-menu's counts and texts are no witness: chosen off the menu they measure something else."""
+menu's counts and texts are no witness: chosen off the menu they measure something else
+(so neither are the code's function count and function names: "at most 3 parameters" is
+no count of functions, "names in snake_case" no function named `snake_case`)."""
 
 
 async def _witnessed(

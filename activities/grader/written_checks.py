@@ -251,7 +251,9 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & _READS
     if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
         return "blind"
-    if _compared_numbers(tree) - given_numbers(given):
+    stated = given_numbers(given)
+    own = _compared_numbers(tree) - stated
+    if own - {n for n in _strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
         return "guessed"
     if CORRECTNESS.search(criterion) and _own_words(tree) - set(_WORD.findall(criterion.lower())):
         return "guessed"
@@ -334,6 +336,19 @@ def given_numbers(text: str) -> set[float]:
     found = {float(m.replace(",", "")) for m in _GIVEN_NUMBER.findall(text)}
     found |= {float(_NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", text.lower()) if w in _NUMBER_WORDS}
     return found | {0.0, 1.0}
+
+
+def _strict_bounds(tree: ast.AST) -> set[float]:
+    """The numbers a check compares with by `<` or `>` alone: `len(line) < 80` is the
+    criterion's "at most 79" written strictly, so a bound one from a stated number is that
+    number (never so for `==`: a figure one off is a figure of the check's own)."""
+    found: set[float] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and all(isinstance(op, ast.Lt | ast.Gt) for op in node.ops):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and isinstance(side.value, int) and not isinstance(side.value, bool):
+                    found.add(abs(float(side.value)))
+    return found
 
 
 def _compared_numbers(tree: ast.AST) -> set[float]:
