@@ -20,6 +20,7 @@ from benchmarks.families import (
     behaviour,
     code_style,
     dates_units,
+    email,
     json_output,
     numbers,
     ordering,
@@ -210,8 +211,10 @@ class TestTheFamilies:
     def test_the_held_out_family_is_in_no_other_set_and_half_unmet(self):
         held = build_set("held")
         assert {c.id for c in held}.isdisjoint(c.id for c in ALL)
-        truths = Counter(c.met for case in held for c in case.criteria)
-        assert len(held) == 16 and truths[True] == truths[False] == 24
+        for family in ("code_style", "email"):
+            truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
+            assert truths[True] == truths[False] == 24, family
+        assert len(held) == 32
 
 
 class TestTheLabelsFile:
@@ -395,8 +398,14 @@ class TestTruthFunctions:
         guarded = 'def add(a):\n    return f"{a}"\n\n\nif __name__ == "__main__":\n    print(add(1))\n'
         assert code_style.snake_case(guarded) and code_style.uses_fstrings_only(guarded)
         assert code_style.main_guarded(guarded) and not code_style.has_comment(guarded)
-        for case in build_set("held"):  # every answer's code runs
+        for case in (c for c in build_set("held") if c.id.startswith("code_style")):  # every answer's code runs
             subprocess.run([sys.executable, "-c", code_style.code_of(case.answer)], check=True, capture_output=True)
+
+    def test_email(self):
+        text = "Subject: Budget\n\nHi Priya,\n\nCan we meet? Thanks.\n\nBest regards,\nTomas"
+        assert email.first_line(text).startswith("Subject:") and email.greeting_names(text, "Priya")
+        assert email.questions(text) == 1 and email.signed_by(text, "Tomas")
+        assert not email.greeting_names("Hello,\n\nHi Priya.", "Priya") and not email.signed_by(text, "Priya")
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

@@ -15,6 +15,7 @@ from benchmarks.families import (
     behaviour,
     code_style,
     dates_units,
+    email,
     json_output,
     negation,
     numbers,
@@ -45,7 +46,10 @@ FAMILIES: dict[str, Callable[[], list[JudgeCase]]] = {
 """Family name -> the function that generates its cases."""
 
 
-HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {code_style.FAMILY: code_style.cases}
+HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
+    code_style.FAMILY: code_style.cases,
+    email.FAMILY: email.cases,
+}
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
 
