@@ -8,8 +8,11 @@ rubric's criteria, each with the truth code decided (`met`), the truth function'
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SEED = 20261204
 """The seed of the families beyond the menu (each family draws from its own stream, seeded
@@ -85,3 +88,27 @@ def pick_wording(rng: random.Random, wordings: Sequence[str], **values: object) 
     written when there are none, so a criterion may quote a dict literal)."""
     wording = rng.choice(wordings)
     return wording.format(**values) if values else wording
+
+
+def switched_cases(
+    family: str,
+    subjects: Sequence[T],
+    switches: Sequence[str],
+    make: Callable[[random.Random, T, dict[str, bool]], tuple[str, str, list[Criterion]]],
+    *,
+    answers: int,
+    per_answer: int,
+    chance: float = 0.5,
+) -> list[JudgeCase]:
+    """A family's cases from answers assembled from switches: each answer takes the next
+    subject in turn and each switch on with `chance`; `make` gives its task, its answer and
+    the criteria that can be asked of it, of which `per_answer` are drawn (`Balance`)."""
+    rng = random.Random(f"{SEED}:{family}")
+    balance = Balance(rng)
+    out = []
+    for index in range(answers):
+        subject = subjects[index % len(subjects)]
+        on = {s: rng.random() < chance for s in switches}
+        task, answer, candidates = make(rng, subject, on)
+        out.append(JudgeCase(f"{family}-{index:02d}", task, answer, balance.choose(candidates, per_answer)))
+    return out

@@ -17,7 +17,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
 
 FAMILY = "code_style"
 ANSWERS = 16
@@ -216,14 +216,9 @@ def candidates(rng: random.Random, answer: str) -> list[Criterion]:
 
 
 def cases() -> list[JudgeCase]:
-    rng = random.Random(f"{SEED}:{FAMILY}")
-    balance = Balance(rng)
-    out = []
-    switches = ("snake", "many_params", "fstring", "long_line", "main_guard", "global", "comment")
-    for index in range(ANSWERS):
-        program = PROGRAMS[index % len(PROGRAMS)]
-        on = {s: rng.random() < 0.5 for s in switches}
+    def make(rng: random.Random, program: Program, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
         answer = build(program, on)
-        chosen = balance.choose(candidates(rng, answer), CRITERIA_PER_ANSWER)
-        out.append(JudgeCase(f"code_style-{index:02d}", program.task, answer, chosen))
-    return out
+        return program.task, answer, candidates(rng, answer)
+
+    switches = ("snake", "many_params", "fstring", "long_line", "main_guard", "global", "comment")
+    return switched_cases(FAMILY, PROGRAMS, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)

@@ -12,7 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
 
 FAMILY = "email"
 ANSWERS = 16
@@ -157,14 +157,9 @@ def candidates(rng: random.Random, email: Email, answer: str) -> list[Criterion]
 
 
 def cases() -> list[JudgeCase]:
-    rng = random.Random(f"{SEED}:{FAMILY}")
-    balance = Balance(rng)
-    out = []
-    switches = ("subject", "greeting", "date", "second_question", "thanks", "deadline", "signoff")
-    for index in range(ANSWERS):
-        email = EMAILS[index % len(EMAILS)]
-        on = {s: rng.random() < 0.5 for s in switches}
+    def make(rng: random.Random, email: Email, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
         answer = build(email, on)
-        chosen = balance.choose(candidates(rng, email, answer), CRITERIA_PER_ANSWER)
-        out.append(JudgeCase(f"email-{index:02d}", email.task, answer, chosen))
-    return out
+        return email.task, answer, candidates(rng, email, answer)
+
+    switches = ("subject", "greeting", "date", "second_question", "thanks", "deadline", "signoff")
+    return switched_cases(FAMILY, EMAILS, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)

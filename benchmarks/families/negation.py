@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 import benchmarks.families.text as text
-from benchmarks.labelled import SEED, Balance, Criterion, JudgeCase, pick_wording
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
 
 FAMILY = "negation"
 ANSWERS = 16
@@ -160,14 +160,9 @@ def candidates(rng: random.Random, howto: HowTo, answer: str) -> list[Criterion]
 
 
 def cases() -> list[JudgeCase]:
-    rng = random.Random(f"{SEED}:{FAMILY}")
-    balance = Balance(rng)
-    out = []
-    features = ("apology", "heading", "list", "code", "mention", "very", "every", "link")
-    for index in range(ANSWERS):
-        howto = HOWTOS[index % len(HOWTOS)]
-        on = {f: rng.random() < 0.45 for f in features}
+    def make(rng: random.Random, howto: HowTo, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
         answer = build(howto, on)
-        chosen = balance.choose(candidates(rng, howto, answer), CRITERIA_PER_ANSWER)
-        out.append(JudgeCase(f"negation-{index:02d}", howto.task, answer, chosen))
-    return out
+        return howto.task, answer, candidates(rng, howto, answer)
+
+    features = ("apology", "heading", "list", "code", "mention", "very", "every", "link")
+    return switched_cases(FAMILY, HOWTOS, features, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER, chance=0.45)
