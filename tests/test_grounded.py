@@ -197,6 +197,27 @@ class TestWhatDecidesNothing:
         assert criterion.gap.startswith("not verified: the grader's quote is not in the answer")
         assert result.verdict.result == "needs_revision" and result.unverified
 
+    async def test_a_quote_that_rescues_a_text_check_must_speak_to_the_criterion(self, script):
+        """The check found no "Subject:" line; the grader cites the greeting, which is in the
+        answer but says nothing of a subject: no pass. A paraphrase the check missed
+        ("Thanks" for 'thank you') shares the criterion's word and still meets it."""
+        email = "Hi Marcus,\n\nThe flow is ready for review. Thanks for the sketches.\n\nBest regards,\nLena"
+        off = await grounded(
+            script, email, "- Starts with a subject line", "    return answer.startswith('Subject: ')", "Hi Marcus,"
+        )
+        [criterion] = off.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert "shares no word with the criterion" in criterion.gap
+        rescued = await grounded(
+            script,
+            email,
+            "- Thanks the recipient",
+            "    return 'thank you' in answer.lower()",
+            "Thanks for the sketches.",
+        )
+        [criterion] = rescued.verdict.criteria
+        assert criterion.passed and criterion.decided_by.startswith("quote:")
+
     async def test_a_text_check_the_citation_does_not_back_is_unverified(self, script):
         """The check only found a word; the grader found nothing that meets the criterion:
         the two disagree, so the evidence decides nothing."""

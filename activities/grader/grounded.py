@@ -43,7 +43,7 @@ from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.judged import evidence_text
-from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question
+from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question, speaks_to
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
     MAX_CHECK_TOKENS,
@@ -225,9 +225,7 @@ async def grade_grounded(
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
     shown = [
-        _shown_true(
-            criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), bool(SAYING.search(criteria[i])))
-        )
+        _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
     ]
     if facts is not None:
@@ -296,10 +294,13 @@ def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
 
 
 def _decide(
-    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, saying: bool = True
+    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str = ""
 ) -> Evidence:
-    """What decides a criterion: its check, its citation, both, or neither (`saying`: the
-    criterion asks what the answer says, which a quote shows; else what holds of it)."""
+    """What decides a criterion: its check, its citation, both, or neither (a criterion
+    about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
+    that rescues a text check which found nothing must share a word with the criterion.
+    (long: one branch per way the check and the citation stand.)"""
+    saying = bool(SAYING.search(criterion)) if criterion else True
     shown = source[:MAX_SHOWN_CHECK_CHARS]
     if run is not None and run.passed is not None and _decided_by_check(kind, run):
         said = "True" if run.passed else f"False ({run.detail})"
@@ -333,6 +334,15 @@ def _decide(
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
+    if citation.found == "quoted" and not run.passed and not speaks_to(citation.line, criterion, source):
+        return Evidence(
+            None,
+            f"the text the check looked for is not in the answer, and the grader's quote ({citation.line!r}) "
+            "shares no word with the criterion",
+            "unverified: the check found nothing and the quote is about something else",
+            check=shown,
+            quote=citation.line,
+        )
     if citation.found == "quoted" or (not run.passed and citation.found in ("none", "heading")):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", check=shown)
     if citation.found == "not_found":

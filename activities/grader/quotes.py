@@ -104,3 +104,21 @@ def is_heading(line: str) -> bool:
     """A Markdown heading, or a short line that ends in a colon: a place, not content."""
     text = line.strip()
     return bool(_HEADING.match(text)) or (text.endswith(":") and len(text) < 60)
+
+
+_WORDISH = re.compile(r"[a-z][a-z']+")
+_PLAIN = frozenset(
+    "the and that this with from have has into only each every does does not your their about what when "
+    "which whose than then them they there these those answer response text uses includes contains".split()
+)
+
+
+def speaks_to(line: str, *texts: str) -> bool:
+    """Whether a cited line shares a word with any of `texts` (the criterion, the text a
+    check looked for), by its first five letters ("thank" in "Thanks the recipient"):
+    a line that shares none shows something else of the answer than the criterion."""
+
+    def stems(text: str) -> set[str]:
+        return {w[:5] for w in _WORDISH.findall(text.lower()) if len(w) >= 3 and w not in _PLAIN}
+
+    return bool(stems(line) & set().union(*(stems(t) for t in texts)))
