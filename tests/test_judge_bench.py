@@ -24,6 +24,7 @@ from benchmarks.families import (
     json_output,
     numbers,
     ordering,
+    sql,
     substance,
     table_claims,
     text,
@@ -211,10 +212,10 @@ class TestTheFamilies:
     def test_the_held_out_family_is_in_no_other_set_and_half_unmet(self):
         held = build_set("held")
         assert {c.id for c in held}.isdisjoint(c.id for c in ALL)
-        for family in ("code_style", "email"):
+        for family in ("code_style", "email", "sql"):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 32
+        assert len(held) == 48
 
 
 class TestTheLabelsFile:
@@ -406,6 +407,16 @@ class TestTruthFunctions:
         assert email.first_line(text).startswith("Subject:") and email.greeting_names(text, "Priya")
         assert email.questions(text) == 1 and email.signed_by(text, "Tomas")
         assert not email.greeting_names("Hello,\n\nHi Priya.", "Priya") and not email.signed_by(text, "Priya")
+
+    def test_sql(self):
+        query = (
+            "select *\nfrom orders o\nJOIN customers c ON c.id = o.customer_id\nORDER BY o.created_at DESC\nLIMIT 10;"
+        )
+        assert sql.selects_star(query) and sql.joins(query, "customers") and not sql.joins(query, "agents")
+        assert sql.newest_first(query, "o.created_at") and sql.limit_of(query) == 10
+        assert not sql.keywords_upper(query) and sql.keywords_upper(
+            query.replace("select", "SELECT").replace("from", "FROM")
+        )
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

@@ -21,6 +21,7 @@ from benchmarks.families import (
     numbers,
     ordering,
     prose,
+    sql,
     substance,
     table_claims,
     verse,
@@ -49,6 +50,7 @@ FAMILIES: dict[str, Callable[[], list[JudgeCase]]] = {
 HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     code_style.FAMILY: code_style.cases,
     email.FAMILY: email.cases,
+    sql.FAMILY: sql.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
