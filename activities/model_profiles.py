@@ -101,12 +101,6 @@ class ModelProfile(BaseModel):
         return f"{self.provider}:{self.model}"
 
 
-def profile_name(spec: str) -> str | None:
-    """The profile a model string names (`profile:NAME`), else None."""
-    provider, _, name = spec.strip().partition(":")
-    return name.strip() if provider.strip() == PROFILE_PROVIDER else None
-
-
 def parse_model_profiles(text: str) -> dict[str, ModelProfile]:
     """The profiles of a file's TOML text; a `ValueError` that says what to fix (a field
     path, never a value: the file sits beside secrets)."""

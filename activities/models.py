@@ -30,9 +30,9 @@ from rubricflow.activities.local_models import DEFAULT_TEMPERATURE as LOCAL_TEMP
 from rubricflow.activities.local_models import build_local_chat_model, check_local_model
 from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.model_process import ModelProcess
-from rubricflow.activities.model_profiles import ModelProfile, StructuredOutput, profile_name
+from rubricflow.activities.model_profiles import ModelProfile, StructuredOutput
 from rubricflow.activities.scripted import ScriptedChatModel, load_script
-from rubricflow.workflows.run_settings import MODELS_ENV, PROFILE_PROVIDER
+from rubricflow.workflows.run_settings import MODELS_ENV, PROFILE_PROVIDER, profile_name
 from rubricflow.workflows.types import ModelPrice
 
 __all__ = ["ModelFactory", "check_provider", "known_providers"]

@@ -10,6 +10,7 @@ from rubricflow.activities.model_errors import ModelConfigError
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.tools import ToolRegistry, UnknownToolError
 from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
+from rubricflow.workflows.types import ModelPrice
 
 
 def run_check(
@@ -19,11 +20,14 @@ def run_check(
     the words its steps would fail with; the names of its checks; and the prices of the
     models its profiles price."""
     problems: list[str] = []
+    prices: dict[str, ModelPrice] = {}
     for spec in dict.fromkeys(input.models):
         try:
             models.check(spec)
         except ModelConfigError as exc:
             problems.append(str(exc))
+        if (price := models.price(spec)) is not None:
+            prices[spec] = price
     try:
         agents.resolve(input.agent)
     except UnknownAgentError as exc:
@@ -35,5 +39,4 @@ def run_check(
         tools.resolve(dict.fromkeys(named))
     except UnknownToolError as exc:
         problems.append(str(exc))
-    prices = {spec: price for spec in dict.fromkeys(input.models) if (price := models.price(spec)) is not None}
     return RunCheckResult(problems=problems, checks=checks, prices=prices)

@@ -89,6 +89,12 @@ MODELS_ENV = "RUBRICFLOW_MODELS"
 """The worker's setting that names its model profiles file."""
 
 
+def profile_name(spec: str) -> str | None:
+    """The profile a model string names (`profile:NAME`), else None."""
+    provider, _, name = spec.strip().partition(":")
+    return name.strip() if provider.strip() == PROFILE_PROVIDER else None
+
+
 def check_model_spec(value: object, field: str) -> str:
     if not isinstance(value, str):
         raise ValueError(

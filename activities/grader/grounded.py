@@ -293,14 +293,12 @@ def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
     return run is not None and run.passed is not None and kind in MEASURING
 
 
-def _decide(
-    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str = ""
-) -> Evidence:
+def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
     that rescues a text check which found nothing must share a word with the criterion.
     (long: one branch per way the check and the citation stand.)"""
-    saying = bool(SAYING.search(criterion)) if criterion else True
+    saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
     if run is not None and run.passed is not None and _decided_by_check(kind, run):
         said = "True" if run.passed else f"False ({run.detail})"

@@ -11,7 +11,7 @@ from rubricflow.ask_workers import CHECK_WAIT
 from rubricflow.cli.inputs import UnpricedModels
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.run_check_types import RunCheckInput, RunCheckResult
-from rubricflow.workflows.run_settings import PROFILE_PROVIDER
+from rubricflow.workflows.run_settings import profile_name
 from rubricflow.workflows.types import ModelPrice, RunInput
 
 T = TypeVar("T")
@@ -38,7 +38,7 @@ async def with_worker_prices(build: Callable[[Mapping[str, ModelPrice] | None], 
     try:
         return build(None)
     except UnpricedModels as exc:
-        if not all(m.partition(":")[0].strip() == PROFILE_PROVIDER for m in exc.models):
+        if not all(profile_name(m) for m in exc.models):
             raise
         answer = await (await Rubricflow.connect()).ask(RunCheckInput(models=exc.models))
         if answer is None or not answer.prices:
