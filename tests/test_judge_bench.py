@@ -19,6 +19,8 @@ from benchmarks.families import (
     arithmetic,
     behaviour,
     code_style,
+    commit_message,
+    comparison_table,
     dates_units,
     email,
     json_output,
@@ -212,10 +214,10 @@ class TestTheFamilies:
     def test_the_held_out_family_is_in_no_other_set_and_half_unmet(self):
         held = build_set("held")
         assert {c.id for c in held}.isdisjoint(c.id for c in ALL)
-        for family in ("code_style", "email", "sql"):
+        for family in ("code_style", "email", "sql", "commit_message", "comparison_table"):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 48
+        assert len(held) == 80
 
 
 class TestTheLabelsFile:
@@ -417,6 +419,18 @@ class TestTruthFunctions:
         assert not sql.keywords_upper(query) and sql.keywords_upper(
             query.replace("select", "SELECT").replace("from", "FROM")
         )
+
+    def test_commit_message(self):
+        message = "Fixed the parser.\nIt reads empty files now.\n\nRefs #12"
+        assert commit_message.subject_of(message) == "Fixed the parser."
+        assert commit_message.body_lines(message) == ["It reads empty files now."]
+        assert not commit_message.blank_after_subject(message)
+        assert commit_message.blank_after_subject("Fix it\n\nBody")
+
+    def test_comparison_table(self):
+        answer = "Here:\n\n| Model | Price (USD) |\n|---|:---:|\n| **A** | $1,299 |\n| B | 899 |\n\nI would pick A."
+        assert comparison_table.table_rows(answer) == [["Model", "Price (USD)"], ["**A**", "$1,299"], ["B", "899"]]
+        assert comparison_table.price_of("$1,299") == 1299
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

@@ -14,6 +14,8 @@ from benchmarks.families import (
     arithmetic,
     behaviour,
     code_style,
+    commit_message,
+    comparison_table,
     dates_units,
     email,
     json_output,
@@ -51,6 +53,8 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     code_style.FAMILY: code_style.cases,
     email.FAMILY: email.cases,
     sql.FAMILY: sql.cases,
+    commit_message.FAMILY: commit_message.cases,
+    comparison_table.FAMILY: comparison_table.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
