@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.written_checks import classify, rhyme_table, run_checks
+from rubricflow.activities.grader.written_checks import caseless, classify, rhyme_table, run_checks
 from rubricflow.activities.sandbox import bubblewrap_available
 
 needs_sandbox = pytest.mark.skipif(not bubblewrap_available(), reason="written checks run under bubblewrap")
@@ -223,3 +223,21 @@ async def test_json_loads_reads_an_answer_that_is_one_fenced_block():
     assert [r.passed for r in runs] == [True, True]
     prose = await run_checks("Here it is: " + fenced, "", [check("return isinstance(json.loads(answer), dict)")])
     assert prose[0].passed is None  # prose around the block is no JSON: the check raised
+
+
+@needs_sandbox
+async def test_a_text_is_found_in_any_case_unless_the_criterion_speaks_of_case():
+    """`'ORDER BY' in answer` holds of a query written `order by` for "Orders newest first",
+    never for "Writes SQL keywords in upper case"; texts in a helper's list likewise."""
+    answer = "Here is the query:\n\n```sql\nselect id from orders order by created_at desc;\n```\n\nThank you."
+    criteria = ["Orders the results newest first", "Writes SQL keywords in upper case", "Thanks the reader"]
+    assert [caseless(c) for c in criteria] == [True, False, True]
+    checks = [
+        check("return 'ORDER BY' in answer and 'DESC' in answer"),
+        check("return 'ORDER BY' in answer"),
+        check("return 'Thank you' in sentences() and 'ORDERS' not in answer"),
+    ]
+    runs = await run_checks(answer, "", checks, caseless=[caseless(c) for c in criteria])
+    assert [r.passed for r in runs] == [True, False, False]
+    runs = await run_checks(answer, "", checks)
+    assert [r.passed for r in runs] == [False, False, True]

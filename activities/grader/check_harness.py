@@ -21,7 +21,7 @@ import traceback
 import types
 from datetime import date, datetime, timedelta  # noqa: F401 - offered to the checks
 
-from solution import ANSWER, CHECKS, CODE, REFERENCE, RHYMES, SYLLABLES, TASK
+from solution import ANSWER, CASELESS, CHECKS, CODE, REFERENCE, RHYMES, SYLLABLES, TASK
 
 ANSWER_FILE = "answer.py"
 CHECK_SECONDS = 3
@@ -255,47 +255,12 @@ def dates(text=None):
     return found
 
 
-HELPERS = {
-    name: value
-    for name, value in dict(globals()).items()
-    if name
-    in (
-        "prose",
-        "code",
-        "blocks",
-        "paragraphs",
-        "data",
-        "imports",
-        "is_stdlib",
-        "words",
-        "sentences",
-        "lines",
-        "items",
-        "numbers",
-        "syllables",
-        "functions",
-        "rhymes",
-        "calculations",
-        "arithmetic_correct",
-        "dates",
-    )
-    or name in ("re", "math", "json", "ast", "date", "datetime", "timedelta")
-}
-
-_MEASURES = (
-    "blocks",
-    "data",
-    "paragraphs",
-    "sentences",
-    "lines",
-    "items",
-    "words",
-    "numbers",
-    "functions",
-    "imports",
-    "calculations",
-    "dates",
-)
+_OFFERED = (
+    "prose code blocks paragraphs data imports is_stdlib words sentences lines items numbers syllables functions "
+    "rhymes calculations arithmetic_correct dates re math json ast date datetime timedelta"
+).split()
+HELPERS = {name: value for name, value in dict(globals()).items() if name in _OFFERED}
+_MEASURES = "blocks data paragraphs sentences lines items words numbers functions imports calculations dates".split()
 _measured = []
 """What the running check's measuring helpers found: (name, found something)."""
 
@@ -377,21 +342,30 @@ finally:
 _WORDLIKE = re.compile(r"[A-Za-z0-9](?:.*[A-Za-z0-9])?", re.DOTALL)
 
 
-def _contains(container, value):
-    """`value in container`, but a word in a text is a whole word ("very" is not in "every")."""
+def _contains(container, value, caseless=False):
+    """`value in container`, but a word in a text is a whole word ("very" is not in "every"),
+    and `caseless` (a criterion that says nothing of case) a text in any case."""
     if isinstance(container, str) and isinstance(value, str) and _WORDLIKE.fullmatch(value):
-        return re.search(rf"(?<![A-Za-z0-9]){re.escape(value)}(?:e?s)?(?![A-Za-z0-9])", container) is not None
+        pattern = rf"(?<![A-Za-z0-9]){re.escape(value)}(?:e?s)?(?![A-Za-z0-9])"
+        return re.search(pattern, container, re.IGNORECASE if caseless else 0) is not None
+    if caseless and isinstance(value, str) and isinstance(container, str | TextList):
+        lowered = container.lower() if isinstance(container, str) else TextList(str(t).lower() for t in container)
+        return value.lower() in lowered
     return value in container
 
 
 class _WordContainment(ast.NodeTransformer):
-    """`x in y` / `x not in y` in a check's source becomes `_contains(y, x)`."""
+    """`x in y` / `x not in y` in a check's source becomes `_contains(y, x, caseless)`."""
+
+    def __init__(self, caseless):
+        self.caseless = caseless
 
     def visit_Compare(self, node):
         self.generic_visit(node)
         if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
             return node
-        call = ast.Call(ast.Name("_contains", ast.Load()), [node.comparators[0], node.left], [])
+        arguments = [node.comparators[0], node.left, ast.Constant(self.caseless)]
+        call = ast.Call(ast.Name("_contains", ast.Load()), arguments, [])
         return ast.UnaryOp(ast.Not(), call) if isinstance(node.ops[0], ast.NotIn) else call
 
 
@@ -421,7 +395,7 @@ def run_check(index):
     namespace["task"] = TASK
     namespace["reference"] = REFERENCE
     try:
-        tree = _WordContainment().visit(ast.parse(CHECKS[index]))
+        tree = _WordContainment(CASELESS[index]).visit(ast.parse(CHECKS[index]))
         exec(compile(ast.fix_missing_locations(tree), f"check_{index}.py", "exec"), namespace)
     except Exception as exc:  # noqa: BLE001
         raise CheckBroken(f"the check does not compile: {type(exc).__name__}: {exc}") from None

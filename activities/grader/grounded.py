@@ -51,6 +51,7 @@ from rubricflow.activities.grader.written_checks import (
     CheckKind,
     CheckRun,
     answer_functions,
+    caseless,
     check_prompt,
     check_source,
     classify,
@@ -218,6 +219,7 @@ async def grade_grounded(
         [sources[i] for i in runnable],
         task=request,
         reference=reference or "",
+        caseless=[caseless(criteria[i]) for i in runnable],
         allow_weak=allow_weak_sandbox,
     )
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))

@@ -80,10 +80,25 @@ def rhyme_table(text: str) -> dict[str, str]:
     return table
 
 
-def _module(task: str, answer: str, code: str, checks: list[str], reference: str = "") -> str:
+CASE = re.compile(
+    r"\b(case|upper|lower|uppercase|lowercase|upper-case|lower-case|capitali[sz]\w*|capitals?|caps)\b", re.I
+)
+"""A criterion about letter case: its checks' texts are found only in the case they are written in."""
+
+
+def caseless(criterion: str) -> bool:
+    """Whether `criterion`'s check finds a text in any case ("Mentions the API" holds of
+    "api"): every criterion that says nothing of letter case."""
+    return CASE.search(criterion) is None
+
+
+def _module(
+    task: str, answer: str, code: str, checks: list[str], reference: str = "", caseless: list[bool] | None = None
+) -> str:
     """solution.py: the data as literals, nothing that runs."""
     return (
         f"TASK = {task!r}\nREFERENCE = {reference!r}\nANSWER = {answer!r}\nCODE = {code!r}\nCHECKS = {checks!r}\n"
+        f"CASELESS = {caseless or [False] * len(checks)!r}\n"
         f"SYLLABLES = {syllable_table(answer)!r}\nRHYMES = {rhyme_table(answer)!r}\n"
     )
 
@@ -94,15 +109,22 @@ def _tests(count: int) -> str:
 
 
 async def run_checks(
-    answer: str, code: str, checks: list[str], *, task: str = "", reference: str = "", allow_weak: bool = False
+    answer: str,
+    code: str,
+    checks: list[str],
+    *,
+    task: str = "",
+    reference: str = "",
+    caseless: list[bool] | None = None,
+    allow_weak: bool = False,
 ) -> list[CheckRun]:
     """Each check's verdict on `answer` (`code`: its Python code; `task`: the request;
-    `reference`: the rubric's reference answer), in order."""
+    `reference`: the rubric's reference answer; `caseless`: which checks find a text in any
+    case), in order."""
     if not checks:
         return []
-    report = await run_python_tests(
-        _module(task, answer, code, checks, reference), _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak
-    )
+    module = _module(task, answer, code, checks, reference, caseless)
+    report = await run_python_tests(module, _tests(len(checks)), CHECK_LIMITS, allow_weak=allow_weak)
     by_name = {o.name: o for o in report.outcomes}
     runs = []
     for i in range(len(checks)):
