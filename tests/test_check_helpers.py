@@ -241,3 +241,18 @@ async def test_a_text_is_found_in_any_case_unless_the_criterion_speaks_of_case()
     assert [r.passed for r in runs] == [True, False, False]
     runs = await run_checks(answer, "", checks)
     assert [r.passed for r in runs] == [False, False, True]
+
+
+@needs_sandbox
+async def test_an_answer_that_is_only_a_lead_in_and_code_has_the_codes_lines():
+    """ "No line is longer than 79 characters" of an answer that is a lead-in and a query
+    measures the query's lines; an answer with prose of its own keeps its prose's lines."""
+    query = "Here is the query:\n\n```sql\nSELECT id\nFROM orders;\n```"
+    mixed = "Here is the query:\n\n```sql\nSELECT id\nFROM orders;\n```\n\nIt reads every order."
+    checks = [
+        check("return len(lines()) == 2 and lines()[-1].endswith(';')"),
+        check("return paragraphs() == ['SELECT id\\nFROM orders;']"),
+        check("return lines() == ['It reads every order.']"),
+    ]
+    assert [r.passed for r in await run_checks(query, "", checks)] == [True, True, False]
+    assert [r.passed for r in await run_checks(mixed, "", checks)] == [False, False, True]

@@ -80,12 +80,16 @@ _LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
 
 
 def content(text=None):
-    """The prose without a lead-in line that introduces it."""
-    return _LEAD_IN.sub("", prose(text), count=1)
+    """The prose without a lead-in line that introduces it; an answer whose prose is no more
+    than a lead-in is its fenced blocks (a query, a program: their lines are its lines)."""
+    text = ANSWER if text is None else text
+    body = _LEAD_IN.sub("", prose(text), count=1).strip()
+    lead_in_only = not body or ("\n" not in body and body.endswith(":") and len(body) <= 80)
+    return "\n\n".join(blocks(text)) if lead_in_only and blocks(text) else body
 
 
 def paragraphs(text=None):
-    """The prose's paragraphs: blocks of text between blank lines (a lead-in line is none)."""
+    """The content's paragraphs: blocks of text between blank lines (a lead-in line is none)."""
     return TextList(p.strip() for p in re.split(r"\n\s*\n", content(text)) if p.strip())
 
 
@@ -131,7 +135,7 @@ def sentences(text=None):
 
 
 def lines(text=None):
-    """The non-empty lines of the prose (a lead-in line is none)."""
+    """The non-empty lines of the content (a lead-in line is none)."""
     return TextList(line.strip() for line in content(text).splitlines() if line.strip())
 
 
