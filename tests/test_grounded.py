@@ -199,15 +199,16 @@ class TestWhatDecidesNothing:
 
     async def test_a_quote_that_rescues_a_text_check_must_speak_to_the_criterion(self, script):
         """The check found no "Subject:" line; the grader cites the greeting, which is in the
-        answer but says nothing of a subject: no pass. A paraphrase the check missed
-        ("Thanks" for 'thank you') shares the criterion's word and still meets it."""
+        answer but says nothing of a subject, so the check's False stands. A paraphrase the
+        check missed ("Thanks" for 'thank you') shares the criterion's word and still meets it."""
         email = "Hi Marcus,\n\nThe flow is ready for review. Thanks for the sketches.\n\nBest regards,\nLena"
         off = await grounded(
             script, email, "- Starts with a subject line", "    return answer.startswith('Subject: ')", "Hi Marcus,"
         )
         [criterion] = off.verdict.criteria
-        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert (criterion.passed, criterion.unverified) == (False, False)
         assert "shares no word with the criterion" in criterion.gap
+        assert criterion.decided_by == "check: returned False; the quote is about something else"
         rescued = await grounded(
             script,
             email,

@@ -298,7 +298,8 @@ def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
 def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
-    that rescues a text check which found nothing must share a word with the criterion.
+    that rescues a text check which found nothing must share a word with the criterion
+    (else the check's False stands).
     (long: one branch per way the check and the citation stand.)"""
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
@@ -335,11 +336,12 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
     if citation.found == "quoted" and not run.passed and not speaks_to(citation.line, criterion, source):
+        # A quote about something else is no paraphrase the check missed: the check stands.
         return Evidence(
-            None,
+            False,
             f"the text the check looked for is not in the answer, and the grader's quote ({citation.line!r}) "
             "shares no word with the criterion",
-            "unverified: the check found nothing and the quote is about something else",
+            "check: returned False; the quote is about something else",
             check=shown,
             quote=citation.line,
         )
