@@ -12,9 +12,13 @@ greedy choice may differ from a one-at-a-time run (tests/test_batched_generation
 every choice within a small margin of the single-sequence best).
 
 `Batcher` holds a second llama.cpp context on the loaded model's weights, with room for
-`MAX_SEQUENCES` sequences in a unified KV cache: sequence 0 keeps the shared prefix, the
-prompts take sequences 1..N, each starting from a copy of sequence 0 (a shared reference,
-no copy of the cells). Sampling is greedy (temperature 0), as every such question is.
+`MAX_SEQUENCES` sequences in a unified KV cache, and `PREFIX_SLOTS` more that keep the last
+prefixes evaluated: a pass asks its checks (one long prefix, the same every pass) and then
+its citations (another), so each kind finds its own prefix kept for the next pass. A call
+continues from the slot whose prefix it shares most (else the least recently used one),
+and the prompts take sequences 1..N, each starting from a copy of that slot (a shared
+reference, no copy of the cells); the other slots are dropped when the cache has no room
+for them beside the call. Sampling is greedy (temperature 0), as every such question is.
 Standard library, numpy and llama_cpp only: the model process imports it.
 """
 
@@ -26,6 +30,10 @@ from typing import Any
 
 MAX_SEQUENCES = 8
 """Prompts answered in one batch; more are answered in several."""
+PREFIX_SLOTS = 2
+"""Prefixes kept between calls: a pass's checks and its citations."""
+SLOTS = (0, *range(MAX_SEQUENCES + 1, MAX_SEQUENCES + PREFIX_SLOTS))
+"""The sequences that keep prefixes (the prompts take 1..MAX_SEQUENCES)."""
 
 
 @dataclass(frozen=True)
@@ -72,19 +80,21 @@ class Batcher:
             "rope_freq_scale",
         ):
             setattr(params, field, getattr(source, field))
-        params.n_seq_max = MAX_SEQUENCES + 1
+        params.n_seq_max = MAX_SEQUENCES + PREFIX_SLOTS
         params.kv_unified = True
         self._n_batch = int(params.n_batch)
         self._n_ctx = int(params.n_ctx)
         self._context = _internals.LlamaContext(model=llama._model, params=params, verbose=False)
         self._ctx = self._context.ctx
         self._memory = llama_cpp.llama_get_memory(self._ctx)
-        self._batch = llama_cpp.llama_batch_init(self._n_batch, 0, MAX_SEQUENCES + 1)
+        self._batch = llama_cpp.llama_batch_init(self._n_batch, 0, MAX_SEQUENCES + PREFIX_SLOTS)
         self._vocab = llama_cpp.llama_model_get_vocab(llama._model.model)
         self._n_vocab = llama.n_vocab()
         self._formatter: Any = None
-        self._prefix: list[int] = []
-        """What sequence 0 holds: the prefix the last call evaluated."""
+        self._prefixes: dict[int, list[int]] = {slot: [] for slot in SLOTS}
+        """What each slot's sequence holds, the most recently used slot last."""
+        self.evaluated = 0
+        """The prompt tokens the last call evaluated (the rest of its prompts was kept)."""
 
     def close(self) -> None:
         if self._batch is not None:
@@ -148,14 +158,16 @@ class Batcher:
             raise ValueError(f"a prompt of {longest} tokens and {max_tokens} more pass the context of {self._n_ctx}")
         # Each prompt keeps at least its last token to evaluate in its own sequence.
         shared = min(common_prefix(tokens), min(len(t) for t in tokens) - 1)
-        kept = common_prefix([self._prefix, tokens[0][:shared]]) if self._prefix else 0
         for seq in range(1, MAX_SEQUENCES + 1):
             lib.llama_memory_seq_rm(self._memory, seq, -1, -1)
-        lib.llama_memory_seq_rm(self._memory, 0, kept, -1)
-        self._decode([(0, tokens[0][i], i, False) for i in range(kept, shared)])
-        self._prefix = tokens[0][:shared]
+        slot, kept = self._slot(tokens[0][:shared], sum(len(t) - shared + max_tokens for t in tokens))
+        lib.llama_memory_seq_rm(self._memory, slot, kept, -1)
+        self._decode([(slot, tokens[0][i], i, False) for i in range(kept, shared)])
+        self.evaluated = shared - kept + sum(len(t) - shared for t in tokens)
+        self._prefixes.pop(slot)
+        self._prefixes[slot] = tokens[0][:shared]
         for seq in range(1, len(prompts) + 1):
-            lib.llama_memory_seq_cp(self._memory, 0, seq, -1, -1)
+            lib.llama_memory_seq_cp(self._memory, slot, seq, -1, -1)
         tails = []
         for seq, toks in enumerate(tokens, 1):
             tails += [(seq, toks[i], i, i == len(toks) - 1) for i in range(shared, len(toks))]
@@ -187,6 +199,20 @@ class Batcher:
             Completion(texts[i], len(tokens[i]), len(outputs[i]), finish[i], tuple(outputs[i]))
             for i in range(len(prompts))
         ]
+
+    def _slot(self, prefix: list[int], more: int) -> tuple[int, int]:
+        """The slot to continue `prefix` from and how many of its tokens it holds already: the
+        one that shares most of it, else the least recently used. Other slots are dropped,
+        oldest first, until the cache has room for theirs, this prefix and `more` cells."""
+        shares = {slot: common_prefix([held, prefix]) if held else 0 for slot, held in self._prefixes.items()}
+        slot = max(shares, key=lambda s: (shares[s], -list(self._prefixes).index(s)))
+        for other in [s for s in self._prefixes if s != slot]:
+            others = sum(len(held) for s, held in self._prefixes.items() if s not in (slot, other))
+            if len(self._prefixes[other]) + others + len(prefix) + more <= self._n_ctx:
+                continue
+            self._lib.llama_memory_seq_rm(self._memory, other, -1, -1)
+            self._prefixes[other] = []
+        return slot, shares[slot]
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> dict[int, int]:
         """Decode (sequence, token, position, wants logits) entries in batches of at most

@@ -78,6 +78,43 @@ def test_batched_greedy_completions_are_the_one_at_a_time_ones():
 
 @local
 @pytest.mark.timeout(900)
+def test_a_pass_finds_the_prefixes_of_both_its_questions_kept():
+    """A pass asks its checks, then its citations: the next pass's checks and citations each
+    evaluate only their own tails, and say what a batcher with nothing kept says."""
+    from llama_cpp import Llama
+
+    llama = Llama(model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)), n_ctx=4096, n_batch=512, verbose=False)
+    batcher = Batcher(llama)
+    system = {"role": "system", "content": "Copy the words of the answer that meet the criterion, or reply NONE."}
+
+    def citations(answer: str) -> list[list[dict[str, str]]]:
+        return [[system, {"role": "user", "content": f"Answer: {answer}\n\nCriterion: {c}"}] for c in CRITERIA]
+
+    try:
+        checks = [check_prompt(TASK, c) for c in CRITERIA]
+        first = batcher.complete(checks, max_tokens=32, stop=STOP)
+        assert batcher.evaluated == sum(c.prompt_tokens for c in first) - 2 * common_prefix(
+            [list(llama.tokenize(p.encode(), add_bos=True, special=True)) for p in checks]
+        )
+        cold = batcher.evaluated
+        batcher.complete(citations("22, 24, 26, 28"), max_tokens=16, stop=[])
+        again = batcher.complete([check_prompt(TASK + " ", c) for c in CRITERIA], max_tokens=32, stop=STOP)
+        assert batcher.evaluated < cold / 4 and all(c.prompt_tokens > 300 for c in again)
+        kept = batcher.complete(citations("30, 32, 34, 36"), max_tokens=16, stop=[])
+        assert batcher.evaluated < sum(c.prompt_tokens for c in kept)
+        fresh = Batcher(llama)
+        try:
+            assert [c.text for c in fresh.complete(citations("30, 32, 34, 36"), max_tokens=16, stop=[])] == [
+                c.text for c in kept
+            ]
+        finally:
+            fresh.close()
+    finally:
+        batcher.close()
+
+
+@local
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("in_process", [False, True], ids=["model process", "in process"])
 def test_a_local_chat_model_answers_several_prompts_in_one_call(in_process):
     model = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR, in_process=in_process)
