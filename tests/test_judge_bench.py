@@ -16,6 +16,7 @@ import pytest
 from benchmarks import judge_cases
 from benchmarks.families import (
     FAMILIES,
+    action_items,
     arithmetic,
     behaviour,
     code_style,
@@ -214,10 +215,10 @@ class TestTheFamilies:
     def test_the_held_out_family_is_in_no_other_set_and_half_unmet(self):
         held = build_set("held")
         assert {c.id for c in held}.isdisjoint(c.id for c in ALL)
-        for family in ("code_style", "email", "sql", "commit_message", "comparison_table"):
+        for family in ("code_style", "email", "sql", "commit_message", "comparison_table", "action_items"):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 80
+        assert len(held) == 96
 
 
 class TestTheLabelsFile:
@@ -431,6 +432,18 @@ class TestTruthFunctions:
         answer = "Here:\n\n| Model | Price (USD) |\n|---|:---:|\n| **A** | $1,299 |\n| B | 899 |\n\nI would pick A."
         assert comparison_table.table_rows(answer) == [["Model", "Price (USD)"], ["**A**", "$1,299"], ["B", "899"]]
         assert comparison_table.price_of("$1,299") == 1299
+
+    def test_action_items(self):
+        answer = (
+            "Done.\n\n## Action items\n\n- BLOCKED: @li Get legal sign-off on the pricing terms, due 2027-04-14\n"
+            "- Send the beta survey, due 9 April"
+        )
+        items = action_items.action_items(answer)
+        assert items == [
+            "BLOCKED: @li Get legal sign-off on the pricing terms, due 2027-04-14",
+            "Send the beta survey, due 9 April",
+        ]
+        assert action_items.due_dates(items, action_items.MEETINGS[0]) == [date(2027, 4, 14), date(2027, 4, 9)]
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

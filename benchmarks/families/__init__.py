@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from benchmarks.families import (
+    action_items,
     arithmetic,
     behaviour,
     code_style,
@@ -55,6 +56,7 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     sql.FAMILY: sql.cases,
     commit_message.FAMILY: commit_message.cases,
     comparison_table.FAMILY: comparison_table.cases,
+    action_items.FAMILY: action_items.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
