@@ -256,3 +256,21 @@ async def test_an_answer_that_is_only_a_lead_in_and_code_has_the_codes_lines():
     ]
     assert [r.passed for r in await run_checks(query, "", checks)] == [True, True, False]
     assert [r.passed for r in await run_checks(mixed, "", checks)] == [False, False, True]
+
+
+@needs_sandbox
+async def test_a_markdown_tables_rows_are_read_by_their_headers():
+    """`table()` gives the first table's rows; a header is found by its first words."""
+    answer = (
+        "Here is how they compare:\n\n| Model | Price (USD) | Weight (kg) |\n|---|---:|---|\n"
+        "| **Beam** | $59 | 0.9 |\n| Lumen | $89 | 1.6 |\n\nI would pick the Beam."
+    )
+    checks = [
+        check("return [row['Model'] for row in table()] == ['**Beam**', 'Lumen']"),
+        check("return all(row['price'].startswith('$') for row in table())"),
+        check("return [numbers(r['Weight'])[0] for r in table()] == [0.9, 1.6] and len(table) == 2"),
+        check("return table()[0]['Colour'] == 'red'"),
+        check("return len(table()) == 3"),
+    ]
+    assert [r.passed for r in await run_checks(answer, "", checks)] == [True, True, True, None, False]
+    assert [r.passed for r in await run_checks("No table here.", "", checks[-1:])] == [None]

@@ -371,6 +371,14 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return '2028-10-17' == answer.strip()\n", functions) == "literal"
         assert classify("def check(answer):\n    return '5,559' in answer\n", functions) == "present"
 
+    def test_a_reading_compared_with_a_text_the_model_wrote_is_a_literal(self):
+        """The model wrote the subject line it expects: only a copy of it could pass."""
+        guessed = "def check(answer):\n    return answer.split('\\n')[0] == 'Stop the importer crashing.'\n"
+        assert classify(guessed, [], "", "Separates the subject from the body with a blank line") == "literal"
+        stated = "def check(answer):\n    return lines()[0] == 'Subject: Budget review'\n"
+        assert classify(stated, [], "", "The first line is 'Subject: Budget review'") != "literal"
+        assert classify("def check(answer):\n    return lines()[1] == ''\n", [], "", "A blank line") != "literal"
+
     def test_the_body_the_model_continued_with_becomes_a_module(self):
         assert check_source("    return x\n\n") == "def check(answer):\n    return x\n"
         assert check_source("return x") == "def check(answer):\n    return x\n"

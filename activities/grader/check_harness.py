@@ -1,7 +1,7 @@
 """The sandbox's tests module for the grader's written checks (standard library only).
 
-`written_checks.py` writes this text, then one `test_check_N` per check, as the sandbox's
-tests.py, and the data as solution.py (plain literals). It never runs inside the worker.
+`written_checks.py` writes this text and a `test_check_N` per check as the sandbox's tests.py,
+the data as solution.py (plain literals). It never runs inside the worker.
 Each test runs one check, `def check(answer) -> bool`, with the helpers below and the
 answer's own functions in its namespace, under a per-check alarm. It passes (True), raises
 `CheckFalse` (False, or the answer's own code raised under the check), or raises anything
@@ -43,8 +43,7 @@ _ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+(\S.*)$")
 
 
 class TextList(list):
-    """A helper's texts (lines, items, ...): `"x" in texts` is whether one of them contains
-    "x", as `"x" in text` is for one text, and `texts.index("x")` is where."""
+    """A helper's texts: `"x" in texts` is whether one contains "x"; `texts.index("x")` is where."""
 
     def __contains__(self, value):
         if list.__contains__(self, value):
@@ -147,6 +146,29 @@ def items(text=None):
         if match:
             found.append(match.group(1).strip())
     return found
+
+
+class Row(dict):
+    """A table row: `row["Price"]` is the cell under "Price", or a header that begins with it ("Price (USD)")."""
+
+    def __missing__(self, key):
+        wanted = str(key).strip().lower()
+        for header, cell in self.items():
+            if str(header).lower() == wanted or str(header).lower().startswith(wanted + " "):
+                return cell
+        raise KeyError(key)
+
+
+def table(text=None):
+    """The rows of the text's first Markdown table, each a `Row` of header -> cell text."""
+    rows = []
+    for line in (ANSWER if text is None else text).splitlines():
+        if line.strip().startswith("|"):
+            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif rows:
+            break
+    rows = [r for r in rows if not all(re.fullmatch(r":?-{2,}:?", c) for c in r)]
+    return [Row(zip(rows[0], r)) for r in rows[1:]] if rows else []
 
 
 def numbers(text=None):
@@ -260,19 +282,20 @@ def dates(text=None):
 
 
 _OFFERED = (
-    "prose code blocks paragraphs data imports is_stdlib words sentences lines items numbers syllables functions "
+    "prose code blocks paragraphs data imports is_stdlib words sentences lines items table numbers syllables functions "
     "rhymes calculations arithmetic_correct dates re math json ast date datetime timedelta"
 ).split()
 HELPERS = {name: value for name, value in dict(globals()).items() if name in _OFFERED}
-_MEASURES = "blocks data paragraphs sentences lines items words numbers functions imports calculations dates".split()
+_MEASURES = (
+    "blocks data paragraphs sentences lines items table words numbers functions imports calculations dates".split()
+)
 _measured = []
 """What the running check's measuring helpers found: (name, found something)."""
 
 
 class _Measure:
-    """A measuring helper as the checks see it: called, it records whether it found
-    anything; used as a list (`lines[0]`, `len(items)`, `for w in words`), it is its reading
-    of the answer, as if called with no text."""
+    """A measuring helper as the checks see it: called, it records whether it found anything;
+    used as a list (`lines[0]`, `len(items)`, `for w in words`), it is its reading of the answer."""
 
     def __init__(self, name, helper):
         self.__name__, self.__doc__, self._helper = name, helper.__doc__, helper
@@ -300,8 +323,8 @@ for _name in _MEASURES:
 
 
 class _Absent:
-    """A name from a module not installed where the checks run: any attribute of it is
-    another, and using it raises (in this file, so the check is broken, not the answer)."""
+    """A name from a module not installed here: its attributes are others, and using it raises
+    (in this file, so the check is broken, not the answer)."""
 
     def __init__(self, name):
         self._name = name
@@ -314,9 +337,8 @@ class _Absent:
 
 
 class _AbsentModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """First on the import path while the answer loads: every module outside the standard
-    library is a stand-in, so an answer that imports a third-party package still defines
-    its functions, and what a check sees never depends on what the worker has installed."""
+    """First on the import path while the answer loads: every module outside the standard library
+    is a stand-in, so the answer's functions exist whatever the worker has installed."""
 
     def find_spec(self, name, path=None, target=None):
         if name.partition(".")[0] in sys.stdlib_module_names:

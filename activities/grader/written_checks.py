@@ -171,6 +171,7 @@ def paragraphs(text: str = answer) -> list[str]: ...
 def sentences(text: str = answer) -> list[str]: ...
 def lines(text: str = answer) -> list[str]: ...      # the non-empty lines of the prose
 def items(text: str = answer) -> list[str]: ...      # bulleted or numbered list items
+def table(text: str = answer) -> list[dict]: ...     # the first Markdown table's rows: header -> cell
 def words(text: str = answer) -> list[str]: ...      # the words of the prose, lowercase
 def numbers(text: str = answer) -> list[float]: ...  # every number in the prose, in order
 def syllables(line: str) -> int: ...                 # syllables in a word or a line
@@ -254,7 +255,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     """What `source` tests (`CheckKind`). A check that reads nothing of the answer
     (`return True`, arithmetic on the task's numbers, a comparison of a reading with
     itself) is `blind`; one that compares the whole answer's text with a literal or any
-    other value is `literal`;
+    other value, or a reading of it with a text of words the criterion does not hold, is
+    `literal`;
     one that compares what it reads with a number that `given` (the task, the criterion,
     the reference) does not hold, or that writes a word `criterion` does not, when the
     criterion asks for something right, is `guessed` (the model worked the answer out
@@ -265,7 +267,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         tree = ast.parse(source)
     except SyntaxError:
         return "computed"
-    if any(_compares_whole_answer(n) for n in ast.walk(tree)):
+    if any(_compares_whole_answer(n) or _compares_with_own_text(n, criterion) for n in ast.walk(tree)):
         return "literal"
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     if called & set(answer_functions):
@@ -337,6 +339,7 @@ _READERS = (
     "rhymes",
     "arithmetic_correct",
     "dates",
+    "table",
 )
 """The helpers that read the answer (a check calling none of them, nor naming `answer`, reads nothing of it)."""
 _READS = frozenset({"answer", *_READERS})
@@ -408,6 +411,19 @@ def _compares_whole_answer(node: ast.AST) -> bool:
         return False
     other = (node.left, *node.comparators)[whole.index(False)]
     return not {n.id for n in ast.walk(other) if isinstance(n, ast.Name)} & _READS
+
+
+def _compares_with_own_text(node: ast.AST, criterion: str) -> bool:
+    """`lines()[0] == 'Fix the crash on empty files'`: a reading of the answer compared with a
+    text of three or more words that the criterion does not hold (the model wrote the answer
+    it expects)."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
+        return False
+    sides = (node.left, *node.comparators)
+    texts = [s.value for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
+    reads = any({n.id for n in ast.walk(s) if isinstance(n, ast.Name)} & _READS for s in sides)
+    said = " ".join(criterion.lower().split())
+    return reads and any(len(_WORD.findall(t)) >= 3 and " ".join(t.lower().split()) not in said for t in texts)
 
 
 def _is_helper(node: ast.expr) -> bool:
