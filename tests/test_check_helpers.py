@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.written_checks import caseless, classify, rhyme_table, run_checks
+from rubricflow.activities.grader.pronouncing import rhyme_table
+from rubricflow.activities.grader.written_checks import caseless, classify, run_checks
 from rubricflow.activities.sandbox import bubblewrap_available
 
 needs_sandbox = pytest.mark.skipif(not bubblewrap_available(), reason="written checks run under bubblewrap")

