@@ -66,20 +66,6 @@ class TestAWrittenCheckDecides:
         # A behaviour check that decides needs no citation and no fact: one question in all.
         assert len(seen) == 1
 
-    async def test_a_check_that_raised_is_written_again_told_why_and_the_new_one_decides(self, script, seen):
-        result = await grounded(
-            script, SUBTRACT, "- add(2, 3) returns 5", "    return add(2, 3) == five", "    return add(2, 3) == 5"
-        )
-        [criterion] = result.verdict.criteria
-        assert (criterion.passed, criterion.unverified) == (False, False)
-        assert criterion.decided_by.startswith("check: returned False")
-        assert criterion.check.startswith("# written again: the check raised NameError")
-        assert criterion.check.endswith("def check(answer):\n    return add(2, 3) == 5\n")
-        again = str(seen[1][-1].content)
-        assert "return add(2, 3) == five\n\n# That check failed: the check raised NameError" in again
-        assert again.endswith('def check(answer):\n    """Criterion: add(2, 3) returns 5"""\n')
-        assert len(seen) == 2
-
     async def test_a_fact_that_agrees_stands_beside_the_check(self, script, seen):
         result = await grounded(
             script,
@@ -186,7 +172,6 @@ class TestWhatDecidesNothing:
             INCIDENT,
             "- says how many customers were affected",
             "    return len(undefined_helper(answer)) > 0",
-            "    return len(undefined_helper(answer)) > 0",  # written again, told why: the same
             "checkout failed for about 3,400 customers",
             request="Write the incident summary.",
         )
@@ -252,12 +237,7 @@ class TestWhatDecidesNothing:
         """The model judged that code decides this criterion; its check did not run, and a
         behaviour is not a sentence to cite: NONE shows nothing, so the criterion is unverified."""
         result = await grounded(
-            script,
-            SUBTRACT,
-            "- add keeps its inputs unchanged",
-            "    return add(xs) == xs",
-            "    return add(xs, ys) == xs",  # written again, told why: it still raises
-            "NONE",
+            script, SUBTRACT, "- add keeps its inputs unchanged", "    return add(xs) == xs", "NONE"
         )
         [criterion] = result.verdict.criteria
         assert criterion.unverified and not criterion.passed
@@ -535,7 +515,6 @@ async def test_a_measuring_check_that_broke_leaves_a_property_to_no_quote(script
         script,
         "The answer is 63.",
         "- The number given is a prime number",
-        "    return is_prime(int(numbers()[0]))",
         "    return is_prime(int(numbers()[0]))",
         "The answer is 63.",
         request="Give a prime number.",

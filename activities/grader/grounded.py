@@ -47,7 +47,6 @@ from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
     MAX_CHECK_TOKENS,
-    REPAIRABLE,
     STOP,
     CheckKind,
     CheckRun,
@@ -56,7 +55,6 @@ from rubricflow.activities.grader.written_checks import (
     check_prompt,
     check_source,
     classify,
-    repair_prompt,
     run_checks,
 )
 from rubricflow.workflows.files import AgentFile
@@ -208,36 +206,23 @@ async def grade_grounded(
     answer = last_answer(transcript) or ""
     measured = read_answer(evidence_text(transcript, files or {}))
     code = measured.code
-    prompts = [check_prompt(request, c, leave_out, reference) for c in criteria]
-    bodies = await asker.check_bodies(prompts)
-    functions = answer_functions(code)
-    given = f"{request}\n{{}}\n{reference or ''}"
-
-    async def run(indices: list[int], sources: list[str]) -> tuple[list[CheckKind], dict[int, CheckRun]]:
-        kinds = [classify(s, functions, given.format(criteria[i]), criteria[i]) for i, s in zip(indices, sources)]
-        runnable = [n for n, k in enumerate(kinds) if k not in UNRUN]
-        ran = await run_checks(
-            answer,
-            code,
-            [sources[n] for n in runnable],
-            task=request,
-            reference=reference or "",
-            caseless=[caseless(criteria[indices[n]]) for n in runnable],
-            allow_weak=allow_weak_sandbox,
-        )
-        return kinds, {indices[n]: r for n, r in zip(runnable, ran, strict=True)}
-
+    bodies = await asker.check_bodies([check_prompt(request, c, leave_out, reference) for c in criteria])
     sources = [check_source(b) for b in bodies]
-    kinds, runs = await run(list(range(len(criteria))), sources)
-    broken = [i for i, r in runs.items() if r.passed is None and r.detail.startswith(REPAIRABLE)]
-    if broken:
-        again = await asker.check_bodies([repair_prompt(prompts[i], bodies[i], runs[i].detail) for i in broken])
-        rewritten = [check_source(b) for b in again]
-        new_kinds, new_runs = await run(broken, rewritten)
-        for n, i in enumerate(broken):
-            if i in new_runs and new_runs[i].passed is not None:
-                sources[i] = f"# written again: {runs[i].detail[:120]}\n{rewritten[n]}"
-                kinds[i], runs[i] = new_kinds[n], new_runs[i]
+    functions = answer_functions(code)
+    kinds = [
+        classify(s, functions, f"{request}\n{c}\n{reference or ''}", c) for s, c in zip(sources, criteria, strict=True)
+    ]
+    runnable = [i for i, k in enumerate(kinds) if k not in UNRUN]
+    ran = await run_checks(
+        answer,
+        code,
+        [sources[i] for i in runnable],
+        task=request,
+        reference=reference or "",
+        caseless=[caseless(criteria[i]) for i in runnable],
+        allow_weak=allow_weak_sandbox,
+    )
+    runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}

@@ -192,19 +192,6 @@ def check_prompt(task: str, criterion: str, leave_out: Iterable[str] = (), refer
     )
 
 
-REPAIRABLE = ("the check raised", "the check does not compile")
-"""A check that failed in one of these ways is written once more, told why."""
-
-
-def repair_prompt(prompt: str, body: str, error: str) -> str:
-    """`prompt` continued with the check the model wrote, why it failed to run, and the same
-    header again: the model writes the check anew."""
-    header = prompt[prompt.rindex("def check(answer):") :]
-    failed = check_source(body).split("\n", 1)[1]
-    why = f"# That check failed: {_one_line(error)[:200]}. It may call only the helpers above."
-    return f"{prompt}{failed.rstrip()}\n\n{why}\n\n{header}"
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split()).replace('"""', "'''")
 
