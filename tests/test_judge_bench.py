@@ -27,6 +27,7 @@ from benchmarks.families import (
     json_output,
     numbers,
     ordering,
+    service_config,
     sql,
     substance,
     table_claims,
@@ -215,10 +216,18 @@ class TestTheFamilies:
     def test_the_held_out_family_is_in_no_other_set_and_half_unmet(self):
         held = build_set("held")
         assert {c.id for c in held}.isdisjoint(c.id for c in ALL)
-        for family in ("code_style", "email", "sql", "commit_message", "comparison_table", "action_items"):
+        for family in (
+            "code_style",
+            "email",
+            "sql",
+            "commit_message",
+            "comparison_table",
+            "action_items",
+            "service_config",
+        ):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 96
+        assert len(held) == 112
 
 
 class TestTheLabelsFile:
@@ -444,6 +453,11 @@ class TestTruthFunctions:
             "Send the beta survey, due 9 April",
         ]
         assert action_items.due_dates(items, action_items.MEETINGS[0]) == [date(2027, 4, 14), date(2027, 4, 9)]
+
+    def test_service_config(self):
+        yaml = "server:\n  port: 8080\n  # why\ntls:\n    enabled: true\n"
+        assert service_config.value_of(yaml, "port") == "8080" and service_config.value_of(yaml, "enabled") == "true"
+        assert service_config.value_of(yaml, "level") is None and service_config.indents(yaml) == {2, 4}
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

@@ -24,6 +24,7 @@ from benchmarks.families import (
     numbers,
     ordering,
     prose,
+    service_config,
     sql,
     substance,
     table_claims,
@@ -57,6 +58,7 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     commit_message.FAMILY: commit_message.cases,
     comparison_table.FAMILY: comparison_table.cases,
     action_items.FAMILY: action_items.cases,
+    service_config.FAMILY: service_config.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
