@@ -219,6 +219,22 @@ class TestWhatDecidesNothing:
         [criterion] = rescued.verdict.criteria
         assert criterion.passed and criterion.decided_by.startswith("quote:")
 
+    async def test_a_quote_about_something_else_meets_no_criterion(self, script):
+        """Nothing but a citation decides "Says when the next meeting is", and the grader cites
+        an action item that shares no word with it: unverified, not a pass."""
+        notes = "We moved the launch.\n\n- @omar Book the press briefing room, due 28 April"
+        result = await grounded(
+            script,
+            notes,
+            "- Says when the next meeting is",
+            "    return judge()",
+            "- @omar Book the press briefing room",
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert criterion.decided_by == "unverified: the quote is about something else"
+        assert criterion.quote == "- @omar Book the press briefing room, due 28 April" and criterion.check is None
+
     async def test_a_text_check_the_citation_does_not_back_is_unverified(self, script):
         """The check only found a word; the grader found nothing that meets the criterion:
         the two disagree, so the evidence decides nothing."""

@@ -415,11 +415,7 @@ def _raised_in_answer(exc):
 
 def run_check(index):
     namespace = {k: v for k, v in _answer.items() if not k.startswith("__")}
-    namespace.update(HELPERS)
-    namespace["answer"] = ANSWER
-    namespace["_contains"] = _contains
-    namespace["task"] = TASK
-    namespace["reference"] = REFERENCE
+    namespace.update(HELPERS, answer=ANSWER, _contains=_contains, task=TASK, reference=REFERENCE)
     try:
         tree = _WordContainment(CASELESS[index]).visit(ast.parse(CHECKS[index]))
         exec(compile(ast.fix_missing_locations(tree), f"check_{index}.py", "exec"), namespace)
@@ -443,8 +439,11 @@ def run_check(index):
         signal.alarm(0)
     if not isinstance(result, bool):
         raise CheckBroken(f"the check returned {type(result).__name__}, not a bool")
+    nothing = _measured and not any(found for _, found in _measured)
+    helpers = ", ".join(sorted({f"{name}()" for name, _ in _measured}))
+    if nothing and not result:
+        raise CheckBroken(f"the check returned False having measured nothing: {helpers} found none in the answer")
+    if nothing and any(isinstance(n, ast.Call) and getattr(n.func, "id", "") == "all" for n in ast.walk(tree)):
+        raise CheckBroken(f"the check's all() held of nothing: {helpers} found none in the answer")
     if not result:
-        if _measured and not any(found for _, found in _measured):
-            helpers = ", ".join(sorted({f"{name}()" for name, _ in _measured}))
-            raise CheckBroken(f"the check returned False having measured nothing: {helpers} found none in the answer")
         raise CheckFalse("the check returned False")

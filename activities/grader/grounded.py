@@ -43,7 +43,15 @@ from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.judged import evidence_text
-from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question, speaks_to
+from rubricflow.activities.grader.quotes import (
+    HEADINGS,
+    MAX_QUOTE_TOKENS,
+    Citation,
+    cite,
+    is_heading,
+    quote_question,
+    speaks_to,
+)
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
     MAX_CHECK_TOKENS,
@@ -298,8 +306,7 @@ def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
 def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
-    that rescues a text check which found nothing must share a word with the criterion
-    (else the check's False stands).
+    meets a criterion only when it shares a word with it (`_about_something_else`).
     (long: one branch per way the check and the citation stand.)"""
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
@@ -327,6 +334,9 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
             check=shown,
             quote=citation.line,
         )
+    own = "" if kind == "judge" else source
+    if citation.found == "quoted" and not (run and run.passed) and not _speaks_to(citation.line or "", criterion, own):
+        return _about_something_else(citation, run, shown if own else None)
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
         if run is None and kind in UNTESTED:
@@ -335,16 +345,6 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
-    if citation.found == "quoted" and not run.passed and not speaks_to(citation.line, criterion, source):
-        # A quote about something else is no paraphrase the check missed: the check stands.
-        return Evidence(
-            False,
-            f"the text the check looked for is not in the answer, and the grader's quote ({citation.line!r}) "
-            "shares no word with the criterion",
-            "check: returned False; the quote is about something else",
-            check=shown,
-            quote=citation.line,
-        )
     if citation.found == "quoted" or (not run.passed and citation.found in ("none", "heading")):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", check=shown)
     if citation.found == "not_found":
@@ -357,6 +357,28 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         check=shown,
         quote=citation.line,
     )
+
+
+def _speaks_to(line: str, criterion: str, check: str) -> bool:
+    """A cited line shares a word with the criterion or its check's text, or is the heading a
+    criterion about titles or headings asks for (a heading meets it by its form)."""
+    return speaks_to(line, criterion, check) or (is_heading(line) and bool(HEADINGS.search(criterion)))
+
+
+def _about_something_else(citation: Citation, run: CheckRun | None, shown: str | None) -> Evidence:
+    """A quote that shares no word with the criterion (nor with its check's text) shows
+    something else of the answer: no pass. A text check's False stands (the quote is no
+    paraphrase it missed); with no such check, the criterion is unverified."""
+    said = f"the grader's quote ({citation.line!r}) shares no word with the criterion"
+    if run is not None and run.passed is False:
+        return Evidence(
+            False,
+            f"the text the check looked for is not in the answer, and {said}",
+            "check: returned False; the quote is about something else",
+            check=shown,
+            quote=citation.line,
+        )
+    return Evidence(None, said, "unverified: the quote is about something else", check=shown, quote=citation.line)
 
 
 def _by_citation(citation: Citation, prefix: str, check: str | None = None) -> Evidence:
