@@ -10,9 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
-T = TypeVar("T")
+
+class Subject(Protocol):
+    """What a switched family's answers are about: the task the agent was given."""
+
+    @property
+    def task(self) -> str: ...
+
+
+S = TypeVar("S", bound=Subject)
 
 SEED = 20261204
 """The seed of the families beyond the menu (each family draws from its own stream, seeded
@@ -92,23 +100,26 @@ def pick_wording(rng: random.Random, wordings: Sequence[str], **values: object) 
 
 def switched_cases(
     family: str,
-    subjects: Sequence[T],
+    subjects: Sequence[S],
     switches: Sequence[str],
-    make: Callable[[random.Random, T, dict[str, bool]], tuple[str, str, list[Criterion]]],
+    build: Callable[[S, dict[str, bool]], str],
+    candidates: Callable[[random.Random, S, str], list[Criterion]],
     *,
     answers: int,
     per_answer: int,
     chance: float = 0.5,
 ) -> list[JudgeCase]:
     """A family's cases from answers assembled from switches: each answer takes the next
-    subject in turn and each switch on with `chance`; `make` gives its task, its answer and
-    the criteria that can be asked of it, of which `per_answer` are drawn (`Balance`)."""
+    subject in turn (its `task` the case's) and each switch on with `chance`; `build` writes
+    the answer, `candidates` gives the criteria that can be asked of it, of which
+    `per_answer` are drawn (`Balance`)."""
     rng = random.Random(f"{SEED}:{family}")
     balance = Balance(rng)
     out = []
     for index in range(answers):
         subject = subjects[index % len(subjects)]
         on = {s: rng.random() < chance for s in switches}
-        task, answer, candidates = make(rng, subject, on)
-        out.append(JudgeCase(f"{family}-{index:02d}", task, answer, balance.choose(candidates, per_answer)))
+        answer = build(subject, on)
+        drawn = balance.choose(candidates(rng, subject, answer), per_answer)
+        out.append(JudgeCase(f"{family}-{index:02d}", subject.task, answer, drawn))
     return out

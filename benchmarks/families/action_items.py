@@ -145,9 +145,7 @@ def candidates(rng: random.Random, meeting: Meeting, answer: str) -> list[Criter
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, meeting: Meeting, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(meeting, on)
-        return meeting.task, answer, candidates(rng, meeting, answer)
-
     switches = ("six", "by_date", "decisions", "unowned", "iso", "blocked", "next")
-    return switched_cases(FAMILY, MEETINGS, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(
+        FAMILY, MEETINGS, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER
+    )

@@ -178,7 +178,7 @@ def has_comment(code: str) -> bool:
     return any(line.strip().startswith("#") for line in code.splitlines())
 
 
-def candidates(rng: random.Random, answer: str) -> list[Criterion]:
+def candidates(rng: random.Random, program: Program, answer: str) -> list[Criterion]:
     code = code_of(answer)
     kinds: list[tuple[str, bool, tuple[str, ...]]] = [
         (
@@ -216,9 +216,7 @@ def candidates(rng: random.Random, answer: str) -> list[Criterion]:
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, program: Program, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(program, on)
-        return program.task, answer, candidates(rng, answer)
-
     switches = ("snake", "many_params", "fstring", "long_line", "main_guard", "global", "comment")
-    return switched_cases(FAMILY, PROGRAMS, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(
+        FAMILY, PROGRAMS, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER
+    )

@@ -162,9 +162,5 @@ def candidates(rng: random.Random, change: Change, answer: str) -> list[Criterio
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, change: Change, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(change, on)
-        return change.task, answer, candidates(rng, change, answer)
-
     switches = ("imperative", "long", "period", "body", "blank", "wrapped", "why", "issue")
-    return switched_cases(FAMILY, CHANGES, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(FAMILY, CHANGES, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)

@@ -158,9 +158,7 @@ def candidates(rng: random.Random, comparison: Comparison, answer: str) -> list[
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, comparison: Comparison, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(comparison, on)
-        return comparison.task, answer, candidates(rng, comparison, answer)
-
     switches = ("leave_one_out", "sorted", "units", "symbol", "bold", "recommend")
-    return switched_cases(FAMILY, COMPARISONS, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(
+        FAMILY, COMPARISONS, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER
+    )

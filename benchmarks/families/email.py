@@ -157,9 +157,5 @@ def candidates(rng: random.Random, email: Email, answer: str) -> list[Criterion]
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, email: Email, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(email, on)
-        return email.task, answer, candidates(rng, email, answer)
-
     switches = ("subject", "greeting", "date", "second_question", "thanks", "deadline", "signoff")
-    return switched_cases(FAMILY, EMAILS, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(FAMILY, EMAILS, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)

@@ -160,9 +160,7 @@ def candidates(rng: random.Random, howto: HowTo, answer: str) -> list[Criterion]
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, howto: HowTo, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(howto, on)
-        return howto.task, answer, candidates(rng, howto, answer)
-
-    features = ("apology", "heading", "list", "code", "mention", "very", "every", "link")
-    return switched_cases(FAMILY, HOWTOS, features, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER, chance=0.45)
+    switches = ("apology", "heading", "list", "code", "mention", "very", "every", "link")
+    return switched_cases(
+        FAMILY, HOWTOS, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER, chance=0.45
+    )

@@ -142,9 +142,7 @@ def candidates(rng: random.Random, service: Service, answer: str) -> list[Criter
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, service: Service, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(service, on)
-        return service.task, answer, candidates(rng, service, answer)
-
     switches = ("port", "info", "env_secret", "tls", "health", "timeout_comment", "two_spaces")
-    return switched_cases(FAMILY, SERVICES, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(
+        FAMILY, SERVICES, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER
+    )

@@ -167,9 +167,5 @@ def candidates(rng: random.Random, query: Query, answer: str) -> list[Criterion]
 
 
 def cases() -> list[JudgeCase]:
-    def make(rng: random.Random, query: Query, on: dict[str, bool]) -> tuple[str, str, list[Criterion]]:
-        answer = build(query, on)
-        return query.task, answer, candidates(rng, query, answer)
-
     switches = ("star", "join", "filter", "order", "desc", "limit", "semicolon", "upper")
-    return switched_cases(FAMILY, QUERIES, switches, make, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
+    return switched_cases(FAMILY, QUERIES, switches, build, candidates, answers=ANSWERS, per_answer=CRITERIA_PER_ANSWER)
