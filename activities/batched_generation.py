@@ -162,10 +162,11 @@ class Batcher:
             lib.llama_memory_seq_rm(self._memory, seq, -1, -1)
         slot, kept = self._slot(tokens[0][:shared], sum(len(t) - shared + max_tokens for t in tokens))
         lib.llama_memory_seq_rm(self._memory, slot, kept, -1)
-        self._decode([(slot, tokens[0][i], i, False) for i in range(kept, shared)])
-        self.evaluated = shared - kept + sum(len(t) - shared for t in tokens)
         self._prefixes.pop(slot)
+        self._prefixes[slot] = tokens[0][:kept]  # what the slot holds should the decode fail
+        self._decode([(slot, tokens[0][i], i, False) for i in range(kept, shared)])
         self._prefixes[slot] = tokens[0][:shared]
+        self.evaluated = shared - kept + sum(len(t) - shared for t in tokens)
         for seq in range(1, len(prompts) + 1):
             lib.llama_memory_seq_cp(self._memory, slot, seq, -1, -1)
         tails = []
