@@ -43,15 +43,7 @@ from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.judged import evidence_text
-from rubricflow.activities.grader.quotes import (
-    HEADINGS,
-    MAX_QUOTE_TOKENS,
-    Citation,
-    cite,
-    is_heading,
-    quote_question,
-    speaks_to,
-)
+from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question, speaks_to
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
     MAX_CHECK_TOKENS,
@@ -335,7 +327,7 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
             quote=citation.line,
         )
     own = "" if kind == "judge" else source
-    if citation.found == "quoted" and not (run and run.passed) and not _speaks_to(citation.line or "", criterion, own):
+    if citation.found == "quoted" and not (run and run.passed) and not speaks_to(citation.line or "", criterion, own):
         return _about_something_else(citation, run, shown if own else None)
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
@@ -357,12 +349,6 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         check=shown,
         quote=citation.line,
     )
-
-
-def _speaks_to(line: str, criterion: str, check: str) -> bool:
-    """A cited line shares a word with the criterion or its check's text, or is the heading a
-    criterion about titles or headings asks for (a heading meets it by its form)."""
-    return speaks_to(line, criterion, check) or (is_heading(line) and bool(HEADINGS.search(criterion)))
 
 
 def _about_something_else(citation: Citation, run: CheckRun | None, shown: str | None) -> Evidence:

@@ -113,12 +113,15 @@ _PLAIN = frozenset(
 )
 
 
-def speaks_to(line: str, *texts: str) -> bool:
-    """Whether a cited line shares a word with any of `texts` (the criterion, the text a
-    check looked for), by its first five letters ("thank" in "Thanks the recipient"):
-    a line that shares none shows something else of the answer than the criterion."""
+def speaks_to(line: str, criterion: str, *texts: str) -> bool:
+    """Whether a cited line shares a word with `criterion` or any of `texts` (the check's
+    text), by its first five letters ("thank" in "Thanks the recipient"), or is the heading
+    a criterion about titles or headings asks for (it meets it by its form): a line that
+    does neither shows something else of the answer than the criterion."""
 
     def stems(text: str) -> set[str]:
         return {w[:5] for w in _WORDISH.findall(text.lower()) if len(w) >= 3 and w not in _PLAIN}
 
-    return bool(stems(line) & set().union(*(stems(t) for t in texts)))
+    if is_heading(line) and HEADINGS.search(criterion):
+        return True
+    return bool(stems(line) & set().union(*(stems(t) for t in (criterion, *texts))))

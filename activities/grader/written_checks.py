@@ -235,7 +235,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     if called & set(answer_functions):
         return "behaviour"
-    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & _READS
+    read = _reads(tree)
     if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
         return "blind"
     stated = given_numbers(given)
@@ -362,31 +362,38 @@ def _compared_numbers(tree: ast.AST) -> set[float]:
     return found
 
 
+def _reads(node: ast.AST) -> set[str]:
+    """The names of `node` that read the answer (`answer`, a helper)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & _READS
+
+
+def _equality_sides(node: ast.AST) -> tuple[ast.expr, ...]:
+    """Both sides of a single `==` or `!=`, else nothing."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
+        return ()
+    return (node.left, *node.comparators)
+
+
 def _compares_whole_answer(node: ast.AST) -> bool:
     """`answer == '...'`, or the whole answer's text compared with any value
     (`answer == chunk([1, 2])`; either side, `!=` too, `answer.strip()` and the like)."""
-    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
-        return False
-    whole = [
-        isinstance(n, ast.Name | ast.Call) and _is_text(n) and not _is_helper(n) for n in (node.left, *node.comparators)
-    ]
+    sides = _equality_sides(node)
+    whole = [isinstance(n, ast.Name | ast.Call) and _is_text(n) and not _is_helper(n) for n in sides]
     if whole.count(True) != 1:
         return False
-    other = (node.left, *node.comparators)[whole.index(False)]
-    return not {n.id for n in ast.walk(other) if isinstance(n, ast.Name)} & _READS
+    return not _reads(sides[whole.index(False)])
 
 
 def _compares_with_own_text(node: ast.AST, criterion: str) -> bool:
     """`lines()[0] == 'Fix the crash on empty files'`: a reading of the answer compared with a
     text of three or more words that the criterion does not hold (the model wrote the answer
     it expects)."""
-    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
-        return False
-    sides = (node.left, *node.comparators)
+    sides = _equality_sides(node)
     texts = [s.value for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
-    reads = any({n.id for n in ast.walk(s) if isinstance(n, ast.Name)} & _READS for s in sides)
     said = " ".join(criterion.lower().split())
-    return reads and any(len(WORD.findall(t)) >= 3 and " ".join(t.lower().split()) not in said for t in texts)
+    return any(_reads(s) for s in sides) and any(
+        len(WORD.findall(t)) >= 3 and " ".join(t.lower().split()) not in said for t in texts
+    )
 
 
 def _is_helper(node: ast.expr) -> bool:
