@@ -27,6 +27,8 @@ from benchmarks.families import (
     json_output,
     numbers,
     ordering,
+    recipe,
+    release_notes,
     service_config,
     sql,
     substance,
@@ -224,10 +226,12 @@ class TestTheFamilies:
             "comparison_table",
             "action_items",
             "service_config",
+            "release_notes",
+            "recipe",
         ):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 112
+        assert len(held) == 144
 
 
 class TestTheLabelsFile:
@@ -458,6 +462,22 @@ class TestTruthFunctions:
         yaml = "server:\n  port: 8080\n  # why\ntls:\n    enabled: true\n"
         assert service_config.value_of(yaml, "port") == "8080" and service_config.value_of(yaml, "enabled") == "true"
         assert service_config.value_of(yaml, "level") is None and service_config.indents(yaml) == {2, 4}
+
+    def test_release_notes(self):
+        answer = (
+            "## 2.4.0 (2026-11-02)\n\n### Fixed\n\n- a fix (#1) [OPS-2]\n- Another\n\n### Breaking changes\n\n- Gone."
+        )
+        assert release_notes.section(answer, "Fixed") == ["a fix (#1) [OPS-2]", "Another"]
+        assert release_notes.section(answer, "Breaking changes") == ["Gone."]
+        assert release_notes.section(answer, "Added") == [] and release_notes.heading(answer) == "## 2.4.0 (2026-11-02)"
+        assert release_notes.INTERNAL_ID.search(answer) and not release_notes.INTERNAL_ID.search("(#123) in 2.4.0")
+
+    def test_recipe(self):
+        answer = "# Soup\n\n## Ingredients\n\n- 1.25 cups cream\n- Leeks\n\n## Method\n\n1. Heat.\n- Stir.\n"
+        assert recipe.section(answer, "Ingredients") == ["1.25 cups cream", "Leeks"]
+        assert recipe.section(answer, "Method") == ["Heat.", "Stir."]
+        assert recipe.AMOUNT.match("1.25 cups cream") and recipe.AMOUNT.match("12 sheets")
+        assert not recipe.AMOUNT.match("Leeks")
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

@@ -24,6 +24,8 @@ from benchmarks.families import (
     numbers,
     ordering,
     prose,
+    recipe,
+    release_notes,
     service_config,
     sql,
     substance,
@@ -59,6 +61,8 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     comparison_table.FAMILY: comparison_table.cases,
     action_items.FAMILY: action_items.cases,
     service_config.FAMILY: service_config.cases,
+    release_notes.FAMILY: release_notes.cases,
+    recipe.FAMILY: recipe.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
