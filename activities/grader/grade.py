@@ -11,7 +11,8 @@ from rubricflow.activities.grader.asking import Ask, invalid_output, structured_
 from rubricflow.activities.grader.assembly import merge_checks
 from rubricflow.activities.grader.budget import CallBudget
 from rubricflow.activities.grader.coverage import normalize_name
-from rubricflow.activities.grader.grounded import Asker, CheckBook, grade_grounded
+from rubricflow.activities.grader.grounded import grade_grounded
+from rubricflow.activities.grader.grounded_asker import Asker, CheckBook
 from rubricflow.activities.grader.named_checks import CheckRegistry
 from rubricflow.activities.grader.per_criterion import grade_each, resolve
 from rubricflow.activities.grader.points import with_points

@@ -6,7 +6,9 @@ decides then depends on what the check tests, read from its code:
 
 - it calls the answer's functions, or computes something (counts, numbers, parsed data),
   or tests that some text is absent: its result decides (`decided_by` says so and the
-  check's source is on the record);
+  check's source is on the record), but for a False of one that computes or tests an
+  absence the model is also asked to cite the answer, and a cited line that speaks to the
+  criterion contradicts it: no verdict;
 - it only tests that some text is present, which a paraphrase escapes and a bare heading
   fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
   a cited line that code finds in the answer meets the criterion where the check missed it;
@@ -31,23 +33,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
-
-from langchain_core.messages import HumanMessage, SystemMessage
 
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
+from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
-from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS, Citation, cite, quote_question, speaks_to
+from rubricflow.activities.grader.quotes import (
+    Citation,
+    cite,
+    quote_question,
+    speaks_to,
+)
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
-    MAX_CHECK_TOKENS,
-    STOP,
     CheckKind,
     CheckRun,
     answer_functions,
@@ -79,10 +81,6 @@ UNTESTED = {
 }
 """Why a check of each kind that is never run decides nothing (said in the gap)."""
 
-CHAT_CHECK_SYSTEM = (
-    "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
-    "and nothing else: no explanation, no code fence."
-)
 MAX_SHOWN_CHECK_CHARS = 600
 
 
@@ -95,97 +93,6 @@ class Evidence:
     decided_by: str
     check: str | None = None
     quote: str | None = None
-
-
-class CheckBook:
-    """The checks a worker's grader wrote, by model and prompt: a check depends only on the
-    task and the criterion, never on the answer, so every later pass of a grading run (and
-    any run with the same task and criterion) runs the same check without writing it again.
-    Checks are written at temperature 0: the book holds what the model would write anyway."""
-
-    def __init__(self, capacity: int = 4096) -> None:
-        self.capacity = capacity
-        self._bodies: OrderedDict[tuple[str, str], str] = OrderedDict()
-
-    def get(self, model: str, prompt: str) -> str | None:
-        key = (model, prompt)
-        body = self._bodies.get(key)
-        if body is not None:
-            self._bodies.move_to_end(key)
-        return body
-
-    def put(self, model: str, prompt: str, body: str) -> None:
-        self._bodies[(model, prompt)] = body
-        self._bodies.move_to_end((model, prompt))
-        while len(self._bodies) > self.capacity:
-            self._bodies.popitem(last=False)
-
-
-class Asker:
-    """The pass's two kinds of question, on a LangChain chat model: checks' bodies (plain
-    completions for a model that has them, else chat replies; from `book` when written
-    before) and citations. A model that answers several prompts together (a `local:`
-    one: `batched_completions`) gets each kind in one call."""
-
-    def __init__(self, model: Any, config: dict[str, Any], label: str = "", book: CheckBook | None = None) -> None:
-        self.model = model
-        self.config = config
-        self.label = label
-        self.book = book if book is not None else CheckBook()
-        self.plain = bool(getattr(model, "plain_completion", False))
-        self.together = bool(getattr(model, "batched_completions", False))
-
-    async def check_bodies(self, prompts: list[str]) -> list[str]:
-        missing = [p for p in dict.fromkeys(prompts) if self.book.get(self.label, p) is None]
-        if missing and self.together:
-            written = await self._together(missing, MAX_CHECK_TOKENS, STOP)
-        else:
-            written = [await self._one_body(p) for p in missing]
-        for prompt, body in zip(missing, written, strict=True):
-            self.book.put(self.label, prompt, body)
-        return [self.book.get(self.label, p) or "" for p in prompts]
-
-    async def _one_body(self, prompt: str) -> str:
-        if self.plain:
-            bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
-            return _text(await bound.ainvoke([HumanMessage(content=prompt)], config=self.config))
-        bound = self.model.bind(max_tokens=MAX_CHECK_TOKENS, temperature=0.0)
-        messages = [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)]
-        return _chat_body(_text(await bound.ainvoke(messages, config=self.config)))
-
-    async def quotes(self, questions: list[list[Any]]) -> list[str]:
-        if not questions:
-            return []
-        if self.together:
-            as_dicts = [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
-            return await self._together(as_dicts, MAX_QUOTE_TOKENS, [])
-        bound = self.model.bind(max_tokens=MAX_QUOTE_TOKENS, temperature=0.0)
-        return [_text(await bound.ainvoke(q, config=self.config)) for q in questions]
-
-    async def _together(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[str]:
-        bound = self.model.bind(completions=prompts, max_tokens=max_tokens, stop=stop)
-        reply = await bound.ainvoke([HumanMessage(content=f"{len(prompts)} prompts")], config=self.config)
-        return [str(text) for text in reply.additional_kwargs["completions"]]
-
-
-_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
-
-
-def _text(reply: Any) -> str:
-    content = getattr(reply, "content", reply)
-    if isinstance(content, list):
-        content = "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
-    return str(content or "")
-
-
-def _chat_body(text: str) -> str:
-    """The body a chat model replied with: a code fence and a repeated header removed."""
-    lines = [line for line in text.strip().splitlines() if not line.strip().startswith("```")]
-    if lines and lines[0].lstrip().startswith("def check"):
-        lines = lines[1:]
-        if lines and lines[0].strip().startswith(('"""', "'''")):
-            lines = lines[1:]
-    return "\n".join(lines)
 
 
 async def grade_grounded(
@@ -223,9 +130,12 @@ async def grade_grounded(
         allow_weak=allow_weak_sandbox,
     )
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
-    cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
-    replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
-    citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
+    cited = [
+        i
+        for i in range(len(criteria))
+        if not _decided_by_check(kinds[i], runs.get(i)) or _questioned(kinds[i], runs.get(i))
+    ]
+    citations = await _citations(asker, request, answer, {i: criteria[i] for i in cited}, nonce)
     shown = [
         _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
@@ -236,6 +146,15 @@ async def grade_grounded(
             for name, evidence, kind in zip(criteria, shown, kinds, strict=True)
         ]
     return verdict_of([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
+
+
+async def _citations(
+    asker: Asker, request: str, answer: str, criteria: dict[int, str], nonce: str
+) -> dict[int, Citation]:
+    """Each criterion's citation."""
+    questions = {i: quote_question(request, answer, criterion, nonce) for i, criterion in criteria.items()}
+    replies = await asker.quotes(list(questions.values()))
+    return {i: cite(reply, answer, criteria[i]) for i, reply in zip(questions, replies, strict=True)}
 
 
 CODE_FACTS = frozenset(
@@ -291,8 +210,48 @@ def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
-    """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
+    """A check that ran and tests behaviour, computes, or tests an absence decides (alone, or
+    with the citation that does not contradict its False: `_questioned`)."""
     return run is not None and run.passed is not None and kind in MEASURING
+
+
+def _questioned(kind: CheckKind, run: CheckRun | None) -> bool:
+    """A check that computes or tests an absence and returned False is asked about: the
+    grader also cites the answer, and a line it cites for the criterion contradicts the
+    check (one written without the answer often reads the wrong part of it or looks for
+    one form of many). A check that ran the answer's functions is not: no quote shows what
+    a function does."""
+    return kind in ("computed", "absent") and run is not None and run.passed is False
+
+
+def _by_check(run: CheckRun, citation: Citation | None, criterion: str, source: str, shown: str) -> Evidence:
+    """A measuring check's result, or, for a False the grader's citation contradicts (a line
+    of the answer that speaks to the criterion), no verdict."""
+    if run.passed:
+        return Evidence(True, run.detail, "check: returned True", check=shown)
+    decided_by = f"check: returned False ({run.detail})"
+    if citation is None:
+        return Evidence(False, run.detail, decided_by, check=shown)
+    if citation.found == "quoted" and speaks_to(citation.line or "", criterion, source):
+        return Evidence(
+            None,
+            f"the check returned False ({run.detail}), but the grader cites a line that meets the criterion "
+            f"({citation.line!r})",
+            "unverified: the check and the citation disagree",
+            check=shown,
+            quote=citation.line,
+        )
+    cited = {
+        "none": "it replied NONE",
+        "heading": "it cited only a heading",
+        "not_found": "its quote is not in the answer",
+    }
+    return Evidence(
+        False,
+        run.detail,
+        f"{decided_by}; {cited.get(citation.found, 'its quote is about something else')}",
+        check=shown,
+    )
 
 
 def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
@@ -302,9 +261,8 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     (long: one branch per way the check and the citation stand.)"""
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
-    if run is not None and run.passed is not None and _decided_by_check(kind, run):
-        said = "True" if run.passed else f"False ({run.detail})"
-        return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
+    if run is not None and _decided_by_check(kind, run):
+        return _by_check(run, citation, criterion, source, shown)
     assert citation is not None, "a criterion no check decides is cited"
     if run is not None and run.passed is None and citation.found in ("none", "heading"):
         # The model judged that code decides it, and its check did not run: nothing cited

@@ -1,0 +1,110 @@
+"""How the `grounded` strategy puts its two kinds of question to a LangChain chat model:
+the checks' bodies (plain completions for a model that has them, else chat replies, kept in
+a `CheckBook`) and the citations; a model that answers several prompts together gets each
+kind in one call."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS
+from rubricflow.activities.grader.written_checks import MAX_CHECK_TOKENS, STOP
+
+CHAT_CHECK_SYSTEM = (
+    "You complete Python code. Reply with the body of the last function only, indented by four spaces, "
+    "and nothing else: no explanation, no code fence."
+)
+
+
+class CheckBook:
+    """The checks a worker's grader wrote, by model and prompt: a check depends only on the
+    task and the criterion, never on the answer, so every later pass of a grading run (and
+    any run with the same task and criterion) runs the same check without writing it again.
+    Checks are written at temperature 0: the book holds what the model would write anyway."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self.capacity = capacity
+        self._bodies: OrderedDict[tuple[str, str], str] = OrderedDict()
+
+    def get(self, model: str, prompt: str) -> str | None:
+        key = (model, prompt)
+        body = self._bodies.get(key)
+        if body is not None:
+            self._bodies.move_to_end(key)
+        return body
+
+    def put(self, model: str, prompt: str, body: str) -> None:
+        self._bodies[(model, prompt)] = body
+        self._bodies.move_to_end((model, prompt))
+        while len(self._bodies) > self.capacity:
+            self._bodies.popitem(last=False)
+
+
+class Asker:
+    """The pass's two kinds of question, on a LangChain chat model: checks' bodies (plain
+    completions for a model that has them, else chat replies; from `book` when written
+    before) and citations. A model that answers several prompts together (a `local:`
+    one: `batched_completions`) gets each kind in one call."""
+
+    def __init__(self, model: Any, config: dict[str, Any], label: str = "", book: CheckBook | None = None) -> None:
+        self.model = model
+        self.config = config
+        self.label = label
+        self.book = book if book is not None else CheckBook()
+        self.plain = bool(getattr(model, "plain_completion", False))
+        self.together = bool(getattr(model, "batched_completions", False))
+
+    async def check_bodies(self, prompts: list[str]) -> list[str]:
+        missing = [p for p in dict.fromkeys(prompts) if self.book.get(self.label, p) is None]
+        if missing and self.together:
+            written = await self._together(missing, MAX_CHECK_TOKENS, STOP)
+        else:
+            written = [await self._one_body(p) for p in missing]
+        for prompt, body in zip(missing, written, strict=True):
+            self.book.put(self.label, prompt, body)
+        return [self.book.get(self.label, p) or "" for p in prompts]
+
+    async def _one_body(self, prompt: str) -> str:
+        if self.plain:
+            bound = self.model.bind(completion=True, max_tokens=MAX_CHECK_TOKENS, temperature=0.0, stop=STOP)
+            return _text(await bound.ainvoke([HumanMessage(content=prompt)], config=self.config))
+        bound = self.model.bind(max_tokens=MAX_CHECK_TOKENS, temperature=0.0)
+        messages = [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)]
+        return _chat_body(_text(await bound.ainvoke(messages, config=self.config)))
+
+    async def quotes(self, questions: list[list[Any]]) -> list[str]:
+        if not questions:
+            return []
+        if self.together:
+            as_dicts = [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
+            return await self._together(as_dicts, MAX_QUOTE_TOKENS, [])
+        bound = self.model.bind(max_tokens=MAX_QUOTE_TOKENS, temperature=0.0)
+        return [_text(await bound.ainvoke(q, config=self.config)) for q in questions]
+
+    async def _together(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[str]:
+        bound = self.model.bind(completions=prompts, max_tokens=max_tokens, stop=stop)
+        reply = await bound.ainvoke([HumanMessage(content=f"{len(prompts)} prompts")], config=self.config)
+        return [str(text) for text in reply.additional_kwargs["completions"]]
+
+
+_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
+
+
+def _text(reply: Any) -> str:
+    content = getattr(reply, "content", reply)
+    if isinstance(content, list):
+        content = "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
+    return str(content or "")
+
+
+def _chat_body(text: str) -> str:
+    """The body a chat model replied with: a code fence and a repeated header removed."""
+    lines = [line for line in text.strip().splitlines() if not line.strip().startswith("```")]
+    if lines and lines[0].lstrip().startswith("def check"):
+        lines = lines[1:]
+        if lines and lines[0].strip().startswith(('"""', "'''")):
+            lines = lines[1:]
+    return "\n".join(lines)
