@@ -219,52 +219,19 @@ class TestWhatDecidesNothing:
         assert "undefined_helper" in criterion.check
         assert criterion.decided_by.startswith("quote:")
 
-    async def test_a_quote_that_is_not_in_the_answer_is_unverified(self, script, seen):
+    async def test_a_quote_that_is_not_in_the_answer_is_unverified(self, script):
         result = await grounded(
             script,
             INCIDENT,
             "- names the root cause",
             "    return judge()",
             "The cause was an expired TLS certificate.",
-            "The root cause: an expired certificate.",
             request="Write the incident summary.",
         )
         [criterion] = result.verdict.criteria
         assert criterion.unverified and not criterion.passed
-        assert criterion.gap == (
-            "not verified: the grader's quote is not in the answer ('The root cause: an expired certificate.')"
-        )
+        assert criterion.gap.startswith("not verified: the grader's quote is not in the answer")
         assert result.verdict.result == "needs_revision" and result.unverified
-        # Asked again with its first reply and why it does not count, the question itself unchanged.
-        first, again = seen[1], seen[2]
-        assert again[: len(first)] == first
-        assert again[-2].content == "The cause was an expired TLS certificate."
-        assert "not in the answer" in str(again[-1].content)
-
-    @pytest.mark.parametrize(
-        ("second", "passed", "decided_by"),
-        [
-            ("checkout failed for about 3,400 customers", True, "quote: '{line}' is in the answer (asked again)"),
-            ("NONE", False, "quote: the grader found none (asked again)"),
-        ],
-    )
-    async def test_asked_again_after_a_quote_not_in_the_answer_the_second_reply_decides(
-        self, script, second, passed, decided_by
-    ):
-        line = "Between 09:10 and 09:42 UTC checkout failed for about 3,400 customers."
-        result = await grounded(
-            script,
-            INCIDENT,
-            "- says how many customers were affected",
-            "    return judge()",
-            "customers affected: 3,400",
-            second,
-            request="Write the incident summary.",
-        )
-        [criterion] = result.verdict.criteria
-        assert (criterion.passed, criterion.unverified) == (passed, False)
-        assert criterion.decided_by == decided_by.format(line=line)
-        assert criterion.quote == (line if passed else None)
 
     async def test_a_quote_that_rescues_a_text_check_must_speak_to_the_criterion(self, script):
         """The check found no "Subject:" line; the grader cites the greeting, which is in the

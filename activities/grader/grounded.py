@@ -45,7 +45,6 @@ from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.quotes import (
     Citation,
     cite,
-    quote_again,
     quote_question,
     speaks_to,
 )
@@ -152,17 +151,10 @@ async def grade_grounded(
 async def _citations(
     asker: Asker, request: str, answer: str, criteria: dict[int, str], nonce: str
 ) -> dict[int, Citation]:
-    """Each criterion's citation: the model is asked once, and once more for every reply
-    whose words are not in the answer (a small model often echoes the criterion instead of
-    copying the answer; told so, it copies or says NONE)."""
+    """Each criterion's citation."""
     questions = {i: quote_question(request, answer, criterion, nonce) for i, criterion in criteria.items()}
     replies = await asker.quotes(list(questions.values()))
-    citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(questions, replies, strict=True)}
-    again = [i for i, citation in citations.items() if citation.found == "not_found"]
-    replies = await asker.quotes([quote_again(questions[i], citations[i].said) for i in again])
-    for i, reply in zip(again, replies, strict=True):
-        citations[i] = replace(cite(reply, answer, criteria[i]), again=True)
-    return citations
+    return {i: cite(reply, answer, criteria[i]) for i, reply in zip(questions, replies, strict=True)}
 
 
 CODE_FACTS = frozenset(
@@ -334,13 +326,10 @@ def _about_something_else(citation: Citation, run: CheckRun | None, shown: str |
 
 
 def _by_citation(citation: Citation, prefix: str, check: str | None = None) -> Evidence:
-    again = " (asked again)" if citation.again else ""
     if citation.found == "quoted":
-        return Evidence(True, "", f"quote: {citation.line!r} is in the answer{again}", check=check, quote=citation.line)
+        return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
     if citation.found == "none":
-        return Evidence(
-            False, prefix + "no part of the answer meets it", f"quote: the grader found none{again}", check=check
-        )
+        return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
     if citation.found == "heading":
         return Evidence(
             False,

@@ -1,9 +1,8 @@
 """Grounded judging: the grader cites the words of the answer that meet a criterion, and
 code checks that the answer really holds them.
 
-The model is asked for one phrase or sentence copied from the answer, or NONE, and asked
-once more when its words are not in the answer. Its quote counts only when code finds it in
-the answer: the answer's line that holds it exactly, or
+The model is asked for one phrase or sentence copied from the answer, or NONE. Its quote
+counts only when code finds it in the answer: the answer's line that holds it exactly, or
 a line that holds nearly all of its words (a small model copies with small slips: a
 dropped article, another dash). What is recorded is the answer's own line, never the
 model's copy. A line that is only a heading (`## Impact`, `Follow-up:`) shows where
@@ -16,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import HumanMessage, SystemMessage
 
 from rubricflow.activities.grader.prompt import escape_closers
 
@@ -48,8 +47,6 @@ class Citation:
     said: str
     """What the model replied, cut to `MAX_QUOTE_CHARS`."""
     line: str | None = None
-    again: bool = False
-    """Whether it came of asking a second time (`quote_again`)."""
 
 
 def quote_question(request: str, answer: str, criterion: str, nonce: str) -> list[Any]:
@@ -63,17 +60,6 @@ def quote_question(request: str, answer: str, criterion: str, nonce: str) -> lis
             f"Criterion: {escape_closers(criterion)}"
         ),
     ]
-
-
-QUOTE_AGAIN = (
-    "Those words are not in the answer. Copy words exactly as the answer writes them (one sentence or "
-    "phrase), or reply NONE if no part of the answer meets the criterion."
-)
-
-
-def quote_again(question: list[Any], said: str) -> list[Any]:
-    """`question` asked a second time, after a reply whose words are not in the answer."""
-    return [*question, AIMessage(content=said), HumanMessage(content=QUOTE_AGAIN)]
 
 
 def _norm(text: str) -> str:
