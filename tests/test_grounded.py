@@ -72,7 +72,6 @@ class TestAWrittenCheckDecides:
             SUBTRACT,
             "- Every function has a docstring",
             "    return all(f.__doc__ for f in functions())",
-            "NONE",
             facts=[{"structured": {"fact": "every_function_has_docstring", "expected": True}}],
         )
         [criterion] = result.verdict.criteria
@@ -114,8 +113,7 @@ class TestAWrittenCheckDecides:
             if "parameters" in criterion
             else "    return all(re.fullmatch(r'[a-z_]+', f.__name__) for f in functions())"
         )
-        cited = ("NONE",) if "parameters" in criterion else ()  # a computed False is asked about
-        result = await grounded(script, answer, f"- {criterion}", body, *cited, facts=[{"structured": fact}])
+        result = await grounded(script, answer, f"- {criterion}", body, facts=[{"structured": fact}])
         [criterion_record] = result.verdict.criteria
         expected = "snake_case" in criterion  # four parameters: not met; add_all: snake_case
         assert (criterion_record.passed, criterion_record.unverified) == (expected, False)
@@ -156,40 +154,6 @@ class TestAWrittenCheckDecides:
             script, SUBTRACT, "- defines add", "    return 'add' in [f.__name__ for f in functions()]"
         )
         assert result.verdict.result == "satisfied" and result.verdict.criteria[0].passed
-
-    async def test_a_measuring_checks_false_against_a_quote_that_shows_it_met_is_unverified(self, script, seen):
-        """A check that computes decides only when the independent citation does not contradict
-        it: its False against a line the grader cites for the criterion decides nothing."""
-        config = "Here:\n\n```yaml\nserver:\n  port: 8080\ndatabase:\n  password: ${DB_PASSWORD}\n```"
-        result = await grounded(
-            script,
-            config,
-            "- Keeps the database password out of the file",
-            "    return 'password' not in answer",
-            "password: ${DB_PASSWORD}",
-            request="Write the service's YAML config.",
-        )
-        [criterion] = result.verdict.criteria
-        assert (criterion.passed, criterion.unverified) == (False, True)
-        assert criterion.decided_by == "unverified: the check and the citation disagree"
-        assert criterion.quote == "password: ${DB_PASSWORD}"
-        assert "returned False" in criterion.gap and criterion.check.startswith("def check")
-
-    async def test_a_measuring_checks_false_stands_when_nothing_is_cited(self, script, seen):
-        config = "server:\n  port: 8080\ndatabase:\n  password: hunter2\n"
-        result = await grounded(
-            script,
-            config,
-            "- Keeps the database password out of the file",
-            "    return 'hunter2' not in answer",
-            "NONE",
-            request="Write the service's YAML config; the password is hunter2.",
-        )
-        [criterion] = result.verdict.criteria
-        assert (criterion.passed, criterion.unverified) == (False, False)
-        assert criterion.decided_by.startswith("check: returned False")
-        assert "NONE" in criterion.decided_by
-        assert any("Criterion: Keeps the database password" in str(m.content) for q in seen for m in q)
 
     async def test_the_answers_code_raising_under_the_check_is_a_false(self, script):
         result = await grounded(

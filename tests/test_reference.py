@@ -57,7 +57,7 @@ async def test_a_written_check_compares_the_answer_with_the_reference(script):
     rubric = "- Lists them from largest to smallest\n\n```reference\nTokyo, Delhi, Shanghai\n```\n"
     result = await grade(
         grade_input(
-            script(check, "Delhi, Tokyo, Shanghai", NO_FACT),  # a quote that shares no word: the False stands
+            script(check, NO_FACT),
             rubric=rubric,
             transcript=transcript("Delhi, Tokyo, Shanghai", "List the three largest cities, largest first."),
             settings={"grading": "grounded"},

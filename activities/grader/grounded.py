@@ -6,9 +6,7 @@ decides then depends on what the check tests, read from its code:
 
 - it calls the answer's functions, or computes something (counts, numbers, parsed data),
   or tests that some text is absent: its result decides (`decided_by` says so and the
-  check's source is on the record), but for a False of one that computes or tests an
-  absence the model is also asked to cite the answer, and a cited line that speaks to the
-  criterion contradicts it: no verdict;
+  check's source is on the record);
 - it only tests that some text is present, which a paraphrase escapes and a bare heading
   fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
   a cited line that code finds in the answer meets the criterion where the check missed it;
@@ -42,12 +40,7 @@ from rubricflow.activities.grader.fact_choice import FactChoice, map_question, m
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
-from rubricflow.activities.grader.quotes import (
-    Citation,
-    cite,
-    quote_question,
-    speaks_to,
-)
+from rubricflow.activities.grader.quotes import Citation, cite, quote_question, speaks_to
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
     CheckKind,
@@ -130,12 +123,9 @@ async def grade_grounded(
         allow_weak=allow_weak_sandbox,
     )
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
-    cited = [
-        i
-        for i in range(len(criteria))
-        if not _decided_by_check(kinds[i], runs.get(i)) or _questioned(kinds[i], runs.get(i))
-    ]
-    citations = await _citations(asker, request, answer, {i: criteria[i] for i in cited}, nonce)
+    cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
+    replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
+    citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
     shown = [
         _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
@@ -146,15 +136,6 @@ async def grade_grounded(
             for name, evidence, kind in zip(criteria, shown, kinds, strict=True)
         ]
     return verdict_of([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
-
-
-async def _citations(
-    asker: Asker, request: str, answer: str, criteria: dict[int, str], nonce: str
-) -> dict[int, Citation]:
-    """Each criterion's citation."""
-    questions = {i: quote_question(request, answer, criterion, nonce) for i, criterion in criteria.items()}
-    replies = await asker.quotes(list(questions.values()))
-    return {i: cite(reply, answer, criteria[i]) for i, reply in zip(questions, replies, strict=True)}
 
 
 CODE_FACTS = frozenset(
@@ -210,48 +191,8 @@ def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
-    """A check that ran and tests behaviour, computes, or tests an absence decides (alone, or
-    with the citation that does not contradict its False: `_questioned`)."""
+    """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
     return run is not None and run.passed is not None and kind in MEASURING
-
-
-def _questioned(kind: CheckKind, run: CheckRun | None) -> bool:
-    """A check that computes or tests an absence and returned False is asked about: the
-    grader also cites the answer, and a line it cites for the criterion contradicts the
-    check (one written without the answer often reads the wrong part of it or looks for
-    one form of many). A check that ran the answer's functions is not: no quote shows what
-    a function does."""
-    return kind in ("computed", "absent") and run is not None and run.passed is False
-
-
-def _by_check(run: CheckRun, citation: Citation | None, criterion: str, source: str, shown: str) -> Evidence:
-    """A measuring check's result, or, for a False the grader's citation contradicts (a line
-    of the answer that speaks to the criterion), no verdict."""
-    if run.passed:
-        return Evidence(True, run.detail, "check: returned True", check=shown)
-    decided_by = f"check: returned False ({run.detail})"
-    if citation is None:
-        return Evidence(False, run.detail, decided_by, check=shown)
-    if citation.found == "quoted" and speaks_to(citation.line or "", criterion, source):
-        return Evidence(
-            None,
-            f"the check returned False ({run.detail}), but the grader cites a line that meets the criterion "
-            f"({citation.line!r})",
-            "unverified: the check and the citation disagree",
-            check=shown,
-            quote=citation.line,
-        )
-    cited = {
-        "none": "it replied NONE",
-        "heading": "it cited only a heading",
-        "not_found": "its quote is not in the answer",
-    }
-    return Evidence(
-        False,
-        run.detail,
-        f"{decided_by}; {cited.get(citation.found, 'its quote is about something else')}",
-        check=shown,
-    )
 
 
 def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
@@ -261,8 +202,9 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     (long: one branch per way the check and the citation stand.)"""
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
-    if run is not None and _decided_by_check(kind, run):
-        return _by_check(run, citation, criterion, source, shown)
+    if run is not None and run.passed is not None and _decided_by_check(kind, run):
+        said = "True" if run.passed else f"False ({run.detail})"
+        return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
     assert citation is not None, "a criterion no check decides is cited"
     if run is not None and run.passed is None and citation.found in ("none", "heading"):
         # The model judged that code decides it, and its check did not run: nothing cited
