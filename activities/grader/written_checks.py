@@ -8,8 +8,8 @@ task, and the header of the check for this criterion; it writes the body. A crit
 needs a reader, not code, has the body `return judge()`.
 
 All of a pass's checks run in one sandboxed process (`activities/sandbox.py`: no
-capabilities, no network, bounded memory, processes and time), with `check_harness.py` as
-the tests module: each check sees the answer's text, the helpers and the answer's own
+capabilities, no network, bounded memory, processes and time), with `check_readings.py` and
+`check_harness.py` as the tests module: each check sees the answer's text, the helpers and the answer's own
 functions. A check that does not compile, raises, runs out of time or returns no bool
 decides nothing (`CheckRun.passed` is None); the answer's own code raising when the check
 calls it is a `False`.
@@ -28,6 +28,8 @@ from rubricflow.activities.grader.pronouncing import WORD, rhyme_table, syllable
 from rubricflow.activities.sandbox import SandboxLimits, run_python_tests
 
 HARNESS = Path(__file__).with_name("check_harness.py")
+READINGS = Path(__file__).with_name("check_readings.py")
+_READINGS_IMPORT = re.compile(r"^from check_readings import \(.*?\)\n", re.MULTILINE | re.DOTALL)
 MAX_DETAIL_CHARS = 300
 CHECK_LIMITS = SandboxLimits(wall_clock_s=20.0, cpu_s=20)
 """One process runs every check of a pass; each check has its own alarm in the harness."""
@@ -67,8 +69,11 @@ def _module(
 
 
 def _tests(count: int) -> str:
+    """tests.py: the readings and the harness as one module (the harness's import of the
+    readings removed: they are defined above it), and a test per check."""
+    harness = _READINGS_IMPORT.sub("", HARNESS.read_text(encoding="utf-8"), count=1)
     runs = "".join(f"\n\ndef test_check_{i}():\n    run_check({i})\n" for i in range(count))
-    return HARNESS.read_text(encoding="utf-8") + runs
+    return READINGS.read_text(encoding="utf-8") + "\n\n" + harness + runs
 
 
 async def run_checks(
