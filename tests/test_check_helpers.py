@@ -289,3 +289,18 @@ async def test_all_of_nothing_measured_decides_nothing():
     assert [r.passed for r in await run_checks("Due 2027-04-09.", "", checks)] == [True, True]
     [run] = await run_checks("Due 9 April.", "", checks[:1])
     assert run.detail == "the check's all() held of nothing: dates() found none in the answer"
+
+
+@needs_sandbox
+async def test_all_over_nothing_it_read_decides_nothing():
+    """An `all(...)` given nothing (issue numbers looked for in a form the answer does not
+    write) is True of nothing, whatever it went through; one given something decides."""
+    checks = [
+        check(r"return all(ref in answer for ref in re.findall(r'\[#\d+\]', answer))"),
+        check(r"return all(re.search(r'#\d+', line) for line in items())"),
+    ]
+    [vacuous, items_linked] = await run_checks("- Fix a crash (#12)\n- Keep commas (#14)", "", checks)
+    assert (vacuous.passed, items_linked.passed) == (None, True)
+    assert vacuous.detail == "the check's all() held of nothing: it went through nothing of the answer"
+    runs = await run_checks("- Fix a crash [#12]\n- Keep commas", "", checks)
+    assert [r.passed for r in runs] == [True, False]
