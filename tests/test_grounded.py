@@ -394,6 +394,10 @@ class TestChecksAsCode:
         stated = "def check(answer):\n    return lines()[0] == 'Subject: Budget review'\n"
         assert classify(stated, [], "", "The first line is 'Subject: Budget review'") != "literal"
         assert classify("def check(answer):\n    return lines()[1] == ''\n", [], "", "A blank line") != "literal"
+        starts = "def check(answer):\n    return answer.startswith('Add a retry to the payment webhook handler')\n"
+        assert classify(starts, [], "", "The subject starts with a verb in the imperative") == "literal"
+        ends = "def check(answer):\n    return lines()[-1].endswith('Best regards, Ana')\n"
+        assert classify(ends, [], "", "Ends with 'Best regards, Ana'") != "literal"
 
     def test_the_body_the_model_continued_with_becomes_a_module(self):
         assert check_source("    return x\n\n") == "def check(answer):\n    return x\n"

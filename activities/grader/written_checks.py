@@ -389,11 +389,18 @@ def _compares_whole_answer(node: ast.AST) -> bool:
     return not _reads(sides[whole.index(False)])
 
 
+def _affix_sides(node: ast.AST) -> tuple[ast.expr, ...]:
+    """The text and its argument of a `text.startswith(x)` or `text.endswith(x)`, else nothing."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and len(node.args) == 1):
+        return ()
+    return (node.func.value, node.args[0]) if node.func.attr in ("startswith", "endswith") else ()
+
+
 def _compares_with_own_text(node: ast.AST, criterion: str) -> bool:
-    """`lines()[0] == 'Fix the crash on empty files'`: a reading of the answer compared with a
-    text of three or more words that the criterion does not hold (the model wrote the answer
-    it expects)."""
-    sides = _equality_sides(node)
+    """`lines()[0] == 'Fix the crash on empty files'` (or `answer.startswith(...)`): a reading of
+    the answer compared with a text of three or more words that the criterion does not hold
+    (the model wrote the answer it expects)."""
+    sides = _equality_sides(node) or _affix_sides(node)
     texts = [s.value for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
     said = " ".join(criterion.lower().split())
     return any(_reads(s) for s in sides) and any(
