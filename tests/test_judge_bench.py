@@ -17,6 +17,7 @@ from benchmarks import judge_cases
 from benchmarks.families import (
     FAMILIES,
     action_items,
+    api_docs,
     arithmetic,
     behaviour,
     code_style,
@@ -228,10 +229,11 @@ class TestTheFamilies:
             "service_config",
             "release_notes",
             "recipe",
+            "api_docs",
         ):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 144
+        assert len(held) == 160
 
 
 class TestTheLabelsFile:
@@ -478,6 +480,12 @@ class TestTruthFunctions:
         assert recipe.section(answer, "Method") == ["Heat.", "Stir."]
         assert recipe.AMOUNT.match("1.25 cups cream") and recipe.AMOUNT.match("12 sheets")
         assert not recipe.AMOUNT.match("Leeks")
+
+    def test_api_docs(self):
+        answer = '## GET /x\n\n### Parameters\n\n- `a` (required): A\n- `b`: B\n\n```json\n{"a": 1,\n}\n```'
+        assert api_docs.section(answer, "Parameters") == ["`a` (required): A", "`b`: B"]
+        assert api_docs.section(answer, "Errors") == [] and api_docs.fenced(answer, "bash") is None
+        assert not api_docs.parses(api_docs.fenced(answer, "json")) and api_docs.parses('{"a": 1}')
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

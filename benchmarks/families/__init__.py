@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from benchmarks.families import (
     action_items,
+    api_docs,
     arithmetic,
     behaviour,
     code_style,
@@ -63,6 +64,7 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     service_config.FAMILY: service_config.cases,
     release_notes.FAMILY: release_notes.cases,
     recipe.FAMILY: recipe.cases,
+    api_docs.FAMILY: api_docs.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
