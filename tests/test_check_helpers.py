@@ -304,3 +304,22 @@ async def test_all_over_nothing_it_read_decides_nothing():
     assert vacuous.detail == "the check's all() held of nothing: it went through nothing of the answer"
     runs = await run_checks("- Fix a crash [#12]\n- Keep commas", "", checks)
     assert [r.passed for r in runs] == [True, False]
+
+
+@needs_sandbox
+async def test_a_section_is_the_text_under_its_heading():
+    """`section(title)` reads a Markdown document by its headings (`#` levels, then a bold line
+    or a short line ending in a colon, below every `#` level); a heading the answer does not
+    have is nothing measured."""
+    answer = (
+        "# Release 2.4.0\n\n## Fixed\n\n- Uploads resume (#812)\n- Proxy settings\n\n### Details\n\nMore.\n\n"
+        "## Breaking changes\n\n- `--legacy-auth` is gone\n\n**Upgrade notes**\n\nUse `--token`.\n\nKnown issues:\n- none"
+    )
+    checks = [
+        check("return len(items(section('Fixed'))) == 2 and 'More.' in section('fixed')"),
+        check("return 'legacy-auth' in section('Breaking') and 'Uploads' not in section('Breaking')"),
+        check("return section('upgrade notes') == 'Use `--token`.' and items(section('Known issues')) == ['none']"),
+        check("return all(re.search(r'#\\d+', item) for item in items(section('Fixed')))"),
+        check("return len(items(section('Added'))) == 2"),
+    ]
+    assert [r.passed for r in await run_checks(answer, "", checks)] == [True, True, True, False, None]

@@ -40,6 +40,7 @@ from check_readings import (  # noqa: F401 - offered to the checks; joined with 
     paragraphs,
     prose,
     rhymes,
+    section,
     sentences,
     syllables,
     table,
@@ -65,13 +66,13 @@ def functions():
 
 
 _OFFERED = (
-    "prose code blocks paragraphs data imports is_stdlib words sentences lines items table numbers syllables functions "
-    "rhymes calculations arithmetic_correct dates re math json ast date datetime timedelta"
+    "prose code blocks paragraphs data imports is_stdlib words sentences lines items section table numbers syllables "
+    "functions rhymes calculations arithmetic_correct dates re math json ast date datetime timedelta"
 ).split()
 HELPERS = {name: value for name, value in dict(globals()).items() if name in _OFFERED}
 _MEASURES = (
-    "blocks data paragraphs sentences lines items table words numbers functions imports calculations dates".split()
-)
+    "blocks data paragraphs sentences lines items section table words numbers functions imports calculations dates"
+).split()
 _measured = []
 """What the running check's measuring helpers found: (name, found something)."""
 

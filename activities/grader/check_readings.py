@@ -117,6 +117,37 @@ def lines(text=None):
     return TextList(line.strip() for line in content(text).splitlines() if line.strip())
 
 
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$|^\*\*([^*]+?):?\*\*:?\s*$|^([A-Z][^.!?:]{0,50}):\s*$")
+
+
+def _heading(line):
+    """(level, text) of a heading line (`## Errors`, a line that is only `**Errors**`, a short
+    line `Errors:`; the last two rank below every `#` level), else None."""
+    match = _HEADING.match(line.strip())
+    if not match:
+        return None
+    if match.group(1):
+        return len(match.group(1)), match.group(2)
+    return 7, (match.group(3) or match.group(4)).strip()
+
+
+def section(title, text=None):
+    """The text under the heading that begins with `title` (any case, any level), up to the
+    next heading of its level or above; '' when the text has no such heading."""
+    wanted = title.strip().strip("#*: ").lower()
+    taken, level = None, 0
+    for line in (ANSWER if text is None else text).splitlines():
+        heading = _heading(line)
+        if taken is None:
+            if heading and heading[1].lower().startswith(wanted):
+                taken, level = [], heading[0]
+        elif heading and heading[0] <= level:
+            break
+        else:
+            taken.append(line)
+    return "\n".join(taken).strip() if taken else ""
+
+
 def items(text=None):
     """The text's bulleted or numbered list items (one per line)."""
     return TextList(m.group(1).strip() for m in map(_ITEM.match, prose(text).splitlines()) if m)

@@ -139,6 +139,7 @@ def paragraphs(text: str = answer) -> list[str]: ...
 def sentences(text: str = answer) -> list[str]: ...
 def lines(text: str = answer) -> list[str]: ...      # the non-empty lines of the prose
 def items(text: str = answer) -> list[str]: ...      # bulleted or numbered list items
+def section(title: str, text: str = answer) -> str: ...  # the text under the heading that starts with title
 def table(text: str = answer) -> list[dict]: ...     # the first Markdown table's rows: header -> cell
 def words(text: str = answer) -> list[str]: ...      # the words of the prose, lowercase
 def numbers(text: str = answer) -> list[float]: ...  # every number in the prose, in order
@@ -168,6 +169,7 @@ EXAMPLES: tuple[Example, ...] = (
     Example('reverse_words("a b c") returns "c b a".', 'return reverse_words("a b c") == "c b a"', ("behaviour",)),
     Example("Each function has a docstring.", "return all(f.__doc__ for f in functions())", ("menu:docstring",)),
     Example("Keeps each line under 60 characters.", "return all(len(line) < 60 for line in lines())", ("prose_form",)),
+    Example("The Steps section has at most five items.", "return len(items(section('Steps'))) <= 5"),
     Example("Says why the approach is efficient.", "return judge()", ("substance",)),
     Example("Mentions who was affected.", "return judge()", ("substance",)),
 )
