@@ -25,6 +25,7 @@ from benchmarks.families import (
     comparison_table,
     dates_units,
     email,
+    incident_update,
     json_output,
     numbers,
     ordering,
@@ -230,10 +231,11 @@ class TestTheFamilies:
             "release_notes",
             "recipe",
             "api_docs",
+            "incident_update",
         ):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 160
+        assert len(held) == 176
 
 
 class TestTheLabelsFile:
@@ -486,6 +488,16 @@ class TestTruthFunctions:
         assert api_docs.section(answer, "Parameters") == ["`a` (required): A", "`b`: B"]
         assert api_docs.section(answer, "Errors") == [] and api_docs.fenced(answer, "bash") is None
         assert not api_docs.parses(api_docs.fenced(answer, "json")) and api_docs.parses('{"a": 1}')
+
+    def test_incident_update(self):
+        answer = "**Monitoring**: Uploads (Resolved soon)\n\nSince 22:15 UTC, slow.\n\nNext update by 23:45 UTC."
+        assert incident_update.status_of(answer) == "Monitoring"
+        assert incident_update.status_of("Uploads\nResolved") is None
+        assert incident_update.in_utc(answer, "22:15") and not incident_update.in_utc("Since 22:15, slow.", "22:15")
+        assert incident_update.NEXT_UPDATE.search(answer) and not incident_update.NEXT_UPDATE.search("Since 22:15 UTC")
+        assert incident_update.PROMISED_FIX.search("fixed by 23:30 UTC")
+        assert not incident_update.PROMISED_FIX.search(answer)
+        assert incident_update.listed(("A", "B", "C")) == "A, B and C" and incident_update.listed(("A",)) == "A"
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

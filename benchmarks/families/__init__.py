@@ -20,6 +20,7 @@ from benchmarks.families import (
     comparison_table,
     dates_units,
     email,
+    incident_update,
     json_output,
     negation,
     numbers,
@@ -65,6 +66,7 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     release_notes.FAMILY: release_notes.cases,
     recipe.FAMILY: recipe.cases,
     api_docs.FAMILY: api_docs.cases,
+    incident_update.FAMILY: incident_update.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
