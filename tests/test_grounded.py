@@ -28,6 +28,10 @@ INCIDENT = (
 )
 
 
+DOCUMENTED = '```python\ndef add(a, b):\n    """Return the sum of a and b."""\n    return a + b\n```'
+"""The grader's own example of an answer whose functions have docstrings."""
+
+
 def transcript(answer: str, request: str = "Write add(a, b).") -> list[Message]:
     return [Message(role="user", content=request), Message(role="assistant", content=answer)]
 
@@ -39,7 +43,8 @@ NO_FACT = {"structured": {"fact": "none"}}
 async def grounded(
     script: Any, answer: str, rubric: str, *replies: Any, request: str = "Write add(a, b).", facts: Any = None
 ) -> Any:
-    """A grounded pass: `replies` are the checks' bodies then the citations; the fact choices
+    """A grounded pass: `replies` are the checks' bodies, the grader's own examples (for the
+    computing or absence checks that returned False), then the citations; the fact choices
     come last (`facts`, else none for every criterion)."""
     chosen = facts if facts is not None else [NO_FACT] * rubric.count("\n- ") + [NO_FACT]
     return await grade(
@@ -72,6 +77,7 @@ class TestAWrittenCheckDecides:
             SUBTRACT,
             "- Every function has a docstring",
             "    return all(f.__doc__ for f in functions())",
+            DOCUMENTED,
             facts=[{"structured": {"fact": "every_function_has_docstring", "expected": True}}],
         )
         [criterion] = result.verdict.criteria
@@ -79,6 +85,54 @@ class TestAWrittenCheckDecides:
         assert "fact: every_function_has_docstring is true" in criterion.decided_by
         assert "agrees" in criterion.decided_by
         assert str(seen[-1][-1].content) == "Criterion: Every function has a docstring"
+
+    async def test_a_computed_false_stands_once_its_check_passes_the_graders_own_example(self, script, seen):
+        result = await grounded(
+            script,
+            SUBTRACT,
+            "- Every function has a docstring",
+            "    return all(f.__doc__ for f in functions())",
+            DOCUMENTED,
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, False)
+        assert criterion.decided_by.startswith("check: returned False")
+        # The example was asked from the task and the criterion, never the agent's answer.
+        asked = str(seen[1][-1].content)
+        assert "Write add(a, b)." in asked and "Every function has a docstring" in asked and "a - b" not in asked
+        assert len(seen) == 3  # the check, the example, the fact choice: no citation
+
+    async def test_a_false_its_check_also_gives_on_the_graders_own_example_decides_nothing(self, script, seen):
+        """`startswith('1.')` of every line is False of any numbered list: its False on
+        the answer says nothing of the answer."""
+        result = await grounded(
+            script,
+            "1. Heat the oven.\n2. Bake the bread.",
+            "- Writes the method as a numbered list",
+            "    return all(line.startswith('1.') for line in lines())",
+            "1. Mix the flour.\n2. Knead the dough.",
+            "NONE",
+            request="Write the method for baking bread.",
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert criterion.decided_by == "unverified: the check did not run and nothing was cited"
+        assert "own example" in (criterion.gap or "")
+        assert criterion.check is not None and "startswith('1.')" in criterion.check
+
+    async def test_an_absence_check_s_false_is_tested_on_the_example_too(self, script):
+        result = await grounded(
+            script,
+            "db:\n  password: hunter2",
+            "- Keeps the password out of the config",
+            "    return 'password' not in answer",
+            "db:\n  password_file: /run/secrets/db",
+            "- `password: hunter2`",
+            request="Write the service's YAML config.",
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert "own example" in (criterion.gap or "")
 
     async def test_a_count_or_text_fact_is_no_witness(self, script):
         """Chosen off the menu, a count or a text measures something else (primes for
@@ -113,7 +167,8 @@ class TestAWrittenCheckDecides:
             if "parameters" in criterion
             else "    return all(re.fullmatch(r'[a-z_]+', f.__name__) for f in functions())"
         )
-        result = await grounded(script, answer, f"- {criterion}", body, facts=[{"structured": fact}])
+        example = () if "snake_case" in criterion else ("```python\ndef add(a, b):\n    return a + b\n```",)
+        result = await grounded(script, answer, f"- {criterion}", body, *example, facts=[{"structured": fact}])
         [criterion_record] = result.verdict.criteria
         expected = "snake_case" in criterion  # four parameters: not met; add_all: snake_case
         assert (criterion_record.passed, criterion_record.unverified) == (expected, False)

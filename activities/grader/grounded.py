@@ -6,7 +6,9 @@ decides then depends on what the check tests, read from its code:
 
 - it calls the answer's functions, or computes something (counts, numbers, parsed data),
   or tests that some text is absent: its result decides (`decided_by` says so and the
-  check's source is on the record);
+  check's source is on the record), a False of a computing or absence check only when the
+  check returned True on the grader's own example of an answer that meets the criterion
+  (`own_examples.py`: else it decides nothing);
 - it only tests that some text is present, which a paraphrase escapes and a bare heading
   fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
   a cited line that code finds in the answer meets the criterion where the check missed it;
@@ -40,6 +42,7 @@ from rubricflow.activities.grader.fact_choice import FactChoice, map_question, m
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
+from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.quotes import Citation, cite, quote_question, speaks_to
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
@@ -123,6 +126,7 @@ async def grade_grounded(
         allow_weak=allow_weak_sandbox,
     )
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
+    runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
@@ -173,6 +177,44 @@ async def _witnessed(
     if passed == evidence.passed:
         return replace(evidence, decided_by=f"{fact}; {evidence.decided_by} agrees")
     return Evidence(passed, gap or "", fact, check=evidence.check, quote=evidence.quote)
+
+
+TESTED_FALSE = ("computed", "absent")
+"""Checks whose False decides alone only once they have passed the grader's own example of
+an answer that meets the criterion (a behaviour check calls functions an example lacks)."""
+
+
+async def _tested_falses(
+    asker: Asker,
+    request: str,
+    criteria: list[str],
+    sources: list[str],
+    kinds: list[CheckKind],
+    runs: Mapping[int, CheckRun],
+    reference: str | None,
+    allow_weak: bool,
+) -> dict[int, CheckRun]:
+    """The measuring checks' Falses, each standing only if its check returned True on an
+    answer that meets the criterion: the rubric's reference answer if it has one, else the
+    grader's own example (`own_examples.py`)."""
+    falses = [i for i, run in runs.items() if run.passed is False and kinds[i] in TESTED_FALSE]
+    if not falses:
+        return {}
+    if reference:
+        examples = [reference] * len(falses)
+    else:
+        examples = await asker.examples([example_question(request, criteria[i]) for i in falses])
+    on_example = await on_examples(
+        examples,
+        [sources[i] for i in falses],
+        [caseless(criteria[i]) for i in falses],
+        task=request,
+        reference=reference or "",
+        allow_weak=allow_weak,
+    )
+    return {
+        i: tested_false(runs[i], run, by_reference=bool(reference)) for i, run in zip(falses, on_example, strict=True)
+    }
 
 
 def _shown_true(criterion: str, evidence: Evidence) -> Evidence:

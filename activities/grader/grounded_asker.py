@@ -1,7 +1,7 @@
-"""How the `grounded` strategy puts its two kinds of question to a LangChain chat model:
-the checks' bodies (plain completions for a model that has them, else chat replies, kept in
-a `CheckBook`) and the citations; a model that answers several prompts together gets each
-kind in one call."""
+"""How the `grounded` strategy puts its questions to a LangChain chat model: the checks'
+bodies (plain completions for a model that has them, else chat replies, kept in a
+`CheckBook`), the example answers its checks must pass (kept there too) and the citations; a
+model that answers several prompts together gets each kind in one call."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from rubricflow.activities.grader.own_examples import MAX_EXAMPLE_TOKENS
 from rubricflow.activities.grader.quotes import MAX_QUOTE_TOKENS
 from rubricflow.activities.grader.written_checks import MAX_CHECK_TOKENS, STOP
 
@@ -75,13 +76,26 @@ class Asker:
         messages = [SystemMessage(content=CHAT_CHECK_SYSTEM), HumanMessage(content=prompt)]
         return _chat_body(_text(await bound.ainvoke(messages, config=self.config)))
 
+    async def examples(self, questions: list[list[Any]]) -> list[str]:
+        """The model's example answers (`own_examples.example_question`), from `book` when
+        written before: like a check, an example depends on the task and criterion alone."""
+        keys = ["example: " + "\n".join(str(m.content) for m in q) for q in questions]
+        missing = [i for i, key in enumerate(keys) if self.book.get(self.label, key) is None]
+        written = await self._replies([questions[i] for i in missing], MAX_EXAMPLE_TOKENS)
+        for i, text in zip(missing, written, strict=True):
+            self.book.put(self.label, keys[i], text)
+        return [self.book.get(self.label, key) or "" for key in keys]
+
     async def quotes(self, questions: list[list[Any]]) -> list[str]:
+        return await self._replies(questions, MAX_QUOTE_TOKENS)
+
+    async def _replies(self, questions: list[list[Any]], max_tokens: int) -> list[str]:
         if not questions:
             return []
         if self.together:
             as_dicts = [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
-            return await self._together(as_dicts, MAX_QUOTE_TOKENS, [])
-        bound = self.model.bind(max_tokens=MAX_QUOTE_TOKENS, temperature=0.0)
+            return await self._together(as_dicts, max_tokens, [])
+        bound = self.model.bind(max_tokens=max_tokens, temperature=0.0)
         return [_text(await bound.ainvoke(q, config=self.config)) for q in questions]
 
     async def _together(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[str]:
