@@ -628,3 +628,31 @@ async def test_a_check_that_seeks_its_own_answer_is_not_run_and_the_quote_cannot
     [criterion] = result.verdict.criteria
     assert criterion.unverified and not criterion.passed and criterion.check is not None
     assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right"
+
+
+@needs_sandbox
+class TestTheGradersOwnExamples:
+    async def test_an_example_is_written_once_per_task_and_criterion(self, script, seen):
+        """Like a check, an example depends on the task and criterion alone: the book keeps it."""
+        from rubricflow.activities.grader.grounded_asker import Asker
+        from rubricflow.activities.grader.own_examples import example_question
+        from tests.test_grader import RecordingFactory
+
+        model = RecordingFactory().get(script("1. Mix.\n2. Bake.", "a second reply"))
+        asker = Asker(model, {}, "scripted")
+        question = example_question("Write a bread recipe.", "Numbers the steps")
+        assert await asker.examples([question]) == ["1. Mix.\n2. Bake."]
+        assert await asker.examples([question]) == ["1. Mix.\n2. Bake."]
+        assert len(seen) == 1
+
+    async def test_a_check_that_raises_on_its_example_decides_nothing(self):
+        from rubricflow.activities.grader.own_examples import on_examples, tested_false
+        from rubricflow.activities.grader.written_checks import CheckRun
+
+        [run] = await on_examples(
+            ["no list here"], ["def check(answer):\n    return items()[0] == 'x'\n"], [True], task="t"
+        )
+        assert run.passed is None
+        false = CheckRun(False, "the check returned False")
+        assert tested_false(false, run).passed is None and "own example" in tested_false(false, run).detail
+        assert tested_false(false, CheckRun(True, "")) is false
