@@ -656,3 +656,27 @@ class TestTheGradersOwnExamples:
         false = CheckRun(False, "the check returned False")
         assert tested_false(false, run).passed is None and "own example" in tested_false(false, run).detail
         assert tested_false(false, CheckRun(True, "")) is false
+
+
+@needs_sandbox
+class TestACriterionMetByAnAbsence:
+    @pytest.mark.parametrize(
+        "criterion",
+        [
+            "Does not blame a named vendor",
+            "Makes no promise about when service is back",
+            "No line is over 79 characters",
+        ],
+    )
+    async def test_nothing_cited_decides_nothing(self, script, criterion):
+        """No words of an answer meet "does not blame": NONE shows neither way."""
+        result = await grounded(script, INCIDENT, f"- {criterion}", "    return judge()", "NONE")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: nothing cited for an absence"
+
+    async def test_nothing_cited_still_fails_a_criterion_met_by_a_presence(self, script):
+        result = await grounded(script, INCIDENT, "- Names the vendor at fault", "    return judge()", "NONE")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, False)
+        assert record.decided_by == "quote: the grader found none"

@@ -13,7 +13,8 @@ decides then depends on what the check tests, read from its code:
   fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
   a cited line that code finds in the answer meets the criterion where the check missed it;
 - it asks a reader (`return judge()`), or it did not run: the citation alone decides. A
-  line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it;
+  line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it,
+  but for a criterion met by an absence ("Does not blame a vendor") NONE decides nothing;
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why.
 
@@ -68,6 +69,13 @@ SAYING = re.compile(
     re.I,
 )
 """A criterion about what the answer says (a quote shows it), not about what holds of it."""
+ABSENCE = re.compile(
+    r"^(does not|do not|doesn't|don't|never|avoids|leaves out|keeps (the )?\w+ out|makes no|has no|uses no|"
+    r"contains no|includes no|mentions no|names no|gives no|puts .{0,30}\bon no|no)\b",
+    re.I,
+)
+"""A criterion met by something's absence ("Does not blame a vendor", "No line is longer than
+79 characters"): no words of the answer meet it, so a reply of NONE shows nothing."""
 MEASURING = ("behaviour", "computed", "absent")
 """Checks that measure the answer (call its functions, count, compute), not look for words."""
 UNTESTED = {
@@ -275,14 +283,14 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
         if run is None and kind in UNTESTED:
             why = f"the check {UNTESTED[kind]}; "
-        return _by_citation(citation, why, check=shown if run is not None or kind != "judge" else None)
+        return _by_citation(citation, why, criterion, check=shown if run is not None or kind != "judge" else None)
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
     if citation.found == "quoted" or (not run.passed and citation.found in ("none", "heading")):
-        return _by_citation(citation, "the text the check looked for is not in the answer; ", check=shown)
+        return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
     if citation.found == "not_found":
-        return _by_citation(citation, "", check=shown)
+        return _by_citation(citation, "", criterion, check=shown)
     return Evidence(
         None,
         "the text the check looked for is in the answer, but the grader found no words that meet the "
@@ -309,9 +317,16 @@ def _about_something_else(citation: Citation, run: CheckRun | None, shown: str |
     return Evidence(None, said, "unverified: the quote is about something else", check=shown, quote=citation.line)
 
 
-def _by_citation(citation: Citation, prefix: str, check: str | None = None) -> Evidence:
+def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | None = None) -> Evidence:
     if citation.found == "quoted":
         return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
+    if citation.found == "none" and ABSENCE.search(criterion):
+        return Evidence(
+            None,
+            prefix + "the grader cited nothing, and nothing can be cited for a criterion met by an absence",
+            "unverified: nothing cited for an absence",
+            check=check,
+        )
     if citation.found == "none":
         return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
     if citation.found == "heading":
