@@ -209,3 +209,34 @@ async def test_a_check_the_local_grader_writes_decides_a_behaviour_criterion(cli
         assert criterion.passed is truth and not criterion.unverified, criterion
         assert criterion.decided_by.startswith("check: returned"), criterion
         assert "dedupe(" in (criterion.check or ""), criterion
+
+
+@pytest.mark.timeout(900)
+async def test_the_local_grader_writes_an_example_that_a_check_false_of_any_answer_fails():
+    """The grader's own example of an answer that meets "a numbered list" comes from the
+    real local model in one batched call; a check false of any numbered list (every line
+    starts with `1.`) fails it, so that check's False decides nothing, and a sound check
+    passes it."""
+    from rubricflow.activities.config import WorkerConfig
+    from rubricflow.activities.grader.grounded_asker import Asker
+    from rubricflow.activities.grader.own_examples import example_question, on_examples
+    from rubricflow.activities.local_models import build_local_chat_model
+    from rubricflow.activities.sandbox import bubblewrap_available
+
+    assert runtime_available(), "the local extra is missing: run bash deploy/install.sh --dev"
+    if not bubblewrap_available():
+        pytest.skip("written checks run under bubblewrap")
+    model = build_local_chat_model("qwen2.5-coder-1.5b", WorkerConfig().models_dir)
+    try:
+        task = "Write the method for baking a simple loaf of bread."
+        [example] = await Asker(model, {}, "local").examples(
+            [example_question(task, "Writes the method as a numbered list")]
+        )
+        broken = "def check(answer):\n    return all(line.startswith('1.') for line in lines())\n"
+        sound = "def check(answer):\n    return len(re.findall(r'^\\s*\\d+\\.', answer, re.M)) >= 2\n"
+        on_broken, on_sound = await on_examples([example, example], [broken, sound], [True, True], task=task)
+        assert (on_broken.passed, on_sound.passed) == (False, True), example
+    finally:
+        close = getattr(model.client, "close", None)
+        if close is not None:
+            close()
