@@ -657,6 +657,13 @@ class TestTheGradersOwnExamples:
         assert tested_false(false, run).passed is None and "own example" in tested_false(false, run).detail
         assert tested_false(false, CheckRun(True, "")) is false
 
+    async def test_checks_that_share_an_example_each_get_their_own_verdict_in_order(self):
+        from rubricflow.activities.grader.own_examples import on_examples
+
+        true, false = "def check(answer):\n    return 'a' in answer\n", "def check(answer):\n    return 'z' in answer\n"
+        runs = await on_examples(["a b", "z", "a b"], [false, true, true], [True, True, True], task="t")
+        assert [run.passed for run in runs] == [False, False, True]
+
 
 @needs_sandbox
 class TestACriterionMetByAnAbsence:

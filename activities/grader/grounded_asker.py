@@ -6,6 +6,7 @@ model that answers several prompts together gets each kind in one call."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -59,14 +60,20 @@ class Asker:
         self.together = bool(getattr(model, "batched_completions", False))
 
     async def check_bodies(self, prompts: list[str]) -> list[str]:
-        missing = [p for p in dict.fromkeys(prompts) if self.book.get(self.label, p) is None]
-        if missing and self.together:
-            written = await self._together(missing, MAX_CHECK_TOKENS, STOP)
-        else:
-            written = [await self._one_body(p) for p in missing]
-        for prompt, body in zip(missing, written, strict=True):
-            self.book.put(self.label, prompt, body)
-        return [self.book.get(self.label, p) or "" for p in prompts]
+        return await self._kept(prompts, self._bodies)
+
+    async def _kept(self, keys: list[str], write: Callable[[list[str]], Awaitable[list[str]]]) -> list[str]:
+        """The book's text for each key, `write` asked once for the keys it lacks."""
+        missing = [key for key in dict.fromkeys(keys) if self.book.get(self.label, key) is None]
+        if missing:
+            for key, text in zip(missing, await write(missing), strict=True):
+                self.book.put(self.label, key, text)
+        return [self.book.get(self.label, key) or "" for key in keys]
+
+    async def _bodies(self, prompts: list[str]) -> list[str]:
+        if self.together:
+            return await self._together(prompts, MAX_CHECK_TOKENS, STOP)
+        return [await self._one_body(p) for p in prompts]
 
     async def _one_body(self, prompt: str) -> str:
         if self.plain:
@@ -80,11 +87,12 @@ class Asker:
         """The model's example answers (`own_examples.example_question`), from `book` when
         written before: like a check, an example depends on the task and criterion alone."""
         keys = ["example: " + "\n".join(str(m.content) for m in q) for q in questions]
-        missing = [i for i, key in enumerate(keys) if self.book.get(self.label, key) is None]
-        written = await self._replies([questions[i] for i in missing], MAX_EXAMPLE_TOKENS)
-        for i, text in zip(missing, written, strict=True):
-            self.book.put(self.label, keys[i], text)
-        return [self.book.get(self.label, key) or "" for key in keys]
+        asked = dict(zip(keys, questions, strict=True))
+
+        async def write(missing: list[str]) -> list[str]:
+            return await self._replies([asked[key] for key in missing], MAX_EXAMPLE_TOKENS)
+
+        return await self._kept(keys, write)
 
     async def quotes(self, questions: list[list[Any]]) -> list[str]:
         return await self._replies(questions, MAX_QUOTE_TOKENS)

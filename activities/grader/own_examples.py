@@ -44,20 +44,22 @@ async def on_examples(
     reference: str = "",
     allow_weak: bool = False,
 ) -> list[CheckRun]:
-    """Each check's verdict on its own example (one sandboxed process per example)."""
-    runs = []
-    for example, check, any_case in zip(examples, checks, caseless, strict=True):
-        [run] = await run_checks(
+    """Each check's verdict on its example; the checks that share an example (the rubric's
+    reference) run in one sandboxed process, as a pass's checks do."""
+    runs: dict[int, CheckRun] = {}
+    for example in dict.fromkeys(examples):
+        at = [i for i, e in enumerate(examples) if e == example]
+        ran = await run_checks(
             example,
             read_answer(example).code,
-            [check],
+            [checks[i] for i in at],
             task=task,
             reference=reference,
-            caseless=[any_case],
+            caseless=[caseless[i] for i in at],
             allow_weak=allow_weak,
         )
-        runs.append(run)
-    return runs
+        runs.update(zip(at, ran, strict=True))
+    return [runs[i] for i in range(len(checks))]
 
 
 def tested_false(run: CheckRun, on_example: CheckRun, *, by_reference: bool = False) -> CheckRun:
