@@ -20,6 +20,7 @@ from benchmarks.families import (
     api_docs,
     arithmetic,
     behaviour,
+    bug_report,
     code_style,
     commit_message,
     comparison_table,
@@ -232,10 +233,11 @@ class TestTheFamilies:
             "recipe",
             "api_docs",
             "incident_update",
+            "bug_report",
         ):
             truths = Counter(c.met for case in held for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
-        assert len(held) == 176
+        assert len(held) == 192
 
 
 class TestTheLabelsFile:
@@ -498,6 +500,21 @@ class TestTruthFunctions:
         assert incident_update.PROMISED_FIX.search("fixed by 23:30 UTC")
         assert not incident_update.PROMISED_FIX.search(answer)
         assert incident_update.listed(("A", "B", "C")) == "A, B and C" and incident_update.listed(("A",)) == "A"
+
+    def test_bug_report(self):
+        answer = "# `repokit mirror` crashes\n\n1. Run it.\n2. Wait.\n3. See.\n\n## Expected\n\nOk.\n\n**Actual:** no\n"
+        assert bug_report.title_of(answer) == "`repokit mirror` crashes" and bug_report.numbered_steps(answer) == 3
+        assert bug_report.numbered_steps("I ran it, waited and saw it.\n- a\n- b") == 0
+        assert bug_report.labelled(answer, "Expected") and bug_report.labelled(answer, "Actual")
+        assert not bug_report.labelled("## What happens\n\nI expected it to work.", "Expected")
+        assert bug_report.has_version("- Version: 2.4.1", "2.4.1")
+        assert not bug_report.has_version("- Version: 2.4", "2.4.1") and not bug_report.has_version("2.4.10", "2.4.1")
+        assert bug_report.has_os("OS: Windows 11", "Windows 11") and not bug_report.has_os("OS: Windows", "Windows 11")
+        assert bug_report.fenced_blocks("Error:\n\n```\nKeyError: 'x'\n```") == ["KeyError: 'x'\n"]
+        assert bug_report.fenced_blocks("The error is `KeyError: 'x'`") == []
+        assert bug_report.SECRET.search('token = "ghp_4fQk9ZrT2mWx7LbN1cVd8HsJ0pYe"')
+        assert bug_report.SECRET.search("password = Tr0ub4dor-3")
+        assert not bug_report.SECRET.search('password = ********\ntoken = "<redacted>"')
 
     def test_json(self):
         assert json_output.parsed('Here:\n\n```json\n{"a": 1}\n```') == {"a": 1}

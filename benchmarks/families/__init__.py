@@ -15,6 +15,7 @@ from benchmarks.families import (
     api_docs,
     arithmetic,
     behaviour,
+    bug_report,
     code_style,
     commit_message,
     comparison_table,
@@ -67,6 +68,7 @@ HELD_OUT: dict[str, Callable[[], list[JudgeCase]]] = {
     recipe.FAMILY: recipe.cases,
     api_docs.FAMILY: api_docs.cases,
     incident_update.FAMILY: incident_update.cases,
+    bug_report.FAMILY: bug_report.cases,
 }
 """Families written after the grader's last rule and never graded while it was written: run
 alone (`--set held`) so that the `new` set, and every sample taken of it, stays as it was."""
