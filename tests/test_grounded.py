@@ -731,6 +731,15 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert record.decided_by == "unverified: nothing cited for an absence"
 
+    @pytest.mark.parametrize("criterion", ["The stated total is correct", "Gets the weekday right"])
+    async def test_nothing_cited_for_a_claim_of_correctness_decides_nothing(self, script, criterion):
+        """A quote shows where the answer makes a claim, not whether it is right (a quoted
+        claim is unverified): nor does the grader finding nothing show that it is wrong."""
+        result = await grounded(script, INCIDENT, f"- {criterion}", "    return judge()", "NONE")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: nothing cited for a claim of correctness"
+
     async def test_nothing_cited_still_fails_a_criterion_met_by_a_presence(self, script):
         result = await grounded(script, INCIDENT, "- Names the vendor at fault", "    return judge()", "NONE")
         [record] = result.verdict.criteria

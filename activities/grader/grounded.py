@@ -14,7 +14,9 @@ decides then depends on what the check tests, read from its code:
   a cited line that code finds in the answer meets the criterion where the check missed it;
 - it asks a reader (`return judge()`), or it did not run: the citation alone decides. A
   line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it,
-  but for a criterion met by an absence ("Does not blame a vendor") NONE decides nothing. A local model is held to NONE or the answer's own lines and sentences
+  but for a criterion met by an absence ("Does not blame a vendor") or one that says a claim
+  is right ("The total is correct": the quote shows the claim, not whether it is right) NONE
+  decides nothing. A local model is held to NONE or the answer's own lines and sentences
   when it cites (`quotes.quote_choices`);
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why.
@@ -328,6 +330,14 @@ def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | N
             None,
             prefix + "the grader cited nothing, and nothing can be cited for a criterion met by an absence",
             "unverified: nothing cited for an absence",
+            check=check,
+        )
+    if citation.found == "none" and CORRECTNESS.search(criterion):
+        return Evidence(
+            None,
+            prefix
+            + "the grader cited nothing, and a quote cannot show whether a claim is right, so nor can its absence",
+            "unverified: nothing cited for a claim of correctness",
             check=check,
         )
     if citation.found == "none":
