@@ -18,9 +18,7 @@ its citations (another), so each kind finds its own prefix kept for the next pas
 continues from the slot whose prefix it shares most (else the least recently used one),
 and the prompts take sequences 1..N, each starting from a copy of that slot (a shared
 reference, no copy of the cells); the other slots are dropped when the cache has no room
-for them beside the call. Sampling is greedy (temperature 0), as every such question is. A prompt may come with
-`choices`, the texts its completion must be one of (a citation is NONE or a line of the
-answer): each step picks the best token that continues one of them.
+for them beside the call. Sampling is greedy (temperature 0), as every such question is.
 Standard library, numpy and llama_cpp only: the model process imports it.
 """
 
@@ -46,22 +44,6 @@ class Completion:
     finish_reason: str
     tokens: tuple[int, ...] = ()
     """The generated tokens (those of `text` and any past a stop string)."""
-
-
-class Choices:
-    """The token sequences a completion must be one of, or begin when it is cut short: at
-    each step the tokens that continue one of them, and the end of text once one is whole."""
-
-    def __init__(self, sequences: list[list[int]], ends: tuple[int, ...]) -> None:
-        self.sequences = [s for s in sequences if s]
-        self.ends = ends
-
-    def allowed(self, out: list[int]) -> list[int]:
-        n = len(out)
-        following = {s[n] for s in self.sequences if len(s) > n and s[:n] == out}
-        if any(s == out for s in self.sequences):
-            following.update(self.ends)
-        return sorted(following)
 
 
 def common_prefix(sequences: list[list[int]]) -> int:
@@ -109,10 +91,6 @@ class Batcher:
         self._vocab = llama_cpp.llama_model_get_vocab(llama._model.model)
         self._n_vocab = llama.n_vocab()
         self._formatter: Any = None
-        self._ends = tuple(
-            dict.fromkeys(t for t in (llama.token_eos(), llama_cpp.llama_vocab_eot(self._vocab)) if t >= 0)
-        )
-        """The tokens that end a completion (the end of text, and of a chat turn)."""
         self._prefixes: dict[int, list[int]] = {slot: [] for slot in SLOTS}
         """What each slot's sequence holds, the most recently used slot last."""
         self.evaluated = 0
@@ -124,33 +102,20 @@ class Batcher:
             self._batch = None
         self._context.close()
 
-    def complete(
-        self, prompts: list[Any], *, max_tokens: int, stop: list[str], choices: list[list[str]] | None = None
-    ) -> list[Completion]:
+    def complete(self, prompts: list[Any], *, max_tokens: int, stop: list[str]) -> list[Completion]:
         """Each prompt's greedy completion, at most `max_tokens` tokens, cut before the first
         of `stop`. A prompt is a text to continue, or a list of chat messages (`{"role",
-        "content"}`) to answer; with `choices`, each prompt's completion is one of its texts
-        (or begins one, cut at `max_tokens`)."""
-        if choices is not None and len(choices) != len(prompts):
-            raise ValueError(f"{len(choices)} lists of choices for {len(prompts)} prompts")
+        "content"}`) to answer."""
         done: list[Completion] = []
         for start in range(0, len(prompts), MAX_SEQUENCES):
-            chosen = None if choices is None else [self._choices(c) for c in choices[start : start + MAX_SEQUENCES]]
-            done += self._complete(prompts[start : start + MAX_SEQUENCES], max_tokens, stop, chosen)
+            done += self._complete(prompts[start : start + MAX_SEQUENCES], max_tokens, stop)
         return done
-
-    def _choices(self, texts: list[str]) -> Choices:
-        sequences = [self._llama.tokenize(t.encode("utf-8"), add_bos=False, special=False) for t in texts if t]
-        return Choices(sequences, self._ends)
 
     def answer(self, prompts: list[Any], options: dict[str, Any]) -> dict[str, Any]:
         """`complete` in the shape a chat model's client returns, with `max_tokens` and
         `stop` from `options`: `{"completions": [{"text", "finish_reason"}], "usage"}`."""
         done = self.complete(
-            prompts,
-            max_tokens=int(options.get("max_tokens") or 256),
-            stop=list(options.get("stop") or []),
-            choices=options.get("choices"),
+            prompts, max_tokens=int(options.get("max_tokens") or 256), stop=list(options.get("stop") or [])
         )
         return {
             "completions": [{"text": c.text, "finish_reason": c.finish_reason} for c in done],
@@ -185,9 +150,7 @@ class Batcher:
             )
         return self._formatter
 
-    def _complete(
-        self, prompts: list[Any], max_tokens: int, stop: list[str], choices: list[Choices] | None = None
-    ) -> list[Completion]:
+    def _complete(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[Completion]:
         lib = self._lib
         tokens = [self._tokens(p) for p in prompts]
         longest = max(len(t) for t in tokens)
@@ -209,9 +172,8 @@ class Batcher:
         tails = []
         for seq, toks in enumerate(tokens, 1):
             tails += [(seq, toks[i], i, i == len(toks) - 1) for i in range(shared, len(toks))]
+        following = self._decode(tails)
         outputs: list[list[int]] = [[] for _ in prompts]
-        allowed = None if choices is None else {seq: c.allowed([]) for seq, c in enumerate(choices, 1)}
-        following = self._decode(tails, allowed)
         texts = ["" for _ in prompts]
         finish = ["length" for _ in prompts]
         position = {seq: len(tokens[seq - 1]) for seq in following}
@@ -233,9 +195,7 @@ class Batcher:
                 position[seq] += 1
             if not step:
                 break
-            if choices is not None:
-                allowed = {seq: choices[seq - 1].allowed(outputs[seq - 1]) for seq, _, _, _ in step}
-            following = self._decode(step, allowed)
+            following = self._decode(step)
         return [
             Completion(texts[i], len(tokens[i]), len(outputs[i]), finish[i], tuple(outputs[i]))
             for i in range(len(prompts))
@@ -255,14 +215,9 @@ class Batcher:
             self._prefixes[other] = []
         return slot, shares[slot]
 
-    def _decode(
-        self,
-        entries: list[tuple[int, int, int, bool]],
-        allowed: dict[int, list[int]] | None = None,
-    ) -> dict[int, int]:
+    def _decode(self, entries: list[tuple[int, int, int, bool]]) -> dict[int, int]:
         """Decode (sequence, token, position, wants logits) entries in batches of at most
-        `n_batch`; returns the greedy next token of each sequence that asked for logits,
-        among its `allowed` tokens when it has them."""
+        `n_batch`; returns the greedy next token of each sequence that asked for logits."""
         lib = self._lib
         following: dict[int, int] = {}
         for start in range(0, len(entries), self._n_batch):
@@ -278,18 +233,12 @@ class Batcher:
             code = lib.llama_decode(self._ctx, batch)
             if code != 0:
                 raise RuntimeError(f"llama_decode failed ({code}) on a batch of {len(chunk)} tokens")
-            for i, (seq, _, _, logits) in enumerate(chunk):
-                if logits:
-                    following[seq] = self._argmax(i, None if allowed is None else allowed.get(seq))
+            following.update({seq: self._argmax(i) for i, (seq, _, _, logits) in enumerate(chunk) if logits})
         return following
 
-    def _argmax(self, row: int, allowed: list[int] | None) -> int:
+    def _argmax(self, row: int) -> int:
         import numpy as np
 
         pointer = self._lib.llama_get_logits_ith(self._ctx, row)
         logits = np.ctypeslib.as_array(ctypes.cast(pointer, ctypes.POINTER(ctypes.c_float)), shape=(self._n_vocab,))
-        if allowed is None:
-            return int(logits.argmax())
-        if not allowed:
-            return self._ends[0]  # no choice continues: the completion ends
-        return allowed[int(logits[allowed].argmax())]
+        return int(logits.argmax())

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rubricflow.activities.model_errors import ModelConfigError, ModelOutputError
-from rubricflow.activities.model_process import CHOICES_PARAM, COMPLETION_PARAM, COMPLETIONS_PARAM, ModelProcess
+from rubricflow.activities.model_process import COMPLETION_PARAM, COMPLETIONS_PARAM, ModelProcess
 
 CHUNK = 8 * 1024 * 1024
 _log = logging.getLogger(__name__)
@@ -359,15 +359,12 @@ class _ToolCalling:
     def _complete_together(self, prompts: list[Any], params: dict[str, Any]) -> Any:
         """Greedy answers to several prompts, generated together (`model.bind(completions=
         [...])`, the call's own messages unused): a prompt is a text to continue or a list
-        of chat messages (`{"role", "content"}`) to answer; bound with `choices=[[...]]` too,
-        each answer is one of its prompt's texts. One reply, whose `completions` (in
-        `additional_kwargs`) are the texts, in order."""
+        of chat messages (`{"role", "content"}`) to answer. One reply, whose `completions`
+        (in `additional_kwargs`) are the texts, in order."""
         from langchain_core.messages import AIMessage
         from langchain_core.outputs import ChatGeneration, ChatResult
 
         options = {"max_tokens": params.get("max_tokens"), "stop": params.get("stop") or []}
-        if params.get(CHOICES_PARAM) is not None:
-            options[CHOICES_PARAM] = [list(c) for c in params[CHOICES_PARAM]]
         with _LOCK:
             if hasattr(self.client, "create_completions"):  # type: ignore[attr-defined]
                 response = self.client.create_completions(prompts, **options)  # type: ignore[attr-defined]

@@ -51,8 +51,6 @@ COMPLETION_PARAM = "completion"
 (`create_completion`) instead of a chat completion (`model_server.py`)."""
 COMPLETIONS_PARAM = "completions"
 """A request's parameter that asks for greedy completions of a list of prompts, together."""
-CHOICES_PARAM = "choices"
-"""With `completions`: for each prompt, the texts its completion must be one of."""
 
 
 class ModelProcessDied(RuntimeError):

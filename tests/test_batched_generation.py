@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import HumanMessage
 
-from rubricflow.activities.batched_generation import Batcher, Choices, common_prefix
+from rubricflow.activities.batched_generation import Batcher, common_prefix
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grader.written_checks import STOP, check_prompt
 from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, build_local_chat_model, gguf_path, runtime_available
@@ -21,15 +21,6 @@ def test_the_common_prefix_of_token_lists():
     assert common_prefix([[1, 2, 3], [1, 2, 4], [1, 2]]) == 2
     assert common_prefix([[5], [6]]) == 0
     assert common_prefix([]) == 0
-
-
-def test_choices_allow_the_tokens_that_continue_one_and_the_end_once_one_is_whole():
-    choices = Choices([[1, 2, 3], [1, 4], [5], []], ends=(0, 9))
-    assert choices.allowed([]) == [1, 5]
-    assert choices.allowed([1]) == [2, 4]
-    assert choices.allowed([1, 4]) == [0, 9]
-    assert choices.allowed([5]) == [0, 9]
-    assert choices.allowed([7]) == []
 
 
 local = pytest.mark.skipif(not runtime_available(), reason="the local extra is not installed")
@@ -133,15 +124,6 @@ def test_a_local_chat_model_answers_several_prompts_in_one_call(in_process):
         texts = reply.additional_kwargs["completions"]
         assert len(texts) == 2 and all("return" in t for t in texts)
         assert reply.usage_metadata is None or reply.usage_metadata["output_tokens"] > 0
-        # Held to given texts, each answer is one of them.
-        answer = "22, 24, 26, 28\nAll four are even because each divides by 2."
-        choices = ["NONE", *answer.splitlines()]
-        chats = [
-            [{"role": "user", "content": f"Answer:\n{answer}\n\nCopy the line that {c.lower()}, or NONE."}]
-            for c in CRITERIA
-        ] + [[{"role": "user", "content": "Reply with the word banana and nothing else."}]]
-        held = model.bind(completions=chats, choices=[choices] * 4, max_tokens=32, stop=[]).invoke([HumanMessage("4")])
-        assert all(t in choices for t in held.additional_kwargs["completions"]), held.additional_kwargs
     finally:
         close = getattr(model.client, "close", None)
         if close is not None:

@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 
-from rubricflow.activities.grader.quotes import cite, is_heading, quote_choices, quote_question
+from rubricflow.activities.grader.quotes import cite, is_heading
 from rubricflow.activities.grader.written_checks import (
     EXAMPLES,
     answer_functions,
@@ -424,52 +421,6 @@ class TestCitations:
         assert cite("Report", self.ANSWER).found == "heading"
         assert cite("Impact", self.ANSWER).found == "heading"
         assert is_heading("## Breaking changes") and not is_heading("The cause was an expired certificate.")
-
-    def test_a_model_held_to_given_texts_may_reply_none_a_line_or_a_sentence_of_one(self):
-        assert quote_choices(self.ANSWER + "\n- First. Second one!\n2) Numbered") == [
-            "NONE",
-            "# Report",
-            "Report",
-            "Between 09:10 and 09:42 UTC checkout failed.",
-            "Impact:",
-            "The cause was an expired certificate.",
-            "- First. Second one!",
-            "First. Second one!",
-            "First.",
-            "Second one!",
-            "2) Numbered",
-            "Numbered",
-        ]
-        assert all(cite(text, self.ANSWER).found != "not_found" for text in quote_choices(self.ANSWER))
-
-    async def test_a_model_that_answers_together_is_held_to_the_choices(self):
-        from rubricflow.activities.grader.grounded_asker import Asker
-
-        model = Together()
-        asker = Asker(model, {}, "together")
-        question = quote_question("Write a report.", self.ANSWER, "Says when checkout failed", "n")
-        assert (
-            await asker.quotes([question, question], quote_choices(self.ANSWER))
-            == ["The cause was an expired certificate."] * 2
-        )
-        assert model.asked[0]["choices"] == [quote_choices(self.ANSWER)] * 2
-
-
-class Together(BaseChatModel):
-    """A model that answers several prompts together (as a local one does): each with the
-    last of its choices."""
-
-    batched_completions: ClassVar[bool] = True
-    asked: list[dict[str, Any]] = []
-
-    @property
-    def _llm_type(self) -> str:
-        return "together"
-
-    def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
-        self.asked.append(kwargs)
-        message = AIMessage(content="", additional_kwargs={"completions": [c[-1] for c in kwargs["choices"]]})
-        return ChatResult(generations=[ChatGeneration(message=message)])
 
 
 class TestChecksAsCode:

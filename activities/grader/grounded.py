@@ -16,8 +16,7 @@ decides then depends on what the check tests, read from its code:
   line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it,
   but for a criterion met by an absence ("Does not blame a vendor") or one that says a claim
   is right ("The total is correct": the quote shows the claim, not whether it is right) NONE
-  decides nothing. A local model is held to NONE or the answer's own lines and sentences
-  when it cites (`quotes.quote_choices`);
+  decides nothing;
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why.
 
@@ -47,7 +46,7 @@ from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
-from rubricflow.activities.grader.quotes import Citation, cite, quote_choices, quote_question, speaks_to
+from rubricflow.activities.grader.quotes import Citation, cite, quote_question, speaks_to
 from rubricflow.activities.grader.written_checks import (
     CORRECTNESS,
     CheckKind,
@@ -139,9 +138,7 @@ async def grade_grounded(
     runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
     runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
-    replies = await asker.quotes(
-        [quote_question(request, answer, criteria[i], nonce) for i in cited], quote_choices(answer)
-    )
+    replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
     shown = [
         _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))

@@ -94,32 +94,22 @@ class Asker:
 
         return await self._kept(keys, write)
 
-    async def quotes(self, questions: list[list[Any]], choices: list[str] | None = None) -> list[str]:
-        """Each question's reply; a model that answers several prompts together replies
-        with one of `choices` (the texts a reply may be)."""
-        if self.together and questions:
-            return await self._together(_as_dicts(questions), MAX_QUOTE_TOKENS, [], choices)
+    async def quotes(self, questions: list[list[Any]]) -> list[str]:
         return await self._replies(questions, MAX_QUOTE_TOKENS)
 
     async def _replies(self, questions: list[list[Any]], max_tokens: int) -> list[str]:
         if not questions:
             return []
         if self.together:
-            return await self._together(_as_dicts(questions), max_tokens, [])
+            as_dicts = [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
+            return await self._together(as_dicts, max_tokens, [])
         bound = self.model.bind(max_tokens=max_tokens, temperature=0.0)
         return [_text(await bound.ainvoke(q, config=self.config)) for q in questions]
 
-    async def _together(
-        self, prompts: list[Any], max_tokens: int, stop: list[str], choices: list[str] | None = None
-    ) -> list[str]:
-        extra = {} if choices is None else {"choices": [choices] * len(prompts)}
-        bound = self.model.bind(completions=prompts, max_tokens=max_tokens, stop=stop, **extra)
+    async def _together(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[str]:
+        bound = self.model.bind(completions=prompts, max_tokens=max_tokens, stop=stop)
         reply = await bound.ainvoke([HumanMessage(content=f"{len(prompts)} prompts")], config=self.config)
         return [str(text) for text in reply.additional_kwargs["completions"]]
-
-
-def _as_dicts(questions: list[list[Any]]) -> list[list[dict[str, str]]]:
-    return [[{"role": _ROLES[m.type], "content": str(m.content)} for m in q] for q in questions]
 
 
 _ROLES = {"system": "system", "human": "user", "ai": "assistant"}

@@ -62,23 +62,6 @@ def quote_question(request: str, answer: str, criterion: str, nonce: str) -> lis
     ]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-_MARKER = re.compile(r"^(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
-
-
-def quote_choices(answer: str) -> list[str]:
-    """What a model that can be held to given texts may reply to a quote question: NONE,
-    or a line of the answer, one of its sentences, or either without its bullet, number or
-    heading marks. Every quote it can give is then in the answer."""
-    texts = ["NONE"]
-    for line in (raw.strip() for raw in answer.splitlines()):
-        if not line:
-            continue
-        bare = _MARKER.sub("", line)
-        texts += [line, bare, *_SENTENCE_END.split(bare)]
-    return list(dict.fromkeys(t for t in texts if t))
-
-
 def _norm(text: str) -> str:
     for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"), ("\u2014", "-")):
         text = text.replace(a, b)
