@@ -78,6 +78,17 @@ ABSENCE = re.compile(
 )
 """A criterion met by something's absence ("Does not blame a vendor", "No line is longer than
 79 characters"): no words of the answer meet it, so a reply of NONE shows nothing."""
+NONE_SHOWS_NOTHING = (
+    (ABSENCE, "nothing can be cited for a criterion met by an absence", "unverified: nothing cited for an absence"),
+    (
+        CORRECTNESS,
+        "a quote cannot show whether a claim is right, so nor can its absence",
+        "unverified: nothing cited for a claim of correctness",
+    ),
+)
+"""Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
+one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
+whether it is right, so its lack shows nothing either)."""
 MEASURING = ("behaviour", "computed", "absent")
 """Checks that measure the answer (call its functions, count, compute), not look for words."""
 UNTESTED = {
@@ -322,22 +333,10 @@ def _about_something_else(citation: Citation, run: CheckRun | None, shown: str |
 def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | None = None) -> Evidence:
     if citation.found == "quoted":
         return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
-    if citation.found == "none" and ABSENCE.search(criterion):
-        return Evidence(
-            None,
-            prefix + "the grader cited nothing, and nothing can be cited for a criterion met by an absence",
-            "unverified: nothing cited for an absence",
-            check=check,
-        )
-    if citation.found == "none" and CORRECTNESS.search(criterion):
-        return Evidence(
-            None,
-            prefix
-            + "the grader cited nothing, and a quote cannot show whether a claim is right, so nor can its absence",
-            "unverified: nothing cited for a claim of correctness",
-            check=check,
-        )
     if citation.found == "none":
+        for kind, why, said in NONE_SHOWS_NOTHING:
+            if kind.search(criterion):
+                return Evidence(None, prefix + f"the grader cited nothing, and {why}", said, check=check)
         return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
     if citation.found == "heading":
         return Evidence(
