@@ -415,8 +415,8 @@ def main(argv: list[str]) -> int:
         "--set",
         choices=SETS,
         default="all",
-        help="the menu's own kinds, the families beyond the menu, all of both (default %(default)s), or held: "
-        "the held-out families alone",
+        help="the menu's own kinds, the families beyond the menu, all of both (default %(default)s), docs: "
+        "the documents' tuning families alone, or held: the held-out families alone",
     )
     parser.add_argument(
         "--families",

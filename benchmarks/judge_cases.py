@@ -32,7 +32,7 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-SETS = ("all", "menu", "new", "held")
+SETS = ("all", "menu", "new", "docs", "held")
 
 
 # Truth by code --------------------------------------------------------------------------
@@ -382,8 +382,8 @@ def _new_cases() -> tuple[JudgeCase, ...]:
 
 
 def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
-    """The menu's cases (in `wordings`), the families beyond it, or both; or the held-out
-    families alone (`held`). The families beyond the menu have one set of wordings, written
+    """The menu's cases (in `wordings`), the families beyond it, or both; or the documents'
+    tuning families alone (`docs`), or the held-out families alone (`held`). The families beyond the menu have one set of wordings, written
     before any grader was tried on them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
@@ -391,6 +391,10 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
         from benchmarks.families import build_held_cases
 
         return build_held_cases()
+    if which == "docs":
+        from benchmarks.families import build_docs_cases
+
+        return build_docs_cases()
     menu = build_cases(wordings) if which in ("all", "menu") else []
     return [*menu, *(_new_cases() if which in ("all", "new") else ())]
 

@@ -239,6 +239,14 @@ class TestTheFamilies:
             assert truths[True] == truths[False] == 24, family
         assert len(held) == 192
 
+    def test_the_documents_tuning_families_are_in_no_other_set_and_half_unmet(self):
+        docs = build_set("docs")
+        assert {c.id for c in docs}.isdisjoint(c.id for c in [*ALL, *build_set("held")])
+        for family in ("meeting_notes", "support_reply", "pr_description", "job_posting"):
+            truths = Counter(c.met for case in docs for c in case.criteria if c.family == family)
+            assert truths[True] == truths[False] == 24, family
+        assert len(docs) == 64
+
 
 class TestTheLabelsFile:
     def test_the_committed_file_is_what_the_generator_writes(self):
