@@ -280,12 +280,14 @@ async def test_a_markdown_tables_rows_are_read_by_their_headers():
 @needs_sandbox
 async def test_all_of_nothing_measured_decides_nothing():
     """`all(...)` over dates the answer does not have is True of nothing: no verdict, as a
-    False over nothing is none; `not any(...)` still says what is absent."""
+    False over nothing is none; `not any(...)` over nothing is a True that measured nothing,
+    which only a criterion met by an absence takes as met (the grader decides that)."""
     checks = [
         check("return all(d.year >= 2026 for d in dates())"),
         check("return not any(d.year < 2026 for d in dates())"),
     ]
-    assert [r.passed for r in await run_checks("Due 9 April and 14 April.", "", checks)] == [None, True]
+    all_of, none_of = await run_checks("Due 9 April and 14 April.", "", checks)
+    assert (all_of.passed, all_of.empty, none_of.passed, none_of.empty) == (None, False, None, True)
     assert [r.passed for r in await run_checks("Due 2027-04-09.", "", checks)] == [True, True]
     [run] = await run_checks("Due 9 April.", "", checks[:1])
     assert run.detail == "the check's all() held of nothing: dates() found none in the answer"

@@ -422,6 +422,18 @@ class TestCitations:
         assert cite("Impact", self.ANSWER).found == "heading"
         assert is_heading("## Breaking changes") and not is_heading("The cause was an expired certificate.")
 
+    def test_a_quote_of_several_lines_is_the_lines_it_spans(self):
+        steps = "To send it back:\n1. Pack the kettle.\n2. Print the label.\n3. Post it."
+        found = cite("1. Pack the kettle.\n2. Print the label.", steps)
+        assert (found.found, found.line) == ("quoted", "1. Pack the kettle.\n2. Print the label.")
+
+    def test_a_quote_of_the_request_and_not_the_answer_is_no_quote_of_the_answer(self):
+        request = "Write the job posting. Applications go to jobs@fernway.io by 31 March."
+        answer = "# Backend Engineer\n\nApply on our careers site."
+        assert cite("jobs@fernway.io", answer, request=request).found == "request"
+        assert cite("jobs@fernway.io", answer).found == "not_found"
+        assert cite("Apply on our careers site", answer, request=request).found == "quoted"
+
 
 class TestChecksAsCode:
     def test_what_a_check_tests_is_read_from_its_code(self):
@@ -438,6 +450,10 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return True\n", functions) == "blind"
         assert classify("def check(answer):\n    return round(151 / 1010 * 100, 1) == 15.0\n", functions) == "blind"
         assert classify("def check(answer):\n    return task.startswith('List')\n", functions) == "blind"
+        reads_task = "def check(answer):\n    return all(n in paragraphs(task) for n in ['Wen', 'Zoe'])\n"
+        assert classify(reads_task, functions, "Wen Zoe", "Lists every attendee") == "blind"
+        reads_both = "def check(answer):\n    return all(n in paragraphs(answer) for n in paragraphs(task))\n"
+        assert classify(reads_both, functions, "", "Lists every attendee") != "blind"
         assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"
         assert classify("def check(answer):\n    return '2028-10-17' == answer.strip()\n", functions) == "literal"
         assert classify("def check(answer):\n    return '5,559' in answer\n", functions) == "present"
@@ -502,8 +518,9 @@ async def test_a_check_that_measured_nothing_in_the_answer_decides_nothing():
             "def check(answer):\n    return len(items()) == 0\n",
         ],
     )
-    assert [r.passed for r in runs] == [None, True, True]
+    assert [r.passed for r in runs] == [None, True, None]
     assert "measured nothing: items() found none" in runs[0].detail
+    assert runs[2].empty and not runs[0].empty and "returned True having measured nothing" in runs[2].detail
 
 
 @needs_sandbox
@@ -690,6 +707,39 @@ class TestACriterionMetByAnAbsence:
         [record] = result.verdict.criteria
         assert (record.passed, record.unverified) == (False, True)
         assert record.decided_by == "unverified: nothing cited for a claim of correctness"
+
+    async def test_a_check_that_found_none_of_what_it_looks_for_decides_only_an_absence(self, script):
+        """`len(items()) == 0` of an answer with no list meets "Has no bullet points"; `< 40`
+        words of a section the answer lacks measured nothing, so its True decides nothing."""
+        absent = await grounded(
+            script, INCIDENT, "- Has no bullet points", "    return len(items()) == 0", request="Write the summary."
+        )
+        [record] = absent.verdict.criteria
+        assert (record.passed, record.unverified, record.decided_by) == (True, False, "check: returned True")
+        measured_nothing = await grounded(
+            script,
+            INCIDENT,
+            "- Keeps the Summary section under 40 words",
+            "    return len(words(section('Summary'))) < 40",
+            "NONE",
+            request="Write the summary in under 40 words.",
+        )
+        [record] = measured_nothing.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert "returned True having measured nothing" in record.gap
+
+    async def test_a_quote_of_the_request_fails_the_criterion(self, script):
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- Says which region was affected",
+            "    return judge()",
+            "Frankfurt",
+            request="Write the incident summary; it affected Frankfurt.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, False)
+        assert record.decided_by == "quote: the grader found none in the answer (it quoted the request)"
 
     async def test_nothing_cited_still_fails_a_criterion_met_by_a_presence(self, script):
         result = await grounded(script, INCIDENT, "- Names the vendor at fault", "    return judge()", "NONE")

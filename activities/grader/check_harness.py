@@ -8,7 +8,8 @@ answer's own functions in its namespace, under a per-check alarm. It passes (Tru
 `CheckFalse` (False, or the answer's own code raised under the check), or raises anything
 else: the check failed to decide, which is no verdict (so is a False when every measuring
 helper it called found nothing in the answer: it measured what the answer does not have, and
-a True resting on an `all()` given nothing).
+a True resting on an `all()` given nothing). A True when every measuring helper found nothing
+raises `CheckEmpty`: it holds only of a criterion met by an absence, which the grader decides.
 """
 
 import ast
@@ -58,6 +59,10 @@ class CheckFalse(Exception):
 
 class CheckBroken(Exception):
     """The check could not decide (it raised, returned no bool, or ran out of time)."""
+
+
+class CheckEmpty(Exception):
+    """The check returned True having measured nothing of the answer."""
 
 
 def functions():
@@ -247,5 +252,7 @@ def run_check(index):
     if result and any(_vacuous):
         found = f"{helpers} found none in the answer" if nothing else "it went through nothing of the answer"
         raise CheckBroken(f"the check's all() held of nothing: {found}")
+    if result and nothing:
+        raise CheckEmpty(f"the check returned True having measured nothing: {helpers} found none in the answer")
     if not result:
         raise CheckFalse("the check returned False")

@@ -89,6 +89,8 @@ NONE_SHOWS_NOTHING = (
 """Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
 one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
 whether it is right, so its lack shows nothing either)."""
+NOTHING_CITED = ("none", "heading", "request")
+"""Citations that show no words of the answer meeting the criterion."""
 MEASURING = ("behaviour", "computed", "absent")
 """Checks that measure the answer (call its functions, count, compute), not look for words."""
 UNTESTED = {
@@ -146,11 +148,11 @@ async def grade_grounded(
         caseless=[caseless(criteria[i]) for i in runnable],
         allow_weak=allow_weak_sandbox,
     )
-    runs: dict[int, CheckRun] = dict(zip(runnable, ran, strict=True))
+    runs: dict[int, CheckRun] = {i: _met_by_absence(run, criteria[i]) for i, run in zip(runnable, ran, strict=True)}
     runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
     cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
-    citations = {i: cite(reply, answer, criteria[i]) for i, reply in zip(cited, replies, strict=True)}
+    citations = {i: cite(reply, answer, criteria[i], request) for i, reply in zip(cited, replies, strict=True)}
     shown = [
         _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
@@ -238,6 +240,14 @@ async def _tested_falses(
     }
 
 
+def _met_by_absence(run: CheckRun, criterion: str) -> CheckRun:
+    """A check that found nothing of what it looked for and returned True decides only a
+    criterion met by an absence ("Has no bullet points"): of any other, it measured nothing."""
+    if run.empty and ABSENCE.search(criterion):
+        return CheckRun(True, "the check returned True: the answer has none of what it looks for")
+    return run
+
+
 def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
     """A citation shows where the answer makes a claim, not that the claim is right: a
     criterion of correctness met by a citation alone is unverified (a check that computes
@@ -269,7 +279,7 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         said = "True" if run.passed else f"False ({run.detail})"
         return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
     assert citation is not None, "a criterion no check decides is cited"
-    if run is not None and run.passed is None and citation.found in ("none", "heading"):
+    if run is not None and run.passed is None and citation.found in NOTHING_CITED:
         # The model judged that code decides it, and its check did not run: nothing cited
         # does not show the criterion unmet (a behaviour is not a sentence to quote).
         return Evidence(
@@ -300,7 +310,7 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
-    if citation.found == "quoted" or (not run.passed and citation.found in ("none", "heading")):
+    if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
     if citation.found == "not_found":
         return _by_citation(citation, "", criterion, check=shown)
@@ -333,10 +343,17 @@ def _about_something_else(citation: Citation, run: CheckRun | None, shown: str |
 def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | None = None) -> Evidence:
     if citation.found == "quoted":
         return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
-    if citation.found == "none":
+    if citation.found in ("none", "request"):
         for kind, why, said in NONE_SHOWS_NOTHING:
             if kind.search(criterion):
                 return Evidence(None, prefix + f"the grader cited nothing, and {why}", said, check=check)
+        if citation.found == "request":
+            return Evidence(
+                False,
+                prefix + f"the grader's quote is the request's words, not the answer's ({citation.said!r})",
+                "quote: the grader found none in the answer (it quoted the request)",
+                check=check,
+            )
         return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
     if citation.found == "heading":
         return Evidence(
@@ -355,6 +372,8 @@ def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | N
 
 
 def _said(citation: Citation) -> str:
+    if citation.found == "request":
+        return "it quoted the request, not the answer"
     return "it cited only a heading" if citation.found == "heading" else "it replied NONE"
 
 

@@ -2,9 +2,10 @@
 code checks that the answer really holds them.
 
 The model is asked for one phrase or sentence copied from the answer, or NONE. Its quote
-counts only when code finds it in the answer: the answer's line that holds it exactly, or
-a line that holds nearly all of its words (a small model copies with small slips: a
-dropped article, another dash). What is recorded is the answer's own line, never the
+counts only when code finds it in the answer: the answer's line that holds it exactly, the
+lines a quote of several lines spans, or a line that holds nearly all of its words (a small
+model copies with small slips: a dropped article, another dash). A quote the answer does not
+hold but the request does is no quote of the answer: the model found nothing there. What is recorded is the answer's own line, never the
 model's copy. A line that is only a heading (`## Impact`, `Follow-up:`) shows where
 something should be, not that it is there: it meets no criterion.
 """
@@ -34,14 +35,15 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:[.:,'][a-z0-9]+)*")
 _HEADING = re.compile(r"^#{1,6}\s")
 _NONE = re.compile(r"^\W*none\b", re.IGNORECASE)
 
-Found = Literal["quoted", "none", "not_found", "heading"]
+Found = Literal["quoted", "none", "not_found", "heading", "request"]
 
 
 @dataclass(frozen=True)
 class Citation:
     """What came of asking for a quote: `quoted` (the answer's line that holds it in
     `line`), `none` (the model found nothing), `not_found` (its quote is not in the
-    answer), `heading` (it is only a heading)."""
+    answer), `heading` (it is only a heading), `request` (it is not in the answer but in the
+    request: the model found nothing in the answer and copied the task's words)."""
 
     found: Found
     said: str
@@ -78,26 +80,46 @@ HEADINGS = re.compile(r"\b(title|titled|heading|headings|header|headers|headline
 """A criterion about the answer's titles or headings: there a heading is what meets it."""
 
 
-def cite(reply: str, answer: str, criterion: str = "") -> Citation:
+def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Citation:
     """Where the model's quote stands in the answer (a heading meets only a `criterion`
-    about titles or headings)."""
+    about titles or headings); a quote the answer does not hold but the `request` does is
+    the request's words, not the answer's."""
     said = reply.strip()[:MAX_QUOTE_CHARS]
     if not said or _NONE.match(said):
         return Citation("none", said)
     quote = _norm(_clean(said))
-    lines = [line.strip() for line in answer.splitlines() if line.strip()]
-    line = next((candidate for candidate in lines if quote and quote in _norm(candidate)), None)
+    line = holding(quote, answer) if len(quote) >= 2 else None
     if line is None:
-        words = _TOKEN.findall(quote)
-        if len(words) >= 2:
-            covered = [(sum(w in set(_TOKEN.findall(_norm(c))) for w in words) / len(words), c) for c in lines]
-            share, best = max(covered, default=(0.0, None))
-            line = best if share >= MIN_COVERAGE else None
-    if line is None or len(quote) < 2:
-        return Citation("not_found", said)
+        from_request = len(quote) >= 2 and request and holding(quote, request) is not None
+        return Citation("request" if from_request else "not_found", said)
     if is_heading(line) and not HEADINGS.search(criterion):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
+
+
+def holding(quote: str, text: str) -> str | None:
+    """The line of `text` that holds `quote` (normalized): exactly, or nearly all of its
+    words; or the lines a quote of several lines spans, joined."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    line = next((candidate for candidate in lines if quote and quote in _norm(candidate)), None)
+    if line is not None:
+        return line
+    joined, starts = "", []
+    for candidate in lines:
+        starts.append(len(joined))
+        joined += _norm(candidate) + " "
+    at = joined.find(quote) if quote else -1
+    if at >= 0:
+        spanned = [
+            c for c, start in zip(lines, starts, strict=True) if start < at + len(quote) and start + len(_norm(c)) > at
+        ]
+        return "\n".join(spanned)
+    words = _TOKEN.findall(quote)
+    if len(words) >= 2:
+        covered = [(sum(w in set(_TOKEN.findall(_norm(c))) for w in words) / len(words), c) for c in lines]
+        share, best = max(covered, default=(0.0, None))
+        return best if share >= MIN_COVERAGE else None
+    return None
 
 
 def is_heading(line: str) -> bool:

@@ -34,7 +34,7 @@ MAX_DETAIL_CHARS = 300
 CHECK_LIMITS = SandboxLimits(wall_clock_s=20.0, cpu_s=20)
 """One process runs every check of a pass; each check has its own alarm in the harness."""
 
-_OUTCOME = re.compile(r"^(?:tests\.)?(CheckFalse|CheckBroken)?:?\s*(.*)", re.DOTALL)
+_OUTCOME = re.compile(r"^(?:tests\.)?(CheckFalse|CheckBroken|CheckEmpty)?:?\s*(.*)", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,9 @@ class CheckRun:
 
     passed: bool | None
     detail: str
+    empty: bool = False
+    """It returned True having measured nothing of the answer (every reading it took found
+    nothing): no verdict, but for a criterion met by an absence."""
 
 
 CASE = re.compile(
@@ -113,6 +116,8 @@ def _failed(detail: str) -> CheckRun:
     kind, text = (match.group(1), match.group(2)) if match else (None, first)
     if kind == "CheckFalse":
         return CheckRun(False, text[:MAX_DETAIL_CHARS])
+    if kind == "CheckEmpty":
+        return CheckRun(None, text[:MAX_DETAIL_CHARS], empty=True)
     return CheckRun(None, (text or first or "the check failed to run")[:MAX_DETAIL_CHARS])
 
 
@@ -370,8 +375,24 @@ def _compared_numbers(tree: ast.AST) -> set[float]:
 
 
 def _reads(node: ast.AST) -> set[str]:
-    """The names of `node` that read the answer (`answer`, a helper)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & _READS
+    """The names of `node` that read the answer (`answer`, a helper), but a helper given
+    the task and not the answer (`paragraphs(task)`), which reads the task."""
+    of_task = {
+        id(name)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _READERS
+        for names in [
+            {
+                n.id
+                for arg in (*call.args, *(k.value for k in call.keywords))
+                for n in ast.walk(arg)
+                if isinstance(n, ast.Name)
+            }
+        ]
+        if "task" in names and "answer" not in names
+        for name in ast.walk(call)
+    }
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in of_task} & _READS
 
 
 def _equality_sides(node: ast.AST) -> tuple[ast.expr, ...]:
