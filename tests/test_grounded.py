@@ -427,12 +427,24 @@ class TestCitations:
         found = cite("1. Pack the kettle.\n2. Print the label.", steps)
         assert (found.found, found.line) == ("quoted", "1. Pack the kettle.\n2. Print the label.")
 
+    def test_a_quote_meets_a_criterion_about_the_first_or_last_line_only_from_there(self):
+        posting = "# Come build with us\n\nWe are hiring a Data Analyst.\n\nBest regards,\nAna"
+        assert cite("We are hiring a Data Analyst", posting, "The first line is the job title").found == "misplaced"
+        assert cite("We are hiring a Data Analyst", posting, "Names the role").found == "quoted"
+        assert cite("Come build with us", posting, "The title line is under 72 characters").found == "quoted"
+        assert cite("Best regards,", posting, "Ends with the sender's name").found == "misplaced"
+        assert cite("Best regards, Ana", posting, "Signs off with the name Ana").found == "quoted"
+
     def test_a_quote_of_the_request_and_not_the_answer_is_no_quote_of_the_answer(self):
         request = "Write the job posting. Applications go to jobs@fernway.io by 31 March."
         answer = "# Backend Engineer\n\nApply on our careers site."
         assert cite("jobs@fernway.io", answer, request=request).found == "request"
         assert cite("jobs@fernway.io", answer).found == "not_found"
         assert cite("Apply on our careers site", answer, request=request).found == "quoted"
+        files = "- `auth/routes.py`\n- `auth/session.py`\n- `docs/auth.md`"
+        listed = "auth/routes.py, auth/session.py, docs/auth.md"
+        copied = cite(listed, files, request=f"It changes {listed}.")
+        assert copied.found == "not_found"  # the answer holds the same words, in other lines
 
 
 class TestChecksAsCode:
@@ -452,6 +464,16 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return task.startswith('List')\n", functions) == "blind"
         reads_task = "def check(answer):\n    return all(n in paragraphs(task) for n in ['Wen', 'Zoe'])\n"
         assert classify(reads_task, functions, "Wen Zoe", "Lists every attendee") == "blind"
+        leaves_out = "def check(answer):\n    return not any(n in answer for n in ['Rosa', 'Uma'])\n"
+        task = "Write the notes of the budget meeting with Rosa and Uma."
+        assert (
+            classify(
+                leaves_out, functions, f"{task}\nDoes not comment on anyone absent", "Does not comment on anyone absent"
+            )
+            == "forbids_given"
+        )
+        named = "def check(answer):\n    return 'Acme' not in answer\n"
+        assert classify(named, functions, "Compare us with Acme.\nDoes not name Acme", "Does not name Acme") == "absent"
         reads_both = "def check(answer):\n    return all(n in paragraphs(answer) for n in paragraphs(task))\n"
         assert classify(reads_both, functions, "", "Lists every attendee") != "blind"
         assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"
@@ -740,6 +762,21 @@ class TestACriterionMetByAnAbsence:
         [record] = result.verdict.criteria
         assert (record.passed, record.unverified) == (False, False)
         assert record.decided_by == "quote: the grader found none in the answer (it quoted the request)"
+
+    async def test_a_check_that_forbids_the_tasks_words_is_not_run(self, script):
+        """ "Does not comment on anyone absent", checked as no attendee of the task named: the
+        check misreads what is to be left out, so it is not run and decides nothing."""
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- Does not comment on anyone who was absent",
+            "    return not any(name in answer for name in ['Rosa', 'Uma'])",
+            "NONE",
+            request="Write the notes of the meeting with Rosa and Uma.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert "leaves out words the task gives" in record.gap
 
     async def test_nothing_cited_still_fails_a_criterion_met_by_a_presence(self, script):
         result = await grounded(script, INCIDENT, "- Names the vendor at fault", "    return judge()", "NONE")

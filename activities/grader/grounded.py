@@ -61,10 +61,11 @@ from rubricflow.activities.grader.written_checks import (
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
-UNRUN = ("judge", "blind", "literal", "guessed")
+UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given")
 """Checks that are not run: one that asks a reader, one that reads nothing of the answer,
 one that compares the whole answer with a literal text (it can only be right by copying),
-one that compares it with a figure of the grader's own (its mental arithmetic)."""
+one that compares it with a figure of the grader's own (its mental arithmetic), one that
+tests that the answer leaves out words the task gives (it misreads what is to be left out)."""
 SAYING = re.compile(
     r"\b(say|says|said|mention|mentions|name|names|state|states|list|lists|describe|describes|explain|explains|"
     r"include|includes|give|gives|note|notes|record|records|cover|covers|acknowledge|acknowledges|summari[sz]es?)\b",
@@ -89,7 +90,7 @@ NONE_SHOWS_NOTHING = (
 """Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
 one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
 whether it is right, so its lack shows nothing either)."""
-NOTHING_CITED = ("none", "heading", "request")
+NOTHING_CITED = ("none", "heading", "request", "misplaced")
 """Citations that show no words of the answer meeting the criterion."""
 MEASURING = ("behaviour", "computed", "absent")
 """Checks that measure the answer (call its functions, count, compute), not look for words."""
@@ -97,6 +98,7 @@ UNTESTED = {
     "blind": "reads nothing of the answer",
     "literal": "compares the whole answer with a literal",
     "guessed": "compares the answer with a figure the grader worked out itself, not one the task gives",
+    "forbids_given": "tests that the answer leaves out words the task gives, which the criterion does not name",
 }
 """Why a check of each kind that is never run decides nothing (said in the gap)."""
 
@@ -355,6 +357,14 @@ def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | N
                 check=check,
             )
         return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
+    if citation.found == "misplaced":
+        return Evidence(
+            False,
+            prefix + f"the grader's quote ({citation.line!r}) is not on the line the criterion is about",
+            "quote: not on the line the criterion is about",
+            check=check,
+            quote=citation.line,
+        )
     if citation.found == "heading":
         return Evidence(
             False,
@@ -372,6 +382,8 @@ def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | N
 
 
 def _said(citation: Citation) -> str:
+    if citation.found == "misplaced":
+        return "it cited another line"
     if citation.found == "request":
         return "it quoted the request, not the answer"
     return "it cited only a heading" if citation.found == "heading" else "it replied NONE"

@@ -5,7 +5,8 @@ The model is asked for one phrase or sentence copied from the answer, or NONE. I
 counts only when code finds it in the answer: the answer's line that holds it exactly, the
 lines a quote of several lines spans, or a line that holds nearly all of its words (a small
 model copies with small slips: a dropped article, another dash). A quote the answer does not
-hold but the request does is no quote of the answer: the model found nothing there. What is recorded is the answer's own line, never the
+hold but the request does is no quote of the answer: the model found nothing there. Nor
+does a quote from elsewhere meet a criterion about the answer's first or last line. What is recorded is the answer's own line, never the
 model's copy. A line that is only a heading (`## Impact`, `Follow-up:`) shows where
 something should be, not that it is there: it meets no criterion.
 """
@@ -35,7 +36,7 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:[.:,'][a-z0-9]+)*")
 _HEADING = re.compile(r"^#{1,6}\s")
 _NONE = re.compile(r"^\W*none\b", re.IGNORECASE)
 
-Found = Literal["quoted", "none", "not_found", "heading", "request"]
+Found = Literal["quoted", "none", "not_found", "heading", "request", "misplaced"]
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class Citation:
     """What came of asking for a quote: `quoted` (the answer's line that holds it in
     `line`), `none` (the model found nothing), `not_found` (its quote is not in the
     answer), `heading` (it is only a heading), `request` (it is not in the answer but in the
-    request: the model found nothing in the answer and copied the task's words)."""
+    request: the model found nothing in the answer and copied the task's words), `misplaced`
+    (it is in the answer, but not on the first or last line a criterion is about)."""
 
     found: Found
     said: str
@@ -82,19 +84,49 @@ HEADINGS = re.compile(r"\b(title|titled|heading|headings|header|headers|headline
 
 def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Citation:
     """Where the model's quote stands in the answer (a heading meets only a `criterion`
-    about titles or headings); a quote the answer does not hold but the `request` does is
-    the request's words, not the answer's."""
+    about titles or headings); a quote the answer does not hold but the `request` does, and
+    whose words the answer does not hold either (in other lines or another order), is the
+    request's words, not the answer's."""
     said = reply.strip()[:MAX_QUOTE_CHARS]
     if not said or _NONE.match(said):
         return Citation("none", said)
     quote = _norm(_clean(said))
     line = holding(quote, answer) if len(quote) >= 2 else None
     if line is None:
-        from_request = len(quote) >= 2 and request and holding(quote, request) is not None
+        from_request = len(quote) >= 2 and holding(quote, request) is not None and not _mostly_in(quote, answer)
         return Citation("request" if from_request else "not_found", said)
+    if not at_its_place(line, answer, criterion):
+        return Citation("misplaced", said, line)
     if is_heading(line) and not HEADINGS.search(criterion):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
+
+
+FIRST = re.compile(
+    r"^(?:the )?(?:title|title line|first line|opening line|subject line|headline)\b|^(?:opens|begins|starts) with\b",
+    re.I,
+)
+LAST = re.compile(r"^(?:the )?(?:last|final|closing) line\b|^(?:ends|closes|finishes) with\b|^signs? off\b", re.I)
+"""A criterion about the answer's first line or its last: a quote meets it only from there."""
+
+
+def at_its_place(line: str, answer: str, criterion: str) -> bool:
+    """Whether the cited `line` (one or more of the answer's lines) takes in the answer's
+    first line, for a criterion about the first line (`FIRST`), or its last (`LAST`)."""
+    lines = [candidate.strip() for candidate in answer.splitlines() if candidate.strip()]
+    cited = line.splitlines()
+    if FIRST.search(criterion.strip()):
+        return bool(lines) and lines[0] in cited
+    if LAST.search(criterion.strip()):
+        return bool(lines) and lines[-1] in cited
+    return True
+
+
+def _mostly_in(quote: str, text: str) -> bool:
+    """Whether `text` as a whole holds nearly all of `quote`'s words (in any lines, any order)."""
+    words = _TOKEN.findall(quote)
+    have = set(_TOKEN.findall(_norm(text)))
+    return bool(words) and sum(w in have for w in words) / len(words) >= MIN_COVERAGE
 
 
 def holding(quote: str, text: str) -> str | None:

@@ -216,7 +216,9 @@ def check_source(body: str) -> str:
     return "def check(answer):\n" + ("\n".join(indented) if indented else "    return judge()") + "\n"
 
 
-CheckKind = Literal["judge", "blind", "literal", "guessed", "behaviour", "computed", "present", "absent"]
+CheckKind = Literal[
+    "judge", "blind", "literal", "guessed", "forbids_given", "behaviour", "computed", "present", "absent"
+]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
 (it calls the answer's own functions), `present` / `absent` (it only looks for text in the
 answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
@@ -235,7 +237,9 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     one that compares what it reads with a number that `given` (the task, the criterion,
     the reference) does not hold, or that writes a word `criterion` does not, when the
     criterion asks for something right, is `guessed` (the model worked the answer out
-    in its head): none of these is run, none decides."""
+    in its head); one that tests that the answer leaves out words of the task that the
+    criterion does not name (the attendees, for "Does not comment on anyone absent") is
+    `forbids_given`: none of these is run, none decides."""
     if JUDGE_CALL in source:
         return "judge"
     try:
@@ -254,12 +258,24 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     own = _compared_numbers(tree) - stated
     if own - {n for n in _strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
         return "guessed"
-    if CORRECTNESS.search(criterion) and _own_words(tree) - set(WORD.findall(criterion.lower())):
+    beyond = _own_words(tree) - set(WORD.findall(criterion.lower()))
+    if CORRECTNESS.search(criterion) and beyond:
         return "guessed"
+    if beyond and beyond <= set(WORD.findall(given.lower())) and _negates(tree):
+        return "forbids_given"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
     only = kinds.pop() if len(kinds) == 1 else None
     return only if only is not None else "computed"
+
+
+def _negates(tree: ast.AST) -> bool:
+    """Whether a check tests that something is not there (`not ...`, `not in`)."""
+    return any(
+        (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
+        or (isinstance(n, ast.Compare) and any(isinstance(op, ast.NotIn) for op in n.ops))
+        for n in ast.walk(tree)
+    )
 
 
 def _compares_with_itself(node: ast.AST) -> bool:
