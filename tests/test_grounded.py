@@ -750,6 +750,24 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert "returned True having measured nothing" in record.gap
 
+    async def test_an_absence_checks_false_stands_when_its_example_has_none_of_it(self, script):
+        """ "Includes no code blocks": blocks found in the answer, none in the grader's own
+        example (a True that measured nothing, which an absence criterion takes as met)."""
+        result = await grounded(
+            script,
+            "Run it:\n\n```sh\nmake test\n```",
+            "- Includes no code blocks",
+            "    return len(blocks()) == 0",
+            "Run the tests with make test.",
+            request="Say how to run the tests.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified, record.decided_by) == (
+            False,
+            False,
+            "check: returned False (the check returned False)",
+        )
+
     async def test_a_quote_of_the_request_fails_the_criterion(self, script):
         result = await grounded(
             script,

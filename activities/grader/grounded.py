@@ -238,7 +238,8 @@ async def _tested_falses(
         allow_weak=allow_weak,
     )
     return {
-        i: tested_false(runs[i], run, by_reference=bool(reference)) for i, run in zip(falses, on_example, strict=True)
+        i: tested_false(runs[i], _met_by_absence(run, criteria[i]), by_reference=bool(reference))
+        for i, run in zip(falses, on_example, strict=True)
     }
 
 
