@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.check_kinds import classify
 from rubricflow.activities.grader.pronouncing import rhyme_table
-from rubricflow.activities.grader.written_checks import caseless, classify, run_checks
+from rubricflow.activities.grader.written_checks import caseless, run_checks
 from rubricflow.activities.sandbox import bubblewrap_available
 
 needs_sandbox = pytest.mark.skipif(not bubblewrap_available(), reason="written checks run under bubblewrap")

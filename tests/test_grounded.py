@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
+from rubricflow.activities.grader.check_kinds import classify
 from rubricflow.activities.grader.quotes import cite, is_heading
 from rubricflow.activities.grader.written_checks import (
     EXAMPLES,
     answer_functions,
     check_prompt,
     check_source,
-    classify,
     run_checks,
 )
 from rubricflow.activities.sandbox import bubblewrap_available

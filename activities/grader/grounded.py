@@ -2,7 +2,7 @@
 
 For each criterion the grader model first writes a check without seeing the answer
 (`written_checks.py`), and every check of the pass runs in the sandbox on the answer. What
-decides then depends on what the check tests, read from its code:
+decides then depends on what the check tests, read from its code (`check_kinds.py`):
 
 - it calls the answer's functions, or computes something (counts, numbers, parsed data),
   or tests that some text is absent: its result decides (`decided_by` says so and the
@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
+from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
@@ -48,14 +49,11 @@ from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.quotes import Citation, cite, quote_question, speaks_to
 from rubricflow.activities.grader.written_checks import (
-    CORRECTNESS,
-    CheckKind,
     CheckRun,
     answer_functions,
     caseless,
     check_prompt,
     check_source,
-    classify,
     run_checks,
 )
 from rubricflow.workflows.files import AgentFile

@@ -1,0 +1,263 @@
+"""What a written check tests, read from its code (`classify`): whether it asks a reader,
+calls the answer's functions, computes, or only looks for text; and the checks that cannot
+witness (one that reads nothing of the answer, compares it with a literal, works a figure
+out itself, or forbids words the task gives), which are never run.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+from rubricflow.activities.grader.pronouncing import WORD
+
+JUDGE_CALL = "judge()"
+
+
+CheckKind = Literal[
+    "judge", "blind", "literal", "guessed", "forbids_given", "behaviour", "computed", "present", "absent"
+]
+"""What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
+(it calls the answer's own functions), `present` / `absent` (it only looks for text in the
+answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
+
+
+CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
+"""A criterion that says the answer is right about something (a total, a date, a figure)."""
+
+
+def classify(source: str, answer_functions: Iterable[str], given: str = "", criterion: str = "") -> CheckKind:
+    """What `source` tests (`CheckKind`). A check that reads nothing of the answer
+    (`return True`, arithmetic on the task's numbers, a comparison of a reading with
+    itself) is `blind`; one that compares the whole answer's text with a literal or any
+    other value, or a reading of it with a text of words the criterion does not hold, is
+    `literal`;
+    one that compares what it reads with a number that `given` (the task, the criterion,
+    the reference) does not hold, or that writes a word `criterion` does not, when the
+    criterion asks for something right, is `guessed` (the model worked the answer out
+    in its head); one that tests that the answer leaves out words of the task that the
+    criterion does not name (the attendees, for "Does not comment on anyone absent") is
+    `forbids_given`: none of these is run, none decides."""
+    if JUDGE_CALL in source:
+        return "judge"
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return "computed"
+    if any(_compares_whole_answer(n) or _compares_with_own_text(n, criterion) for n in ast.walk(tree)):
+        return "literal"
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    if called & set(answer_functions):
+        return "behaviour"
+    read = _reads(tree)
+    if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
+        return "blind"
+    stated = given_numbers(given)
+    own = _compared_numbers(tree) - stated
+    if own - {n for n in _strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
+        return "guessed"
+    beyond = _own_words(tree) - set(WORD.findall(criterion.lower()))
+    if CORRECTNESS.search(criterion) and beyond:
+        return "guessed"
+    if beyond and beyond <= set(WORD.findall(given.lower())) and _negates(tree):
+        return "forbids_given"
+    returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
+    kinds = {_text_test(value) for value in returned}
+    only = kinds.pop() if len(kinds) == 1 else None
+    return only if only is not None else "computed"
+
+
+def _negates(tree: ast.AST) -> bool:
+    """Whether a check tests that something is not there (`not ...`, `not in`)."""
+    return any(
+        (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
+        or (isinstance(n, ast.Compare) and any(isinstance(op, ast.NotIn) for op in n.ops))
+        for n in ast.walk(tree)
+    )
+
+
+def _compares_with_itself(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [ast.dump(side) for side in (node.left, *node.comparators)]
+    return len(set(sides)) < len(sides)
+
+
+def _own_words(tree: ast.AST) -> set[str]:
+    """The words of the texts a check writes itself (`'West' in answer`,
+    `answer.find('coastal')`), lowercase; a pattern's escapes (`\\d+`) are no words."""
+    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
+
+
+TextTest = Literal["present", "absent"]
+_FLIP: dict[TextTest | None, TextTest | None] = {"present": "absent", "absent": "present", None: None}
+
+
+def _text_test(node: ast.expr) -> TextTest | None:
+    """`present` or `absent` when `node` only tests whether text occurs in the answer (a
+    literal `in`, a regex search, `startswith`), else None."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _FLIP[_text_test(node.operand)]
+    if isinstance(node, ast.BoolOp):
+        kinds = {_text_test(value) for value in node.values}
+        return kinds.pop() if len(kinds) == 1 else None
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        left, op = node.left, node.ops[0]
+        if isinstance(left, ast.Constant) and isinstance(left.value, str) and _is_text(node.comparators[0]):
+            return "present" if isinstance(op, ast.In) else "absent" if isinstance(op, ast.NotIn) else None
+        if isinstance(left, ast.Call) and isinstance(op, ast.Is | ast.IsNot):
+            inner = _text_test(left)
+            return inner if isinstance(op, ast.IsNot) else _FLIP[inner]
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("search", "match", "startswith", "endswith"):
+            return "present"
+        if isinstance(node.func, ast.Name) and node.func.id == "bool" and node.args:
+            return _text_test(node.args[0])
+    return None
+
+
+_TEXT_HELPERS = ("prose", "code", "words", "lines", "sentences", "paragraphs", "items", "blocks")
+_READERS = (
+    *_TEXT_HELPERS,
+    "data",
+    "numbers",
+    "functions",
+    "imports",
+    "syllables",
+    "rhymes",
+    "arithmetic_correct",
+    "dates",
+    "table",
+)
+"""The helpers that read the answer (a check calling none of them, nor naming `answer`, reads nothing of it)."""
+_READS = frozenset({"answer", *_READERS})
+
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_GIVEN_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+
+
+def given_numbers(text: str) -> set[float]:
+    """The numbers `text` states, in digits or as words up to twenty, and 0 and 1 (a
+    check may always count from nothing or compare with one)."""
+    found = {float(m.replace(",", "")) for m in _GIVEN_NUMBER.findall(text)}
+    found |= {float(_NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", text.lower()) if w in _NUMBER_WORDS}
+    return found | {0.0, 1.0}
+
+
+def _strict_bounds(tree: ast.AST) -> set[float]:
+    """The numbers a check compares with by `<` or `>` alone: `len(line) < 80` is the
+    criterion's "at most 79" written strictly, so a bound one from a stated number is that
+    number (never so for `==`: a figure one off is a figure of the check's own)."""
+    found: set[float] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and all(isinstance(op, ast.Lt | ast.Gt) for op in node.ops):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and isinstance(side.value, int) and not isinstance(side.value, bool):
+                    found.add(abs(float(side.value)))
+    return found
+
+
+def _compared_numbers(tree: ast.AST) -> set[float]:
+    """The numbers a check compares with as they stand (`x == 10.5`, `xs == [3, 4]`), not
+    those it computes with (`round(x, 1)`, `lines()[2]`)."""
+    found: set[float] = set()
+
+    def add(node: ast.expr) -> None:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            add(node.operand)
+        elif (
+            isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool)
+        ):
+            found.add(abs(float(node.value)))
+        elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+            for element in node.elts:
+                add(element)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                add(side)
+    return found
+
+
+def _reads(node: ast.AST) -> set[str]:
+    """The names of `node` that read the answer (`answer`, a helper), but a helper given
+    the task and not the answer (`paragraphs(task)`), which reads the task."""
+    of_task = {
+        id(name)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _READERS
+        for names in [
+            {
+                n.id
+                for arg in (*call.args, *(k.value for k in call.keywords))
+                for n in ast.walk(arg)
+                if isinstance(n, ast.Name)
+            }
+        ]
+        if "task" in names and "answer" not in names
+        for name in ast.walk(call)
+    }
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in of_task} & _READS
+
+
+def _equality_sides(node: ast.AST) -> tuple[ast.expr, ...]:
+    """Both sides of a single `==` or `!=`, else nothing."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
+        return ()
+    return (node.left, *node.comparators)
+
+
+def _compares_whole_answer(node: ast.AST) -> bool:
+    """`answer == '...'`, or the whole answer's text compared with any value
+    (`answer == chunk([1, 2])`; either side, `!=` too, `answer.strip()` and the like)."""
+    sides = _equality_sides(node)
+    whole = [isinstance(n, ast.Name | ast.Call) and _is_text(n) and not _is_helper(n) for n in sides]
+    if whole.count(True) != 1:
+        return False
+    return not _reads(sides[whole.index(False)])
+
+
+def _affix_sides(node: ast.AST) -> tuple[ast.expr, ...]:
+    """The text and its argument of a `text.startswith(x)` or `text.endswith(x)`, else nothing."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and len(node.args) == 1):
+        return ()
+    return (node.func.value, node.args[0]) if node.func.attr in ("startswith", "endswith") else ()
+
+
+def _compares_with_own_text(node: ast.AST, criterion: str) -> bool:
+    """`lines()[0] == 'Fix the crash on empty files'` (or `answer.startswith(...)`): a reading of
+    the answer compared with a text of three or more words that the criterion does not hold
+    (the model wrote the answer it expects)."""
+    sides = _equality_sides(node) or _affix_sides(node)
+    texts = [s.value for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
+    said = " ".join(criterion.lower().split())
+    return any(_reads(s) for s in sides) and any(
+        len(WORD.findall(t)) >= 3 and " ".join(t.lower().split()) not in said for t in texts
+    )
+
+
+def _is_helper(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+
+
+def _is_text(node: ast.expr) -> bool:
+    """The answer's text, or a helper's reading of it (`answer.lower()`, `words()`)."""
+    if isinstance(node, ast.Name):
+        return node.id == "answer"
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            return node.func.id in _TEXT_HELPERS
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("lower", "upper", "casefold", "strip"):
+            return _is_text(node.func.value)
+    return False
