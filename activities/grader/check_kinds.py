@@ -197,18 +197,17 @@ def _reads(node: ast.AST) -> set[str]:
         id(name)
         for call in ast.walk(node)
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _READERS
-        for names in [
-            {
-                n.id
-                for arg in (*call.args, *(k.value for k in call.keywords))
-                for n in ast.walk(arg)
-                if isinstance(n, ast.Name)
-            }
-        ]
-        if "task" in names and "answer" not in names
+        if _given_task(call)
         for name in ast.walk(call)
     }
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in of_task} & _READS
+
+
+def _given_task(call: ast.Call) -> bool:
+    """Whether a helper's arguments name the task and not the answer."""
+    arguments = (*call.args, *(k.value for k in call.keywords))
+    names = {n.id for argument in arguments for n in ast.walk(argument) if isinstance(n, ast.Name)}
+    return "task" in names and "answer" not in names
 
 
 def _equality_sides(node: ast.AST) -> tuple[ast.expr, ...]:

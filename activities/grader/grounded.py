@@ -88,8 +88,13 @@ NONE_SHOWS_NOTHING = (
 """Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
 one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
 whether it is right, so its lack shows nothing either)."""
-NOTHING_CITED = ("none", "heading", "request", "misplaced")
-"""Citations that show no words of the answer meeting the criterion."""
+NOTHING_CITED = {
+    "none": "it replied NONE",
+    "heading": "it cited only a heading",
+    "request": "it quoted the request, not the answer",
+    "misplaced": "it cited another line",
+}
+"""Citations that show no words of the answer meeting the criterion, and how each is said."""
 MEASURING = ("behaviour", "computed", "absent")
 """Checks that measure the answer (call its functions, count, compute), not look for words."""
 UNTESTED = {
@@ -318,7 +323,7 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     return Evidence(
         None,
         "the text the check looked for is in the answer, but the grader found no words that meet the "
-        f"criterion ({_said(citation)})",
+        f"criterion ({NOTHING_CITED[citation.found]})",
         "unverified: the check and the citation disagree",
         check=shown,
         quote=citation.line,
@@ -378,14 +383,6 @@ def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | N
         "unverified: quote not found",
         check=check,
     )
-
-
-def _said(citation: Citation) -> str:
-    if citation.found == "misplaced":
-        return "it cited another line"
-    if citation.found == "request":
-        return "it quoted the request, not the answer"
-    return "it cited only a heading" if citation.found == "heading" else "it replied NONE"
 
 
 async def _fact_choice(facts: Ask, asker: Asker, criterion: str) -> FactChoice | None:

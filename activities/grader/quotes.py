@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -91,9 +92,11 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
     if not said or _NONE.match(said):
         return Citation("none", said)
     quote = _norm(_clean(said))
-    line = holding(quote, answer) if len(quote) >= 2 else None
+    if len(quote) < 2:
+        return Citation("not_found", said)
+    line = holding(quote, answer)
     if line is None:
-        from_request = len(quote) >= 2 and holding(quote, request) is not None and not _mostly_in(quote, answer)
+        from_request = holding(quote, request) is not None and _share(quote, _norm(answer)) < MIN_COVERAGE
         return Citation("request" if from_request else "not_found", said)
     if not at_its_place(line, answer, criterion):
         return Citation("misplaced", said, line)
@@ -122,34 +125,34 @@ def at_its_place(line: str, answer: str, criterion: str) -> bool:
     return True
 
 
-def _mostly_in(quote: str, text: str) -> bool:
-    """Whether `text` as a whole holds nearly all of `quote`'s words (in any lines, any order)."""
+def _share(quote: str, text: str) -> float:
+    """The share of `quote`'s words that normalized `text` holds, in any order."""
     words = _TOKEN.findall(quote)
-    have = set(_TOKEN.findall(_norm(text)))
-    return bool(words) and sum(w in have for w in words) / len(words) >= MIN_COVERAGE
+    have = set(_TOKEN.findall(text))
+    return sum(w in have for w in words) / len(words) if words else 0.0
 
 
 def holding(quote: str, text: str) -> str | None:
     """The line of `text` that holds `quote` (normalized): exactly, or nearly all of its
     words; or the lines a quote of several lines spans, joined."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    line = next((candidate for candidate in lines if quote and quote in _norm(candidate)), None)
-    if line is not None:
-        return line
-    joined, starts = "", []
-    for candidate in lines:
-        starts.append(len(joined))
-        joined += _norm(candidate) + " "
-    at = joined.find(quote) if quote else -1
+    normed = [_norm(line) for line in lines]
+    exact = next((line for line, n in zip(lines, normed, strict=True) if quote in n), None)
+    if exact is not None:
+        return exact
+    at = " ".join(normed).find(quote)
     if at >= 0:
+        starts = accumulate((len(n) + 1 for n in normed), initial=0)  # where each line begins in the join
         spanned = [
-            c for c, start in zip(lines, starts, strict=True) if start < at + len(quote) and start + len(_norm(c)) > at
+            line
+            for line, n, start in zip(lines, normed, starts, strict=False)
+            if start < at + len(quote) and start + len(n) > at
         ]
         return "\n".join(spanned)
-    words = _TOKEN.findall(quote)
-    if len(words) >= 2:
-        covered = [(sum(w in set(_TOKEN.findall(_norm(c))) for w in words) / len(words), c) for c in lines]
-        share, best = max(covered, default=(0.0, None))
+    if len(_TOKEN.findall(quote)) >= 2:
+        share, best = max(
+            ((_share(quote, n), line) for line, n in zip(lines, normed, strict=True)), default=(0.0, None)
+        )
         return best if share >= MIN_COVERAGE else None
     return None
 
