@@ -25,6 +25,7 @@ Standard library, numpy and llama_cpp only: the model process imports it.
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +115,9 @@ class Batcher:
     def answer(self, prompts: list[Any], options: dict[str, Any]) -> dict[str, Any]:
         """`complete` in the shape a chat model's client returns, with `max_tokens` and
         `stop` from `options`: `{"completions": [{"text", "finish_reason"}], "usage"}`."""
+        choices = list(options.get("choices") or [])
+        if choices:
+            return self._answer_choices(prompts, choices)
         done = self.complete(
             prompts, max_tokens=int(options.get("max_tokens") or 256), stop=list(options.get("stop") or [])
         )
@@ -124,6 +128,35 @@ class Batcher:
                 "completion_tokens": sum(c.completion_tokens for c in done),
             },
         }
+
+    def choose(self, prompts: list[Any], choices: list[str]) -> list[dict[str, float]]:
+        """For each prompt, the probability of each of `choices` as its reply's first word:
+        the next-token probabilities of the word's first token (the model's own tokens for
+        it, with and without a leading space, in lower, title and upper case, summed),
+        normalised over `choices`. How a yes-or-no question is read as a probability."""
+        ids = [self._first_tokens(choice) for choice in choices]
+        found: list[dict[str, float]] = []
+        for start in range(0, len(prompts), MAX_SEQUENCES):
+            chunk = [self._tokens(p) for p in prompts[start : start + MAX_SEQUENCES]]
+            rows = self._evaluate(chunk, 1, read=lambda row: self._masses(row, ids))
+            for seq in range(1, len(chunk) + 1):
+                masses = rows[seq]
+                total = sum(masses) or 1.0
+                found.append({c: m / total for c, m in zip(choices, masses, strict=True)})
+        return found
+
+    def _answer_choices(self, prompts: list[Any], choices: list[str]) -> dict[str, Any]:
+        chosen = self.choose(prompts, choices)
+        return {
+            "completions": [
+                {"text": max(p, key=p.__getitem__), "finish_reason": "stop", "probabilities": p} for p in chosen
+            ],
+            "usage": {"prompt_tokens": self.evaluated, "completion_tokens": len(prompts)},
+        }
+
+    def _first_tokens(self, word: str) -> list[int]:
+        variants = {v for w in (word.lower(), word.title(), word.upper()) for v in (w, " " + w)}
+        return sorted({self._llama.tokenize(v.encode("utf-8"), add_bos=False, special=False)[0] for v in variants})
 
     def _tokens(self, prompt: str | list[dict[str, str]]) -> list[int]:
         """A prompt's tokens; a list of chat messages is rendered with the model's own chat
@@ -153,26 +186,7 @@ class Batcher:
     def _complete(self, prompts: list[Any], max_tokens: int, stop: list[str]) -> list[Completion]:
         lib = self._lib
         tokens = [self._tokens(p) for p in prompts]
-        longest = max(len(t) for t in tokens)
-        if longest + max_tokens > self._n_ctx:
-            raise ValueError(f"a prompt of {longest} tokens and {max_tokens} more pass the context of {self._n_ctx}")
-        # Each prompt keeps at least its last token to evaluate in its own sequence.
-        shared = min(common_prefix(tokens), min(len(t) for t in tokens) - 1)
-        for seq in range(1, MAX_SEQUENCES + 1):
-            lib.llama_memory_seq_rm(self._memory, seq, -1, -1)
-        slot, kept = self._slot(tokens[0][:shared], sum(len(t) - shared + max_tokens for t in tokens))
-        lib.llama_memory_seq_rm(self._memory, slot, kept, -1)
-        self._prefixes.pop(slot)
-        self._prefixes[slot] = tokens[0][:kept]  # what the slot holds should the decode fail
-        self._decode([(slot, tokens[0][i], i, False) for i in range(kept, shared)])
-        self._prefixes[slot] = tokens[0][:shared]
-        self.evaluated = shared - kept + sum(len(t) - shared for t in tokens)
-        for seq in range(1, len(prompts) + 1):
-            lib.llama_memory_seq_cp(self._memory, slot, seq, -1, -1)
-        tails = []
-        for seq, toks in enumerate(tokens, 1):
-            tails += [(seq, toks[i], i, i == len(toks) - 1) for i in range(shared, len(toks))]
-        following = self._decode(tails)
+        following = self._evaluate(tokens, max_tokens, read=self._argmax)
         outputs: list[list[int]] = [[] for _ in prompts]
         texts = ["" for _ in prompts]
         finish = ["length" for _ in prompts]
@@ -201,6 +215,32 @@ class Batcher:
             for i in range(len(prompts))
         ]
 
+    def _evaluate(self, tokens: list[list[int]], more: int, read: Callable[[int], Any]) -> dict[int, Any]:
+        """Evaluate each prompt's tokens in sequences 1..N, the shared prefix once (from the
+        slot that holds most of it), leaving room for `more` tokens each; `read` of each
+        sequence's last logits row, by sequence."""
+        lib = self._lib
+        longest = max(len(t) for t in tokens)
+        if longest + more > self._n_ctx:
+            raise ValueError(f"a prompt of {longest} tokens and {more} more pass the context of {self._n_ctx}")
+        # Each prompt keeps at least its last token to evaluate in its own sequence.
+        shared = min(common_prefix(tokens), min(len(t) for t in tokens) - 1)
+        for seq in range(1, MAX_SEQUENCES + 1):
+            lib.llama_memory_seq_rm(self._memory, seq, -1, -1)
+        slot, kept = self._slot(tokens[0][:shared], sum(len(t) - shared + more for t in tokens))
+        lib.llama_memory_seq_rm(self._memory, slot, kept, -1)
+        self._prefixes.pop(slot)
+        self._prefixes[slot] = tokens[0][:kept]  # what the slot holds should the decode fail
+        self._decode([(slot, tokens[0][i], i, False) for i in range(kept, shared)])
+        self._prefixes[slot] = tokens[0][:shared]
+        self.evaluated = shared - kept + sum(len(t) - shared for t in tokens)
+        for seq in range(1, len(tokens) + 1):
+            lib.llama_memory_seq_cp(self._memory, slot, seq, -1, -1)
+        tails = []
+        for seq, toks in enumerate(tokens, 1):
+            tails += [(seq, toks[i], i, i == len(toks) - 1) for i in range(shared, len(toks))]
+        return self._decode(tails, read)
+
     def _slot(self, prefix: list[int], more: int) -> tuple[int, int]:
         """The slot to continue `prefix` from and how many of its tokens it holds already: the
         one that shares most of it, else the least recently used. Other slots are dropped,
@@ -215,11 +255,15 @@ class Batcher:
             self._prefixes[other] = []
         return slot, shares[slot]
 
-    def _decode(self, entries: list[tuple[int, int, int, bool]]) -> dict[int, int]:
+    def _decode(
+        self, entries: list[tuple[int, int, int, bool]], read: Callable[[int], Any] | None = None
+    ) -> dict[int, Any]:
         """Decode (sequence, token, position, wants logits) entries in batches of at most
-        `n_batch`; returns the greedy next token of each sequence that asked for logits."""
+        `n_batch`; returns `read` (default: the greedy next token) of the logits row of each
+        sequence that asked for logits."""
         lib = self._lib
-        following: dict[int, int] = {}
+        read = read or self._argmax
+        following: dict[int, Any] = {}
         for start in range(0, len(entries), self._n_batch):
             chunk = entries[start : start + self._n_batch]
             batch = self._batch
@@ -233,12 +277,23 @@ class Batcher:
             code = lib.llama_decode(self._ctx, batch)
             if code != 0:
                 raise RuntimeError(f"llama_decode failed ({code}) on a batch of {len(chunk)} tokens")
-            following.update({seq: self._argmax(i) for i, (seq, _, _, logits) in enumerate(chunk) if logits})
+            following.update({seq: read(i) for i, (seq, _, _, logits) in enumerate(chunk) if logits})
         return following
 
     def _argmax(self, row: int) -> int:
+        return int(self._logits(row).argmax())
+
+    def _masses(self, row: int, ids: list[list[int]]) -> list[float]:
+        """The next-token probability of each group of token `ids` (a softmax of the row)."""
+        import numpy as np
+
+        logits = self._logits(row).astype(np.float64)
+        weights = np.exp(logits - logits.max())
+        total = float(weights.sum())
+        return [float(weights[group].sum()) / total for group in ids]
+
+    def _logits(self, row: int) -> Any:
         import numpy as np
 
         pointer = self._lib.llama_get_logits_ith(self._ctx, row)
-        logits = np.ctypeslib.as_array(ctypes.cast(pointer, ctypes.POINTER(ctypes.c_float)), shape=(self._n_vocab,))
-        return int(logits.argmax())
+        return np.ctypeslib.as_array(ctypes.cast(pointer, ctypes.POINTER(ctypes.c_float)), shape=(self._n_vocab,))

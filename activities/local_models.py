@@ -360,18 +360,25 @@ class _ToolCalling:
         """Greedy answers to several prompts, generated together (`model.bind(completions=
         [...])`, the call's own messages unused): a prompt is a text to continue or a list
         of chat messages (`{"role", "content"}`) to answer. One reply, whose `completions`
-        (in `additional_kwargs`) are the texts, in order."""
+        (in `additional_kwargs`) are the texts, in order. Bound with `choices=[...]` too, each
+        answer is the likeliest choice, and `probabilities` holds each prompt's probability
+        of each choice as its first word (`Batcher.choose`)."""
         from langchain_core.messages import AIMessage
         from langchain_core.outputs import ChatGeneration, ChatResult
 
         options = {"max_tokens": params.get("max_tokens"), "stop": params.get("stop") or []}
+        if params.get("choices"):
+            options["choices"] = list(params["choices"])
         with _LOCK:
             if hasattr(self.client, "create_completions"):  # type: ignore[attr-defined]
                 response = self.client.create_completions(prompts, **options)  # type: ignore[attr-defined]
             else:
                 response = _in_process_completions(self.client, prompts, options)  # type: ignore[attr-defined]
         texts = [c["text"] for c in response["completions"]]
-        message = AIMessage(content="", additional_kwargs={"completions": texts})
+        extra: dict[str, Any] = {"completions": texts}
+        if "choices" in options:
+            extra["probabilities"] = [c["probabilities"] for c in response["completions"]]
+        message = AIMessage(content="", additional_kwargs=extra)
         return ChatResult(generations=[ChatGeneration(message=message)], llm_output={"token_usage": response["usage"]})
 
     def _grammar(self, spec: Any) -> dict[str, Any]:

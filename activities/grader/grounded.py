@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify
+from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
@@ -162,6 +163,7 @@ async def grade_grounded(
         _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
     ]
+    shown = await _confirmed(asker, criteria, shown)
     if facts is not None:
         shown = [
             await _witnessed(facts, asker, name, evidence, measured, kind)
@@ -267,6 +269,21 @@ def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
         check=evidence.check,
         quote=evidence.quote,
     )
+
+
+async def _confirmed(asker: Asker, criteria: list[str], shown: list[Evidence]) -> list[Evidence]:
+    """Each pass that rests on a quote, read again: the quoted lines alone beside the
+    criterion (`confirm.py`); below `CONFIRMED` the criterion is unverified."""
+    asked = [i for i, e in enumerate(shown) if e.passed and e.quote and e.decided_by.startswith("quote:")]
+    found = await asker.probabilities([confirm_question(shown[i].quote or "", criteria[i]) for i in asked], CHOICES)
+    out = list(shown)
+    for i, yes in zip(asked, found, strict=True):
+        if yes is not None and yes < CONFIRMED:
+            why = unconfirmed(shown[i].quote or "", yes)
+            out[i] = replace(shown[i], passed=None, why=why, decided_by="unverified: the quote is not confirmed")
+        elif yes is not None:
+            out[i] = replace(shown[i], decided_by=f"{shown[i].decided_by}, confirmed (yes {yes:.2f})")
+    return out
 
 
 def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:

@@ -97,6 +97,19 @@ class Asker:
     async def quotes(self, questions: list[list[Any]]) -> list[str]:
         return await self._replies(questions, MAX_QUOTE_TOKENS)
 
+    async def probabilities(self, questions: list[list[dict[str, str]]], choices: list[str]) -> list[float | None]:
+        """For each question (chat messages), the model's probability of `choices[0]` as its
+        reply's first word, against the others: asked of a model that answers several
+        prompts together (`Batcher.choose`); None for each of a model that gives none."""
+        if not questions or not self.together:
+            return [None] * len(questions)
+        bound = self.model.bind(completions=questions, max_tokens=1, stop=[], choices=choices)
+        reply = await bound.ainvoke([HumanMessage(content=f"{len(questions)} prompts")], config=self.config)
+        found = reply.additional_kwargs.get("probabilities")
+        if not isinstance(found, list) or len(found) != len(questions):
+            return [None] * len(questions)
+        return [float(p[choices[0]]) for p in found]
+
     async def _replies(self, questions: list[list[Any]], max_tokens: int) -> list[str]:
         if not questions:
             return []
