@@ -9,6 +9,7 @@ from langchain_core.messages import HumanMessage
 
 from rubricflow.activities.batched_generation import Batcher, common_prefix
 from rubricflow.activities.config import WorkerConfig
+from rubricflow.activities.grader.confirm import CHOICES, confirm_question
 from rubricflow.activities.grader.written_checks import STOP, check_prompt
 from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, build_local_chat_model, gguf_path, runtime_available
 
@@ -113,6 +114,36 @@ def test_a_pass_finds_the_prefixes_of_both_its_questions_kept():
         batcher.close()
 
 
+QUESTIONS = [
+    confirm_question("Attendees: Maya, Noor, Owen, Pia", "Lists who attended"),
+    confirm_question("Hi Jamal,", "States the refund amount"),
+]
+
+
+@local
+@pytest.mark.timeout(900)
+def test_a_yes_or_no_question_is_read_as_the_probability_of_its_first_word():
+    """Asked together, each question's probability of "yes" against "no" is the one a
+    single sequence gives: the softmax of the next token, over the words' own tokens."""
+    import numpy as np
+    from llama_cpp import Llama
+
+    llama = Llama(model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)), n_ctx=4096, n_batch=512, verbose=False)
+    batcher = Batcher(llama)
+    try:
+        together = batcher.choose(QUESTIONS, CHOICES)
+        for question, probabilities in zip(QUESTIONS, together, strict=True):
+            assert set(probabilities) == {"yes", "no"} and abs(sum(probabilities.values()) - 1) < 1e-9
+            llama.reset()
+            llama.eval(batcher._tokens(question))
+            logits = np.ctypeslib.as_array(llama._ctx.get_logits(), shape=(llama.n_vocab(),)).astype(np.float64)
+            weights = np.exp(logits - logits.max())
+            yes, no = (weights[batcher._first_tokens(word)].sum() for word in CHOICES)
+            assert abs(probabilities["yes"] - yes / (yes + no)) < 0.05
+    finally:
+        batcher.close()
+
+
 @local
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("in_process", [False, True], ids=["model process", "in process"])
@@ -124,6 +155,10 @@ def test_a_local_chat_model_answers_several_prompts_in_one_call(in_process):
         texts = reply.additional_kwargs["completions"]
         assert len(texts) == 2 and all("return" in t for t in texts)
         assert reply.usage_metadata is None or reply.usage_metadata["output_tokens"] > 0
+        asked = model.bind(completions=QUESTIONS, max_tokens=1, stop=[], choices=CHOICES).invoke([HumanMessage("2")])
+        probabilities = asked.additional_kwargs["probabilities"]
+        assert len(probabilities) == 2 and all(abs(p["yes"] + p["no"] - 1) < 1e-9 for p in probabilities)
+        assert asked.additional_kwargs["completions"] == [max(p, key=p.__getitem__) for p in probabilities]
     finally:
         close = getattr(model.client, "close", None)
         if close is not None:

@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
 
 from rubricflow.activities.grader.check_kinds import classify
+from rubricflow.activities.grader.confirm import confirm_question
+from rubricflow.activities.grader.grounded import Evidence, _confirmed, _criterion
+from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.quotes import cite, is_heading
 from rubricflow.activities.grader.written_checks import (
     EXAMPLES,
@@ -801,3 +807,61 @@ class TestACriterionMetByAnAbsence:
         [record] = result.verdict.criteria
         assert (record.passed, record.unverified) == (False, False)
         assert record.decided_by == "quote: the grader found none"
+
+
+class GivesProbabilities(BaseChatModel):
+    """A model whose yes-or-no replies come with the probabilities it is given, as a local
+    model's batcher reads them (`batched_completions`, bound with `choices`)."""
+
+    batched_completions: ClassVar[bool] = True
+    yes: list[float]
+    asked: list[Any] = []
+
+    def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        prompts, choices = kwargs["completions"], kwargs["choices"]
+        self.asked.extend(prompts)
+        found = [{choices[0]: y, choices[1]: 1 - y} for y in self.yes[: len(prompts)]]
+        texts = [max(p, key=p.__getitem__) for p in found]
+        message = AIMessage(content="", additional_kwargs={"completions": texts, "probabilities": found})
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    @property
+    def _llm_type(self) -> str:
+        return "gives-probabilities"
+
+
+class TestAQuoteReadAgain:
+    """A pass that rests on a quote stands only when the model, shown the quoted lines alone
+    beside the criterion, says "yes" with a probability of at least `CONFIRMED`."""
+
+    CRITERIA = ["Names all four people who attended", "Greets Jamal by name", "Says when the group meets next", "Adds"]
+    SHOWN = [
+        Evidence(
+            True, "", "quote: 'Attendees: Maya, Noor, Owen' is in the answer", quote="Attendees: Maya, Noor, Owen"
+        ),
+        Evidence(True, "", "quote: 'Hi Jamal,' is in the answer", quote="Hi Jamal,"),
+        Evidence(False, "no part of the answer meets it", "quote: the grader found none"),
+        Evidence(True, "", "check: returned True", check="def check(answer):\n    return add(1, 2) == 3\n"),
+    ]
+
+    async def test_an_unconfirmed_quote_is_unverified_and_a_confirmed_one_says_so(self):
+        model = GivesProbabilities(yes=[0.45, 0.91], asked=[])
+        out = await _confirmed(Asker(model, {}), self.CRITERIA, self.SHOWN)
+        assert (out[0].passed, out[0].decided_by) == (None, "unverified: the quote is not confirmed")
+        assert "yes 0.45, below 0.6" in out[0].why and out[0].quote == "Attendees: Maya, Noor, Owen"
+        assert out[1].passed and out[1].decided_by == "quote: 'Hi Jamal,' is in the answer, confirmed (yes 0.91)"
+        assert out[2:] == self.SHOWN[2:]
+        assert model.asked == [
+            confirm_question("Attendees: Maya, Noor, Owen", self.CRITERIA[0]),
+            confirm_question("Hi Jamal,", self.CRITERIA[1]),
+        ]
+        record = _criterion(self.CRITERIA[0], out[0])
+        assert record.unverified and not record.passed and record.gap.startswith("not verified: the grader cited")
+
+    async def test_a_model_that_gives_no_probabilities_is_not_asked(self):
+        class Plain(GivesProbabilities):
+            batched_completions: ClassVar[bool] = False
+
+        model = Plain(yes=[0.1, 0.1], asked=[])
+        assert await _confirmed(Asker(model, {}), self.CRITERIA, self.SHOWN) == self.SHOWN
+        assert model.asked == []

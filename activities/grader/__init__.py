@@ -14,8 +14,9 @@ Inside, one module a job:
 - `grounded.py`: the `grounded` strategy, with `written_checks.py` (the checks the model
   writes, run in the sandbox by `check_harness.py` and `check_readings.py`), `check_kinds.py`
   (what a check tests, read from its code), `own_examples.py` (the grader's own examples a
-  check's False is tried on), `quotes.py` (citations code verifies) and `grounded_asker.py`
-  (the questions, batched for a local model);
+  check's False is tried on), `quotes.py` (citations code verifies), `confirm.py` (a quote's
+  pass read again, its lines alone) and `grounded_asker.py` (the questions, batched for a
+  local model);
 - `named_checks.py`: `[check: NAME]` criteria decided by code (`CheckRegistry`; a package
   adds its own under the `rubricflow.checks` entry-point group);
 - `asking.py`: one structured question, by the model's structured-output method;

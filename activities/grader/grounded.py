@@ -18,7 +18,10 @@ decides then depends on what the check tests, read from its code (`check_kinds.p
   is right ("The total is correct": the quote shows the claim, not whether it is right) NONE
   decides nothing;
 - a citation that is not in the answer, or a check and a citation that disagree, decide
-  nothing: the criterion is `unverified`, recorded as not passed, and says why.
+  nothing: the criterion is `unverified`, recorded as not passed, and says why;
+- a pass that rests on a quote stands only when the model, shown the quoted lines alone
+  beside the criterion, says "yes" with a probability of at least `CONFIRMED`
+  (`confirm.py`); below it the criterion is `unverified`.
 
 A measured fact of the code's structure is a witness too (`fact_choice.py`): the model also
 says which fact of the menu settles the criterion, or none. A docstring, the imports, type
