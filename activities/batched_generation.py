@@ -114,10 +114,19 @@ class Batcher:
 
     def answer(self, prompts: list[Any], options: dict[str, Any]) -> dict[str, Any]:
         """`complete` in the shape a chat model's client returns, with `max_tokens` and
-        `stop` from `options`: `{"completions": [{"text", "finish_reason"}], "usage"}`."""
+        `stop` from `options`: `{"completions": [{"text", "finish_reason"}], "usage"}`.
+        With `choices` in `options`, `choose` instead: each completion is the likeliest
+        choice, with every choice's `probabilities`."""
         choices = list(options.get("choices") or [])
         if choices:
-            return self._answer_choices(prompts, choices)
+            tokens = [self._tokens(p) for p in prompts]
+            chosen = self._choose(tokens, choices)
+            return {
+                "completions": [
+                    {"text": max(p, key=p.__getitem__), "finish_reason": "stop", "probabilities": p} for p in chosen
+                ],
+                "usage": {"prompt_tokens": sum(len(t) for t in tokens), "completion_tokens": len(prompts)},
+            }
         done = self.complete(
             prompts, max_tokens=int(options.get("max_tokens") or 256), stop=list(options.get("stop") or [])
         )
@@ -134,25 +143,18 @@ class Batcher:
         the next-token probabilities of the word's first token (the model's own tokens for
         it, with and without a leading space, in lower, title and upper case, summed),
         normalised over `choices`. How a yes-or-no question is read as a probability."""
+        return self._choose([self._tokens(p) for p in prompts], choices)
+
+    def _choose(self, tokens: list[list[int]], choices: list[str]) -> list[dict[str, float]]:
         ids = [self._first_tokens(choice) for choice in choices]
         found: list[dict[str, float]] = []
-        for start in range(0, len(prompts), MAX_SEQUENCES):
-            chunk = [self._tokens(p) for p in prompts[start : start + MAX_SEQUENCES]]
+        for start in range(0, len(tokens), MAX_SEQUENCES):
+            chunk = tokens[start : start + MAX_SEQUENCES]
             rows = self._evaluate(chunk, 1, read=lambda row: self._masses(row, ids))
             for seq in range(1, len(chunk) + 1):
-                masses = rows[seq]
-                total = sum(masses) or 1.0
-                found.append({c: m / total for c, m in zip(choices, masses, strict=True)})
+                total = sum(rows[seq]) or 1.0
+                found.append({c: m / total for c, m in zip(choices, rows[seq], strict=True)})
         return found
-
-    def _answer_choices(self, prompts: list[Any], choices: list[str]) -> dict[str, Any]:
-        chosen = self.choose(prompts, choices)
-        return {
-            "completions": [
-                {"text": max(p, key=p.__getitem__), "finish_reason": "stop", "probabilities": p} for p in chosen
-            ],
-            "usage": {"prompt_tokens": self.evaluated, "completion_tokens": len(prompts)},
-        }
 
     def _first_tokens(self, word: str) -> list[int]:
         variants = {v for w in (word.lower(), word.title(), word.upper()) for v in (w, " " + w)}

@@ -140,6 +140,11 @@ def test_a_yes_or_no_question_is_read_as_the_probability_of_its_first_word():
             weights = np.exp(logits - logits.max())
             yes, no = (weights[batcher._first_tokens(word)].sum() for word in CHOICES)
             assert abs(probabilities["yes"] - yes / (yes + no)) < 0.05
+        answered = batcher.answer(QUESTIONS, {"choices": CHOICES})
+        for completion, probabilities in zip(answered["completions"], together, strict=True):
+            assert completion["probabilities"] == pytest.approx(probabilities, abs=1e-3)
+            assert completion["text"] == max(probabilities, key=probabilities.__getitem__)
+        assert answered["usage"]["prompt_tokens"] == sum(len(batcher._tokens(q)) for q in QUESTIONS)
     finally:
         batcher.close()
 
