@@ -362,13 +362,28 @@ class TestWhatDecidesNothing:
         [criterion] = result.verdict.criteria
         assert not criterion.passed and not criterion.unverified and "only a heading" in criterion.gap
 
-    async def test_none_cited_fails_the_criterion(self, script):
+    async def test_nothing_cited_with_no_check_that_tested_it_is_unverified(self, script):
+        """One reading that finds nothing is no verdict: the small grader replies NONE to
+        criteria the answer meets about a third of the time, so a NONE that nothing else
+        backs (the model said a reader must judge) leaves the criterion unverified."""
         result = await grounded(
             script, INCIDENT, "- offers a refund", "    return judge()", "NONE", request="Write the incident summary."
         )
         [criterion] = result.verdict.criteria
-        assert not criterion.passed and not criterion.unverified
-        assert criterion.gap == "no part of the answer meets it"
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert criterion.decided_by == "unverified: nothing cited, and no check tested it"
+        assert criterion.gap == "not verified: the grader cited nothing, and no check tested it"
+
+    async def test_nothing_cited_beside_a_check_that_is_not_run_is_unverified(self, script):
+        """A check that compares the whole answer with a literal is not run: it is no witness,
+        so a NONE beside it stands alone."""
+        result = await grounded(
+            script, INCIDENT, "- offers a refund", "    return answer == 'We will refund you.'", "NONE"
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert criterion.decided_by == "unverified: nothing cited, and no check tested it"
+        assert "compares the whole answer with a literal" in (criterion.gap or "")
 
 
 class TestTheRecordOfDoubt:
@@ -802,11 +817,16 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert "leaves out words the task gives" in record.gap
 
-    async def test_nothing_cited_still_fails_a_criterion_met_by_a_presence(self, script):
-        result = await grounded(script, INCIDENT, "- Names the vendor at fault", "    return judge()", "NONE")
+    async def test_nothing_cited_and_a_text_check_that_found_nothing_fail_a_criterion_met_by_a_presence(self, script):
+        """Two witnesses agree: the check found none of the words it looks for, and the
+        grader found no words that meet the criterion."""
+        result = await grounded(
+            script, INCIDENT, "- Names the vendor at fault", "    return 'vendor' in answer.lower()", "NONE"
+        )
         [record] = result.verdict.criteria
         assert (record.passed, record.unverified) == (False, False)
         assert record.decided_by == "quote: the grader found none"
+        assert record.gap == "the text the check looked for is not in the answer; no part of the answer meets it"
 
 
 class GivesProbabilities(BaseChatModel):

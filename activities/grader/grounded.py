@@ -13,10 +13,10 @@ decides then depends on what the check tests, read from its code (`check_kinds.p
   fakes: the model is also asked to cite the answer (`quotes.py`), and the two must agree;
   a cited line that code finds in the answer meets the criterion where the check missed it;
 - it asks a reader (`return judge()`), or it did not run: the citation alone decides. A
-  line that code finds in the answer meets the criterion; NONE, or a bare heading, fails it,
-  but for a criterion met by an absence ("Does not blame a vendor") or one that says a claim
-  is right ("The total is correct": the quote shows the claim, not whether it is right) NONE
-  decides nothing;
+  line that code finds in the answer meets the criterion; a bare heading, or a quote of the
+  request, fails it; NONE decides nothing (one reading that found nothing: the small model
+  replies NONE to many criteria that are met), and fails a criterion only beside a text
+  check that found nothing either;
 - a citation that is not in the answer, or a check and a citation that disagree, decide
   nothing: the criterion is `unverified`, recorded as not passed, and says why;
 - a pass that rests on a quote stands only when the model, shown the quoted lines alone
@@ -332,7 +332,9 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
         if run is None and kind in UNTESTED:
             why = f"the check {UNTESTED[kind]}; "
-        return _by_citation(citation, why, criterion, check=shown if run is not None or kind != "judge" else None)
+        return _by_citation(
+            citation, why, criterion, check=shown if run is not None or kind != "judge" else None, alone=True
+        )
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
@@ -366,13 +368,20 @@ def _about_something_else(citation: Citation, run: CheckRun | None, shown: str |
     return Evidence(None, said, "unverified: the quote is about something else", check=shown, quote=citation.line)
 
 
-def _by_citation(citation: Citation, prefix: str, criterion: str, check: str | None = None) -> Evidence:
+def _by_citation(
+    citation: Citation, prefix: str, criterion: str, check: str | None = None, alone: bool = False
+) -> Evidence:
+    """What the citation shows; `alone`, no check tested the criterion, so a reply of NONE
+    is one reading that found nothing: unverified (a quote of the request still fails)."""
     if citation.found == "quoted":
         return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
     if citation.found in ("none", "request"):
         for kind, why, said in NONE_SHOWS_NOTHING:
             if kind.search(criterion):
                 return Evidence(None, prefix + f"the grader cited nothing, and {why}", said, check=check)
+        if citation.found == "none" and alone:
+            why = prefix + "the grader cited nothing, and no check tested it"
+            return Evidence(None, why, "unverified: nothing cited, and no check tested it", check=check)
         if citation.found == "request":
             return Evidence(
                 False,
