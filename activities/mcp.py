@@ -66,6 +66,20 @@ def leaf(exc: BaseException) -> BaseException:
     return exc
 
 
+CLOSED = (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream)
+"""What the session's streams raise when the server's end is gone (which one, of a server
+whose command exits at once, is a race between the session's reader and its writer)."""
+
+
+def describe_start(exc: BaseException) -> str:
+    """Why a server did not list its tools, in words: a closed connection (the server's
+    command exited, or its end hung up) is said one way whichever error it came as."""
+    inner = leaf(exc)
+    if isinstance(inner, CLOSED) or (isinstance(inner, McpError) and inner.error.code == CONNECTION_CLOSED):
+        return "it closed the connection (did its command exit?)"
+    return describe(inner)
+
+
 def describe(exc: BaseException) -> str:
     inner = leaf(exc)
     return f"{type(inner).__name__}: {inner}" if str(inner) else type(inner).__name__
@@ -133,7 +147,7 @@ async def server_tools(name: str, server: McpStdioServer | McpHttpServer) -> lis
         ) from None
     except Exception as exc:
         log.debug("MCP server %r did not list its tools", name, exc_info=exc)
-        raise McpStartError(f"MCP server {name!r} did not list its tools: {describe(exc)}") from None
+        raise McpStartError(f"MCP server {name!r} did not list its tools: {describe_start(exc)}") from None
 
 
 async def mcp_tools(config: McpConfig) -> dict[str, list[BaseTool]]:

@@ -17,8 +17,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, quote_plus
 
+import anyio
 import pytest
 import pytest_asyncio
+from mcp.shared.exceptions import McpError
+from mcp.types import CONNECTION_CLOSED, ErrorData
 from temporalio.api.enums.v1 import PendingActivityState
 
 from rubricflow.activities.config import WorkerConfig
@@ -275,11 +278,30 @@ class TestRegistry:
 
         servers = {"calc": stdio_server(), "broken": {"command": sys.executable, "args": ["-c", "raise SystemExit(1)"]}}
         config = config_from_env(mcp_env(write_config(tmp_path, servers)))
-        with pytest.raises(
-            McpStartError, match=r"MCP server 'broken' did not list its tools: McpError: Connection closed"
-        ):
+        # The library ends such a session in one of two errors, by a race (its reader sees
+        # the closed pipe first, or its writer does): the message is the same for both.
+        closed = r"MCP server 'broken' did not list its tools: it closed the connection \(did its command exit\?\)$"
+        with pytest.raises(McpStartError, match=closed):
             await worker_registry(tmp_path, mcp=config.mcp)
         REPORT.fault("MCP server that does not start")
+
+    @pytest.mark.parametrize(
+        "exc",
+        [
+            McpError(ErrorData(code=CONNECTION_CLOSED, message="Connection closed")),
+            anyio.BrokenResourceError(),
+            anyio.ClosedResourceError(),
+            anyio.EndOfStream(),
+        ],
+        ids=["connection closed", "broken resource", "closed resource", "end of stream"],
+    )
+    def test_a_closed_connection_is_described_one_way(self, exc: BaseException):
+        from rubricflow.activities.mcp import describe_start
+
+        said = "it closed the connection (did its command exit?)"
+        assert describe_start(exc) == said
+        assert describe_start(BaseExceptionGroup("task group", [exc])) == said
+        assert describe_start(ValueError("bad header")) == "ValueError: bad header"
 
     @pytest.mark.reliability
     async def test_an_http_server_that_cannot_be_reached_is_named(self, tmp_path: Path):
