@@ -71,17 +71,17 @@ CLOSED = (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStrea
 whose command exits at once, is a race between the session's reader and its writer)."""
 
 
-def describe_start(exc: BaseException) -> str:
-    """Why a server did not list its tools, in words: a closed connection (the server's
-    command exited, or its end hung up) is said one way whichever error it came as."""
-    inner = leaf(exc)
-    if isinstance(inner, CLOSED) or (isinstance(inner, McpError) and inner.error.code == CONNECTION_CLOSED):
-        return "it closed the connection (did its command exit?)"
-    return describe(inner)
+def closed(exc: BaseException) -> bool:
+    """Whether the server's end of the session is gone (its command exited, or it hung up)."""
+    return isinstance(exc, CLOSED) or (isinstance(exc, McpError) and exc.error.code == CONNECTION_CLOSED)
 
 
 def describe(exc: BaseException) -> str:
+    """What went wrong, in words: a closed connection is said one way whichever error it
+    came as; any other error by its type and message."""
     inner = leaf(exc)
+    if closed(inner):
+        return "it closed the connection (did its command exit?)"
     return f"{type(inner).__name__}: {inner}" if str(inner) else type(inner).__name__
 
 
@@ -123,7 +123,7 @@ class CallGuard:
                 f"{self.server!r}); the call was abandoned"
             )
         except McpError as exc:
-            if exc.error.code == CONNECTION_CLOSED:
+            if closed(exc):
                 raise server_unavailable(self.server, tool, exc) from None
             return observation(f"error: MCP server {self.server!r} refused the call: {exc.error.message}")
         except Exception as exc:
@@ -147,7 +147,7 @@ async def server_tools(name: str, server: McpStdioServer | McpHttpServer) -> lis
         ) from None
     except Exception as exc:
         log.debug("MCP server %r did not list its tools", name, exc_info=exc)
-        raise McpStartError(f"MCP server {name!r} did not list its tools: {describe_start(exc)}") from None
+        raise McpStartError(f"MCP server {name!r} did not list its tools: {describe(exc)}") from None
 
 
 async def mcp_tools(config: McpConfig) -> dict[str, list[BaseTool]]:

@@ -296,12 +296,12 @@ class TestRegistry:
         ids=["connection closed", "broken resource", "closed resource", "end of stream"],
     )
     def test_a_closed_connection_is_described_one_way(self, exc: BaseException):
-        from rubricflow.activities.mcp import describe_start
+        from rubricflow.activities.mcp import describe
 
         said = "it closed the connection (did its command exit?)"
-        assert describe_start(exc) == said
-        assert describe_start(BaseExceptionGroup("task group", [exc])) == said
-        assert describe_start(ValueError("bad header")) == "ValueError: bad header"
+        assert describe(exc) == said
+        assert describe(BaseExceptionGroup("task group", [exc])) == said
+        assert describe(ValueError("bad header")) == "ValueError: bad header"
 
     @pytest.mark.reliability
     async def test_an_http_server_that_cannot_be_reached_is_named(self, tmp_path: Path):
