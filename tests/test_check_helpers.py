@@ -81,6 +81,21 @@ async def test_worked_calculations_are_redone():
 
 
 @needs_sandbox
+async def test_a_check_can_ask_whether_a_number_is_prime():
+    """The helper a coder model reaches for with "every number is prime" (it called it
+    without defining it): whole numbers only, as `numbers()` reads them (11 is 11.0)."""
+    primes = "Here you go: 11, 13, 17"
+    body = "return all(is_prime(n) for n in numbers())"
+    runs = await run_checks(
+        primes, "", [check(body), check("return not any(is_prime(n) for n in [0, 1, 4, 9, -7, 2.5])")]
+    )
+    assert [r.passed for r in runs] == [True, True]
+    [run] = await run_checks("Here you go: 11, 15, 17", "", [check(body)])
+    assert run.passed is False
+    assert classify(check(body), [], "List three primes.", "Every number listed is prime") == "computed"
+
+
+@needs_sandbox
 async def test_dates_are_read_in_the_common_forms():
     task = "How many days are there from 6 September 2027 to December 16, 2027?"
     runs = await run_checks(

@@ -645,12 +645,13 @@ async def test_an_answer_importing_what_is_not_installed_still_has_its_functions
 @needs_sandbox
 async def test_a_measuring_check_that_broke_leaves_a_property_to_no_quote(script):
     """ "The number is prime" is a property to measure: the check that was to measure it
-    broke, and the line that states the number shows the claim, not that it holds."""
+    broke (it calls a helper there is none of), and the line that states the number shows
+    the claim, not that it holds."""
     result = await grounded(
         script,
         "The answer is 63.",
         "- The number given is a prime number",
-        "    return is_prime(int(numbers()[0]))",
+        "    return primality(int(numbers()[0]))",
         "The answer is 63.",
         request="Give a prime number.",
     )

@@ -34,6 +34,7 @@ from check_readings import (  # noqa: F401 - offered to the checks; joined with 
     data,
     dates,
     imports,
+    is_prime,
     is_stdlib,
     items,
     lines,
@@ -71,7 +72,7 @@ def functions():
 
 
 _OFFERED = (
-    "prose code blocks paragraphs data imports is_stdlib words sentences lines items section table numbers syllables "
+    "prose code blocks paragraphs data imports is_stdlib is_prime words sentences lines items section table numbers syllables "
     "functions rhymes calculations arithmetic_correct dates re math json ast date datetime timedelta"
 ).split()
 HELPERS = {name: value for name, value in dict(globals()).items() if name in _OFFERED}

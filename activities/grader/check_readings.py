@@ -8,6 +8,7 @@ never runs inside the worker.
 
 import ast
 import json
+import math
 import re
 import sys
 from datetime import date
@@ -100,6 +101,14 @@ def imports():
 def is_stdlib(module):
     """Whether a module is part of Python's standard library."""
     return module.split(".")[0] in sys.stdlib_module_names
+
+
+def is_prime(n):
+    """Whether a number is a whole prime (11.0 is 11; 2.5 and anything below 2 are not)."""
+    if isinstance(n, bool) or not isinstance(n, int | float) or n != int(n) or n < 2:
+        return False
+    n = int(n)
+    return all(n % d for d in range(2, math.isqrt(n) + 1))
 
 
 def words(text=None):

@@ -154,6 +154,7 @@ def dates(text: str = answer) -> list[date]: ...     # every date written in the
 def functions() -> list: ...                         # the answer's functions (function objects)
 def imports() -> list[str]: ...                      # the modules its code imports
 def is_stdlib(module: str) -> bool: ...
+def is_prime(n: float) -> bool: ...                   # whether a number is a whole prime
 # The answer's own functions can be called by name.
 
 '''
