@@ -130,25 +130,39 @@ def text_of(browser, css: str) -> str:
     return wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, css).text or None) or ""
 
 
+def every(browser, css: str, prop: str) -> list[str]:
+    """`prop` of every element `css` selects, read in one script: a live page that swaps in
+    fresh parts between reads cannot leave the list half from one copy, half stale."""
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), (e) => e[arguments[1]]);", css, prop
+    )
+
+
 def settled(browser) -> None:
     """The page of a closed thread has read all its events and drawn itself once more."""
     wait_for(browser, lambda b: b.find_element("css selector", "#live-state").text == "ended")
 
 
 def matrix(browser) -> tuple[list[str], dict[str, list[tuple[str, str]]]]:
-    """The first grading run's (pass headers, {criterion: [(cell class, cell text)]})."""
+    """The first grading run's (pass headers, {criterion: [(cell class, cell text)]}).
+
+    A live page may swap in a fresh copy of the table while it is read; a read that met a
+    replaced element is started again from the table, so the answer is one copy's, whole."""
     from selenium.webdriver.common.by import By
 
-    table = wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, "table.matrix"))
-    heads = [th.text for th in table.find_elements(By.CSS_SELECTOR, "th.pass-head")]
-    rows = {}
-    for row in table.find_elements(By.CSS_SELECTOR, "tbody tr"):
-        name = row.find_elements(By.CSS_SELECTOR, "th.criterion")
-        if name:
-            rows[name[0].text] = [
-                (cell.get_attribute("class"), cell.text) for cell in row.find_elements(By.CSS_SELECTOR, "td.cell")
-            ]
-    return heads, rows
+    def read(b):
+        table = b.find_element(By.CSS_SELECTOR, "table.matrix")
+        heads = [th.text for th in table.find_elements(By.CSS_SELECTOR, "th.pass-head")]
+        rows = {}
+        for row in table.find_elements(By.CSS_SELECTOR, "tbody tr"):
+            name = row.find_elements(By.CSS_SELECTOR, "th.criterion")
+            if name:
+                rows[name[0].text] = [
+                    (cell.get_attribute("class"), cell.text) for cell in row.find_elements(By.CSS_SELECTOR, "td.cell")
+                ]
+        return heads, rows
+
+    return wait_for(browser, read)
 
 
 class TestThreadPage:

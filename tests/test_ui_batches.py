@@ -15,7 +15,7 @@ from rubricflow.workflows.batch_types import BatchItem, BatchSettings
 from rubricflow.workflows.types import AgentSettings, GraderSettings, ModelPrice
 from tests.helpers import verdict
 from tests.test_batch import RUBRIC, items, run_batch, settings
-from tests.test_ui import TOKEN, WAIT_S, browser, text_of, ui, wait_for  # noqa: F401 - fixtures
+from tests.test_ui import TOKEN, WAIT_S, browser, every, text_of, ui, wait_for  # noqa: F401 - fixtures
 
 __all__ = ["browser", "ui"]
 
@@ -57,7 +57,7 @@ async def test_a_batch_of_20_items_shows_live_counts_and_pauses_and_resumes(
         wait_for(browser, lambda b: b.find_element(By.LINK_TEXT, name)).click()
         wait_for(browser, lambda b: b.find_element(By.ID, "pause")).click()
         wait_for(browser, lambda b: b.find_element(By.ID, "phase").text == "paused")
-        return [button.get_attribute("id") for button in browser.find_elements(By.CSS_SELECTOR, "#counts button")]
+        return every(browser, "#counts button", "id")
 
     assert await asyncio.to_thread(pause) == ["resume", "cancel"]
     fed = await batches.feed(name, dataset)  # every item is in; none starts while the batch is paused
@@ -83,7 +83,7 @@ async def test_a_batch_of_20_items_shows_live_counts_and_pauses_and_resumes(
             "pass rate": text_of(browser, "#pass-rate"),
             "cost": text_of(browser, "#cost"),
             "criteria": text_of(browser, "#criteria"),
-            "links": sorted(a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#item-rows a")),
+            "links": sorted(every(browser, "#item-rows a", "href")),
             "marker": browser.execute_script("return window.drawnOnce"),
             "plot": browser.execute_script("const i = document.querySelector('img.plot'); return i && i.naturalWidth"),
         }
