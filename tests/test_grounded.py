@@ -180,6 +180,27 @@ class TestAWrittenCheckDecides:
         assert (criterion_record.passed, criterion_record.unverified) == (expected, False)
         assert criterion_record.decided_by.startswith("check: returned")
 
+    async def test_a_code_fact_that_measures_something_else_decides_nothing(self, script):
+        """`calls_print` chosen for "Raises ValueError ...": no print call is no evidence
+        about what the function raises, so the criterion stays as its own evidence left it."""
+        answer = (
+            "```python\ndef moving_average(xs, window):\n    if window <= 0:\n"
+            "        raise ValueError('window must be positive')\n"
+            "    return [sum(xs[i:i + window]) / window for i in range(len(xs) - window + 1)]\n```"
+        )
+        result = await grounded(
+            script,
+            answer,
+            "- Raises ValueError when window is 0",
+            "    return judge()",
+            "NONE",
+            facts=[{"structured": {"fact": "calls_print", "expected": True}}],
+            request="Write moving_average(xs, window).",
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True)
+        assert "print" not in (criterion.decided_by or "") and "print" not in (criterion.gap or "")
+
     async def test_a_code_fact_decides_over_a_citation(self, script):
         """The syntax tree shows the docstring the grader could not cite."""
         answer = '```python\ndef add(a, b):\n    """Return the sum."""\n    return a + b\n```'

@@ -147,7 +147,7 @@ class TestFacts:
         result = await grade(
             grade_input(
                 grader,
-                rubric="- Has a docstring\n- Short intro",
+                rubric="- Has a docstring\n- Uses at most 5 words",
                 transcript=transcript(NO_DOCSTRING),
                 settings={"grading": "facts"},
             )
@@ -200,6 +200,72 @@ class TestFacts:
         )
         (entry,) = result.verdict.criteria
         assert not entry.passed and entry.gap == "too long" and entry.decided_by is None
+
+    async def test_a_fact_that_measures_something_else_is_judged(self, script):
+        """The issue's primes: "lists exactly three numbers" is no count of bullet items and
+        "greater than 10" no primality; each is asked as a judged question instead."""
+        grader = script(
+            fact("list_item_count", 3, "equals"),
+            fact("numbers_are_prime", False),
+            said(True, "three numbers"),
+            said(True, "all above 10"),
+        )
+        result = await grade(
+            grade_input(
+                grader,
+                rubric="- The answer lists exactly three numbers\n- Every number listed is greater than 10",
+                transcript=transcript("11, 13, 17"),
+                settings={"grading": "facts"},
+            )
+        )
+        three, above = result.verdict.criteria
+        assert (three.passed, three.decided_by) == (True, None)
+        assert (above.passed, above.decided_by) == (True, None)
+        assert result.verdict.result == "satisfied"
+
+    @pytest.mark.parametrize(
+        ("criterion", "choice", "fit"),
+        [
+            # The menu's own examples, as the fact question shows them: each fits.
+            ("Avoids recursion", {"fact": "uses_recursion", "expected": False}, True),
+            ("Contains no syntax errors", {"fact": "code_parses", "expected": True}, True),
+            (
+                "Keeps the summary under 100 words",
+                {"fact": "word_count", "compare": "less_than", "expected": 100},
+                True,
+            ),
+            ("Defines at least two functions", {"fact": "function_count", "compare": "at_least", "expected": 2}, True),
+            ("Has no more than 4 list items", {"fact": "list_item_count", "compare": "at_most", "expected": 4}, True),
+            ("Mentions the CAP theorem", {"fact": "contains_text", "expected": "CAP theorem"}, True),
+            ("Does not print anything", {"fact": "calls_print", "expected": False}, True),
+            ("Every number listed is prime", {"fact": "numbers_are_prime", "expected": True}, True),
+            ("Greets Olivia by name", {"fact": "contains_text", "expected": "Olivia"}, True),
+            # A fact that measures something else than the criterion asks.
+            ("Raises ValueError when window is 0", {"fact": "calls_print", "expected": True}, False),
+            ("Every number is odd", {"fact": "numbers_are_prime", "expected": True}, False),
+            (
+                "The answer lists exactly three numbers",
+                {"fact": "list_item_count", "compare": "equals", "expected": 3},
+                False,
+            ),
+            ("The JSON is valid (it parses)", {"fact": "code_parses", "expected": True}, False),
+            ("chunk([], 3) returns []", {"fact": "list_item_count", "compare": "equals", "expected": 0}, False),
+            (
+                "Has two bullet points under Decisions",
+                {"fact": "list_item_count", "compare": "equals", "expected": 2},
+                False,
+            ),
+            ("Follows the 5-7-5 syllable pattern", {"fact": "word_count", "compare": "equals", "expected": 5}, False),
+            ("Uses no list", {"fact": "list_item_count", "compare": "less_than", "expected": 0}, False),
+            # A text fact has no polarity, no place, and shows no claim right.
+            ("Never uses the word 'very'", {"fact": "contains_text", "expected": "very"}, False),
+            ("Puts Seoul first", {"fact": "contains_text", "expected": "Seoul"}, False),
+            ("Names the right weekday", {"fact": "contains_text", "expected": "Monday"}, False),
+            ("Describes the breaking change", {"fact": "contains_text", "expected": "breaking change"}, False),
+        ],
+    )
+    def test_a_fact_fits_only_a_criterion_that_names_what_it_measures(self, criterion, choice, fit):
+        assert (fact_choice.FactChoice.parse(choice, criterion) is not None) is fit
 
     def test_the_choice_schema_offers_every_fact_and_none(self):
         shapes = fact_choice.map_schema()["oneOf"]

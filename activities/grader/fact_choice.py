@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +91,99 @@ def map_question(criterion: str) -> list[Any]:
     return [SystemMessage(content=MAP_SYSTEM), HumanMessage(content=f"Criterion: {criterion}")]
 
 
+# Fit: a fact decides only a criterion that names what the fact measures ---------------------
+
+_NAMES: dict[str, str] = {
+    "has_python_code": r"\bcode\b|\bpython\b|\bsnippet|\bscript\b|\bprogram\b",
+    "code_parses": r"syntax|\bcompil|\bpars(e|es|ing)\b",
+    "every_function_has_docstring": r"docstring|\bdocument",
+    "only_standard_library_imports": r"\bimport|standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar",
+    "imports_third_party_packages": r"\bimport|standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar",
+    "fully_type_annotated": r"type[- ]?hint|annotat|\btyped\b",
+    "calls_print": r"\bprint",
+    "uses_recursion": r"recurs|calls itself",
+    "function_count": r"\bfunctions?\b|\bdef\b|\bhelpers?\b|\bmethods?\b",
+    "word_count": r"\bwords\b|word count",
+    "sentence_count": r"\bsentences?\b",
+    "list_item_count": r"\bbullet|\bitems?\b|\bnumbered\b|\blist\b|\bentries\b",
+    "numbers_are_prime": r"\bprimes?\b",
+}
+"""What a criterion must name for each measured fact to decide it: the thing the fact
+counts or tests ("Lists exactly three numbers" names no list item, "Raises ValueError" no
+print call, "Every number is odd" no prime)."""
+_OF_THE_WHOLE = frozenset({"word_count", "sentence_count", "list_item_count", "numbers_are_prime", "function_count"})
+"""Facts of the whole answer's text (or code): not of one part of it, nor of what a function
+returns."""
+_NAMED = {name: re.compile(pattern, re.I) for name, pattern in _NAMES.items()}
+_PYTHON = re.compile(r"\bcode\b|\bpython\b|syntax", re.I)
+_OTHER_FORMAT = re.compile(r"\b(json|yaml|toml|xml|html|csv|sql|markdown|regex)\b", re.I)
+_CALL = re.compile(r"\w\([^)]")
+"""A call with arguments ("chunk([], 3) returns []"): a criterion about what the answer's
+function returns or raises, which no fact of the text or the code's structure measures."""
+_NEGATED = re.compile(r"\b(no|not|never|without|avoids?|nothing|none)\b|n't\b", re.I)
+_PLACED = re.compile(
+    r"\b(first|last|final|before|after|ahead|top|bottom|begins?|starts?|ends?|lines?|title|heading|under|order)\b",
+    re.I,
+)
+_SCOPED = re.compile(r"\bunder [A-Z]|\bsection\b|\bparagraph\b|\blines?\b|\btitle\b|\bheading\b")
+"""A part of the answer (a section, a line): a count or a property of the whole answer
+measures something else."""
+_BEHAVES = re.compile(r"\b(returns?|raises?)\b", re.I)
+_DOES = re.compile(r"\b(raises?|returns?|gives|correct|correctly|right|accurate|accurately)\b", re.I)
+_QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|`+([^`]+)`+")
+_MARK = re.compile(r"[0-9#@£$€%&/_`{}\[\]<>=+*~^|\\-]")
+
+
+def _literal_in(criterion: str, text: str) -> bool:
+    """Whether `text` is a literal the criterion names: quoted in it, or, where it stands
+    in the criterion, a number, a mark (#, @, -, ...) or a capital that does not open it."""
+    folded = criterion.casefold()
+    at = folded.find(text.casefold())
+    if at < 0:
+        return False
+    if any(text.casefold() in next(g for g in m.groups() if g).casefold() for m in _QUOTED.finditer(criterion)):
+        return True
+    span = criterion[at : at + len(text)]
+    return (
+        bool(_MARK.search(span))
+        or any(ch.isupper() for ch in span[1:] if at == 0)
+        or (at > 0 and any(ch.isupper() for ch in span))
+    )
+
+
+def _text_fits(fact: Fact, expected: str, criterion: str) -> bool:
+    """A text fact tests presence anywhere, with no polarity: it fits a criterion that names
+    the text as a literal and asks only that it be there (not its absence, its place, what
+    a function does with it, or that a claim is right)."""
+    if _NEGATED.search(criterion) or _PLACED.search(criterion) or _DOES.search(criterion):
+        return False
+    if fact.name == "defines_function":
+        return expected in criterion and bool(_NAMED["function_count"].search(criterion))
+    return _literal_in(criterion, expected)
+
+
+def _possible(compare: str, expected: int) -> bool:
+    """A count compared so that some answer passes ("less_than 0" no count meets)."""
+    return expected > 0 if compare == "less_than" else expected >= 0
+
+
+def fits(fact: Fact, expected: bool | int | str, criterion: str, compare: str = "equals") -> bool:
+    """Whether `fact` (with its value) measures what `criterion` asks: the criterion names
+    what the fact measures, calls no function of the answer, and, for Python's syntax,
+    names no other format; a count can be met; a text is a literal the criterion asks for."""
+    if _CALL.search(criterion):
+        return False
+    if fact.kind == "text":
+        return isinstance(expected, str) and _text_fits(fact, expected, criterion)
+    if not _NAMED[fact.name].search(criterion):
+        return False
+    if fact.name in _OF_THE_WHOLE and (_SCOPED.search(criterion) or _BEHAVES.search(criterion)):
+        return False
+    if fact.name == "code_parses" and (not _PYTHON.search(criterion) or _OTHER_FORMAT.search(criterion)):
+        return False
+    return not (fact.kind == "count" and isinstance(expected, int) and not _possible(compare, expected))
+
+
 @dataclass(frozen=True)
 class FactChoice:
     fact: Fact
@@ -97,8 +191,17 @@ class FactChoice:
     compare: str = "equals"
 
     @classmethod
-    def parse(cls, raw: dict[str, Any]) -> FactChoice | None:
-        """The model's choice, or None for `none` or a choice that does not fit its fact."""
+    def parse(cls, raw: dict[str, Any], criterion: str) -> FactChoice | None:
+        """The model's choice for `criterion`; None for `none`, for a value that does not
+        fit its fact, and for a fact that does not measure what the criterion asks
+        (`fits`): a mismatch decides nothing."""
+        choice = cls._shaped(raw)
+        if choice is None or not fits(choice.fact, choice.expected, criterion, choice.compare):
+            return None
+        return choice
+
+    @classmethod
+    def _shaped(cls, raw: dict[str, Any]) -> FactChoice | None:
         fact = FACTS.get(str(raw.get("fact")))
         expected = raw.get("expected")
         if fact is None or expected is None:

@@ -422,7 +422,7 @@ async def _fact_choice(facts: Ask, asker: Asker, criterion: str) -> FactChoice |
     if raw is None:
         raw = json.dumps(await facts(map_question(criterion), map_schema(), 0.0))
         asker.book.put(asker.label, key, raw)
-    return FactChoice.parse(json.loads(raw))
+    return FactChoice.parse(json.loads(raw), criterion)
 
 
 def _criterion(name: str, evidence: Evidence) -> Criterion:

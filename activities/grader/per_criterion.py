@@ -74,7 +74,7 @@ async def _outcomes(
     if strategy == "facts":
         for i, name in enumerate(criteria):
             for k in range(samples):
-                choices[i][k] = FactChoice.parse(await ask(map_question(name), map_schema(), temperature))
+                choices[i][k] = FactChoice.parse(await ask(map_question(name), map_schema(), temperature), name)
     outcomes: list[list[Outcome]] = []
     for i, name in enumerate(criteria):
         sampled = []
