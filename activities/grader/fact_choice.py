@@ -93,12 +93,13 @@ def map_question(criterion: str) -> list[Any]:
 
 # Fit: a fact decides only a criterion that names what the fact measures ---------------------
 
+_IMPORTS = r"\bimport|standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar"
 _NAMES: dict[str, str] = {
     "has_python_code": r"\bcode\b|\bpython\b|\bsnippet|\bscript\b|\bprogram\b",
     "code_parses": r"syntax|\bcompil|\bpars(e|es|ing)\b",
     "every_function_has_docstring": r"docstring|\bdocument",
-    "only_standard_library_imports": r"\bimport|standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar",
-    "imports_third_party_packages": r"\bimport|standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar",
+    "only_standard_library_imports": _IMPORTS,
+    "imports_third_party_packages": _IMPORTS,
     "fully_type_annotated": r"type[- ]?hint|annotat|\btyped\b",
     "calls_print": r"\bprint",
     "uses_recursion": r"recurs|calls itself",
@@ -144,11 +145,8 @@ def _literal_in(criterion: str, text: str) -> bool:
     if any(text.casefold() in next(g for g in m.groups() if g).casefold() for m in _QUOTED.finditer(criterion)):
         return True
     span = criterion[at : at + len(text)]
-    return (
-        bool(_MARK.search(span))
-        or any(ch.isupper() for ch in span[1:] if at == 0)
-        or (at > 0 and any(ch.isupper() for ch in span))
-    )
+    capitals = span[1:] if at == 0 else span  # the criterion's own first letter is no name
+    return bool(_MARK.search(span)) or any(ch.isupper() for ch in capitals)
 
 
 def _text_fits(fact: Fact, expected: str, criterion: str) -> bool:
