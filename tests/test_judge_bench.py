@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -16,6 +18,7 @@ import pytest
 from benchmarks import judge_cases
 from benchmarks.families import (
     FAMILIES,
+    FRESH,
     action_items,
     api_docs,
     arithmetic,
@@ -24,15 +27,19 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    csv_export,
     dates_units,
     email,
     incident_update,
     json_output,
     numbers,
     ordering,
+    product_description,
+    quiz,
     recipe,
     release_notes,
     service_config,
+    shell_script,
     sql,
     substance,
     table_claims,
@@ -47,6 +54,8 @@ from benchmarks.labels import labels_file, labels_text
 ROOT = Path(__file__).resolve().parents[1]
 ALL = build_set("all")
 NEW = build_set("new")
+FRESH_SET = build_set("fresh")
+FRESH_MODULES = (shell_script, quiz, product_description, csv_export)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -246,6 +255,172 @@ class TestTheFamilies:
             truths = Counter(c.met for case in docs for c in case.criteria if c.family == family)
             assert truths[True] == truths[False] == 24, family
         assert len(docs) == 64
+
+    def test_the_fresh_families_are_in_no_other_set_and_about_half_unmet(self):
+        assert {c.id for c in FRESH_SET}.isdisjoint(c.id for c in [*ALL, *build_set("held"), *build_set("docs")])
+        assert set(FRESH) == {"shell_script", "quiz", "product_description", "csv_export"}
+        assert set(FRESH).isdisjoint(
+            {c.family for case in [*ALL, *build_set("held"), *build_set("docs")] for c in case.criteria}
+        )
+        for module in FRESH_MODULES:
+            criteria = [c for case in FRESH_SET for c in case.criteria if c.family == module.FAMILY]
+            assert len(criteria) == module.ANSWERS * module.CRITERIA_PER_ANSWER == 48, module.FAMILY
+            unmet = sum(not c.met for c in criteria)
+            assert 0.35 <= unmet / len(criteria) <= 0.65, (module.FAMILY, unmet)
+            assert len({c.kind for c in criteria}) >= 6, module.FAMILY  # the kinds vary
+        assert len(FRESH_SET) == 64
+
+    def test_the_fresh_set_is_the_same_every_time(self):
+        again = build_set("fresh")
+        assert [(c.id, c.task, c.answer, c.criteria) for c in again] == [
+            (c.id, c.task, c.answer, c.criteria) for c in FRESH_SET
+        ]
+
+    def test_every_fresh_criterion_has_a_family_and_a_text_of_its_own(self):
+        assert len({case.id for case in FRESH_SET}) == len(FRESH_SET)
+        for case in FRESH_SET:
+            texts = [c.text for c in case.criteria]
+            assert len(set(texts)) == len(texts), case.id
+            assert len(case.families) == 1, case.id
+            assert all(c.family and "\n" not in c.text for c in case.criteria), case.id
+            assert all(c.text not in case.answer and c.text not in case.task for c in case.criteria), case.id
+            assert case.answer not in case.task, case.id
+
+    def test_each_fresh_kind_has_two_wordings_and_each_subject_is_used(self):
+        for module, subjects in (
+            (shell_script, shell_script.JOBS),
+            (quiz, quiz.TOPICS),
+            (product_description, product_description.PRODUCTS),
+            (csv_export, csv_export.EXPORTS),
+        ):
+            assert len(subjects) >= 4, module.FAMILY
+            cases = [case for case in FRESH_SET if case.id.startswith(f"{module.FAMILY}-")]
+            assert {case.task for case in cases} == {s.task for s in subjects}, module.FAMILY
+            for criterion in module.candidates(random.Random(0), subjects[0], cases[0].answer):
+                wordings = {
+                    c.text
+                    for seed in range(40)
+                    for c in module.candidates(random.Random(seed), subjects[0], cases[0].answer)
+                    if c.kind == criterion.kind
+                }
+                assert len(wordings) == 2, (module.FAMILY, criterion.kind, wordings)
+
+
+FRESH_SWITCHES = {
+    shell_script: (
+        shell_script.JOBS,
+        ("shebang", "strict", "usage", "quoted", "comment", "exit_code", "path", "no_sudo"),
+        lambda on: dict(on),
+    ),
+    quiz: (
+        quiz.TOPICS,
+        ("count", "four_options", "key", "key_right", "distinct", "spread", "question_marks"),
+        lambda on: {**on, "key_right": on["key"] and on["key_right"]},
+    ),
+    product_description: (
+        product_description.PRODUCTS,
+        ("name_first", "price", "features", "weight", "no_superlative", "call", "short"),
+        lambda on: {**{k: v for k, v in on.items() if k != "weight"}, "size_weight": on["weight"]},
+    ),
+    csv_export: (
+        csv_export.EXPORTS,
+        ("header", "all_rows", "total_right", "quoted", "sorted", "dates", "plain"),
+        lambda on: {**{k: v for k, v in on.items() if k != "total_right"}, "total": on["total_right"]},
+    ),
+}
+
+
+class TestTheFreshFamilies:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against an answer of the set."""
+
+    @pytest.mark.parametrize("module", FRESH_MODULES, ids=lambda m: m.FAMILY)
+    def test_every_switch_decides_its_own_criterion_whatever_the_others_are(self, module):
+        subjects, switches, meant = FRESH_SWITCHES[module]
+        for subject in subjects:
+            for bits in itertools.product((True, False), repeat=len(switches)):
+                on = dict(zip(switches, bits, strict=True))
+                answer = module.build(subject, on)
+                truths = {c.kind: c.met for c in module.candidates(random.Random(0), subject, answer)}
+                assert truths == meant(on), (module.FAMILY, on, answer)
+
+    @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+    def test_every_shell_answer_parses(self):
+        for case in (c for c in FRESH_SET if c.id.startswith("shell_script")):
+            done = subprocess.run(["bash", "-n"], input=shell_script.script_of(case.answer), text=True, check=False)
+            assert done.returncode == 0, case.id
+
+    def test_shell_script_truths(self):
+        script = '#!/bin/bash\n# Rotate the logs now.\nset -eu\nset -o pipefail\necho "$a" $b \'$c\' "$#" # $d\n'
+        assert shell_script.has_strict_mode(script) and not shell_script.has_strict_mode("set -e\n")
+        assert shell_script.unquoted_expansions(script) == ["$b"]
+        assert shell_script.has_top_comment(script) and not shell_script.has_top_comment("#!/bin/bash\nset -e\n")
+        assert shell_script.BASH_SHEBANG.match("#!/usr/bin/env bash") and not shell_script.BASH_SHEBANG.match(
+            "#!/bin/sh"
+        )
+        assert shell_script.uses_path('D="/var/log/archive/"', "/var/log/archive")
+        assert not shell_script.uses_path('D="/var/log/archives"', "/var/log/archive")
+        assert not shell_script.uses_sudo("# no sudo needed\nmkdir -p x") and shell_script.uses_sudo("sudo mkdir x")
+        # By hand: the disk check leaves $MOUNT bare in `df`, and exits 1 (not the asked 2) when full.
+        case = next(c for c in FRESH_SET if c.id == "shell_script-06")
+        script = shell_script.script_of(case.answer)
+        assert "df --output=pcent $MOUNT |" in script and "  exit 1\nfi\n\necho" in script
+        assert shell_script.unquoted_expansions(script) == ["$MOUNT"]
+        assert shell_script.failure_exit(script, "-gt") == 1 and shell_script.prints_usage(script)
+        assert {c.kind: c.met for c in case.criteria} == {"usage": True, "exit_code": False, "quoted": False}
+
+    def test_quiz_truths(self):
+        assert quiz.solve("What is 7 × 8?") == 56 and quiz.solve("Find 15% of 60.") == 9
+        assert quiz.solve("How many minutes are in 3.5 hours?") == 210
+        assert quiz.solve("Convert 0.75 litres to millilitres.") == 750
+        assert quiz.solve("What is the binary number 11001 in decimal?") == 25
+        # By hand: 56 is B, 54 is D, 48 is A, 81 is C, 48 is A, and the key says so.
+        case = next(c for c in FRESH_SET if c.id == "quiz-04")
+        assert quiz.answer_key(case.answer) == {1: "B", 2: "D", 3: "A", 4: "C", 5: "A"}
+        assert {c.kind: c.met for c in case.criteria} == {"four_options": True, "key_right": True, "key": True}
+        # By hand: four questions of five, no key, right answers under D, B, A, C.
+        case = next(c for c in FRESH_SET if c.id == "quiz-06")
+        assert [q.number for q in quiz.questions_of(case.answer)] == [1, 2, 3, 4]
+        assert [quiz.right_letters(q) for q in quiz.questions_of(case.answer)] == [["D"], ["B"], ["A"], ["C"]]
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "spread": True, "key_right": False}
+
+    def test_product_description_truths(self):
+        assert product_description.words("- Holds 1 litre\n\nSize: 30 × 16 × 18 cm.") == 8
+        assert product_description.gives("Size: 50 x 35 x 20 cm", "50 × 35 × 20 cm")
+        assert not product_description.gives("Weight: 11.1 kg", "1.1 kg")
+        assert not product_description.gives_price("It costs €89.90.", "€89.00")
+        assert product_description.CALL_TO_ACTION.match("Order yours today.")
+        # By hand: four bullets, ends "Order yours today ...", but calls itself "the best travel bag".
+        case = next(c for c in FRESH_SET if c.id == "product_description-04")
+        assert product_description.bullets(case.answer) == 4 and "€89.00" in case.answer
+        assert product_description.SUPERLATIVE.search(case.answer).group(0) == "best"
+        assert {c.kind: c.met for c in case.criteria} == {"call": True, "features": True, "price": True}
+        # By hand: ends on the colours, not a call to buy, and runs to 112 words (over 100).
+        case = next(c for c in FRESH_SET if c.id == "product_description-05")
+        assert case.answer.endswith("matte black finishes.") and product_description.words(case.answer) == 112
+        assert {c.kind: c.met for c in case.criteria} == {"call": False, "short": False, "price": True}
+
+    def test_csv_export_truths(self):
+        export = csv_export.EXPORTS[2]
+        row = ["INV-207", "Hart", " Ellis & Co", "01/19/2026", "4200.00"]
+        assert csv_export.mended(row, export) == {
+            "key": "INV-207",
+            "text": "Hart, Ellis & Co",
+            "date": "01/19/2026",
+            "amount": "4200.00",
+        }
+        assert csv_export.in_format("2026-01-19", "%Y-%m-%d") and not csv_export.in_format("2026-1-19", "%Y-%m-%d")
+        # By hand: 92.00 + 258.00 + 48.60 + 137.40 + 21.50 is 557.50, and the total says 575.50.
+        case = next(c for c in FRESH_SET if c.id == "csv_export-05")
+        assert "Total,,,575.50" in case.answer and not csv_export.total_adds_up(case.answer, csv_export.EXPORTS[1])
+        fixed = case.answer.replace("575.50", "557.50")
+        assert csv_export.total_adds_up(fixed, csv_export.EXPORTS[1])
+        assert {c.kind: c.met for c in case.criteria} == {"quoted": True, "header": False, "total": False}
+        # By hand: INV-204 is left out, 1575.50 comes before 3310.00, and the amounts have no $.
+        case = next(c for c in FRESH_SET if c.id == "csv_export-06")
+        assert "INV-204" not in case.answer and "INV-207,Hart, Ellis & Co," in case.answer
+        assert not csv_export.fields_quoted(case.answer, export)
+        assert {c.kind: c.met for c in case.criteria} == {"all_rows": False, "sorted": False, "plain": True}
 
 
 class TestTheLabelsFile:

@@ -19,6 +19,7 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    csv_export,
     dates_units,
     email,
     incident_update,
@@ -29,10 +30,13 @@ from benchmarks.families import (
     numbers,
     ordering,
     pr_description,
+    product_description,
     prose,
+    quiz,
     recipe,
     release_notes,
     service_config,
+    shell_script,
     sql,
     substance,
     support_reply,
@@ -86,6 +90,15 @@ the `new` set holds few criteria about documents, and the held-out families, whi
 documents, must stay unseen. Run alone (`--set docs`)."""
 
 
+FRESH: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (shell_script, quiz, product_description, csv_export)
+}
+"""Families written after issue 37's last grader rule and never graded while any rule was
+written: run alone (`--set fresh`). Kinds of document the project had never graded (a shell
+script, a quiz, a product description, a CSV export), so a figure on them says how a grader
+does on documents none of its rules was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -96,3 +109,7 @@ def build_held_cases() -> list[JudgeCase]:
 
 def build_docs_cases() -> list[JudgeCase]:
     return [case for build in DOCS.values() for case in build()]
+
+
+def build_fresh_cases() -> list[JudgeCase]:
+    return [case for build in FRESH.values() for case in build()]
