@@ -92,24 +92,6 @@ def _own_words(tree: ast.AST) -> set[str]:
     return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
 
 
-_TOKEN = re.compile(r"[A-Za-z0-9]+")
-
-
-def made_up_words(source: str, criterion: str) -> set[str]:
-    """The words and numbers of the texts `source` looks for that `criterion` does not hold
-    (lowercase): what the model made up (`'ORDER BY date DESC' in answer` for "Sorts by date,
-    most recent first", `'Fixes #123'` for "Links the issue it fixes"), one way among many to
-    meet the criterion, so that not finding it shows nothing. A pattern's escapes (`\\s`) are
-    no words; a mark (`'?'`, `';'`) has none."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return set()
-    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    sought = {w.lower() for text in texts for w in _TOKEN.findall(re.sub(r"\\[A-Za-z]", " ", text))}
-    return sought - {w.lower() for w in _TOKEN.findall(criterion)}
-
-
 TextTest = Literal["present", "absent"]
 _FLIP: dict[TextTest | None, TextTest | None] = {"present": "absent", "absent": "present", None: None}
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
-from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify, made_up_words
+from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
@@ -338,14 +338,6 @@ def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citati
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
-    if not run.passed and citation.found == "none" and (made_up := made_up_words(source, criterion)):
-        return Evidence(
-            None,
-            f"the check looked for words the criterion does not hold ({', '.join(sorted(made_up))}), one way "
-            "among many to meet it, and did not find them; the grader cited nothing",
-            "unverified: the check looked for words of its own, and nothing was cited",
-            check=shown,
-        )
     if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
     if citation.found == "not_found":
