@@ -477,6 +477,30 @@ class TestCitations:
         assert cite("Best regards,", posting, "Ends with the sender's name").found == "misplaced"
         assert cite("Best regards, Ana", posting, "Signs off with the name Ana").found == "quoted"
 
+    def test_the_first_line_of_a_document_in_a_code_block_is_its_first_line_not_the_lead_in(self):
+        """ "The first line is a shebang": the script sits in a fenced block after a line that
+        introduces it, and the block's fences are no lines of it."""
+        script = 'Here is the script:\n\n```bash\n#!/usr/bin/env bash\nset -eu\ntar czf b.tgz "$1"\n```'
+        assert cite("#!/usr/bin/env bash", script, "The first line is a shebang that runs bash").found == "quoted"
+        assert cite("set -eu", script, "Starts with a shebang line").found == "misplaced"
+        assert cite('tar czf b.tgz "$1"', script, "Ends with the tar command").found == "quoted"
+        assert cite("Here is the script:", script, "Starts with a shebang line").found == "misplaced"
+
+    def test_a_criterion_about_the_first_sentence_is_met_only_by_the_first_sentence(self):
+        """The cited line holds two sentences and the name only in the second: what is
+        recorded (and read again) is the first sentence alone."""
+        text = "Packing light should be easy. The Aero 30 opens flat like a suitcase.\n\n- 30 litres"
+        criterion = "The first sentence mentions the product name (Aero 30)"
+        assert cite("The Aero 30 opens flat like a suitcase", text, criterion).found == "misplaced"
+        whole = cite("Packing light should be easy. The Aero 30 opens flat like a suitcase.", text, criterion)
+        assert (whole.found, whole.line) == ("quoted", "Packing light should be easy.")
+        first = cite("Packing light should be easy.", text, "Opens with a sentence about packing")
+        assert (first.found, first.line) == (
+            "quoted",
+            "Packing light should be easy. The Aero 30 opens flat like a suitcase.",
+        )
+        assert cite("The Aero 30 opens flat", text, "Names the product").line == text.splitlines()[0]
+
     def test_a_quote_of_the_request_and_not_the_answer_is_no_quote_of_the_answer(self):
         request = "Write the job posting. Applications go to jobs@fernway.io by 31 March."
         answer = "# Backend Engineer\n\nApply on our careers site."

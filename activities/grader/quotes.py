@@ -100,6 +100,11 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         return Citation("request" if from_request else "not_found", said)
     if not at_its_place(line, answer, criterion):
         return Citation("misplaced", said, line)
+    if FIRST_SENTENCE.search(criterion):
+        first = first_sentence(answer)
+        if first is None or not (_norm(first) in quote or _share(quote, _norm(first)) >= MIN_COVERAGE):
+            return Citation("misplaced", said, line)
+        line = first
     if is_heading(line) and not HEADINGS.search(criterion):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
@@ -113,10 +118,32 @@ LAST = re.compile(r"^(?:the )?(?:last|final|closing) line\b|^(?:ends|closes|fini
 """A criterion about the answer's first line or its last: a quote meets it only from there."""
 
 
+FIRST_SENTENCE = re.compile(r"\b(?:first|opening) sentence\b", re.I)
+"""A criterion about the answer's first sentence: only that sentence meets it, not the rest of its line."""
+_LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
+"""A first line ending in a colon before a blank line ("Here is the script:"): it introduces
+the answer, it is none of it (as the checks' `content()` reads it)."""
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def content_lines(answer: str) -> list[str]:
+    """The answer's non-empty lines, without a lead-in line and without its code blocks'
+    fences: a script or a document set in a block starts and ends where its lines do."""
+    body = _LEAD_IN.sub("", answer.strip(), count=1)
+    return [line.strip() for line in body.splitlines() if line.strip() and not line.strip().startswith("```")]
+
+
+def first_sentence(answer: str) -> str | None:
+    """The first sentence of the answer's first line of content that is not a heading."""
+    line = next((line for line in content_lines(answer) if not is_heading(line)), None)
+    return None if line is None else _SENTENCE_END.split(line, maxsplit=1)[0]
+
+
 def at_its_place(line: str, answer: str, criterion: str) -> bool:
     """Whether the cited `line` (one or more of the answer's lines) takes in the answer's
-    first line, for a criterion about the first line (`FIRST`), or its last (`LAST`)."""
-    lines = [candidate.strip() for candidate in answer.splitlines() if candidate.strip()]
+    first line of content, for a criterion about the first line (`FIRST`), or its last
+    (`LAST`)."""
+    lines = content_lines(answer)
     cited = line.splitlines()
     if FIRST.search(criterion.strip()):
         return bool(lines) and lines[0] in cited
