@@ -1,7 +1,7 @@
 """How right the grader is: the labelled set graded through real threads, one pass each.
 
     python -m benchmarks judge --model local:qwen2.5-coder-1.5b --grading facts whole
-    python -m benchmarks judge --set new --families behaviour verse   # or --set held, --set fresh
+    python -m benchmarks judge --set new --families behaviour verse   # or --set held, --set fresh, --set fresh2
 
 One throwaway dev server and one `python -m rubricflow.worker` process. For every grader
 model and strategy, each case of the labelled set (`judge_cases.build_set`) is a thread: a scripted agent gives the case's answer,
@@ -416,8 +416,10 @@ def main(argv: list[str]) -> int:
         choices=SETS,
         default="all",
         help="the menu's own kinds, the families beyond the menu, all of both (default %(default)s), docs: "
-        "the documents' tuning families alone, held: the held-out families alone, or fresh: the families "
-        "written after the last grader rule (shell scripts, quizzes, product descriptions, CSV exports), alone",
+        "the documents' tuning families alone, held: the held-out families alone, fresh: the families "
+        "written after the last grader rule (shell scripts, quizzes, product descriptions, CSV exports), alone, "
+        "or fresh2: the families written after fresh was graded (Dockerfiles, word problems, HTML forms, social "
+        "posts), alone",
     )
     parser.add_argument(
         "--families",

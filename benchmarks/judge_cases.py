@@ -32,7 +32,7 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-SETS = ("all", "menu", "new", "docs", "held", "fresh")
+SETS = ("all", "menu", "new", "docs", "held", "fresh", "fresh2")
 
 
 # Truth by code --------------------------------------------------------------------------
@@ -383,10 +383,11 @@ def _new_cases() -> tuple[JudgeCase, ...]:
 
 def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     """The menu's cases (in `wordings`), the families beyond it, or both; or the documents'
-    tuning families alone (`docs`), the held-out families alone (`held`), or the fresh families
-    alone (`fresh`: kinds of document no grader was run on while any rule was written). The
-    families beyond the menu have one set of wordings, written before any grader was tried on
-    them."""
+    tuning families alone (`docs`), the held-out families alone (`held`), the fresh families
+    alone (`fresh`: kinds of document no grader was run on while any rule was written), or the
+    second fresh families alone (`fresh2`: written after `fresh` was graded, before any rule was
+    written on it). The families beyond the menu have one set of wordings, written before any
+    grader was tried on them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
     if which == "held":
@@ -397,6 +398,10 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
         from benchmarks.families import build_fresh_cases
 
         return build_fresh_cases()
+    if which == "fresh2":
+        from benchmarks.families import build_fresh2_cases
+
+        return build_fresh2_cases()
     if which == "docs":
         from benchmarks.families import build_docs_cases
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections import Counter
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from benchmarks import judge_cases
 from benchmarks.families import (
     FAMILIES,
     FRESH,
+    FRESH2,
     action_items,
     api_docs,
     arithmetic,
@@ -29,7 +31,9 @@ from benchmarks.families import (
     comparison_table,
     csv_export,
     dates_units,
+    dockerfile,
     email,
+    html_form,
     incident_update,
     json_output,
     numbers,
@@ -40,11 +44,13 @@ from benchmarks.families import (
     release_notes,
     service_config,
     shell_script,
+    social_post,
     sql,
     substance,
     table_claims,
     text,
     verse,
+    word_problem,
 )
 from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
@@ -56,6 +62,8 @@ ALL = build_set("all")
 NEW = build_set("new")
 FRESH_SET = build_set("fresh")
 FRESH_MODULES = (shell_script, quiz, product_description, csv_export)
+FRESH2_SET = build_set("fresh2")
+FRESH2_MODULES = (dockerfile, word_problem, html_form, social_post)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -305,6 +313,54 @@ class TestTheFamilies:
                 }
                 assert len(wordings) == 2, (module.FAMILY, criterion.kind, wordings)
 
+    def test_the_fresh2_families_are_in_no_other_set_and_about_half_unmet(self):
+        others = [*ALL, *build_set("held"), *build_set("docs"), *FRESH_SET]
+        assert {c.id for c in FRESH2_SET}.isdisjoint(c.id for c in others)
+        assert set(FRESH2) == {"dockerfile", "word_problem", "html_form", "social_post"}
+        assert set(FRESH2).isdisjoint({c.family for case in others for c in case.criteria})
+        for module in FRESH2_MODULES:
+            criteria = [c for case in FRESH2_SET for c in case.criteria if c.family == module.FAMILY]
+            assert len(criteria) == module.ANSWERS * module.CRITERIA_PER_ANSWER == 48, module.FAMILY
+            unmet = sum(not c.met for c in criteria)
+            assert 0.35 <= unmet / len(criteria) <= 0.65, (module.FAMILY, unmet)
+            assert len({c.kind for c in criteria}) >= 6, module.FAMILY  # the kinds vary
+        assert len(FRESH2_SET) == 64
+
+    def test_the_fresh2_set_is_the_same_every_time(self):
+        again = build_set("fresh2")
+        assert [(c.id, c.task, c.answer, c.criteria) for c in again] == [
+            (c.id, c.task, c.answer, c.criteria) for c in FRESH2_SET
+        ]
+
+    def test_every_fresh2_criterion_has_a_family_and_a_text_of_its_own(self):
+        assert len({case.id for case in FRESH2_SET}) == len(FRESH2_SET)
+        for case in FRESH2_SET:
+            texts = [c.text for c in case.criteria]
+            assert len(set(texts)) == len(texts), case.id
+            assert len(case.families) == 1, case.id
+            assert all(c.family and "\n" not in c.text for c in case.criteria), case.id
+            assert all(c.text not in case.answer and c.text not in case.task for c in case.criteria), case.id
+            assert case.answer not in case.task, case.id
+
+    def test_each_fresh2_kind_has_two_wordings_and_each_subject_is_used(self):
+        for module, subjects in (
+            (dockerfile, dockerfile.APPS),
+            (word_problem, word_problem.PROBLEMS),
+            (html_form, html_form.FORMS),
+            (social_post, social_post.EVENTS),
+        ):
+            assert len(subjects) >= 4, module.FAMILY
+            cases = [case for case in FRESH2_SET if case.id.startswith(f"{module.FAMILY}-")]
+            assert {case.task for case in cases} == {s.task for s in subjects}, module.FAMILY
+            for criterion in module.candidates(random.Random(0), subjects[0], cases[0].answer):
+                wordings = {
+                    c.text
+                    for seed in range(40)
+                    for c in module.candidates(random.Random(seed), subjects[0], cases[0].answer)
+                    if c.kind == criterion.kind
+                }
+                assert len(wordings) == 2, (module.FAMILY, criterion.kind, wordings)
+
 
 FRESH_SWITCHES = {
     shell_script: (
@@ -421,6 +477,128 @@ class TestTheFreshFamilies:
         assert "INV-204" not in case.answer and "INV-207,Hart, Ellis & Co," in case.answer
         assert not csv_export.fields_quoted(case.answer, export)
         assert {c.kind: c.met for c in case.criteria} == {"all_rows": False, "sorted": False, "plain": True}
+
+
+FRESH2_SUBJECTS = {
+    dockerfile: dockerfile.APPS,
+    word_problem: word_problem.PROBLEMS,
+    html_form: html_form.FORMS,
+    social_post: social_post.EVENTS,
+}
+
+
+class TestTheFresh2Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    @pytest.mark.parametrize("module", FRESH2_MODULES, ids=lambda m: m.FAMILY)
+    def test_every_switch_decides_its_own_criterion_whatever_the_others_are(self, module):
+        for subject in FRESH2_SUBJECTS[module]:
+            for bits in itertools.product((True, False), repeat=len(module.SWITCHES)):
+                on = dict(zip(module.SWITCHES, bits, strict=True))
+                answer = module.build(subject, on)
+                truths = {c.kind: c.met for c in module.candidates(random.Random(0), subject, answer)}
+                assert truths == on, (module.FAMILY, on, answer)
+
+    def test_a_post_is_clear_of_the_limit_however_its_characters_are_counted(self):
+        for event in social_post.EVENTS:
+            for bits in itertools.product((True, False), repeat=len(social_post.SWITCHES)):
+                on = dict(zip(social_post.SWITCHES, bits, strict=True))
+                post = social_post.build(event, on)
+                # As X counts: a link as 23 characters, an emoji as two.
+                counted = len(post) - sum(len(u) - 23 for u in social_post.URL.findall(post))
+                counted += len(social_post.EMOJI.findall(post))
+                if on["short"]:
+                    assert max(len(post), counted) <= 265, (event.name, len(post), counted)
+                else:
+                    assert min(len(post), counted) >= 300, (event.name, len(post), counted)
+
+    def test_dockerfile_truths(self):
+        text = (
+            "# build\nFROM python:3.12-slim AS base\nENV A=1 \\\n    API_TOKEN=abc\nENV DB_PASSWORD hunter2\n"
+            "COPY . .\nRUN pip install -r requirements.txt\nUSER root\nCMD python app.py\n"
+        )
+        assert dockerfile.instructions(text)[1] == ("ENV", "A=1      API_TOKEN=abc")
+        assert dockerfile.env_settings(text) == {"A": "1", "API_TOKEN": "abc", "DB_PASSWORD": "hunter2"}
+        assert dockerfile.secrets_in_env(text) == ["API_TOKEN", "DB_PASSWORD"]
+        assert dockerfile.base_image(text) == "python:3.12-slim" and not dockerfile.runs_as_non_root(text)
+        assert not dockerfile.installs_before_source(text, "pip install")
+        assert not dockerfile.cmd_in_exec_form(text) and dockerfile.cmd_in_exec_form('CMD ["python", "app.py"]')
+        assert not dockerfile.has_healthcheck("HEALTHCHECK NONE") and dockerfile.exposed_ports("EXPOSE 80/tcp 443")
+        # By hand: EXPOSE 8000 while gunicorn binds 5000; requirements.txt is installed before `COPY . .`.
+        case = next(c for c in FRESH2_SET if c.id == "dockerfile-00")
+        text = dockerfile.dockerfile_of(case.answer)
+        assert "EXPOSE 8000\n" in text and "0.0.0.0:5000" in text and text.startswith("FROM python:3.12-slim\n")
+        assert text.index("RUN pip install") < text.index("COPY . .")
+        assert {c.kind: c.met for c in case.criteria} == {"expose": False, "layers": True, "pinned": True}
+        # By hand: appuser is created but never switched to, and no ENV holds a credential.
+        case = next(c for c in FRESH2_SET if c.id == "dockerfile-02")
+        text = dockerfile.dockerfile_of(case.answer)
+        assert "RUN adduser -D -H appuser\n" in text and "USER" not in text
+        assert dockerfile.env_settings(text) == {"CGO_ENABLED": "0"}
+        assert {c.kind: c.met for c in case.criteria} == {"pinned": True, "no_secrets": True, "user": False}
+
+    def test_word_problem_truths(self):
+        assert word_problem.step_is_right("60", "÷", "2.5833", "23.23")
+        assert not word_problem.step_is_right("84.99", "×", "0.35", "29.7645")
+        assert word_problem.step_is_right("1587", "−", "1240", "347")
+        jacket, coffee = word_problem.PROBLEMS[1], word_problem.PROBLEMS[2]
+        assert word_problem.rounded(jacket.exact, 2) == Decimal("59.80")  # 84.99 × 0.65 × 1.0825 = 59.80108875
+        assert word_problem.rounded(coffee.exact, 2) == Decimal("0.49")  # 68.40 / 2500 g × 18 g = 0.49248
+        assert word_problem.rounded(word_problem.PROBLEMS[0].exact, 1) == Decimal("23.2")  # 60 km / (155/60) h
+        assert word_problem.rounded(word_problem.PROBLEMS[3].exact, 1) == Decimal("28.0")  # 347 / 1240
+        assert word_problem.units_given("Answer: $0.49", coffee) and not word_problem.units_given(
+            "Answer: 0.49", coffee
+        )
+        # By hand: the tax is charged on the full price (84.99 × 0.0825), so 62.26 instead of 59.80,
+        # though every step's sum is right; and the answer closes a sentence, not an Answer: line.
+        case = next(c for c in FRESH2_SET if c.id == "word_problem-01")
+        assert "3. Sales tax: 84.99 × 0.0825 = 7.0117" in case.answer
+        assert case.answer.endswith("So the jacket costs 62.26 at the till.")
+        assert word_problem.steps_right(case.answer) and not word_problem.answer_is_right(case.answer, jacket)
+        assert {c.kind: c.met for c in case.criteria} == {"answer_line": False, "rounded": True, "steps_right": True}
+        # By hand: 1587 − 1240 is written as 357 (the next step uses 347), and 28.0% is right.
+        case = next(c for c in FRESH2_SET if c.id == "word_problem-07")
+        assert "1587 − 1240 = 357 umbrellas" in case.answer and "347 ÷ 1240 = 0.2798" in case.answer
+        assert case.answer.endswith("rose by 28.0%.")
+        assert {c.kind: c.met for c in case.criteria} == {"steps_right": False, "answer_right": True, "rounded": True}
+
+    def test_html_form_truths(self):
+        html = (
+            '```html\n<form method="POST" action="/x"><label for="e">E</label><input id="e" name="email" '
+            'type="email" required><input type="hidden" name="t"><input type="submit" value=" Go  on ">\n```'
+        )
+        form = html_form.FORMS[0]
+        assert html_form.every_field_labelled(html) and html_form.email_typed(html)
+        assert html_form.submit_texts(html) == ["Go on"] and not html_form.posts_to_action(html, form)
+        assert not html_form.images_have_alt(html)  # no image at all
+        assert not html_form.images_have_alt('```html\n<img src="a.png" alt=" ">\n```')
+        # By hand: posts to /contact.php (not /contact), the button says "Send", and the photo has alt text.
+        case = next(c for c in FRESH2_SET if c.id == "html_form-01")
+        assert '<form action="/contact.php" method="post">' in case.answer
+        assert html_form.submit_texts(case.answer) == ["Send"]
+        assert {c.kind: c.met for c in case.criteria} == {"method_action": False, "submit_text": False, "img_alt": True}
+        # By hand: the ticket label says for="ticket" but the select's id is reg-ticket.
+        case = next(c for c in FRESH2_SET if c.id == "html_form-03")
+        assert '<label for="ticket">Ticket type</label>' in case.answer and 'id="reg-ticket"' in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"labels": False, "method_action": True, "img_alt": True}
+
+    def test_social_post_truths(self):
+        assert social_post.hashtags("See https://x.io/a#b #One and #Two, not a#b") == ["#One", "#Two"]
+        assert social_post.gives_link("Go: https://fieldnote.app/launch.", "https://fieldnote.app/launch")
+        assert not social_post.gives_link("Go: https://fieldnote.app/launches", "https://fieldnote.app/launch")
+        event = social_post.EVENTS[2]
+        assert social_post.gives_when("Wed, May 20 at 7 PM", event)
+        assert not social_post.gives_when("May 20 at 7:30 PM", event)
+        # By hand: opens "Join us for", ends its first paragraph with an elephant, and has one "!".
+        case = next(c for c in FRESH2_SET if c.id == "social_post-00")
+        assert case.answer.startswith("Join us for Scaling") and "🐘" in case.answer and case.answer.count("!") == 1
+        assert {c.kind: c.met for c in case.criteria} == {"name_first": False, "no_emoji": False, "one_bang": True}
+        # By hand: 7:30 PM where the task says 7:00 PM, three exclamation marks, and the name first.
+        case = next(c for c in FRESH2_SET if c.id == "social_post-02")
+        assert "May 20 at 7:30 PM" in case.answer and case.answer.count("!") == 3
+        assert case.answer.startswith("Berlin Rust Meetup is back")
+        assert {c.kind: c.met for c in case.criteria} == {"date_time": False, "one_bang": False, "name_first": True}
 
 
 class TestTheLabelsFile:

@@ -21,7 +21,9 @@ from benchmarks.families import (
     comparison_table,
     csv_export,
     dates_units,
+    dockerfile,
     email,
+    html_form,
     incident_update,
     job_posting,
     json_output,
@@ -37,11 +39,13 @@ from benchmarks.families import (
     release_notes,
     service_config,
     shell_script,
+    social_post,
     sql,
     substance,
     support_reply,
     table_claims,
     verse,
+    word_problem,
 )
 from benchmarks.labelled import JudgeCase
 
@@ -99,6 +103,16 @@ script, a quiz, a product description, a CSV export), so a figure on them says h
 does on documents none of its rules was written with."""
 
 
+FRESH2: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (dockerfile, word_problem, html_form, social_post)
+}
+"""Families written after the fresh set was graded and before any rule was written on it: run
+alone (`--set fresh2`). Kinds of document the project had never graded (a Dockerfile, a worked
+maths word problem, an HTML form, a social media post), so that when a rule is written on the
+fresh set's records, a figure here still says how a grader does on documents no rule was
+written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -113,3 +127,7 @@ def build_docs_cases() -> list[JudgeCase]:
 
 def build_fresh_cases() -> list[JudgeCase]:
     return [case for build in FRESH.values() for case in build()]
+
+
+def build_fresh2_cases() -> list[JudgeCase]:
+    return [case for build in FRESH2.values() for case in build()]
