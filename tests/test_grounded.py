@@ -486,6 +486,13 @@ class TestCitations:
         assert cite('tar czf b.tgz "$1"', script, "Ends with the tar command").found == "quoted"
         assert cite("Here is the script:", script, "Starts with a shebang line").found == "misplaced"
 
+    def test_a_comment_in_a_code_block_is_no_heading(self):
+        """`# Compress old logs` opens a bash comment inside the block, not a Markdown heading."""
+        script = 'Here is the script:\n\n```bash\n# Compress old logs\ngzip "$1"\n```\n\n# Usage\n\nRun it.'
+        found = cite("# Compress old logs", script, "Has a comment at the top explaining what the script does")
+        assert (found.found, found.line) == ("quoted", "# Compress old logs")
+        assert cite("# Usage", script, "Says how to run it").found == "heading"
+
     def test_a_criterion_about_the_first_sentence_is_met_only_by_the_first_sentence(self):
         """The cited line holds two sentences and the name only in the second: what is
         recorded (and read again) is the first sentence alone."""

@@ -105,7 +105,7 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         if first is None or not (_norm(first) in quote or _share(quote, _norm(first)) >= MIN_COVERAGE):
             return Citation("misplaced", said, line)
         line = first
-    if is_heading(line) and not HEADINGS.search(criterion):
+    if is_heading(line) and not HEADINGS.search(criterion) and not set(line.splitlines()) <= code_lines(answer):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
 
@@ -131,6 +131,15 @@ def content_lines(answer: str) -> list[str]:
     fences: a script or a document set in a block starts and ends where its lines do."""
     body = _LEAD_IN.sub("", answer.strip(), count=1)
     return [line.strip() for line in body.splitlines() if line.strip() and not line.strip().startswith("```")]
+
+
+_FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+def code_lines(answer: str) -> set[str]:
+    """The lines inside the answer's fenced blocks (stripped): there `#` starts a comment,
+    not a heading."""
+    return {line.strip() for block in _FENCED.findall(answer) for line in block.splitlines() if line.strip()}
 
 
 def first_sentence(answer: str) -> str | None:
