@@ -264,29 +264,50 @@ class TestTheFamilies:
             assert truths[True] == truths[False] == 24, family
         assert len(docs) == 64
 
-    def test_the_fresh_families_are_in_no_other_set_and_about_half_unmet(self):
-        assert {c.id for c in FRESH_SET}.isdisjoint(c.id for c in [*ALL, *build_set("held"), *build_set("docs")])
-        assert set(FRESH) == {"shell_script", "quiz", "product_description", "csv_export"}
-        assert set(FRESH).isdisjoint(
-            {c.family for case in [*ALL, *build_set("held"), *build_set("docs")] for c in case.criteria}
-        )
-        for module in FRESH_MODULES:
-            criteria = [c for case in FRESH_SET for c in case.criteria if c.family == module.FAMILY]
+    FRESH_SETS = {
+        "fresh": (
+            FRESH,
+            ((shell_script, shell_script.JOBS), (quiz, quiz.TOPICS))
+            + ((product_description, product_description.PRODUCTS), (csv_export, csv_export.EXPORTS)),
+        ),
+        "fresh2": (
+            FRESH2,
+            ((dockerfile, dockerfile.APPS), (word_problem, word_problem.PROBLEMS))
+            + ((html_form, html_form.FORMS), (social_post, social_post.EVENTS)),
+        ),
+    }
+
+    @pytest.mark.parametrize("name", FRESH_SETS)
+    def test_a_fresh_sets_families_are_in_no_other_set_and_about_half_unmet(self, name):
+        families, modules = self.FRESH_SETS[name]
+        fresh = build_set(name)
+        others = [
+            *ALL,
+            *(case for other in ("held", "docs", "fresh", "fresh2") if other != name for case in build_set(other)),
+        ]
+        assert {c.id for c in fresh}.isdisjoint(c.id for c in others)
+        assert set(families) == {module.FAMILY for module, _ in modules}
+        assert set(families).isdisjoint({c.family for case in others for c in case.criteria})
+        for module, _ in modules:
+            criteria = [c for case in fresh for c in case.criteria if c.family == module.FAMILY]
             assert len(criteria) == module.ANSWERS * module.CRITERIA_PER_ANSWER == 48, module.FAMILY
             unmet = sum(not c.met for c in criteria)
             assert 0.35 <= unmet / len(criteria) <= 0.65, (module.FAMILY, unmet)
             assert len({c.kind for c in criteria}) >= 6, module.FAMILY  # the kinds vary
-        assert len(FRESH_SET) == 64
+        assert len(fresh) == 64
 
-    def test_the_fresh_set_is_the_same_every_time(self):
-        again = build_set("fresh")
+    @pytest.mark.parametrize("name", FRESH_SETS)
+    def test_a_fresh_set_is_the_same_every_time(self, name):
+        first, again = build_set(name), build_set(name)
         assert [(c.id, c.task, c.answer, c.criteria) for c in again] == [
-            (c.id, c.task, c.answer, c.criteria) for c in FRESH_SET
+            (c.id, c.task, c.answer, c.criteria) for c in first
         ]
 
-    def test_every_fresh_criterion_has_a_family_and_a_text_of_its_own(self):
-        assert len({case.id for case in FRESH_SET}) == len(FRESH_SET)
-        for case in FRESH_SET:
+    @pytest.mark.parametrize("name", FRESH_SETS)
+    def test_every_fresh_criterion_has_a_family_and_a_text_of_its_own(self, name):
+        fresh = build_set(name)
+        assert len({case.id for case in fresh}) == len(fresh)
+        for case in fresh:
             texts = [c.text for c in case.criteria]
             assert len(set(texts)) == len(texts), case.id
             assert len(case.families) == 1, case.id
@@ -294,63 +315,12 @@ class TestTheFamilies:
             assert all(c.text not in case.answer and c.text not in case.task for c in case.criteria), case.id
             assert case.answer not in case.task, case.id
 
-    def test_each_fresh_kind_has_two_wordings_and_each_subject_is_used(self):
-        for module, subjects in (
-            (shell_script, shell_script.JOBS),
-            (quiz, quiz.TOPICS),
-            (product_description, product_description.PRODUCTS),
-            (csv_export, csv_export.EXPORTS),
-        ):
+    @pytest.mark.parametrize("name", FRESH_SETS)
+    def test_each_fresh_kind_has_two_wordings_and_each_subject_is_used(self, name):
+        fresh = build_set(name)
+        for module, subjects in self.FRESH_SETS[name][1]:
             assert len(subjects) >= 4, module.FAMILY
-            cases = [case for case in FRESH_SET if case.id.startswith(f"{module.FAMILY}-")]
-            assert {case.task for case in cases} == {s.task for s in subjects}, module.FAMILY
-            for criterion in module.candidates(random.Random(0), subjects[0], cases[0].answer):
-                wordings = {
-                    c.text
-                    for seed in range(40)
-                    for c in module.candidates(random.Random(seed), subjects[0], cases[0].answer)
-                    if c.kind == criterion.kind
-                }
-                assert len(wordings) == 2, (module.FAMILY, criterion.kind, wordings)
-
-    def test_the_fresh2_families_are_in_no_other_set_and_about_half_unmet(self):
-        others = [*ALL, *build_set("held"), *build_set("docs"), *FRESH_SET]
-        assert {c.id for c in FRESH2_SET}.isdisjoint(c.id for c in others)
-        assert set(FRESH2) == {"dockerfile", "word_problem", "html_form", "social_post"}
-        assert set(FRESH2).isdisjoint({c.family for case in others for c in case.criteria})
-        for module in FRESH2_MODULES:
-            criteria = [c for case in FRESH2_SET for c in case.criteria if c.family == module.FAMILY]
-            assert len(criteria) == module.ANSWERS * module.CRITERIA_PER_ANSWER == 48, module.FAMILY
-            unmet = sum(not c.met for c in criteria)
-            assert 0.35 <= unmet / len(criteria) <= 0.65, (module.FAMILY, unmet)
-            assert len({c.kind for c in criteria}) >= 6, module.FAMILY  # the kinds vary
-        assert len(FRESH2_SET) == 64
-
-    def test_the_fresh2_set_is_the_same_every_time(self):
-        again = build_set("fresh2")
-        assert [(c.id, c.task, c.answer, c.criteria) for c in again] == [
-            (c.id, c.task, c.answer, c.criteria) for c in FRESH2_SET
-        ]
-
-    def test_every_fresh2_criterion_has_a_family_and_a_text_of_its_own(self):
-        assert len({case.id for case in FRESH2_SET}) == len(FRESH2_SET)
-        for case in FRESH2_SET:
-            texts = [c.text for c in case.criteria]
-            assert len(set(texts)) == len(texts), case.id
-            assert len(case.families) == 1, case.id
-            assert all(c.family and "\n" not in c.text for c in case.criteria), case.id
-            assert all(c.text not in case.answer and c.text not in case.task for c in case.criteria), case.id
-            assert case.answer not in case.task, case.id
-
-    def test_each_fresh2_kind_has_two_wordings_and_each_subject_is_used(self):
-        for module, subjects in (
-            (dockerfile, dockerfile.APPS),
-            (word_problem, word_problem.PROBLEMS),
-            (html_form, html_form.FORMS),
-            (social_post, social_post.EVENTS),
-        ):
-            assert len(subjects) >= 4, module.FAMILY
-            cases = [case for case in FRESH2_SET if case.id.startswith(f"{module.FAMILY}-")]
+            cases = [case for case in fresh if case.id.startswith(f"{module.FAMILY}-")]
             assert {case.task for case in cases} == {s.task for s in subjects}, module.FAMILY
             for criterion in module.candidates(random.Random(0), subjects[0], cases[0].answer):
                 wordings = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
@@ -183,17 +184,22 @@ def script_of(answer: str) -> str:
     return match.group(1)
 
 
-def code_part(line: str) -> str:
-    """`line` without its comment: from a `#` that starts a word outside quotes."""
+def unquoted(line: str) -> Iterator[tuple[int, str]]:
+    """Each character of `line` outside single and double quotes, with its index (a quote
+    mark itself is inside)."""
     single = double = False
     for i, ch in enumerate(line):
         if ch == "'" and not double:
             single = not single
         elif ch == '"' and not single:
             double = not double
-        elif ch == "#" and not single and not double and (i == 0 or line[i - 1] in " \t"):
-            return line[:i]
-    return line
+        elif not single and not double:
+            yield i, ch
+
+
+def code_part(line: str) -> str:
+    """`line` without its comment: from a `#` that starts a word outside quotes."""
+    return next((line[:i] for i, ch in unquoted(line) if ch == "#" and (i == 0 or line[i - 1] in " \t")), line)
 
 
 def code_lines(script: str) -> list[str]:
@@ -206,16 +212,10 @@ def unquoted_expansions(script: str) -> list[str]:
     it is not an expansion). `$#`, `$?` and `$(` are not variables."""
     found = []
     for line in code_lines(script):
-        single = double = False
-        for i, ch in enumerate(line):
-            if ch == "'" and not double:
-                single = not single
-            elif ch == '"' and not single:
-                double = not double
-            elif ch == "$" and not single and not double:
-                match = re.match(r"\$(?:[A-Za-z_]\w*|\{[^}]*\}|\d)", line[i:])
-                if match:
-                    found.append(match.group(0))
+        for i, ch in unquoted(line):
+            match = re.match(r"\$(?:[A-Za-z_]\w*|\{[^}]*\}|\d)", line[i:]) if ch == "$" else None
+            if match:
+                found.append(match.group(0))
     return found
 
 
