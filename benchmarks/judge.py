@@ -415,11 +415,8 @@ def main(argv: list[str]) -> int:
         "--set",
         choices=SETS,
         default="all",
-        help="the menu's own kinds, the families beyond the menu, all of both (default %(default)s), docs: "
-        "the documents' tuning families alone, held: the held-out families alone, fresh: the families "
-        "written after the last grader rule (shell scripts, quizzes, product descriptions, CSV exports), alone, "
-        "or fresh2: the families written after fresh was graded (Dockerfiles, word problems, HTML forms, social "
-        "posts), alone",
+        help="the menu's own kinds, the families beyond the menu, all of both (default %(default)s); alone: "
+        "docs (the documents' tuning families), held, fresh or fresh2 (families written later, docs/grading.md)",
     )
     parser.add_argument(
         "--families",
