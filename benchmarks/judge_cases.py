@@ -32,7 +32,9 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-SETS = ("all", "menu", "new", "docs", "held", "fresh", "fresh2")
+ALONE_SETS = ("docs", "held", "fresh", "fresh2")
+"""The sets run alone, never in `all` (`families.ALONE`)."""
+SETS = ("all", "menu", "new", *ALONE_SETS)
 
 
 # Truth by code --------------------------------------------------------------------------
@@ -390,22 +392,10 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     grader was tried on them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
-    if which == "held":
-        from benchmarks.families import build_held_cases
+    if which in ALONE_SETS:
+        from benchmarks.families import build_alone
 
-        return build_held_cases()
-    if which == "fresh":
-        from benchmarks.families import build_fresh_cases
-
-        return build_fresh_cases()
-    if which == "fresh2":
-        from benchmarks.families import build_fresh2_cases
-
-        return build_fresh2_cases()
-    if which == "docs":
-        from benchmarks.families import build_docs_cases
-
-        return build_docs_cases()
+        return build_alone(which)
     menu = build_cases(wordings) if which in ("all", "menu") else []
     return [*menu, *(_new_cases() if which in ("all", "new") else ())]
 

@@ -256,6 +256,11 @@ class TestTheFamilies:
             assert truths[True] == truths[False] == 24, family
         assert len(held) == 192
 
+    def test_every_set_run_alone_has_its_families(self):
+        from benchmarks.families import ALONE
+
+        assert set(ALONE) == set(judge_cases.ALONE_SETS)
+
     def test_the_documents_tuning_families_are_in_no_other_set_and_half_unmet(self):
         docs = build_set("docs")
         assert {c.id for c in docs}.isdisjoint(c.id for c in [*ALL, *build_set("held")])

@@ -117,17 +117,15 @@ def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
 
-def build_held_cases() -> list[JudgeCase]:
-    return [case for build in HELD_OUT.values() for case in build()]
+ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
+    "held": HELD_OUT,
+    "docs": DOCS,
+    "fresh": FRESH,
+    "fresh2": FRESH2,
+}
+"""The sets run alone (`--set NAME`), each its families."""
 
 
-def build_docs_cases() -> list[JudgeCase]:
-    return [case for build in DOCS.values() for case in build()]
-
-
-def build_fresh_cases() -> list[JudgeCase]:
-    return [case for build in FRESH.values() for case in build()]
-
-
-def build_fresh2_cases() -> list[JudgeCase]:
-    return [case for build in FRESH2.values() for case in build()]
+def build_alone(which: str) -> list[JudgeCase]:
+    """The cases of the set `which` of `ALONE`, family by family."""
+    return [case for build in ALONE[which].values() for case in build()]
