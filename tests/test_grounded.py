@@ -938,3 +938,36 @@ class TestAQuoteReadAgain:
         model = Plain(yes=[0.1, 0.1], asked=[])
         assert await _confirmed(Asker(model, {}), self.CRITERIA, self.SHOWN) == self.SHOWN
         assert model.asked == []
+
+
+@needs_sandbox
+async def test_a_criterion_naming_the_words_a_line_starts_with_is_read_off_that_line(script, seen):
+    """A quote of the first line ("Join us for Fieldnote 2.0 ...") names the event, but the
+    line does not start with it; the last line starts with "Answer:" whatever a check
+    written without the answer guessed (`answer.endswith('Answer:')`). Neither asks the
+    model; the criterion beside them is graded as always."""
+    post = "Join us for Fieldnote 2.0: it launches on Tuesday!\n\nAnswer: Tuesday"
+    result = await grounded(
+        script,
+        post,
+        "- Starts with the event name, Fieldnote 2.0\n"
+        '- Ends with a line that begins "Answer:"\n'
+        "- Names the day of the launch",
+        "    return judge()",
+        "it launches on Tuesday",
+        request="Announce the launch.",
+        facts=[NO_FACT],
+    )
+    opens, ends, names = result.verdict.criteria
+    assert (opens.passed, opens.unverified) == (False, False)
+    assert opens.decided_by == "line: the first line does not start with 'Fieldnote 2.0'"
+    assert opens.quote == "Join us for Fieldnote 2.0: it launches on Tuesday!"
+    assert (ends.passed, ends.decided_by, ends.quote) == (
+        True,
+        "line: the last line starts with 'Answer:'",
+        "Answer: Tuesday",
+    )
+    assert names.passed and names.decided_by.startswith("quote:")
+    asked = [str(messages[-1].content) for messages in seen]
+    assert not any("Starts with the event name" in a or 'begins "Answer:"' in a for a in asked)
+    assert any(a.endswith("Criterion: Names the day of the launch") for a in asked)

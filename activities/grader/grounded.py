@@ -1,8 +1,11 @@
 """The `grounded` strategy: every verdict rests on evidence the pass can show.
 
-For each criterion the grader model first writes a check without seeing the answer
-(`written_checks.py`), and every check of the pass runs in the sandbox on the answer. What
-decides then depends on what the check tests, read from its code (`check_kinds.py`):
+A criterion that names the words its answer's first or last line starts with ("Starts with
+the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
+(`openings.py`). For each other criterion the grader model first writes a check without
+seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
+the answer. What decides then depends on what the check tests, read from its code
+(`check_kinds.py`; how a check and a citation decide together is `citing.py`):
 
 - it calls the answer's functions, or computes something (counts, numbers, parsed data),
   or tests that some text is absent: its result decides (`decided_by` says so and the
@@ -38,20 +41,21 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify
+from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
+from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
-from rubricflow.activities.grader.quotes import Citation, cite, quote_question, speaks_to
+from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.written_checks import (
     CheckRun,
     answer_functions,
@@ -68,59 +72,6 @@ UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given")
 one that compares the whole answer with a literal text (it can only be right by copying),
 one that compares it with a figure of the grader's own (its mental arithmetic), one that
 tests that the answer leaves out words the task gives (it misreads what is to be left out)."""
-SAYING = re.compile(
-    r"\b(say|says|said|mention|mentions|name|names|state|states|list|lists|describe|describes|explain|explains|"
-    r"include|includes|give|gives|note|notes|record|records|cover|covers|acknowledge|acknowledges|summari[sz]es?)\b",
-    re.I,
-)
-"""A criterion about what the answer says (a quote shows it), not about what holds of it."""
-ABSENCE = re.compile(
-    r"^(does not|do not|doesn't|don't|never|avoids|leaves out|keeps (the )?\w+ out|makes no|has no|uses no|"
-    r"contains no|includes no|mentions no|names no|gives no|puts .{0,30}\bon no|no)\b",
-    re.I,
-)
-"""A criterion met by something's absence ("Does not blame a vendor", "No line is longer than
-79 characters"): no words of the answer meet it, so a reply of NONE shows nothing."""
-NONE_SHOWS_NOTHING = (
-    (ABSENCE, "nothing can be cited for a criterion met by an absence", "unverified: nothing cited for an absence"),
-    (
-        CORRECTNESS,
-        "a quote cannot show whether a claim is right, so nor can its absence",
-        "unverified: nothing cited for a claim of correctness",
-    ),
-)
-"""Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
-one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
-whether it is right, so its lack shows nothing either)."""
-NOTHING_CITED = {
-    "none": "it replied NONE",
-    "heading": "it cited only a heading",
-    "request": "it quoted the request, not the answer",
-    "misplaced": "it cited another line",
-}
-"""Citations that show no words of the answer meeting the criterion, and how each is said."""
-MEASURING = ("behaviour", "computed", "absent")
-"""Checks that measure the answer (call its functions, count, compute), not look for words."""
-UNTESTED = {
-    "blind": "reads nothing of the answer",
-    "literal": "compares the whole answer with a literal",
-    "guessed": "compares the answer with a figure the grader worked out itself, not one the task gives",
-    "forbids_given": "tests that the answer leaves out words the task gives, which the criterion does not name",
-}
-"""Why a check of each kind that is never run decides nothing (said in the gap)."""
-
-MAX_SHOWN_CHECK_CHARS = 600
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """What one criterion was shown to be: `passed` None is unverified."""
-
-    passed: bool | None
-    why: str
-    decided_by: str
-    check: str | None = None
-    quote: str | None = None
 
 
 async def grade_grounded(
@@ -136,7 +87,42 @@ async def grade_grounded(
     reference: str | None = None,
 ) -> GraderVerdict:
     """The verdict, each criterion decided by a written check, a verified citation, or both,
-    and, with `facts`, agreeing with the measured fact the model chose for it."""
+    and, with `facts`, agreeing with the measured fact the model chose for it; a criterion
+    naming the words a line starts with is read off that line (`openings.py`)."""
+    answer = last_answer(transcript) or ""
+    read = {i: _opening_read(answer, wanted) for i, c in enumerate(criteria) if (wanted := opening(c))}
+    asked = [c for i, c in enumerate(criteria) if i not in read]
+    shown = iter(
+        await _asked(asker, asked, transcript, nonce, files, allow_weak_sandbox, leave_out, facts, reference)
+        if asked
+        else []
+    )
+    evidence = [read[i] if i in read else next(shown) for i in range(len(criteria))]
+    return verdict_of([_criterion(name, e) for name, e in zip(criteria, evidence, strict=True)])
+
+
+def _opening_read(answer: str, wanted: Opening) -> Evidence:
+    """The criterion decided by the line it names: it starts with the words or not."""
+    met, line = opens_with(answer, wanted)
+    where = f"the {wanted.line} line"
+    if met:
+        return Evidence(True, "", f"line: {where} starts with {wanted.words!r}", quote=line)
+    why = f"{where} of the answer ({line[:120]!r}) does not start with {wanted.words!r}"
+    return Evidence(False, why, f"line: {where} does not start with {wanted.words!r}", quote=line or None)
+
+
+async def _asked(
+    asker: Asker,
+    criteria: list[str],
+    transcript: list[Message],
+    nonce: str,
+    files: Mapping[str, AgentFile] | None,
+    allow_weak_sandbox: bool,
+    leave_out: Iterable[str],
+    facts: Ask | None,
+    reference: str | None,
+) -> list[Evidence]:
+    """The evidence for the criteria the model's checks, citations and facts decide."""
     request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
     answer = last_answer(transcript) or ""
     measured = read_answer(evidence_text(transcript, files or {}))
@@ -159,11 +145,11 @@ async def grade_grounded(
     )
     runs: dict[int, CheckRun] = {i: _met_by_absence(run, criteria[i]) for i, run in zip(runnable, ran, strict=True)}
     runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
-    cited = [i for i in range(len(criteria)) if not _decided_by_check(kinds[i], runs.get(i))]
+    cited = [i for i in range(len(criteria)) if not decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i], request) for i, reply in zip(cited, replies, strict=True)}
     shown = [
-        _shown_true(criteria[i], _decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
+        _shown_true(criteria[i], decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
     ]
     shown = await _confirmed(asker, criteria, shown)
@@ -172,7 +158,7 @@ async def grade_grounded(
             await _witnessed(facts, asker, name, evidence, measured, kind)
             for name, evidence, kind in zip(criteria, shown, kinds, strict=True)
         ]
-    return verdict_of([_criterion(name, evidence) for name, evidence in zip(criteria, shown, strict=True)])
+    return shown
 
 
 CODE_FACTS = frozenset(
@@ -287,131 +273,6 @@ async def _confirmed(asker: Asker, criteria: list[str], shown: list[Evidence]) -
         elif yes is not None:
             out[i] = replace(shown[i], decided_by=f"{shown[i].decided_by}, confirmed (yes {yes:.2f})")
     return out
-
-
-def _decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
-    """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
-    return run is not None and run.passed is not None and kind in MEASURING
-
-
-def _decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
-    """What decides a criterion: its check, its citation, both, or neither (a criterion
-    about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
-    meets a criterion only when it shares a word with it (`_about_something_else`).
-    (long: one branch per way the check and the citation stand.)"""
-    saying = bool(SAYING.search(criterion))
-    shown = source[:MAX_SHOWN_CHECK_CHARS]
-    if run is not None and run.passed is not None and _decided_by_check(kind, run):
-        said = "True" if run.passed else f"False ({run.detail})"
-        return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
-    assert citation is not None, "a criterion no check decides is cited"
-    if run is not None and run.passed is None and citation.found in NOTHING_CITED:
-        # The model judged that code decides it, and its check did not run: nothing cited
-        # does not show the criterion unmet (a behaviour is not a sentence to quote).
-        return Evidence(
-            None,
-            f"the check decided nothing ({run.detail}) and the grader cited nothing",
-            "unverified: the check did not run and nothing was cited",
-            check=shown,
-        )
-    if run is not None and run.passed is None and kind in MEASURING and citation.found == "quoted" and not saying:
-        # The model judged that code measures it: a quote shows where the answer says it,
-        # not that what it says holds.
-        return Evidence(
-            None,
-            f"the check that was to measure it decided nothing ({run.detail}); the answer says it "
-            f"({citation.line!r}), but a quote cannot show that it holds",
-            "unverified: the check did not run, and a quote shows the claim only",
-            check=shown,
-            quote=citation.line,
-        )
-    own = "" if kind == "judge" else source
-    if citation.found == "quoted" and not (run and run.passed) and not speaks_to(citation.line or "", criterion, own):
-        return _about_something_else(citation, run, shown if own else None)
-    if run is None or run.passed is None:
-        why = "" if run is None else f"the check decided nothing ({run.detail}); "
-        if run is None and kind in UNTESTED:
-            why = f"the check {UNTESTED[kind]}; "
-        return _by_citation(
-            citation, why, criterion, check=shown if run is not None or kind != "judge" else None, alone=True
-        )
-    # A check that only looks for some text, and a citation: a cited line meets the
-    # criterion where the text was not found (a paraphrase); text found with nothing cited
-    # (a bare heading, a word in passing) is a disagreement.
-    if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
-        return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
-    if citation.found == "not_found":
-        return _by_citation(citation, "", criterion, check=shown)
-    return Evidence(
-        None,
-        "the text the check looked for is in the answer, but the grader found no words that meet the "
-        f"criterion ({NOTHING_CITED[citation.found]})",
-        "unverified: the check and the citation disagree",
-        check=shown,
-        quote=citation.line,
-    )
-
-
-def _about_something_else(citation: Citation, run: CheckRun | None, shown: str | None) -> Evidence:
-    """A quote that shares no word with the criterion (nor with its check's text) shows
-    something else of the answer: no pass. A text check's False stands (the quote is no
-    paraphrase it missed); with no such check, the criterion is unverified."""
-    said = f"the grader's quote ({citation.line!r}) shares no word with the criterion"
-    if run is not None and run.passed is False:
-        return Evidence(
-            False,
-            f"the text the check looked for is not in the answer, and {said}",
-            "check: returned False; the quote is about something else",
-            check=shown,
-            quote=citation.line,
-        )
-    return Evidence(None, said, "unverified: the quote is about something else", check=shown, quote=citation.line)
-
-
-def _by_citation(
-    citation: Citation, prefix: str, criterion: str, check: str | None = None, alone: bool = False
-) -> Evidence:
-    """What the citation shows; `alone`, no check tested the criterion, so a reply of NONE
-    is one reading that found nothing: unverified (a quote of the request still fails)."""
-    if citation.found == "quoted":
-        return Evidence(True, "", f"quote: {citation.line!r} is in the answer", check=check, quote=citation.line)
-    if citation.found in ("none", "request"):
-        for kind, why, said in NONE_SHOWS_NOTHING:
-            if kind.search(criterion):
-                return Evidence(None, prefix + f"the grader cited nothing, and {why}", said, check=check)
-        if citation.found == "none" and alone:
-            why = prefix + "the grader cited nothing, and no check tested it"
-            return Evidence(None, why, "unverified: nothing cited, and no check tested it", check=check)
-        if citation.found == "request":
-            return Evidence(
-                False,
-                prefix + f"the grader's quote is the request's words, not the answer's ({citation.said!r})",
-                "quote: the grader found none in the answer (it quoted the request)",
-                check=check,
-            )
-        return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
-    if citation.found == "misplaced":
-        return Evidence(
-            False,
-            prefix + f"the grader's quote ({citation.line!r}) is not on the line the criterion is about",
-            "quote: not on the line the criterion is about",
-            check=check,
-            quote=citation.line,
-        )
-    if citation.found == "heading":
-        return Evidence(
-            False,
-            prefix + f"the answer has only a heading for it ({citation.line!r}), nothing under it that meets it",
-            "quote: only a heading",
-            check=check,
-            quote=citation.line,
-        )
-    return Evidence(
-        None,
-        prefix + f"the grader's quote is not in the answer ({citation.said!r})",
-        "unverified: quote not found",
-        check=check,
-    )
 
 
 async def _fact_choice(facts: Ask, asker: Asker, criterion: str) -> FactChoice | None:

@@ -1,0 +1,156 @@
+"""A criterion that names words one line of the answer must start with, end with or hold
+("Starts with the event name, Fieldnote 2.0"; "Ends with a line that begins "Answer:"";
+"Uses the word 'kettle' in the last line"): code reads that line.
+
+Such a criterion is about where words stand, which a quote misreads (a first line that
+names the event later on is a line about the event) and a check written without the answer
+guesses at (`answer.endswith('Answer:')`, or `answer.startswith(...)` of an answer that opens
+with "Here is the post:"). The line is the first or last line of content (`quotes.content_lines`:
+no lead-in, no fences); markup and symbols around its words (`#`, `**`, an emoji, a closing
+full stop) are no words of it, and case does not count. A name a criterion says the answer
+ends with ("Ends with the name Lena") is met by a last line that holds it ("Lena Fischer").
+
+Only a criterion whose subject is the answer itself (or its first or last line, title or
+subject line) and which names the words (in quotes, after a comma or in parentheses, or
+written with a capital, a digit or a symbol first) is read so; "Starts with a greeting"
+names no words, "Each bullet starts with "-"" is about every line, and a negation is
+another criterion: all are left to the grader.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from rubricflow.activities.grader.quotes import content_lines
+
+_BEGINS = r"(?:(?:starts?|starting|begins?|beginning|opens?|opening)\s+with|begins?|beginning)"
+_SUBJECT = (
+    r"(?:the\s+|its\s+|your\s+)?(?:answer|reply|response|post|message|letter|email|note|document|output|text|"
+    r"script|file|tweet|update|announcement|title(?:\s+line)?|headline|subject(?:\s+line)?)"
+)
+_LINE = r"(?:the\s+|its\s+)?(?P<which>first|opening|last|final|closing)\s+line"
+_Form = tuple[re.Pattern[str], Literal["first", "last"] | None, Literal["starts", "ends", "holds"], bool]
+_FORMS: tuple[_Form, ...] = (
+    (
+        re.compile(
+            rf"^(?:ends|closes|finishes)\s+with\s+(?:a|one|the)\s+(?:final\s+)?line\s+(?:that\s+)?{_BEGINS}\s*(?P<rest>.+)$",
+            re.I,
+        ),
+        "last",
+        "starts",
+        False,
+    ),
+    (re.compile(rf"\b{_LINE}\b.*?\b{_BEGINS}\s*(?P<rest>.+)$", re.I), None, "starts", False),
+    (
+        re.compile(rf"^(?:{_SUBJECT}\s+)?(?:starts|begins|opens)\s+with\b\s*(?P<rest>.+)$", re.I),
+        "first",
+        "starts",
+        False,
+    ),
+    (
+        re.compile(rf"^(?:{_LINE}\s+)?(?:ends|closes|finishes)(?:\s+its\s+last\s+line)?\s+with\s+(?P<rest>.+)$", re.I),
+        "last",
+        "ends",
+        False,
+    ),
+    (
+        re.compile(
+            rf"^{_LINE}\s+(?:contains|includes|has|holds|uses|mentions|names|gives|states)\s+(?P<rest>.+)$", re.I
+        ),
+        None,
+        "holds",
+        False,
+    ),
+    (re.compile(rf"^(?P<rest>.+?)\s+(?:in|on)\s+{_LINE}\.?$", re.I), None, "holds", True),
+)
+"""Each form: the pattern, the line it is about (None: the line the pattern names), what
+the line must do with the words, and whether only words in quotes are named (what comes
+before "in the last line" is the criterion's own verb, not the words)."""
+_NOT_ONE_LINE = re.compile(r"\b(?:each|every|all|any|no|not|never|doesn't|don't)\b", re.I)
+_QUOTED = re.compile(r"\"([^\"]+)\"|\u201c([^\u201d]+)\u201d|`([^`]+)`|(?<![\w])'([^']+)'(?![\w])")
+_CALLED = re.compile(
+    r"^(?i:the\s+)?(?P<what>(?i:name|word|words|phrase|greeting|sign-off))\s+(?P<words>[^a-z\s].*?)\.?$"
+)
+_APPOSITIVE = re.compile(r"^(?:the|a|an|its|their)\b[^,:()]*(?:[,:]\s*|\()(?P<words>[^()]+?)\)?\.?$", re.I)
+_DIRECT = re.compile(r"^(?P<words>[^a-z\s][^,;]*?)(?:\s+(?:and|or|then)\b.*|[,;(].*|\.)?$")
+MAX_WORDS_CHARS = 80
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The line a criterion is about (`first` or `last`), what it must do with the words
+    (start with them, end with them, or hold them), and the words."""
+
+    line: Literal["first", "last"]
+    words: str
+    how: Literal["starts", "ends", "holds"] = "starts"
+
+
+def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
+    """The words `rest` (what follows "starts with") names, and whether they are a name,
+    or None when it names none."""
+    rest = rest.strip()
+    quoted = _QUOTED.search(rest)
+    if called := _CALLED.match(rest):
+        words, name = called["words"], called["what"].lower() == "name"
+    elif quoted:
+        words, name = next(g for g in quoted.groups() if g is not None), False
+    elif quoted_only:
+        return None
+    elif (appositive := _APPOSITIVE.match(rest)) and appositive["words"].strip()[:1].isupper():
+        words, name = appositive["words"], False
+    elif direct := _DIRECT.match(rest):
+        words, name = direct["words"], False
+    else:
+        return None
+    if called and quoted and quoted.start() == called.start("words"):
+        words = next(g for g in quoted.groups() if g is not None)
+    elif called and quoted_only:
+        return None
+    words = words.strip()
+    return (words, name) if 0 < len(words) <= MAX_WORDS_CHARS else None
+
+
+def opening(criterion: str) -> Opening | None:
+    """The words `criterion` names for one line, or None when it names none (see the module)."""
+    text = " ".join(criterion.split())
+    if _NOT_ONE_LINE.search(text):
+        return None
+    for pattern, line, how, quoted_only in _FORMS:
+        if found := pattern.search(text):
+            named = _named(found["rest"], quoted_only)
+            if named is None:
+                return None
+            words, name = named
+            which = line or ("first" if found["which"].lower() in ("first", "opening") else "last")
+            return Opening(which, words, "holds" if name and how == "ends" else how)
+    return None
+
+
+_MARKUP = re.compile(r"[*_`]")
+
+
+def _plain(text: str, keep_lead: bool, keep_tail: bool = True) -> str:
+    """`text` folded for comparing words: no emphasis marks, one space, lower case, and
+    (unless kept) nothing before its first letter or digit, or after its last."""
+    text = " ".join(_MARKUP.sub("", text).split()).casefold()
+    text = text if keep_lead else re.sub(r"^[^\w]+", "", text)
+    return text if keep_tail else re.sub(r"[^\w]+$", "", text)
+
+
+def opens_with(answer: str, wanted: Opening) -> tuple[bool, str]:
+    """Whether the line of `answer` that `wanted` is about starts with, ends with or holds
+    its words, and the line."""
+    lines = content_lines(answer)
+    if not lines:
+        return False, ""
+    line = lines[0] if wanted.line == "first" else lines[-1]
+    lead, tail = not wanted.words[:1].isalnum(), not wanted.words[-1:].isalnum()
+    words = _plain(wanted.words, lead, tail)
+    if wanted.how == "starts":
+        return _plain(line, lead).startswith(words), line
+    if wanted.how == "ends":
+        return _plain(line, True, False).endswith(_plain(wanted.words, lead, False)), line
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", _plain(line, True)) is not None, line

@@ -1,0 +1,94 @@
+"""A criterion naming the words a line of the answer starts with is read off that line by
+code: no check, quote or reading of the model decides it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.openings import Opening, opening, opens_with
+
+
+class TestWhichCriteriaNameAnOpening:
+    @pytest.mark.parametrize(
+        ("criterion", "expected"),
+        [
+            ("Starts with the event name, Fieldnote 2.0", Opening("first", "Fieldnote 2.0")),
+            ('Opens with "Dear Hiring Manager,"', Opening("first", "Dear Hiring Manager,")),
+            ("Begins with the product name (Aero 30)", Opening("first", "Aero 30")),
+            ("The subject line starts with `fix:`", Opening("first", "fix:")),
+            ("The post begins with Big news", Opening("first", "Big news")),
+            ("Starts with #!/usr/bin/env bash", Opening("first", "#!/usr/bin/env bash")),
+            ('Puts the final answer on its own last line, starting with "Answer:"', Opening("last", "Answer:")),
+            ('Ends with a line that begins "Answer:"', Opening("last", "Answer:")),
+            ('The last line starts with "Total"', Opening("last", "Total")),
+            ('Ends with "Thanks for reading!"', Opening("last", "Thanks for reading!", "ends")),
+            ("The last line ends with the word 'away'", Opening("last", "away", "ends")),
+            ("Ends with the name Lena", Opening("last", "Lena", "holds")),
+            ("The first line gives the status, Identified", Opening("first", "Identified", "holds")),
+            ("Uses the word 'kettle' in the last line", Opening("last", "kettle", "holds")),
+        ],
+    )
+    def test_the_line_and_the_words(self, criterion, expected):
+        assert opening(criterion) == expected
+
+    @pytest.mark.parametrize(
+        "criterion",
+        [
+            "Starts with a greeting",  # no words named: a reader's judgement
+            "Starts with a shebang line",
+            'Each bullet starts with "-"',  # every line, not one
+            "Every step begins with a verb",
+            'Does not start with "Hi"',  # a negation is another criterion
+            'The docstring starts with "Return"',  # a part of the answer, not its first line
+            "Names the event, Fieldnote 2.0",
+            "Ends with a question",
+            "Ends with the name of the person replying",
+            "Keeps the date on the first line",  # what precedes "on the first line" names no words
+        ],
+    )
+    def test_criteria_that_name_no_opening(self, criterion):
+        assert opening(criterion) is None
+
+
+class TestTheLineDecides:
+    POST = "Big news from our team: Fieldnote 2.0 launches on Tuesday!\n\n#notes #launch"
+
+    def test_the_words_elsewhere_on_the_first_line_do_not_open_it(self):
+        met, line = opens_with(self.POST, Opening("first", "Fieldnote 2.0"))
+        assert (met, line) == (False, "Big news from our team: Fieldnote 2.0 launches on Tuesday!")
+        assert opens_with("Fieldnote 2.0 launches on Tuesday!", Opening("first", "Fieldnote 2.0"))[0]
+
+    def test_case_markup_and_a_lead_in_do_not_count(self):
+        post = "Here is the post:\n\n**FIELDNOTE 2.0** launches on Tuesday! \U0001f680"
+        assert opens_with(post, Opening("first", "Fieldnote 2.0")) == (
+            True,
+            "**FIELDNOTE 2.0** launches on Tuesday! \U0001f680",
+        )
+        assert opens_with("# Fieldnote 2.0 is here\n\nIt is.", Opening("first", "Fieldnote 2.0"))[0]
+        assert opens_with("\U0001f680 Fieldnote 2.0 is here", Opening("first", "Fieldnote 2.0"))[0]
+
+    def test_the_last_line_of_content(self):
+        worked = "1. 3 x 4 = 12\n2. 12 + 5 = 17\n\n**Answer:** 17 apples"
+        assert opens_with(worked, Opening("last", "Answer:")) == (True, "**Answer:** 17 apples")
+        assert not opens_with(worked + "\n\nHope this helps!", Opening("last", "Answer:"))[0]
+        assert not opens_with("The answer is 17.\nAnswer 17", Opening("last", "Answer:"))[0]
+
+    def test_a_script_in_a_block_opens_at_its_first_line(self):
+        script = "Here is the script:\n\n```bash\n#!/usr/bin/env bash\nset -eu\n```"
+        assert opens_with(script, Opening("first", "#!/usr/bin/env bash"))[0]
+        assert not opens_with("```bash\nset -eu\n```", Opening("first", "#!/usr/bin/env bash"))[0]
+
+    def test_the_end_of_the_last_line_and_what_a_line_holds(self):
+        letter = "Thanks for your time.\n\nBest,\nLena Fischer"
+        assert opens_with(letter, Opening("last", "Lena", "holds")) == (True, "Lena Fischer")
+        assert not opens_with(letter, Opening("last", "Lena", "ends"))[0]
+        thanks = Opening("last", "Thanks for reading!", "ends")
+        assert opens_with("See you there.\nThanks for reading! \U0001f680", thanks)[0]
+        assert not opens_with("Thanks for reading!\nSee you there.", thanks)[0]
+        poem = "an old silent pond\nthe kettle sings\n"
+        assert opens_with(poem, Opening("last", "kettle", "holds"))[0]
+        assert not opens_with(poem, Opening("last", "kettles", "holds"))[0]  # a word, not a part of one
+        assert not opens_with(poem, Opening("last", "pond", "holds"))[0]
+
+    def test_an_empty_answer_opens_with_nothing(self):
+        assert opens_with("", Opening("first", "Hi")) == (False, "")
