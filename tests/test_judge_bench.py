@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from benchmarks.families import (
     FAMILIES,
     FRESH,
     FRESH2,
+    FRESH3,
     action_items,
     api_docs,
     arithmetic,
@@ -29,6 +31,7 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    cover_letter,
     csv_export,
     dates_units,
     dockerfile,
@@ -41,6 +44,7 @@ from benchmarks.families import (
     product_description,
     quiz,
     recipe,
+    regex_answer,
     release_notes,
     service_config,
     shell_script,
@@ -49,8 +53,10 @@ from benchmarks.families import (
     substance,
     table_claims,
     text,
+    travel_itinerary,
     verse,
     word_problem,
+    yaml_ci_pipeline,
 )
 from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
@@ -64,6 +70,8 @@ FRESH_SET = build_set("fresh")
 FRESH_MODULES = (shell_script, quiz, product_description, csv_export)
 FRESH2_SET = build_set("fresh2")
 FRESH2_MODULES = (dockerfile, word_problem, html_form, social_post)
+FRESH3_SET = build_set("fresh3")
+FRESH3_MODULES = (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -280,6 +288,11 @@ class TestTheFamilies:
             ((dockerfile, dockerfile.APPS), (word_problem, word_problem.PROBLEMS))
             + ((html_form, html_form.FORMS), (social_post, social_post.EVENTS)),
         ),
+        "fresh3": (
+            FRESH3,
+            ((cover_letter, cover_letter.APPLICATIONS), (regex_answer, regex_answer.MATCHINGS))
+            + ((travel_itinerary, travel_itinerary.TRIPS), (yaml_ci_pipeline, yaml_ci_pipeline.PROJECTS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -288,7 +301,12 @@ class TestTheFamilies:
         fresh = build_set(name)
         others = [
             *ALL,
-            *(case for other in ("held", "docs", "fresh", "fresh2") if other != name for case in build_set(other)),
+            *(
+                case
+                for other in ("held", "docs", "fresh", "fresh2", "fresh3")
+                if other != name
+                for case in build_set(other)
+            ),
         ]
         assert {c.id for c in fresh}.isdisjoint(c.id for c in others)
         assert set(families) == {module.FAMILY for module, _ in modules}
@@ -574,6 +592,171 @@ class TestTheFresh2Families:
         assert "May 20 at 7:30 PM" in case.answer and case.answer.count("!") == 3
         assert case.answer.startswith("Berlin Rust Meetup is back")
         assert {c.kind: c.met for c in case.criteria} == {"date_time": False, "one_bang": False, "name_first": True}
+
+
+FRESH3_SUBJECTS = {
+    cover_letter: cover_letter.APPLICATIONS,
+    regex_answer: regex_answer.MATCHINGS,
+    travel_itinerary: travel_itinerary.TRIPS,
+    yaml_ci_pipeline: yaml_ci_pipeline.PROJECTS,
+}
+
+
+def every_answer(module, subject):
+    """(switches, answer) for every setting of the module's switches."""
+    for bits in itertools.product((True, False), repeat=len(module.SWITCHES)):
+        on = dict(zip(module.SWITCHES, bits, strict=True))
+        yield on, module.build(subject, on)
+
+
+class TestTheFresh3Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    @pytest.mark.parametrize("module", FRESH3_MODULES, ids=lambda m: m.FAMILY)
+    def test_every_switch_decides_its_own_criterion_whatever_the_others_are(self, module):
+        for subject in FRESH3_SUBJECTS[module]:
+            for on, answer in every_answer(module, subject):
+                truths = {c.kind: c.met for c in module.candidates(random.Random(0), subject, answer)}
+                assert truths == on, (module.FAMILY, on, answer)
+
+    def test_a_letter_is_clear_of_the_word_limit_however_its_words_are_counted(self):
+        for app in cover_letter.APPLICATIONS:
+            for on, letter in every_answer(cover_letter, app):
+                counts = (cover_letter.words(letter), len(letter.split()))
+                if on["short"]:
+                    assert max(counts) <= app.limit - 15, (app.applicant, counts)
+                else:
+                    assert min(counts) >= app.limit + 15, (app.applicant, counts)
+
+    def test_an_itinerarys_costs_are_clear_of_the_budget_by_more_than_a_slip_of_the_total(self):
+        for trip in travel_itinerary.TRIPS:
+            for on, plan in every_answer(travel_itinerary, trip):
+                spent = sum(travel_itinerary.listed_costs(plan, trip))
+                stated = travel_itinerary.stated_total(plan, trip)
+                if on["budget"]:
+                    assert max(spent, stated) < trip.budget, (trip.currency, spent, stated)
+                else:
+                    assert min(spent, stated) > trip.budget, (trip.currency, spent, stated)
+
+    def test_every_right_pattern_passes_its_own_asserts(self):
+        """A wrong one may pass them too (its test does not try the string it gets wrong): a near miss."""
+        right = 0
+        for case in (c for c in FRESH3_SET if c.id.startswith("regex_answer")):
+            matching = next(m for m in regex_answer.MATCHINGS if m.task == case.task)
+            if regex_answer.accepts_all(case.answer, matching) and regex_answer.rejects_all(case.answer, matching):
+                exec(compile(regex_answer.code_of(case.answer), case.id, "exec"), {})
+                right += 1
+        assert right >= 3
+
+    def test_the_workflow_reader_agrees_with_pyyaml_on_every_answer(self):
+        yaml = pytest.importorskip("yaml")
+
+        def plain(value):
+            if isinstance(value, dict):  # YAML 1.1 reads the key `on` as True
+                return {("on" if key is True else str(key)): plain(v) for key, v in value.items()}
+            if isinstance(value, list):
+                return [plain(v) for v in value]
+            if isinstance(value, bool):
+                return "true" if value else "false"
+            return None if value is None else str(value)
+
+        for project in yaml_ci_pipeline.PROJECTS:
+            for _on, answer in every_answer(yaml_ci_pipeline, project):
+                text = yaml_ci_pipeline.BLOCK.search(answer).group(1)
+                assert yaml_ci_pipeline.parse(text) == plain(yaml.safe_load(text)), answer
+
+    def test_cover_letter_truths(self):
+        assert cover_letter.greets("Dear Ms Raman,", "Ms. Raman") and cover_letter.greets(
+            "Dear Ms. Raman:", "Ms. Raman"
+        )
+        assert not cover_letter.greets("Dear Ms. Ramen,", "Ms. Raman") and not cover_letter.greets(
+            "Hi all,", "Ms. Raman"
+        )
+        letter = "Sure:\n\nDear Sam,\n\nOne.\n\nTwo.\nStill two.\n\nYours sincerely,\n\nAlex Doe\n07700 900123"
+        assert cover_letter.body_paragraphs(letter) == ["One.", "Two.\nStill two."]
+        assert cover_letter.signature(letter) == "Alex Doe" and cover_letter.signature("Dear Sam,\n\nHi.") is None
+        assert cover_letter.PAY.search("a salary of") and cover_letter.PAY.search("about £34,000")
+        assert not cover_letter.PAY.search("I repaid it, and the payroll team helped")
+        assert cover_letter.names("(ref. UXD-0417)", "UXD-0417") and not cover_letter.names("UXD-04170", "UXD-0417")
+        # By hand: Power BI, not Tableau; the closing paragraph split in two; signed with the first name only.
+        case = next(c for c in FRESH3_SET if c.id == "cover_letter-00")
+        assert "designed Power BI dashboards" in case.answer and "Tableau" not in case.answer
+        assert len(cover_letter.body_paragraphs(case.answer)) == 4 and case.answer.endswith("Kind regards,\nTomás")
+        assert {c.kind: c.met for c in case.criteria} == {"sign_off": False, "paragraphs": False, "no_salary": True}
+        # By hand: "user interviews" where usability testing was asked, and $85,000 named in the closing paragraph.
+        case = next(c for c in FRESH3_SET if c.id == "cover_letter-09")
+        assert "rounds of user interviews" in case.answer and "usability" not in case.answer
+        assert "(ref. UXD-0417)" in case.answer and "salary expectation is in the region of $85,000" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"reference": True, "skills": False, "no_salary": False}
+
+    def test_regex_answer_truths(self):
+        code = 'import re\n\nX = re.compile(r"a\\d")\nY = "b"\n\nassert X.search("a1")\n'
+        assert regex_answer.assignments(code) == [("X", r"a\d", True), ("Y", "b", False)]
+        assert regex_answer.assignments("def f(:\n") == [] and not regex_answer.searches("(", "(")
+        answer = f"Use `a\\d`:\n\n```python\n{code}```\n\n- `a` is a\n- `\\d` is a digit"
+        assert regex_answer.raw_literal(answer) and regex_answer.compiles(answer) and regex_answer.pattern_first(answer)
+        assert regex_answer.assert_count(answer) == 1 and regex_answer.explained_in_bullets(answer)
+        assert not regex_answer.raw_literal(answer.replace('(r"', '("'))
+        # By hand: any two-digit month, so 2024-13-01 matches as well; the three valid dates still match.
+        date = regex_answer.MATCHINGS[0]
+        case = next(c for c in FRESH3_SET if c.id == "regex_answer-00")
+        pattern = regex_answer.pattern_of(case.answer)
+        assert pattern == r"^\d{4}-\d{2}-(0[1-9]|[12]\d|3[01])$" and re.search(pattern, "2024-13-01")
+        assert all(re.search(pattern, value) for value in date.positives)
+        assert {c.kind: c.met for c in case.criteria} == {"bullets": True, "first_line": True, "rejects": False}
+        # By hand: a plain string named HEX_COLOR (not HEX_COLOUR), never compiled, lower-case digits only.
+        hex_colour = regex_answer.MATCHINGS[1]
+        case = next(c for c in FRESH3_SET if c.id == "regex_answer-05")
+        assert 'HEX_COLOR = "^#(?:[0-9a-f]{3}|[0-9a-f]{6})$"' in case.answer and "re.compile" not in case.answer
+        assert not regex_answer.accepts_all(case.answer, hex_colour) and regex_answer.rejects_all(
+            case.answer, hex_colour
+        )
+        assert {c.kind: c.met for c in case.criteria} == {"compiled": False, "const_name": False, "first_line": True}
+
+    def test_travel_itinerary_truths(self):
+        assert travel_itinerary.minutes("7:30 pm Dinner") == 19 * 60 + 30 and travel_itinerary.minutes("12 am x") == 0
+        assert travel_itinerary.minutes("09:05 | x") == 9 * 60 + 5 and travel_itinerary.minutes("Afternoon: x") is None
+        assert travel_itinerary.amounts("¥1,200 and ¥500, £3", "¥") == [1200, 500]
+        plan = "Plan:\n\n## Day 1: A\n\n- 09:00 x — €5\n\nDay 2 (B)\n* 10:00: y, free\n* 11:00: z\n\nTotal: €5\n"
+        assert travel_itinerary.sections(plan) == {1: ["09:00 x — €5"], 2: ["10:00: y, free", "11:00: z"]}
+        assert travel_itinerary.stated_total(plan, travel_itinerary.TRIPS[0]) == 5
+        # By hand: Kyoto from 13:30 though the train gets in for 14:00; the costs come to ¥13,000, not ¥13,800.
+        kyoto = travel_itinerary.TRIPS[1]
+        case = next(c for c in FRESH3_SET if c.id == "travel_itinerary-01")
+        assert "- 13:30 – Kiyomizu-dera (¥500)" in case.answer and case.answer.endswith("Total: ¥13,800")
+        assert sum(travel_itinerary.listed_costs(case.answer, kyoto)) == 500 + 1200 + 4500 + 500 + 2500 + 3800
+        assert {c.kind: c.met for c in case.criteria} == {"days": True, "arrival": False, "total": False}
+        # By hand: the $179 helicopter takes the costs to $324, over $300, and the total says $339.
+        new_york = travel_itinerary.TRIPS[3]
+        case = next(c for c in FRESH3_SET if c.id == "travel_itinerary-07")
+        assert sum(travel_itinerary.listed_costs(case.answer, new_york)) == 22 + 179 + 45 + 33 + 20 + 25 == 324
+        assert case.answer.endswith("**Total cost: $339**") and "- 3:00 pm | New York Public Library" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"arrival": True, "total": False, "budget": False}
+
+    def test_yaml_ci_pipeline_truths(self):
+        assert yaml_ci_pipeline.without_comment('run: echo "a # b" # c') == 'run: echo "a # b" '
+        text = "# ci\non:\n  push:\n    branches: [main, 'dev']  # both\njobs:\n  t:\n    steps:\n      - run: |\n"
+        assert yaml_ci_pipeline.parse(text + "          a\n\n          b\n      - x\n") == {
+            "on": {"push": {"branches": ["main", "dev"]}},
+            "jobs": {"t": {"steps": [{"run": "a\n\nb\n"}, "x"]}},
+        }
+        with pytest.raises(ValueError, match="not one mapping"):
+            yaml_ci_pipeline.parse("a: 1\n  b: 2\n")
+        assert yaml_ci_pipeline.workflow_of("```yaml\na: 1\n  b: 2\n```") == {}
+        assert yaml_ci_pipeline.dig({"a": {"b": [1]}}, "a", "b") == [1]
+        assert yaml_ci_pipeline.dig({"a": 1}, "a", "b") is None
+        # By hand: the 10-minute timeout sits on the Test step, and the Slack webhook is pasted in.
+        case = next(c for c in FRESH3_SET if c.id == "yaml_ci_pipeline-01")
+        assert "      - name: Test\n        timeout-minutes: 10\n" in case.answer
+        assert "SLACK_WEBHOOK_URL: https://hooks.slack.com/" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_secret": False, "timeout": False, "name_first": True}
+        # By hand: pushes to master trigger it, and the tests run before clippy.
+        case = next(c for c in FRESH3_SET if c.id == "yaml_ci_pipeline-06")
+        job = yaml_ci_pipeline.dig(yaml_ci_pipeline.workflow_of(case.answer), "jobs", "check")
+        assert "branches: [master]" in case.answer and job["timeout-minutes"] == "20"
+        assert [s.get("name") for s in yaml_ci_pipeline.steps_of(job)][4:6] == ["Tests", "Clippy"]
+        assert {c.kind: c.met for c in case.criteria} == {"triggers": False, "timeout": True, "order": False}
 
 
 class TestTheLabelsFile:

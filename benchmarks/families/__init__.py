@@ -19,6 +19,7 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    cover_letter,
     csv_export,
     dates_units,
     dockerfile,
@@ -36,6 +37,7 @@ from benchmarks.families import (
     prose,
     quiz,
     recipe,
+    regex_answer,
     release_notes,
     service_config,
     shell_script,
@@ -44,8 +46,10 @@ from benchmarks.families import (
     substance,
     support_reply,
     table_claims,
+    travel_itinerary,
     verse,
     word_problem,
+    yaml_ci_pipeline,
 )
 from benchmarks.labelled import JudgeCase
 
@@ -113,6 +117,16 @@ fresh set's records, a figure here still says how a grader does on documents no 
 written with."""
 
 
+FRESH3: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
+}
+"""Families written after the second fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh3`). Kinds of document the
+project had never graded (a cover letter, a regular expression with its test, a travel
+itinerary, a CI workflow in YAML), so that when a rule is drawn from the second fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -122,6 +136,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "docs": DOCS,
     "fresh": FRESH,
     "fresh2": FRESH2,
+    "fresh3": FRESH3,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
