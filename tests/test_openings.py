@@ -26,6 +26,9 @@ class TestWhichCriteriaNameAnOpening:
             ("Ends with the name Lena", Opening("last", "Lena", "holds")),
             ("The first line gives the status, Identified", Opening("first", "Identified", "holds")),
             ("Uses the word 'kettle' in the last line", Opening("last", "kettle", "holds")),
+            ('Opens the letter with "Dear Mr. Lee,"', Opening("first", "Dear Mr. Lee,")),
+            ('Starts the workflow with "name: Build"', Opening("first", "name: Build")),
+            ("Ends with the full name Ana Ruiz under the closing", Opening("last", "Ana Ruiz", "holds")),
         ],
     )
     def test_the_line_and_the_words(self, criterion, expected):
@@ -42,6 +45,7 @@ class TestWhichCriteriaNameAnOpening:
             'The docstring starts with "Return"',  # a part of the answer, not its first line
             "Names the event, Fieldnote 2.0",
             "Ends with a question",
+            'Opens the second paragraph with "However"',  # a part of the answer, not its first line
             "Ends with the name of the person replying",
             "Keeps the date on the first line",  # what precedes "on the first line" names no words
         ],

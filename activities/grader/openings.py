@@ -30,6 +30,12 @@ _SUBJECT = (
     r"(?:the\s+|its\s+|your\s+)?(?:answer|reply|response|post|message|letter|email|note|document|output|text|"
     r"script|file|tweet|update|announcement|title(?:\s+line)?|headline|subject(?:\s+line)?)"
 )
+_DOCUMENT = (
+    r"(?:the\s+|its\s+|your\s+)?(?:answer|reply|response|post|message|letter|email|note|document|output|text|"
+    r"script|file|tweet|update|announcement|workflow|pipeline|config|configuration|page|program|query|module|"
+    r"makefile|dockerfile|readme|release|itinerary|description)"
+)
+"""What a criterion may open ("Opens the letter with ..."): the whole answer, by its kind."""
 _LINE = r"(?:the\s+|its\s+)?(?P<which>first|opening|last|final|closing)\s+line"
 _Form = tuple[re.Pattern[str], Literal["first", "last"] | None, Literal["starts", "ends", "holds"], bool]
 _FORMS: tuple[_Form, ...] = (
@@ -44,7 +50,7 @@ _FORMS: tuple[_Form, ...] = (
     ),
     (re.compile(rf"\b{_LINE}\b.*?\b{_BEGINS}\s*(?P<rest>.+)$", re.I), None, "starts", False),
     (
-        re.compile(rf"^(?:{_SUBJECT}\s+)?(?:starts|begins|opens)\s+with\b\s*(?P<rest>.+)$", re.I),
+        re.compile(rf"^(?:{_SUBJECT}\s+)?(?:starts|begins|opens)(?:\s+{_DOCUMENT})?\s+with\b\s*(?P<rest>.+)$", re.I),
         "first",
         "starts",
         False,
@@ -71,7 +77,8 @@ before "in the last line" is the criterion's own verb, not the words)."""
 _NOT_ONE_LINE = re.compile(r"\b(?:each|every|all|any|no|not|never|doesn't|don't)\b", re.I)
 _QUOTED = re.compile(r"\"([^\"]+)\"|\u201c([^\u201d]+)\u201d|`([^`]+)`|(?<![\w])'([^']+)'(?![\w])")
 _CALLED = re.compile(
-    r"^(?i:the\s+)?(?P<what>(?i:name|word|words|phrase|greeting|sign-off))\s+(?P<words>[^a-z\s].*?)\.?$"
+    r"^(?i:the\s+)?(?P<what>(?i:(?:full\s+)?name|word|words|phrase|greeting|sign-off))\s+(?P<words>[^a-z\s].*?)"
+    r"(?i:\s+(?:under|below|after)\s+(?:the|a|its)\s+[\w-]+(?:\s+line)?)?\.?$"
 )
 _APPOSITIVE = re.compile(r"^(?:the|a|an|its|their)\b[^,:()]*(?:[,:]\s*|\()(?P<words>[^()]+?)\)?\.?$", re.I)
 _DIRECT = re.compile(r"^(?P<words>[^a-z\s][^,;]*?)(?:\s+(?:and|or|then)\b.*|[,;(].*|\.)?$")
@@ -94,7 +101,7 @@ def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
     rest = rest.strip()
     quoted = _QUOTED.search(rest)
     if called := _CALLED.match(rest):
-        words, name = called["words"], called["what"].lower() == "name"
+        words, name = called["words"], called["what"].lower().endswith("name")
     elif quoted:
         words, name = next(g for g in quoted.groups() if g is not None), False
     elif quoted_only:
