@@ -23,6 +23,7 @@ from benchmarks.families import (
     FRESH,
     FRESH2,
     FRESH3,
+    FRESH4,
     action_items,
     api_docs,
     arithmetic,
@@ -36,12 +37,16 @@ from benchmarks.families import (
     dates_units,
     dockerfile,
     email,
+    faq_page,
     html_form,
     incident_update,
     json_output,
+    makefile,
     numbers,
     ordering,
+    press_release,
     product_description,
+    pytest_file,
     quiz,
     recipe,
     regex_answer,
@@ -72,6 +77,8 @@ FRESH2_SET = build_set("fresh2")
 FRESH2_MODULES = (dockerfile, word_problem, html_form, social_post)
 FRESH3_SET = build_set("fresh3")
 FRESH3_MODULES = (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
+FRESH4_SET = build_set("fresh4")
+FRESH4_MODULES = (press_release, pytest_file, makefile, faq_page)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -293,6 +300,11 @@ class TestTheFamilies:
             ((cover_letter, cover_letter.APPLICATIONS), (regex_answer, regex_answer.MATCHINGS))
             + ((travel_itinerary, travel_itinerary.TRIPS), (yaml_ci_pipeline, yaml_ci_pipeline.PROJECTS)),
         ),
+        "fresh4": (
+            FRESH4,
+            ((press_release, press_release.RELEASES), (pytest_file, pytest_file.TARGETS))
+            + ((makefile, makefile.PROJECTS), (faq_page, faq_page.PAGES)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -303,7 +315,7 @@ class TestTheFamilies:
             *ALL,
             *(
                 case
-                for other in ("held", "docs", "fresh", "fresh2", "fresh3")
+                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4")
                 if other != name
                 for case in build_set(other)
             ),
@@ -757,6 +769,138 @@ class TestTheFresh3Families:
         assert "branches: [master]" in case.answer and job["timeout-minutes"] == "20"
         assert [s.get("name") for s in yaml_ci_pipeline.steps_of(job)][4:6] == ["Tests", "Clippy"]
         assert {c.kind: c.met for c in case.criteria} == {"triggers": False, "timeout": True, "order": False}
+
+
+FRESH4_SUBJECTS = {
+    press_release: press_release.RELEASES,
+    pytest_file: pytest_file.TARGETS,
+    makefile: makefile.PROJECTS,
+    faq_page: faq_page.PAGES,
+}
+
+
+class TestTheFresh4Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    @pytest.mark.parametrize("module", FRESH4_MODULES, ids=lambda m: m.FAMILY)
+    def test_every_switch_decides_its_own_criterion_whatever_the_others_are(self, module):
+        for subject in FRESH4_SUBJECTS[module]:
+            for on, answer in every_answer(module, subject):
+                truths = {c.kind: c.met for c in module.candidates(random.Random(0), subject, answer)}
+                assert truths == on, (module.FAMILY, on, answer)
+
+    def test_a_faq_answer_is_clear_of_the_word_limit_however_its_words_are_counted(self):
+        for page in faq_page.PAGES:
+            for on, answer in every_answer(faq_page, page):
+                counts = [(faq_page.words(text), len(text.split())) for _, text in faq_page.questions(answer)]
+                if on["short"]:
+                    assert max(max(c) for c in counts) <= page.limit - 8, (page.name, counts)
+                else:
+                    assert max(min(c) for c in counts) >= page.limit + 10, (page.name, counts)
+
+    def test_a_right_test_module_passes_under_pytest_and_a_wrong_value_fails(self, tmp_path):
+        for target in pytest_file.TARGETS:
+            on = dict.fromkeys(pytest_file.SWITCHES, True)
+            (tmp_path / f"{target.modules[0]}.py").write_text(target.source, encoding="utf-8")
+            right = pytest_file.code_of(pytest_file.build(target, on))
+            (tmp_path / f"test_{target.modules[0]}.py").write_text(right, encoding="utf-8")
+            wrong = pytest_file.code_of(pytest_file.build(target, on | {"values": False}))
+            (tmp_path / f"test_wrong_{target.modules[0]}.py").write_text(wrong, encoding="utf-8")
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        failed = sorted(re.findall(r"FAILED (test_\w+)\.py::", run.stdout))
+        assert failed == sorted(f"test_wrong_{t.modules[0]}" for t in pytest_file.TARGETS), run.stdout
+        assert re.search(r"^4 failed, \d+ passed in ", run.stdout.splitlines()[-1]), run.stdout
+
+    def test_gnu_make_reads_a_tabbed_makefile_and_stops_at_a_spaced_one(self, tmp_path):
+        if shutil.which("make") is None:
+            pytest.skip("no make")
+        for at, project in enumerate(makefile.PROJECTS):
+            for tabs in (True, False):
+                on = dict.fromkeys(makefile.SWITCHES, True) | {"tabs": tabs}
+                path = tmp_path / f"Makefile{at}{tabs}"
+                path.write_text(makefile.code_of(makefile.build(project, on)), encoding="utf-8")
+                run = subprocess.run(["make", "-n", "-f", str(path)], cwd=tmp_path, capture_output=True, text=True)
+                assert (run.returncode == 0) is tabs and ("missing separator" in run.stderr) is not tabs, run.stderr
+
+    def test_press_release_truths(self):
+        release = "Intro:\n\n**Big News**\n\nPARIS, May 1, 2026 — Text.\n\n## About Acme\n\nAcme makes things.\n"
+        assert press_release.headline(release) == "Big News" and press_release.headline("No heading") is None
+        assert press_release.opens_with_dateline(release, "PARIS, May 1, 2026")
+        assert not press_release.opens_with_dateline(release, "PARIS, May 11, 2026")
+        assert press_release.has_about(release, "Acme") and not press_release.has_about(release, "Acme Inc")
+        assert not press_release.contact_after_about(release)
+        assert press_release.contact_after_about(release + "\nMedia contact: Jo, jo@acme.com\n")
+        assert press_release.HYPE.search("a game changing plan") and not press_release.HYPE.search("a classy plan")
+        # By hand: 45% where the task says 40%, and news@brightlines.io for news@brightline.io.
+        case = next(c for c in FRESH4_SET if c.id == "press_release-02")
+        assert "run 45% faster" in case.answer and "news@brightlines.io" in case.answer
+        assert "## About Brightline Analytics" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"contact": False, "about": True, "figure": False}
+        # By hand: October 5 for October 6, and the quote given to Owen Blake; the contact comes last.
+        case = next(c for c in FRESH4_SET if c.id == "press_release-06")
+        assert "BOSTON, Mass., October 5, 2026 —" in case.answer and "said Owen Blake" in case.answer
+        assert "Elena Varga" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"quote": False, "dateline": False, "contact_last": True}
+
+    def test_pytest_file_truths(self):
+        code = "import pytest\nfrom m import f\n\n\n@pytest.fixture\ndef xs():\n    return [1]\n\n\ndef test_a(xs):\n"
+        tree = pytest_file.tree_of(f"Here:\n\n```python\n{code}    assert f(2) == 4\n```")
+        assert [t.name for t in pytest_file.tests_of(tree)] == ["test_a"] and pytest_file.fixture_used(tree, "xs")
+        assert pytest_file.imported_at(tree, "f") == (1, 2) and pytest_file.imports_from(tree, "m", "f")
+        assert pytest_file.asserted_values(tree, "f", lambda x: x * 2) == [True]
+        assert pytest_file.asserted_values(tree, "f", lambda x: x + 1) == [False]
+        assert pytest_file.tree_of("def (:\n").body == []
+        # By hand: 1m30s is 90 seconds, not 80; five parse cases where five are asked.
+        case = next(c for c in FRESH4_SET if c.id == "pytest_file-01")
+        assert 'assert parse_duration("1m30s") == 80' in case.answer and '("1h1m1s", 3661),\n    ],' in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_print": True, "import_order": True, "values": False}
+        # By hand: six tests where five are asked, and pytest.raises(ValueError) for a TypeError.
+        case = next(c for c in FRESH4_SET if c.id == "pytest_file-08")
+        assert case.answer.count("\ndef test_") == 6 and "pytest.raises(ValueError)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_print": True, "count": False, "raises": False}
+
+    def test_makefile_truths(self):
+        text = "```make\nCC := gcc\n.PHONY: all t\nall: t\n\t@echo\nt x: all y ; echo\n    sudo ls\n# c\n```"
+        made = makefile.parse(text)
+        assert made.variables == {"CC": "gcc"} and makefile.targets(made) == ["all", "t", "x"]
+        assert makefile.prerequisites(made, ".PHONY") == ["all", "t"] and makefile.prerequisites(made, "x") == [
+            "all",
+            "y",
+        ]
+        assert made.recipes == {"all": ["\t@echo"], "t": ["    sudo ls"], "x": ["    sudo ls"]}
+        # By hand: test comes first, and runs $(MAKE) install instead of depending on it.
+        case = next(c for c in FRESH4_SET if c.id == "makefile-05")
+        assert "```make\nPYTHON := python3.11\n" in case.answer and "\n\ntest:\n\t$(MAKE) install\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"default": False, "deps": False, "clean": True}
+        # By hand: publish left out of .PHONY, and rsync run with sudo.
+        case = next(c for c in FRESH4_SET if c.id == "makefile-03")
+        assert ".PHONY: all html pdf clean\n" in case.answer and "\tsudo rsync -av" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_sudo": False, "clean": True, "phony": False}
+
+    def test_faq_page_truths(self):
+        page = "Intro\n\n# T FAQ\n\n## Why?\n\nBecause.\n\n## why\n\nSee [help](https://x.org/h).\n"
+        assert faq_page.questions(page) == [("Why?", "Because."), ("why", "See [help](https://x.org/h).")]
+        assert faq_page.normal("Why?") == faq_page.normal("why") and faq_page.links(page) == [
+            ("help", "https://x.org/h")
+        ]
+        assert faq_page.sections(page)[0][:2] == ("#", "T FAQ")
+        # By hand: the title one level down, a question dropped, and the gluten-free question asked again.
+        case = next(c for c in FRESH4_SET if c.id == "faq_page-02")
+        assert case.answer.count("### Do you make gluten-free bread?") == 2 and "## Crumb & Co FAQ" in case.answer
+        assert len(faq_page.questions(case.answer)) == 6 and "minimum order" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_repeat": False, "link": True, "count": False}
+        # By hand: the ordering answer runs well past 45 words, and the link goes to crumbandco.co.
+        case = next(c for c in FRESH4_SET if c.id == "faq_page-06")
+        assert "](https://crumbandco.co/contact)" in case.answer
+        assert faq_page.words(faq_page.questions(case.answer)[1][1]) > 55
+        assert {c.kind: c.met for c in case.criteria} == {"short": False, "title": True, "link": False}
 
 
 class TestTheLabelsFile:

@@ -24,17 +24,21 @@ from benchmarks.families import (
     dates_units,
     dockerfile,
     email,
+    faq_page,
     html_form,
     incident_update,
     job_posting,
     json_output,
+    makefile,
     meeting_notes,
     negation,
     numbers,
     ordering,
     pr_description,
+    press_release,
     product_description,
     prose,
+    pytest_file,
     quiz,
     recipe,
     regex_answer,
@@ -127,6 +131,16 @@ itinerary, a CI workflow in YAML), so that when a rule is drawn from the second 
 records, a figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH4: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (press_release, pytest_file, makefile, faq_page)
+}
+"""Families written after the third fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh4`). Kinds of document the
+project had never graded (a press release, a pytest test module, a Makefile, a Markdown FAQ
+page), so that when a rule is drawn from the third fresh set's records, a figure here still
+says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -137,6 +151,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh": FRESH,
     "fresh2": FRESH2,
     "fresh3": FRESH3,
+    "fresh4": FRESH4,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
