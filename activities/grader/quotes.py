@@ -6,9 +6,10 @@ counts only when code finds it in the answer: the answer's line that holds it ex
 lines a quote of several lines spans, or a line that holds nearly all of its words (a small
 model copies with small slips: a dropped article, another dash). A quote the answer does not
 hold but the request does is no quote of the answer: the model found nothing there. Nor
-does a quote from elsewhere meet a criterion about the answer's first or last line. What is recorded is the answer's own line, never the
-model's copy. A line that is only a heading (`## Impact`, `Follow-up:`) shows where
-something should be, not that it is there: it meets no criterion.
+does a quote from elsewhere meet a criterion about the answer's first or last line, or its
+first paragraph (the one under a greeting such as "Dear Ms. Raman,"). What is recorded is
+the answer's own line, never the model's copy. A line that is only a heading (`## Impact`,
+`Follow-up:`) shows where something should be, not that it is there: it meets no criterion.
 """
 
 from __future__ import annotations
@@ -100,6 +101,8 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         return Citation("request" if from_request else "not_found", said)
     if not at_its_place(line, answer, criterion):
         return Citation("misplaced", said, line)
+    if FIRST_PARAGRAPH.search(criterion) and not set(line.splitlines()) <= set(first_paragraph(answer)):
+        return Citation("misplaced", said, line)
     if FIRST_SENTENCE.search(criterion):
         first = first_sentence(answer)
         if first is None or not (_norm(first) in quote or _share(quote, _norm(first)) >= MIN_COVERAGE):
@@ -120,6 +123,10 @@ LAST = re.compile(r"^(?:the )?(?:last|final|closing) line\b|^(?:ends|closes|fini
 
 FIRST_SENTENCE = re.compile(r"\b(?:first|opening) sentence\b", re.I)
 """A criterion about the answer's first sentence: only that sentence meets it, not the rest of its line."""
+FIRST_PARAGRAPH = re.compile(r"\b(?:first|opening) paragraph\b", re.I)
+"""A criterion about the answer's first paragraph: a quote meets it only from there."""
+_GREETING = re.compile(r"^[^\n]{1,60},$")
+"""A line alone that ends in a comma ("Dear Ms. Raman,", "Hi team,"): a greeting, no paragraph of the body."""
 _LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
 """A first line ending in a colon before a blank line ("Here is the script:"): it introduces
 the answer, it is none of it (as the checks' `content()` reads it)."""
@@ -140,6 +147,17 @@ def code_lines(answer: str) -> set[str]:
     """The lines inside the answer's fenced blocks (stripped): there `#` starts a comment,
     not a heading."""
     return {line.strip() for block in _FENCED.findall(answer) for line in block.splitlines() if line.strip()}
+
+
+def first_paragraph(answer: str) -> list[str]:
+    """The lines of the answer's first paragraph of content: not a lead-in, a heading, a
+    greeting or a fence."""
+    body = _LEAD_IN.sub("", answer.strip(), count=1)
+    for block in re.split(r"\n\s*\n", body):
+        lines = [line.strip() for line in block.splitlines() if line.strip() and not line.strip().startswith("```")]
+        if lines and not (len(lines) == 1 and (is_heading(lines[0]) or _GREETING.match(lines[0]))):
+            return lines
+    return []
 
 
 def first_sentence(answer: str) -> str | None:
