@@ -508,6 +508,18 @@ class TestCitations:
         )
         assert cite("The Aero 30 opens flat", text, "Names the product").line == text.splitlines()[0]
 
+    def test_a_criterion_about_the_first_paragraph_is_met_only_from_there(self):
+        """A greeting and a lead-in are no paragraph of the letter's body: the opening
+        paragraph is the first one under them."""
+        letter = (
+            "Here is the letter:\n\nDear Ms. Raman,\n\nI am applying for the analyst role.\nI know SQL well.\n\n"
+            "I would love to join Northgate Logistics.\n\nBest,\nJo"
+        )
+        criterion = "Names Northgate Logistics in the opening paragraph"
+        assert cite("I would love to join Northgate Logistics.", letter, criterion).found == "misplaced"
+        assert cite("I know SQL well.", letter, "Says what the role is in the first paragraph").found == "quoted"
+        assert cite("I would love to join Northgate Logistics.", letter, "Names the company").found == "quoted"
+
     def test_a_quote_of_the_request_and_not_the_answer_is_no_quote_of_the_answer(self):
         request = "Write the job posting. Applications go to jobs@fernway.io by 31 March."
         answer = "# Backend Engineer\n\nApply on our careers site."
@@ -547,6 +559,11 @@ class TestChecksAsCode:
         )
         named = "def check(answer):\n    return 'Acme' not in answer\n"
         assert classify(named, functions, "Compare us with Acme.\nDoes not name Acme", "Does not name Acme") == "absent"
+        # A search that found nothing (`is None`) is the same test as `not in`.
+        regex = "Give a regex HEX_COLOUR for colours such as #fff."
+        for absent in ("re.search(r'HEX_COLOUR', answer) is None", "'HEX_COLOUR' not in answer"):
+            written = f"def check(answer):\n    return {absent}\n"
+            assert classify(written, functions, regex, "Rejects every invalid example") == "forbids_given"
         reads_both = "def check(answer):\n    return all(n in paragraphs(answer) for n in paragraphs(task))\n"
         assert classify(reads_both, functions, "", "Lists every attendee") != "blind"
         assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"

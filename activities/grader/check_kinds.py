@@ -70,10 +70,12 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
 
 
 def _negates(tree: ast.AST) -> bool:
-    """Whether a check tests that something is not there (`not ...`, `not in`)."""
+    """Whether a check tests that something is not there (`not ...`, `not in`, a search
+    that `is None`)."""
     return any(
         (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
         or (isinstance(n, ast.Compare) and any(isinstance(op, ast.NotIn) for op in n.ops))
+        or (isinstance(n, ast.Compare) and _text_test(n) == "absent")
         for n in ast.walk(tree)
     )
 
