@@ -29,6 +29,8 @@ class TestWhichCriteriaNameAnOpening:
             ('Opens the letter with "Dear Mr. Lee,"', Opening("first", "Dear Mr. Lee,")),
             ('Starts the workflow with "name: Build"', Opening("first", "name: Build")),
             ("Ends with the full name Ana Ruiz under the closing", Opening("last", "Ana Ruiz", "holds")),
+            ("Signs off with the writer's full name, Jo Park", Opening("last", "Jo Park", "holds")),
+            ('Signs off with "Kind regards"', Opening("last", "Kind regards", "ends")),
         ],
     )
     def test_the_line_and_the_words(self, criterion, expected):

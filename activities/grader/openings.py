@@ -56,7 +56,10 @@ _FORMS: tuple[_Form, ...] = (
         False,
     ),
     (
-        re.compile(rf"^(?:{_LINE}\s+)?(?:ends|closes|finishes)(?:\s+its\s+last\s+line)?\s+with\s+(?P<rest>.+)$", re.I),
+        re.compile(
+            rf"^(?:{_LINE}\s+)?(?:ends|closes|finishes|signs\s+off)(?:\s+its\s+last\s+line)?\s+with\s+(?P<rest>.+)$",
+            re.I,
+        ),
         "last",
         "ends",
         False,
@@ -107,7 +110,7 @@ def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
     elif quoted_only:
         return None
     elif (appositive := _APPOSITIVE.match(rest)) and appositive["words"].strip()[:1].isupper():
-        words, name = appositive["words"], False
+        words, name = appositive["words"], "name" in rest[: appositive.start("words")].lower()
     elif direct := _DIRECT.match(rest):
         words, name = direct["words"], False
     else:
