@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import random
@@ -24,6 +25,7 @@ from benchmarks.families import (
     FRESH2,
     FRESH3,
     FRESH4,
+    FRESH5,
     action_items,
     api_docs,
     arithmetic,
@@ -42,11 +44,13 @@ from benchmarks.families import (
     incident_update,
     json_output,
     makefile,
+    meeting_agenda,
     numbers,
     ordering,
     press_release,
     product_description,
     pytest_file,
+    python_class,
     quiz,
     recipe,
     regex_answer,
@@ -59,6 +63,8 @@ from benchmarks.families import (
     table_claims,
     text,
     travel_itinerary,
+    ui_error_messages,
+    user_story,
     verse,
     word_problem,
     yaml_ci_pipeline,
@@ -79,6 +85,8 @@ FRESH3_SET = build_set("fresh3")
 FRESH3_MODULES = (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
 FRESH4_SET = build_set("fresh4")
 FRESH4_MODULES = (press_release, pytest_file, makefile, faq_page)
+FRESH5_SET = build_set("fresh5")
+FRESH5_MODULES = (user_story, python_class, ui_error_messages, meeting_agenda)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -305,6 +313,11 @@ class TestTheFamilies:
             ((press_release, press_release.RELEASES), (pytest_file, pytest_file.TARGETS))
             + ((makefile, makefile.PROJECTS), (faq_page, faq_page.PAGES)),
         ),
+        "fresh5": (
+            FRESH5,
+            ((user_story, user_story.STORIES), (python_class, python_class.SPECS))
+            + ((ui_error_messages, ui_error_messages.PRODUCTS), (meeting_agenda, meeting_agenda.MEETINGS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -315,7 +328,7 @@ class TestTheFamilies:
             *ALL,
             *(
                 case
-                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4")
+                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
                 if other != name
                 for case in build_set(other)
             ),
@@ -901,6 +914,102 @@ class TestTheFresh4Families:
         assert "](https://crumbandco.co/contact)" in case.answer
         assert faq_page.words(faq_page.questions(case.answer)[1][1]) > 55
         assert {c.kind: c.met for c in case.criteria} == {"short": False, "title": True, "link": False}
+
+
+FRESH5_SUBJECTS = {
+    user_story: user_story.STORIES,
+    python_class: python_class.SPECS,
+    ui_error_messages: ui_error_messages.PRODUCTS,
+    meeting_agenda: meeting_agenda.MEETINGS,
+}
+
+
+class TestTheFresh5Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    @pytest.mark.parametrize("module", FRESH5_MODULES, ids=lambda m: m.FAMILY)
+    def test_every_switch_decides_its_own_criterion_whatever_the_others_are(self, module):
+        for subject in FRESH5_SUBJECTS[module]:
+            for on, answer in every_answer(module, subject):
+                truths = {c.kind: c.met for c in module.candidates(random.Random(0), subject, answer)}
+                assert truths == on, (module.FAMILY, on, answer)
+
+    def test_every_class_answer_parses_and_a_message_is_clear_of_the_limit(self):
+        for spec in python_class.SPECS:
+            for _, answer in every_answer(python_class, spec):
+                assert python_class.tree_of(answer).body, answer
+        for product in ui_error_messages.PRODUCTS:
+            for on, answer in every_answer(ui_error_messages, product):
+                longest = max(len(text) for _, text in ui_error_messages.messages(answer))
+                assert longest <= product.limit - 5 if on["short"] else longest >= product.limit + 5, answer
+
+    def test_user_story_truths(self):
+        story = "## Acceptance criteria\n\n1. Given a, when b, then c.\n2. When d, then e.\n\n## Notes\n\n- x\n"
+        assert user_story.acceptance_criteria(story) == ["1. Given a, when b, then c.", "2. When d, then e."]
+        assert [user_story.has_gwt(c) for c in user_story.acceptance_criteria(story)] == [True, False]
+        assert user_story.role_of("As an editor, I want things") == "editor" and user_story.role_of("Hi") is None
+        assert user_story.estimate_of("Intro 2\n**Estimate:** 8 points") == 8
+        # By hand: a new customer where a returning one is asked, and the benefit in a sentence of its own.
+        case = next(c for c in FRESH5_SET if c.id == "user_story-01")
+        assert "As a new customer, I want my cart to be kept when I leave the shop. This means" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"so_that": False, "role": False, "out_of_scope": True}
+        # By hand: a fifth scenario where four are asked, "That way" for "so that", 4 off the Fibonacci scale.
+        case = next(c for c in FRESH5_SET if c.id == "user_story-04")
+        assert case.answer.count("Scenario:") == 5 and "**Estimate:** 4 story points" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "no_detail": True, "so_that": False}
+
+    def test_python_class_truths(self):
+        tree = python_class.tree_of(
+            "```python\nclass E(Exception): pass\nclass A:\n    def f(self, x: int): raise E\n```"
+        )
+        cls = python_class.main_class(tree)
+        assert cls is not None and cls.name == "A" and list(python_class.methods_of(cls)) == ["f"]
+        assert not python_class.fully_hinted(python_class.methods_of(cls)["f"])
+        assert python_class.raises_in(python_class.methods_of(cls)["f"], "E")
+        assert python_class.tree_of("class (:").body == [] and python_class.main_class(ast.parse("")) is None
+        # By hand: the class is RateLimit, its docstring a comment above it; acquire still raises the right error.
+        case = next(c for c in FRESH5_SET if c.id == "python_class-02")
+        assert "# Allows at most" in case.answer and "class RateLimit:\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"init": True, "docstring": False, "raises": True}
+        # By hand: remove raises LookupError for KeyError, and item_count is a plain method.
+        case = next(c for c in FRESH5_SET if c.id == "python_class-07")
+        assert "raise LookupError(sku)" in case.answer and "    def item_count(self) -> int:" in case.answer
+        assert "@property" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"raises": False, "init": True, "property": False}
+
+    def test_ui_error_messages_truths(self):
+        table = "| Case | Message |\n|---|---|\n| A | “Try again.” |\n"
+        assert ui_error_messages.messages(table) == [("A", "Try again.")]
+        labels = "```markdown\n**A**\nCheck it.\n\n**B**\nWait.\n```"
+        assert ui_error_messages.messages(labels) == [("A", "Check it."), ("B", "Wait.")]
+        assert ui_error_messages.sentence_case("Check your Wi-Fi and MB. Try now.", ("Wi-Fi",))
+        assert not ui_error_messages.sentence_case("Check Your phone.", ())
+        assert ui_error_messages.has_next_step("It broke. Free up space.", ("Free up",))
+        assert ui_error_messages.CODE.search("(code 1003)") and not ui_error_messages.CODE.search("over 25 MB")
+        # By hand: a title-cased lead, an "invalid", and the timed-out case left out.
+        case = next(c for c in FRESH5_SET if c.id == "ui_error_messages-00")
+        assert "Photo Too Large." in case.answer and "Upload timed out" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"sentence_case": False, "no_code": True, "no_exclaim": True}
+        # By hand: ERR_402 shown, and "Tomorrow the limit resets." where a next step should be.
+        case = next(c for c in FRESH5_SET if c.id == "ui_error_messages-05")
+        assert "(ERR_402)" in case.answer and "Tomorrow the limit resets. |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"next_step": False, "no_code": False, "sentence_case": True}
+
+    def test_meeting_agenda_truths(self):
+        assert meeting_agenda.minutes_of("1:30 pm") == 13 * 60 + 30 and meeting_agenda.minutes_of("12 am") == 0
+        assert meeting_agenda.span("Time: 9:00 am to 10:30 am\n") == (540, 630) and meeting_agenda.span("x") is None
+        listed = "1. Intro — Ann (10 min)\n2. Break (5 min)\n- **Plan**, 20 minutes, owner: Bo Li\n"
+        assert meeting_agenda.items(listed) == [("Intro", "Ann", 10), ("Break", "", 5), ("Plan", "Bo Li", 20)]
+        # By hand: the wrap-up one place from the end, and 1:00 pm to 3:45 pm for 150 minutes.
+        case = next(c for c in FRESH5_SET if c.id == "meeting_agenda-05")
+        assert "5. Wrap-up and actions — Omar (25 min)\n6. Sketching ideas" in case.answer
+        assert "**Time:** 1:00 pm–3:45 pm" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"sum": True, "place": False, "times": False}
+        # By hand: no goal line; the minutes add to 180 and the apologies come first.
+        case = next(c for c in FRESH5_SET if c.id == "meeting_agenda-06")
+        assert "Goal" not in case.answer and sum(m for *_, m in meeting_agenda.items(case.answer)) == 180
+        assert {c.kind: c.met for c in case.criteria} == {"sum": True, "goal": False, "place": True}
 
 
 class TestTheLabelsFile:

@@ -30,6 +30,7 @@ from benchmarks.families import (
     job_posting,
     json_output,
     makefile,
+    meeting_agenda,
     meeting_notes,
     negation,
     numbers,
@@ -39,6 +40,7 @@ from benchmarks.families import (
     product_description,
     prose,
     pytest_file,
+    python_class,
     quiz,
     recipe,
     regex_answer,
@@ -51,6 +53,8 @@ from benchmarks.families import (
     support_reply,
     table_claims,
     travel_itinerary,
+    ui_error_messages,
+    user_story,
     verse,
     word_problem,
     yaml_ci_pipeline,
@@ -141,6 +145,16 @@ page), so that when a rule is drawn from the third fresh set's records, a figure
 says how a grader does on documents no rule was written with."""
 
 
+FRESH5: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (user_story, python_class, ui_error_messages, meeting_agenda)
+}
+"""Families written after the fourth fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh5`). Kinds of document the
+project had never graded (an agile user story, a Python class, a product's error messages, a
+meeting agenda), so that when a rule is drawn from the fourth fresh set's records, a figure here
+still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -152,6 +166,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh2": FRESH2,
     "fresh3": FRESH3,
     "fresh4": FRESH4,
+    "fresh5": FRESH5,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
