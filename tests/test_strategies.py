@@ -262,6 +262,11 @@ class TestFacts:
             ("Puts Seoul first", {"fact": "contains_text", "expected": "Seoul"}, False),
             ("Names the right weekday", {"fact": "contains_text", "expected": "Monday"}, False),
             ("Describes the breaking change", {"fact": "contains_text", "expected": "breaking change"}, False),
+            # The imports facts measure the kind of what is imported, not one import.
+            ("Uses no third-party packages", {"fact": "imports_third_party_packages", "expected": False}, True),
+            ("Relies only on built-in modules", {"fact": "only_standard_library_imports", "expected": True}, True),
+            ("Imports median from the stats module", {"fact": "imports_third_party_packages", "expected": True}, False),
+            ("Imports pytest before slugify", {"fact": "only_standard_library_imports", "expected": False}, False),
         ],
     )
     def test_a_fact_fits_only_a_criterion_that_names_what_it_measures(self, criterion, choice, fit):

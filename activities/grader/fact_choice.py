@@ -93,7 +93,9 @@ def map_question(criterion: str) -> list[Any]:
 
 # Fit: a fact decides only a criterion that names what the fact measures ---------------------
 
-_IMPORTS = r"\bimport|standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar"
+_IMPORTS = r"standard library|stdlib|third[- ]party|external|dependen|\bpackages?\b|\blibrar|built-?in"
+"""The kind of what the code imports: a criterion about one import ("Imports median from
+the stats module", "Imports pytest first") names none of it."""
 _NAMES: dict[str, str] = {
     "has_python_code": r"\bcode\b|\bpython\b|\bsnippet|\bscript\b|\bprogram\b",
     "code_parses": r"syntax|\bcompil|\bpars(e|es|ing)\b",
