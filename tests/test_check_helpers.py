@@ -227,6 +227,24 @@ async def test_a_word_in_a_text_is_a_whole_word():
 
 
 @needs_sandbox
+async def test_an_address_in_a_text_is_the_whole_address():
+    """A plural holds its word, but `/ask` is no part of `/asks`: a link, a path or an
+    address is found only whole."""
+    runs = await run_checks(
+        "Use [Ask us](https://example.org/asks) or write to help@example.org.uk; see /docs/setup.\nFROM python:3.12-slim",
+        "",
+        [
+            check("return 'https://example.org/ask' in answer"),
+            check("return 'https://example.org/asks' in answer and '/docs/setup' in answer"),
+            check("return 'help@example.org' in answer"),
+            check("return 'Ask us' in answer and 'ask' in answer.lower()"),
+            check("return 'python:3.12' in answer"),  # a tag's variant (`-slim`) is the tag
+        ],
+    )
+    assert [r.passed for r in runs] == [False, True, False, True, True]
+
+
+@needs_sandbox
 async def test_json_loads_reads_an_answer_that_is_one_fenced_block():
     fenced = '```json\n{"name": "Ada", "born": 1815}\n```'
     runs = await run_checks(
