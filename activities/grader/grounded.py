@@ -2,7 +2,8 @@
 
 A criterion that names the words its answer's first or last line starts with ("Starts with
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
-(`openings.py`). For each other criterion the grader model first writes a check without
+(`openings.py`), and one naming a link, email address or path the answer does not hold
+whole is unmet (`addresses.py`). For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
 the answer. What decides then depends on what the check tests, read from its code
 (`check_kinds.py`; how a check and a citation decide together is `citing.py`):
@@ -44,6 +45,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify
@@ -90,7 +92,7 @@ async def grade_grounded(
     and, with `facts`, agreeing with the measured fact the model chose for it; a criterion
     naming the words a line starts with is read off that line (`openings.py`)."""
     answer = last_answer(transcript) or ""
-    read = {i: _opening_read(answer, wanted) for i, c in enumerate(criteria) if (wanted := opening(c))}
+    read = {i: evidence for i, c in enumerate(criteria) if (evidence := _read_by_code(answer, c)) is not None}
     asked = [c for i, c in enumerate(criteria) if i not in read]
     shown = iter(
         await _asked(asker, asked, transcript, nonce, files, allow_weak_sandbox, leave_out, facts, reference)
@@ -99,6 +101,17 @@ async def grade_grounded(
     )
     evidence = [read[i] if i in read else next(shown) for i in range(len(criteria))]
     return verdict_of([_criterion(name, e) for name, e in zip(criteria, evidence, strict=True)])
+
+
+def _read_by_code(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by code alone: by the line it names (`openings.py`), or unmet
+    for an address it names that the answer lacks (`addresses.py`); else None."""
+    if (wanted := opening(criterion)) is not None:
+        return _opening_read(answer, wanted)
+    if (address := missing_address(answer, criterion)) is not None:
+        why = f"the answer does not hold {address!r} (nor is another address the same one)"
+        return Evidence(False, why, f"address: {address!r} is not in the answer")
+    return None
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence:
