@@ -20,12 +20,12 @@ import random
 import re
 from dataclasses import dataclass
 
+from benchmarks.families.fenced import code_of
 from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
 
 FAMILY = "makefile"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCE = re.compile(r"```[\w-]*\n(.*?)```", re.DOTALL)
 VARIABLE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?::=|\?=|\+=|=)\s*(.*?)\s*$")
 RULE = re.compile(r"^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*)")
 SUDO = re.compile(r"(?<![\w-])sudo\b")
@@ -207,11 +207,6 @@ class Makefile:
     """(targets, prerequisites) in order."""
     recipes: dict[str, list[str]]
     """Target -> its recipe lines as written, indentation and all."""
-
-
-def code_of(answer: str) -> str:
-    match = FENCE.search(answer)
-    return match.group(1) if match else answer
 
 
 def parse(answer: str) -> Makefile:

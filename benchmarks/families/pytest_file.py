@@ -18,17 +18,16 @@ from __future__ import annotations
 
 import ast
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.families.fenced import tree_of
 from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
 
 FAMILY = "pytest_file"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCE = re.compile(r"```[\w-]*\n(.*?)```", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -272,18 +271,6 @@ def build(target: Target, on: dict[str, bool]) -> str:
 
 
 # Reading a test module -------------------------------------------------------------------------
-
-
-def code_of(answer: str) -> str:
-    match = FENCE.search(answer)
-    return match.group(1) if match else answer
-
-
-def tree_of(answer: str) -> ast.Module:
-    try:
-        return ast.parse(code_of(answer))
-    except SyntaxError:
-        return ast.Module(body=[], type_ignores=[])
 
 
 def functions(tree: ast.Module) -> list[ast.FunctionDef]:

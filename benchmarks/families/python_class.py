@@ -20,12 +20,12 @@ import random
 import re
 from dataclasses import dataclass
 
+from benchmarks.families.fenced import tree_of
 from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
 
 FAMILY = "python_class"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCE = re.compile(r"```[\w-]*\n(.*?)```", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -327,18 +327,6 @@ def build(spec: Spec, on: dict[str, bool]) -> str:
 
 
 # Reading a class -------------------------------------------------------------------------------
-
-
-def code_of(answer: str) -> str:
-    match = FENCE.search(answer)
-    return match.group(1) if match else answer
-
-
-def tree_of(answer: str) -> ast.Module:
-    try:
-        return ast.parse(code_of(answer))
-    except SyntaxError:
-        return ast.Module(body=[], type_ignores=[])
 
 
 def methods_of(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
