@@ -329,6 +329,11 @@ class Batches:
             await asyncio.sleep(ROOM_POLL_S)
 
     async def _record(self, wf: Any, slots: asyncio.Semaphore) -> ThreadRecord:
+        if wf.close_time is None:
+            # Visibility lags behind the history: a thread it still lists as running may
+            # have ended. Its description is read from the history itself.
+            async with slots:
+                wf = await self.client.get_workflow_handle(wf.id, run_id=wf.run_id).describe()
         memo = await wf.memo()
         result, reason = None, None
         status = CLOSED_STATUSES.get(wf.status, "running" if wf.close_time is None else "completed")
