@@ -30,6 +30,7 @@ class TestWhichCriteriaNameAnOpening:
             ('Starts the workflow with "name: Build"', Opening("first", "name: Build")),
             ("Ends with the full name Ana Ruiz under the closing", Opening("last", "Ana Ruiz", "holds")),
             ("Signs off with the writer's full name, Jo Park", Opening("last", "Jo Park", "holds")),
+            ('The first line ends with "v2.0"', Opening("first", "v2.0", "ends")),
             ('Signs off with "Kind regards"', Opening("last", "Kind regards", "ends")),
         ],
     )

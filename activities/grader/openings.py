@@ -74,9 +74,10 @@ _FORMS: tuple[_Form, ...] = (
     ),
     (re.compile(rf"^(?P<rest>.+?)\s+(?:in|on)\s+{_LINE}\.?$", re.I), None, "holds", True),
 )
-"""Each form: the pattern, the line it is about (None: the line the pattern names), what
-the line must do with the words, and whether only words in quotes are named (what comes
-before "in the last line" is the criterion's own verb, not the words)."""
+"""Each form: the pattern, the line it is about unless the criterion names one ("The first
+line ends with ..."; None: a form that always names it), what the line must do with the
+words, and whether only words in quotes are named (what comes before "in the last line" is
+the criterion's own verb, not the words)."""
 _NOT_ONE_LINE = re.compile(r"\b(?:each|every|all|any|no|not|never|doesn't|don't)\b", re.I)
 _QUOTED = re.compile(r"\"([^\"]+)\"|\u201c([^\u201d]+)\u201d|`([^`]+)`|(?<![\w])'([^']+)'(?![\w])")
 _CALLED = re.compile(
@@ -134,8 +135,9 @@ def opening(criterion: str) -> Opening | None:
             if named is None:
                 return None
             words, name = named
-            which = line or ("first" if found["which"].lower() in ("first", "opening") else "last")
-            return Opening(which, words, "holds" if name and how == "ends" else how)
+            said = found.groupdict().get("which")
+            which = ("first" if said.lower() in ("first", "opening") else "last") if said else line
+            return None if which is None else Opening(which, words, "holds" if name and how == "ends" else how)
     return None
 
 
