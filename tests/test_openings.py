@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.grounded import _read_by_code
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 
 
@@ -99,3 +100,15 @@ class TestTheLineDecides:
 
     def test_an_empty_answer_opens_with_nothing(self):
         assert opens_with("", Opening("first", "Hi")) == (False, "")
+
+
+def test_the_record_says_what_the_line_was_read_for():
+    """A line read for its end or for words it holds is recorded as such, not as its start."""
+    letter = "Thanks for your time.\n\nBest,\nLena Fischer"
+    held = _read_by_code(letter, "Ends with the name Lena")
+    assert (held.passed, held.decided_by, held.quote) == (True, "line: the last line holds 'Lena'", "Lena Fischer")
+    ended = _read_by_code(letter, 'Ends with "Thanks for reading!"')
+    assert (ended.passed, ended.decided_by) == (False, "line: the last line does not end with 'Thanks for reading!'")
+    started = _read_by_code(letter, 'Opens with "Dear Lena,"')
+    assert (started.passed, started.decided_by) == (False, "line: the first line does not start with 'Dear Lena,'")
+    assert _read_by_code(letter, "Thanks the reader") is None

@@ -89,8 +89,9 @@ async def grade_grounded(
     reference: str | None = None,
 ) -> GraderVerdict:
     """The verdict, each criterion decided by a written check, a verified citation, or both,
-    and, with `facts`, agreeing with the measured fact the model chose for it; a criterion
-    naming the words a line starts with is read off that line (`openings.py`)."""
+    and, with `facts`, agreeing with the measured fact the model chose for it; what code
+    reads alone (`_read_by_code`: the words of a line, an address the answer lacks) asks
+    the model nothing."""
     answer = last_answer(transcript) or ""
     read = {i: evidence for i, c in enumerate(criteria) if (evidence := _read_by_code(answer, c)) is not None}
     asked = [c for i, c in enumerate(criteria) if i not in read]
@@ -115,13 +116,23 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence:
-    """The criterion decided by the line it names: it starts with the words or not."""
+    """The criterion decided by the line it names: it starts with, ends with or holds the
+    words, or not."""
     met, line = opens_with(answer, wanted)
     where = f"the {wanted.line} line"
+    does, does_not = _LINE_DOES[wanted.how]
     if met:
-        return Evidence(True, "", f"line: {where} starts with {wanted.words!r}", quote=line)
-    why = f"{where} of the answer ({line[:120]!r}) does not start with {wanted.words!r}"
-    return Evidence(False, why, f"line: {where} does not start with {wanted.words!r}", quote=line or None)
+        return Evidence(True, "", f"line: {where} {does} {wanted.words!r}", quote=line)
+    why = f"{where} of the answer ({line[:120]!r}) {does_not} {wanted.words!r}"
+    return Evidence(False, why, f"line: {where} {does_not} {wanted.words!r}", quote=line or None)
+
+
+_LINE_DOES = {
+    "starts": ("starts with", "does not start with"),
+    "ends": ("ends with", "does not end with"),
+    "holds": ("holds", "does not hold"),
+}
+"""What a line read for a criterion was found to do with its words, and not to do."""
 
 
 async def _asked(
