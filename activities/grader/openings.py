@@ -26,13 +26,13 @@ from typing import Literal
 from rubricflow.activities.grader.quotes import content_lines
 
 _BEGINS = r"(?:(?:starts?|starting|begins?|beginning|opens?|opening)\s+with|begins?|beginning)"
-_SUBJECT = (
-    r"(?:the\s+|its\s+|your\s+)?(?:answer|reply|response|post|message|letter|email|note|document|output|text|"
-    r"script|file|tweet|update|announcement|title(?:\s+line)?|headline|subject(?:\s+line)?)"
+_KINDS = (
+    r"answer|reply|response|post|message|letter|email|note|document|output|text|script|file|tweet|update|announcement"
 )
+"""The answer, by its kind: what a criterion says starts with something, or opens with it."""
+_SUBJECT = rf"(?:the\s+|its\s+|your\s+)?(?:{_KINDS}|title(?:\s+line)?|headline|subject(?:\s+line)?)"
 _DOCUMENT = (
-    r"(?:the\s+|its\s+|your\s+)?(?:answer|reply|response|post|message|letter|email|note|document|output|text|"
-    r"script|file|tweet|update|announcement|workflow|pipeline|config|configuration|page|program|query|module|"
+    rf"(?:the\s+|its\s+|your\s+)?(?:{_KINDS}|workflow|pipeline|config|configuration|page|program|query|module|"
     r"makefile|dockerfile|readme|release|itinerary|description)"
 )
 """What a criterion may open ("Opens the letter with ..."): the whole answer, by its kind."""

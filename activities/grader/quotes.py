@@ -133,11 +133,20 @@ the answer, it is none of it (as the checks' `content()` reads it)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
+def _body(answer: str) -> str:
+    """The answer without its lead-in line."""
+    return _LEAD_IN.sub("", answer.strip(), count=1)
+
+
+def _lines_of(text: str) -> list[str]:
+    """The non-empty lines of `text`, stripped, without code fences."""
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("```")]
+
+
 def content_lines(answer: str) -> list[str]:
     """The answer's non-empty lines, without a lead-in line and without its code blocks'
     fences: a script or a document set in a block starts and ends where its lines do."""
-    body = _LEAD_IN.sub("", answer.strip(), count=1)
-    return [line.strip() for line in body.splitlines() if line.strip() and not line.strip().startswith("```")]
+    return _lines_of(_body(answer))
 
 
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
@@ -152,9 +161,8 @@ def code_lines(answer: str) -> set[str]:
 def first_paragraph(answer: str) -> list[str]:
     """The lines of the answer's first paragraph of content: not a lead-in, a heading, a
     greeting or a fence."""
-    body = _LEAD_IN.sub("", answer.strip(), count=1)
-    for block in re.split(r"\n\s*\n", body):
-        lines = [line.strip() for line in block.splitlines() if line.strip() and not line.strip().startswith("```")]
+    for block in re.split(r"\n\s*\n", _body(answer)):
+        lines = _lines_of(block)
         if lines and not (len(lines) == 1 and (is_heading(lines[0]) or _GREETING.match(lines[0]))):
             return lines
     return []
