@@ -77,6 +77,22 @@ class TestAWrittenCheckDecides:
         # A behaviour check that decides needs no citation and no fact: one question in all.
         assert len(seen) == 1
 
+    async def test_a_check_calling_the_answers_class_decides(self, script, seen):
+        account = (
+            "```python\nclass Account:\n    def __init__(self, balance):\n        self.balance = balance\n\n"
+            "    def withdraw(self, amount):\n        self.balance -= amount\n```"
+        )
+        rubric = "- withdraw raises ValueError when the amount is more than the balance"
+        body = (
+            "    try:\n        Account(10).withdraw(20)\n    except ValueError:\n        return True\n    return False"
+        )
+        result = await grounded(script, account, rubric, body, request="Write the Account class.")
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, False)
+        assert criterion.decided_by.startswith("check: returned False")
+        assert "Account(10).withdraw(20)" in (criterion.check or "")
+        assert len(seen) == 1  # a check that ran the answer's code needs no citation, nor a fact
+
     async def test_a_fact_that_agrees_stands_beside_the_check(self, script, seen):
         result = await grounded(
             script,
@@ -542,6 +558,16 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"
         assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
 
+    def test_a_check_that_uses_the_answers_classes_reads_the_answer(self):
+        classes = ["Cart", "add"]
+        called = "def check(answer):\n    return Cart().add('x', 2).total() == 2\n"
+        assert classify(called, classes) == "behaviour"
+        assert classify("def check(answer):\n    return Cart.from_dict({}).items == {}\n", classes) == "behaviour"
+        named = "def check(answer):\n    return all(hasattr(Cart, m) for m in ['add', 'remove'])\n"
+        assert classify(named, classes) == "computed"
+        # A class the answer does not define reads nothing of it: the check cannot witness.
+        assert classify(named.replace("Cart", "ShoppingCart"), classes) == "blind"
+
     def test_a_check_that_does_not_read_the_answer_or_compares_it_with_a_literal_decides_nothing(self):
         functions = ["add"]
         assert classify("def check(answer):\n    return True\n", functions) == "blind"
@@ -595,7 +621,8 @@ class TestChecksAsCode:
         assert full.endswith('def check(answer):\n    """Criterion: Gives two numbers"""\n')
 
     def test_the_answers_functions_are_its_top_level_definitions(self):
-        assert answer_functions("def a():\n    def inner(): pass\nclass B: pass\nasync def c(): pass") == ["a", "c"]
+        defined = "def a():\n    def inner(): pass\nclass B:\n    def m(self): pass\nasync def c(): pass"
+        assert answer_functions(defined) == ["a", "B", "c"]
         assert answer_functions("def broken(:") == []
 
 

@@ -48,10 +48,10 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         return "computed"
     if any(_compares_whole_answer(n) or _compares_with_own_text(n, criterion) for n in ast.walk(tree)):
         return "literal"
-    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-    if called & set(answer_functions):
+    defined = set(answer_functions)
+    if any(_root(n.func) in defined for n in ast.walk(tree) if isinstance(n, ast.Call)):
         return "behaviour"
-    read = _reads(tree)
+    read = _reads(tree) | ({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & defined)
     if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
         return "blind"
     stated = given_numbers(given)
@@ -67,6 +67,14 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     kinds = {_text_test(value) for value in returned}
     only = kinds.pop() if len(kinds) == 1 else None
     return only if only is not None else "computed"
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name a called expression starts from: `f` of `f(...)`, `Cart` of `Cart.add(...)`
+    and of `Cart().add(...)`."""
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _negates(tree: ast.AST) -> bool:

@@ -216,9 +216,10 @@ def check_source(body: str) -> str:
 
 
 def answer_functions(code: str) -> list[str]:
-    """The names of the functions the answer's code defines at its top level."""
+    """The names of the functions and classes the answer's code defines at its top level:
+    what a check can call (`dedupe([3, 1, 3])`, `BankAccount("Ada", 10).withdraw(20)`)."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return []
-    return [n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    return [n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
