@@ -267,6 +267,19 @@ class TestFacts:
             ("Relies only on built-in modules", {"fact": "only_standard_library_imports", "expected": True}, True),
             ("Imports median from the stats module", {"fact": "imports_third_party_packages", "expected": True}, False),
             ("Imports pytest before slugify", {"fact": "only_standard_library_imports", "expected": False}, False),
+            # Every function's docstrings are not the class's or the module's.
+            ("Every method has a docstring", {"fact": "every_function_has_docstring", "expected": True}, True),
+            ("The class has a docstring", {"fact": "every_function_has_docstring", "expected": True}, False),
+            (
+                "Documents the module with a docstring",
+                {"fact": "every_function_has_docstring", "expected": True},
+                False,
+            ),
+            (
+                "The class and each of its methods have docstrings",
+                {"fact": "every_function_has_docstring", "expected": True},
+                False,
+            ),
         ],
     )
     def test_a_fact_fits_only_a_criterion_that_names_what_it_measures(self, criterion, choice, fit):
