@@ -595,6 +595,9 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"
         assert classify("def check(answer):\n    return '2028-10-17' == answer.strip()\n", functions) == "literal"
         assert classify("def check(answer):\n    return '5,559' in answer\n", functions) == "present"
+        one_of = "def check(answer):\n    return answer.strip() in ['1', '2', '3', '5', '8']\n"
+        assert classify(one_of, functions, "", "Estimates on the 1, 2, 3, 5 or 8 scale") == "literal"
+        assert classify("def check(answer):\n    return words()[-1] in ['1', '2', '3']\n", functions) != "literal"
 
     def test_a_reading_compared_with_a_text_the_model_wrote_is_a_literal(self):
         """The model wrote the subject line it expects: only a copy of it could pass."""

@@ -221,10 +221,16 @@ def _given_task(call: ast.Call) -> bool:
 
 
 def _equality_sides(node: ast.AST) -> tuple[ast.expr, ...]:
-    """Both sides of a single `==` or `!=`, else nothing."""
-    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq):
+    """Both sides of a single `==` or `!=`, or the value and each element of `x in [a, b]`
+    (equal to one of them), else nothing."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1:
         return ()
-    return (node.left, *node.comparators)
+    if isinstance(node.ops[0], ast.Eq | ast.NotEq):
+        return (node.left, *node.comparators)
+    listed = node.comparators[0]
+    if isinstance(node.ops[0], ast.In | ast.NotIn) and isinstance(listed, ast.List | ast.Tuple | ast.Set):
+        return (node.left, *listed.elts)
+    return ()
 
 
 def _compares_whole_answer(node: ast.AST) -> bool:
