@@ -10,7 +10,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from rubricflow.activities.grader.check_kinds import classify
+from rubricflow.activities.grader.check_kinds import classify, looks_for_criterion_words
 from rubricflow.activities.grader.confirm import confirm_question
 from rubricflow.activities.grader.grounded import Evidence, _confirmed, _criterion
 from rubricflow.activities.grader.grounded_asker import Asker
@@ -558,6 +558,13 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"
         assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
 
+    def test_a_check_looks_for_the_criterions_words_or_for_its_own(self):
+        thanks = "def check(answer):\n    return 'thank you' in answer.lower()\n"
+        assert looks_for_criterion_words(thanks, "Includes a thank-you")
+        user = "def check(answer):\n    return 'RUN useradd -m app' in answer\n"
+        assert not looks_for_criterion_words(user, "Runs the app as a non-root user")
+        assert not looks_for_criterion_words("def check(answer):\n    return '3,400' in answer\n", "Gives 3,400")
+
     def test_a_check_that_uses_the_answers_classes_reads_the_answer(self):
         classes = ["Cart", "add"]
         called = "def check(answer):\n    return Cart().add('x', 2).total() == 2\n"
@@ -927,6 +934,21 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, False)
         assert record.decided_by == "quote: the grader found none"
         assert record.gap == "the text the check looked for is not in the answer; no part of the answer meets it"
+
+    async def test_nothing_cited_beside_a_check_for_words_of_its_own_decides_nothing(self, script):
+        """The check looked for the line the model expected, not the criterion's words: its
+        missing them beside a NONE is two readings that missed, not a witness of absence."""
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- Says how many customers were affected",
+            "    return 'affected 3,400 users' in answer",
+            "NONE",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: nothing cited, and the check looked for words of its own"
+        assert "affected 3,400 users" in (record.check or "")
 
 
 class GivesProbabilities(BaseChatModel):

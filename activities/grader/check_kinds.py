@@ -77,6 +77,17 @@ def _root(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
+def looks_for_criterion_words(source: str, criterion: str) -> bool:
+    """Whether the texts a check looks for are all made of `criterion`'s own words (and it
+    looks for some): `'thank you' in answer` for "Includes a thank-you", not `'RUN useradd
+    -m app' in answer` for "Runs the app as a non-root user" (the line the model expects)."""
+    try:
+        own = _own_words(ast.parse(source))
+    except SyntaxError:
+        return False
+    return bool(own) and own <= set(WORD.findall(criterion.lower()))
+
+
 def _negates(tree: ast.AST) -> bool:
     """Whether a check tests that something is not there (`not ...`, `not in`, a search
     that `is None`)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind
+from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, looks_for_criterion_words
 from rubricflow.activities.grader.quotes import Citation, speaks_to
 from rubricflow.activities.grader.written_checks import CheckRun
 
@@ -115,6 +115,16 @@ def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citatio
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
+    if citation.found == "none" and not run.passed and not looks_for_criterion_words(source, criterion):
+        # The check looked for words of the model's own (the line it expected), not the
+        # criterion's: its finding none, beside a NONE, is two readings that missed.
+        return Evidence(
+            None,
+            "the text the check looked for, which is not the criterion's own words, is not in the answer, "
+            "and the grader cited nothing",
+            "unverified: nothing cited, and the check looked for words of its own",
+            check=shown,
+        )
     if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
     if citation.found == "not_found":
