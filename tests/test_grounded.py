@@ -558,6 +558,18 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return not re.search(r'\\bvery\\b', answer)\n", functions) == "absent"
         assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
 
+    def test_a_check_that_counts_characters_for_a_count_of_words_is_not_run(self):
+        def kind(body: str, criterion: str) -> str:
+            return classify(f"def check(answer):\n    return {body}\n", [], criterion, criterion)
+
+        assert kind("len(answer) < 170", "Is under 170 words") == "characters"
+        assert kind("all(len(s) < 45 for s in sentences())", "Keeps every answer under 45 words") == "characters"
+        assert kind("len(lines()[0].strip()) <= 12", "The title is at most 12 words") == "characters"
+        assert kind("len(prose()) < 60", "The summary is under 60 words") == "characters"
+        assert kind("len(answer.split()) < 170", "Is under 170 words") == "computed"
+        assert kind("len(words()) < 170", "Is under 170 words") == "computed"
+        assert kind("all(len(line) < 80 for line in lines())", "Every line is under 80 characters") == "computed"
+
     def test_a_check_looks_for_the_criterions_words_or_for_its_own(self):
         thanks = "def check(answer):\n    return 'thank you' in answer.lower()\n"
         assert looks_for_criterion_words(thanks, "Includes a thank-you")

@@ -17,13 +17,15 @@ JUDGE_CALL = "judge()"
 
 
 CheckKind = Literal[
-    "judge", "blind", "literal", "guessed", "forbids_given", "behaviour", "computed", "present", "absent"
+    "judge", "blind", "literal", "guessed", "forbids_given", "characters", "behaviour", "computed", "present", "absent"
 ]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
 (it calls the answer's own functions), `present` / `absent` (it only looks for text in the
 answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
 
 
+WORD_COUNT = re.compile(r"\b\d[\d,]*\s+words\b|\bword (?:count|limit)\b", re.I)
+"""A criterion that counts words ("under 170 words", "40 words or more")."""
 CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
 """A criterion that says the answer is right about something (a total, a date, a figure)."""
 
@@ -39,7 +41,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     criterion asks for something right, is `guessed` (the model worked the answer out
     in its head); one that tests that the answer leaves out words of the task that the
     criterion does not name (the attendees, for "Does not comment on anyone absent") is
-    `forbids_given`: none of these is run, none decides."""
+    `forbids_given`; one that takes the length of a text (`len(answer) < 170`) for a
+    criterion that counts words is `characters`: none of these is run, none decides."""
     if JUDGE_CALL in source:
         return "judge"
     try:
@@ -63,6 +66,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         return "guessed"
     if beyond and beyond <= set(WORD.findall(given.lower())) and _negates(tree):
         return "forbids_given"
+    if WORD_COUNT.search(criterion) and _counts_characters(tree):
+        return "characters"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
     only = kinds.pop() if len(kinds) == 1 else None
@@ -86,6 +91,40 @@ def looks_for_criterion_words(source: str, criterion: str) -> bool:
     except SyntaxError:
         return False
     return bool(own) and own <= set(WORD.findall(criterion.lower()))
+
+
+_TEXT_LISTS = ("lines", "sentences", "paragraphs", "items", "blocks")
+_ONE_TEXT = ("prose", "code")
+
+
+def _counts_characters(tree: ast.AST) -> bool:
+    """Whether a check takes `len` of one text (the answer, `prose()`, a line or
+    sentence of a helper's list), which counts its characters, not its words."""
+    elements = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.comprehension | ast.For) and _helper_call(node.iter, _TEXT_LISTS)
+        for target in ast.walk(node.target)
+        if isinstance(target, ast.Name)
+    }
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "len"):
+            continue
+        text = call.args[0] if call.args else None
+        while isinstance(text, ast.Call) and isinstance(text.func, ast.Attribute) and text.func.attr in _CASE_STRIP:
+            text = text.func.value
+        if isinstance(text, ast.Name) and (text.id == "answer" or text.id in elements):
+            return True
+        if _helper_call(text, _ONE_TEXT) or (isinstance(text, ast.Subscript) and _helper_call(text.value, _TEXT_LISTS)):
+            return True
+    return False
+
+
+_CASE_STRIP = ("lower", "upper", "casefold", "strip")
+
+
+def _helper_call(node: ast.AST | None, names: tuple[str, ...]) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
 
 
 def _negates(tree: ast.AST) -> bool:

@@ -69,11 +69,12 @@ from rubricflow.activities.grader.written_checks import (
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
-UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given")
+UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given", "characters")
 """Checks that are not run: one that asks a reader, one that reads nothing of the answer,
 one that compares the whole answer with a literal text (it can only be right by copying),
 one that compares it with a figure of the grader's own (its mental arithmetic), one that
-tests that the answer leaves out words the task gives (it misreads what is to be left out)."""
+tests that the answer leaves out words the task gives (it misreads what is to be left out),
+one that counts characters for a criterion that counts words."""
 
 
 async def grade_grounded(
