@@ -26,11 +26,14 @@ from benchmarks.families import (
     FRESH3,
     FRESH4,
     FRESH5,
+    FRESH6,
+    acrostic_poem,
     action_items,
     api_docs,
     arithmetic,
     behaviour,
     bug_report,
+    cli_readme,
     code_style,
     commit_message,
     comparison_table,
@@ -44,6 +47,7 @@ from benchmarks.families import (
     html_form,
     incident_update,
     json_output,
+    lesson_plan,
     makefile,
     meeting_agenda,
     numbers,
@@ -56,6 +60,7 @@ from benchmarks.families import (
     recipe,
     regex_answer,
     release_notes,
+    research_abstract,
     service_config,
     shell_script,
     social_post,
@@ -88,6 +93,8 @@ FRESH4_SET = build_set("fresh4")
 FRESH4_MODULES = (press_release, pytest_file, makefile, faq_page)
 FRESH5_SET = build_set("fresh5")
 FRESH5_MODULES = (user_story, python_class, ui_error_messages, meeting_agenda)
+FRESH6_SET = build_set("fresh6")
+FRESH6_MODULES = (research_abstract, lesson_plan, acrostic_poem, cli_readme)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -319,6 +326,11 @@ class TestTheFamilies:
             ((user_story, user_story.STORIES), (python_class, python_class.SPECS))
             + ((ui_error_messages, ui_error_messages.PRODUCTS), (meeting_agenda, meeting_agenda.MEETINGS)),
         ),
+        "fresh6": (
+            FRESH6,
+            ((research_abstract, research_abstract.STUDIES), (lesson_plan, lesson_plan.LESSONS))
+            + ((acrostic_poem, acrostic_poem.POEMS), (cli_readme, cli_readme.TOOLS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -329,7 +341,7 @@ class TestTheFamilies:
             *ALL,
             *(
                 case
-                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
                 if other != name
                 for case in build_set(other)
             ),
@@ -902,14 +914,30 @@ FRESH5_SUBJECTS = {
 }
 
 
-SWITCHED_SUBJECTS = {**FRESH2_SUBJECTS, **FRESH3_SUBJECTS, **FRESH4_SUBJECTS, **FRESH5_SUBJECTS}
+FRESH6_SUBJECTS = {
+    research_abstract: research_abstract.STUDIES,
+    lesson_plan: lesson_plan.LESSONS,
+    acrostic_poem: acrostic_poem.POEMS,
+    cli_readme: cli_readme.TOOLS,
+}
+
+
+SWITCHED_SUBJECTS = {
+    **FRESH2_SUBJECTS,
+    **FRESH3_SUBJECTS,
+    **FRESH4_SUBJECTS,
+    **FRESH5_SUBJECTS,
+    **FRESH6_SUBJECTS,
+}
 
 
 @pytest.mark.parametrize(
-    "module", [*FRESH2_MODULES, *FRESH3_MODULES, *FRESH4_MODULES, *FRESH5_MODULES], ids=lambda m: m.FAMILY
+    "module",
+    [*FRESH2_MODULES, *FRESH3_MODULES, *FRESH4_MODULES, *FRESH5_MODULES, *FRESH6_MODULES],
+    ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh5 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh6 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -994,6 +1022,106 @@ class TestTheFresh5Families:
         case = next(c for c in FRESH5_SET if c.id == "meeting_agenda-06")
         assert "Goal" not in case.answer and sum(m for *_, m in meeting_agenda.items(case.answer)) == 180
         assert {c.kind: c.met for c in case.criteria} == {"sum": True, "goal": False, "place": True}
+
+
+class TestTheFresh6Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_an_abstract_and_a_poems_lines_are_clear_of_their_limits_however_words_are_counted(self):
+        for study in research_abstract.STUDIES:
+            for on, answer in every_answer(research_abstract, study):
+                text = " ".join(research_abstract.paragraphs(answer))
+                counts = (research_abstract.words(text), len(text.split()))
+                assert max(counts) <= study.limit - 8 if on["words"] else min(counts) >= study.limit + 15, answer
+        for poem in acrostic_poem.POEMS:
+            for on, answer in every_answer(acrostic_poem, poem):
+                lines = [line for stanza in acrostic_poem.read(answer)[1] for line in stanza]
+                counts = [(len(acrostic_poem.words(line)), len(line.split())) for line in lines]
+                if on["lines"]:
+                    assert max(max(c) for c in counts) <= poem.limit - 1, answer
+                else:
+                    assert max(min(c) for c in counts) >= poem.limit + 2, answer
+
+    def test_research_abstract_truths(self):
+        answer = "Here:\n\n**Abstract**\n\nOne result. Two\nlines.\n\nThree."
+        assert research_abstract.paragraphs(answer) == ["One result. Two lines.", "Three."]
+        assert research_abstract.sentences("It was 1.5 times. Then e.g. more. We end.") == [
+            "It was 1.5 times.",
+            "Then e.g. more.",
+            "We end.",
+        ]
+        assert research_abstract.numbers("1,204 adults (95% CI 9–26%)") == [1204, 95, 9, 26]
+        for cited in ("risk [7, 8].", "blamed (Hale and Guan, 2015).", "Gulshan et al. showed"):
+            assert research_abstract.CITATION.search(cited), cited
+        assert not research_abstract.CITATION.search("lower (95% CI 9–26%) in 2021")
+        assert research_abstract.states("of 94.2% and", "94.2%") and not research_abstract.states("194.2%", "94.2%")
+        # By hand: a [4] after the first sentence; 1,204 stated and no "we".
+        case = next(c for c in FRESH6_SET if c.id == "research_abstract-00")
+        assert "health services [4]." in case.answer and "1,204 adults" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"size": True, "no_first_person": True, "no_citations": False}
+        # By hand: "Our paper describes", and the abstract still ends on what its results support.
+        case = next(c for c in FRESH6_SET if c.id == "research_abstract-06")
+        assert "Our paper describes" in case.answer and case.answer.endswith("safer street design.")
+        assert {c.kind: c.met for c in case.criteria} == {
+            "design": True,
+            "implications": True,
+            "no_first_person": False,
+        }
+
+    def test_lesson_plan_truths(self):
+        plan = "## Lesson outline\n\n| Step | Time | Notes |\n|---|---|---|\n| A | 5 min | x |\n| B | — | y 3 |\n"
+        assert lesson_plan.activities(plan) == [("A x", 5), ("B y 3", None)]
+        listed = "**Procedure**\n\n1. **Quiz** (10 min) — sums.\n- **5 min** · Pairs: talk.\n- Tidy up.\n"
+        assert lesson_plan.activities(listed) == [
+            ("**Quiz** (10 min) — sums.", 10),
+            ("**5 min** · Pairs: talk.", 5),
+            ("Tidy up.", None),
+        ]
+        assert lesson_plan.verb_of("Students will be able to understand x") == "understand"
+        assert lesson_plan.verb_of("**Explain** why.") == "explain"
+        # By hand: a fourth objective, the second "Understand how ..."; the think-pair-share is there.
+        case = next(c for c in FRESH6_SET if c.id == "lesson_plan-00")
+        assert "4. Describe where water is stored on Earth." in case.answer and "2. Understand how" in case.answer
+        assert "| Think-pair-share | 5 min |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"activity": True, "objectives": False, "verbs": False}
+        # By hand: index cards in the materials list; sticky notes only in an activity.
+        case = next(c for c in FRESH6_SET if c.id == "lesson_plan-06")
+        assert "- Index cards in two colours" in case.answer and "on a sticky note" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"activity": True, "verbs": True, "material": False}
+
+    def test_acrostic_poem_truths(self):
+        poem = "Here it is:\n\n## **Sea**\n\n**S**alt and\nEbb *tide*\n\nAll done,\nby the sky.\n\nEnjoy!"
+        assert acrostic_poem.read(poem) == ("Sea", [["Salt and", "Ebb tide"], ["All done,", "by the sky."]])
+        assert acrostic_poem.read("A b\nC d") == (None, [["A b", "C d"]])
+        assert acrostic_poem.rhymes("wide, clean sky,", "gone by.") and not acrostic_poem.rhymes("sky", "past")
+        assert not acrostic_poem.rhymes("the night", "the night")
+        # By hand: terns in the second line, the gulls one line down; the initials spell OCTAN.
+        case = next(c for c in FRESH6_SET if c.id == "acrostic_poem-00")
+        assert "**C**ircling terns" in case.answer and "**T**he waves bring gulls" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"title": True, "avoid": True, "placed": False}
+        # By hand: ten words in the fourth line, and the orchard in the second line, not the first.
+        case = next(c for c in FRESH6_SET if c.id == "acrostic_poem-05")
+        assert "Umber and russet leaves drift down along the quiet lane," in case.answer
+        assert "Apples drop in the long grass," in case.answer and "Under orchard oaks" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"placed": False, "spell": True, "lines": False}
+
+    def test_cli_readme_truths(self):
+        readme = "# t\n\n## Usage\n\n```sh\n## not a section\n$ t --a=1 -b x | grep -v y\n```\n\n## Options\n\n"
+        readme += "| Flag | What |\n|---|---|\n| `-b, --a <N>` | read-only, e.g. `-` |\n"
+        assert [title for title, _ in cli_readme.sections(readme)] == ["Usage", "Options"]
+        assert cli_readme.example_flags(readme, "t") == ["--a", "-b"] and cli_readme.documented(readme) == {"-b", "--a"}
+        assert cli_readme.in_a_block("```\n$ pip install t\n```", "pip install t")
+        assert not cli_readme.in_a_block("Run `pip install t`.", "pip install t")
+        # By hand: the install command inline, and a Changelog section making five.
+        case = next(c for c in FRESH6_SET if c.id == "cli_readme-00")
+        assert "Install it with `cargo install logslice`." in case.answer and "## Changelog" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"install": False, "requires": True, "sections": False}
+        # By hand: --compress is in the example but not the options, and Python 3.8 for 3.10.
+        case = next(c for c in FRESH6_SET if c.id == "cli_readme-05")
+        assert "--keep 7 --compress zstd" in case.answer and "Requires Python 3.8 or later." in case.answer
+        assert "--compress" not in cli_readme.section(case.answer, "Options")
+        assert {c.kind: c.met for c in case.criteria} == {"example_flags": False, "requires": False, "flag": True}
 
 
 class TestTheLabelsFile:

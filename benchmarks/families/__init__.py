@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from benchmarks.families import (
+    acrostic_poem,
     action_items,
     api_docs,
     arithmetic,
     behaviour,
     bug_report,
+    cli_readme,
     code_style,
     commit_message,
     comparison_table,
@@ -29,6 +31,7 @@ from benchmarks.families import (
     incident_update,
     job_posting,
     json_output,
+    lesson_plan,
     makefile,
     meeting_agenda,
     meeting_notes,
@@ -45,6 +48,7 @@ from benchmarks.families import (
     recipe,
     regex_answer,
     release_notes,
+    research_abstract,
     service_config,
     shell_script,
     social_post,
@@ -155,6 +159,16 @@ meeting agenda), so that when a rule is drawn from the fourth fresh set's record
 still says how a grader does on documents no rule was written with."""
 
 
+FRESH6: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (research_abstract, lesson_plan, acrostic_poem, cli_readme)
+}
+"""Families written after the fifth fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh6`). Kinds of document the
+project had never graded (a research paper's abstract, a lesson plan, an acrostic poem, a
+command-line tool's README), so that when a rule is drawn from the fifth fresh set's records, a
+figure here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -167,6 +181,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh3": FRESH3,
     "fresh4": FRESH4,
     "fresh5": FRESH5,
+    "fresh6": FRESH6,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
