@@ -8,6 +8,7 @@ import json
 import random
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 from collections import Counter
@@ -27,12 +28,14 @@ from benchmarks.families import (
     FRESH4,
     FRESH5,
     FRESH6,
+    FRESH7,
     acrostic_poem,
     action_items,
     api_docs,
     arithmetic,
     behaviour,
     bug_report,
+    changelog_entry,
     cli_readme,
     code_style,
     commit_message,
@@ -48,11 +51,13 @@ from benchmarks.families import (
     incident_update,
     json_output,
     lesson_plan,
+    limerick,
     makefile,
     meeting_agenda,
     numbers,
     ordering,
     press_release,
+    product_comparison,
     product_description,
     pytest_file,
     python_class,
@@ -65,6 +70,7 @@ from benchmarks.families import (
     shell_script,
     social_post,
     sql,
+    sql_migration,
     substance,
     table_claims,
     text,
@@ -95,6 +101,8 @@ FRESH5_SET = build_set("fresh5")
 FRESH5_MODULES = (user_story, python_class, ui_error_messages, meeting_agenda)
 FRESH6_SET = build_set("fresh6")
 FRESH6_MODULES = (research_abstract, lesson_plan, acrostic_poem, cli_readme)
+FRESH7_SET = build_set("fresh7")
+FRESH7_MODULES = (changelog_entry, sql_migration, product_comparison, limerick)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -331,6 +339,11 @@ class TestTheFamilies:
             ((research_abstract, research_abstract.STUDIES), (lesson_plan, lesson_plan.LESSONS))
             + ((acrostic_poem, acrostic_poem.POEMS), (cli_readme, cli_readme.TOOLS)),
         ),
+        "fresh7": (
+            FRESH7,
+            ((changelog_entry, changelog_entry.RELEASES), (sql_migration, sql_migration.CHANGES))
+            + ((product_comparison, product_comparison.COMPARISONS), (limerick, limerick.LIMERICKS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -341,7 +354,7 @@ class TestTheFamilies:
             *ALL,
             *(
                 case
-                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
                 if other != name
                 for case in build_set(other)
             ),
@@ -922,22 +935,31 @@ FRESH6_SUBJECTS = {
 }
 
 
+FRESH7_SUBJECTS = {
+    changelog_entry: changelog_entry.RELEASES,
+    sql_migration: sql_migration.CHANGES,
+    product_comparison: product_comparison.COMPARISONS,
+    limerick: limerick.LIMERICKS,
+}
+
+
 SWITCHED_SUBJECTS = {
     **FRESH2_SUBJECTS,
     **FRESH3_SUBJECTS,
     **FRESH4_SUBJECTS,
     **FRESH5_SUBJECTS,
     **FRESH6_SUBJECTS,
+    **FRESH7_SUBJECTS,
 }
 
 
 @pytest.mark.parametrize(
     "module",
-    [*FRESH2_MODULES, *FRESH3_MODULES, *FRESH4_MODULES, *FRESH5_MODULES, *FRESH6_MODULES],
+    [*FRESH2_MODULES, *FRESH3_MODULES, *FRESH4_MODULES, *FRESH5_MODULES, *FRESH6_MODULES, *FRESH7_MODULES],
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh6 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh7 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1122,6 +1144,124 @@ class TestTheFresh6Families:
         assert "--keep 7 --compress zstd" in case.answer and "Requires Python 3.8 or later." in case.answer
         assert "--compress" not in cli_readme.section(case.answer, "Options")
         assert {c.kind: c.met for c in case.criteria} == {"example_flags": False, "requires": False, "flag": True}
+
+
+class TestTheFresh7Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_prose_and_a_limericks_lines_are_clear_of_their_limits_however_words_are_counted(self):
+        for comparison in product_comparison.COMPARISONS:
+            for on, answer in every_answer(product_comparison, comparison):
+                blocks = product_comparison.prose(answer)
+                counts = (product_comparison.words(blocks), len(" ".join(blocks).split()))
+                limit = comparison.limit
+                assert max(counts) <= limit - 10 if on["words"] else min(counts) >= limit + 10, answer
+        for poem in limerick.LIMERICKS:
+            for on, answer in every_answer(limerick, poem):
+                counts = [(len(limerick.words(line)), len(line.split())) for line in limerick.read(answer)[1]]
+                if on["words"]:
+                    assert max(max(c) for c in counts) <= poem.limit - 1, answer
+                else:
+                    assert max(min(c) for c in counts) >= poem.limit + 2, answer
+
+    def test_the_sqlite_migration_runs_up_and_down(self):
+        change = sql_migration.CHANGES[1]
+        found = sql_migration.parts(sql_migration.build(change, dict.fromkeys(sql_migration.SWITCHES, True)))
+        db = sqlite3.connect(":memory:")
+        db.executescript("CREATE TABLE customers (id INTEGER PRIMARY KEY); INSERT INTO customers VALUES (1);")
+        db.executescript(found["up"])
+        assert db.execute("SELECT credit_limit FROM customers").fetchall() == [(0,)]
+        assert db.execute("SELECT count(*) FROM invoices").fetchone() == (0,)
+        db.executescript(found["down"])
+        assert [row[0] for row in db.execute("SELECT name FROM sqlite_master")] == ["customers"]
+        assert [row[1] for row in db.execute("PRAGMA table_info(customers)")] == ["id"]
+
+    def test_changelog_entry_truths(self):
+        entry = (
+            "## [1.2.0] - 2026-01-05\n\n### Added\n\n- One\n- Two\n  wrapped\n\n### Fixed\n\n### Removed\n\n* Gone\n"
+        )
+        assert changelog_entry.heading(entry) == ("1.2.0", "2026-01-05")
+        assert changelog_entry.heading("# Changelog\n\n## v3.0.0 — 2026-12-01") == ("3.0.0", "2026-12-01")
+        assert changelog_entry.groups(entry) == [
+            ("Added", [["One"], ["Two", "wrapped"]]),
+            ("Fixed", []),
+            ("Removed", [["Gone"]]),
+        ]
+        assert changelog_entry.group_of(entry, "wrapped") == "Added" and changelog_entry.group_of(entry, "x") is None
+        assert changelog_entry.in_order(["Added", "Removed", "Fixed"])
+        assert not changelog_entry.in_order(["Added", "Fixed", "Removed"])
+        # By hand: Fixed comes first, and the issue is #482 as asked.
+        case = next(c for c in FRESH7_SET if c.id == "changelog_entry-00")
+        assert case.answer.index("### Fixed") < case.answer.index("### Added") and "(#482)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"date": True, "issue": True, "order": False}
+        # By hand: an empty Deprecated heading, and seven entries where six are allowed.
+        case = next(c for c in FRESH7_SET if c.id == "changelog_entry-06")
+        assert "### Deprecated\n\n### Removed" in case.answer and case.answer.count("\n- ") == 7
+        assert {c.kind: c.met for c in case.criteria} == {"breaking": True, "count": False, "empty": False}
+
+    def test_sql_migration_truths(self):
+        answer = "Up and down:\n\n**Up**\n\n```sql\n-- add it\nBEGIN;\nCREATE TABLE t (a INT);\nCOMMIT;\n```\n"
+        answer += "\nThe down part:\n\n```sql\nDROP TABLE t;\n```"
+        assert sql_migration.parts(answer) == {
+            "up": "-- add it\nBEGIN;\nCREATE TABLE t (a INT);\nCOMMIT;",
+            "down": "DROP TABLE t;",
+        }
+        bare = "Here:\n\n-- Up\nCREATE TABLE t (a INT);\n-- Down\nDROP TABLE t;"
+        assert sql_migration.parts(bare) == {"up": "CREATE TABLE t (a INT);", "down": "DROP TABLE t;"}
+        assert sql_migration.statements("BEGIN; -- x; y\nCREATE TABLE t (\n  n NUMERIC(10, 2)\n);") == [
+            "BEGIN",
+            "CREATE TABLE t(n NUMERIC(10, 2))",
+        ]
+        assert sql_migration.columns("a INT, b NUMERIC(10, 2) NOT NULL, c TEXT") == [
+            "a INT",
+            "b NUMERIC(10, 2) NOT NULL",
+            "c TEXT",
+        ]
+        assert sql_migration.type_of("b NUMERIC(10, 2) NOT NULL") == "NUMERIC(10,2)"
+        assert sql_migration.type_of("e TIMESTAMP DEFAULT now()") == "TIMESTAMP"
+        assert sql_migration.wrapped(["START TRANSACTION", "x"]) is False
+        # By hand: body is VARCHAR(255) and the foreign key has no name; the rest is right.
+        case = next(c for c in FRESH7_SET if c.id == "sql_migration-00")
+        assert "body VARCHAR(255) NOT NULL" in case.answer and "    FOREIGN KEY (order_id)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"transaction": True, "not_null_default": True, "fk": False}
+        # By hand: the down part drops the table and the index but keeps customers.credit_limit.
+        case = next(c for c in FRESH7_SET if c.id == "sql_migration-05")
+        assert "DROP COLUMN" not in case.answer and "DROP TABLE IF EXISTS invoices;\n\nCOMMIT;" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"down": False, "not_null_default": True, "transaction": True}
+
+    def test_product_comparison_truths(self):
+        names = ["A 1", "B 2"]
+        turned = "|  | **A 1** | B 2 |\n|:--|--:|---|\n| Price | $1,049 | $99 |\n| Weight | 1 kg | 2 |\n"
+        assert product_comparison.records(turned, names) == {
+            "A 1": {"Price": "$1,049", "Weight": "1 kg"},
+            "B 2": {"Price": "$99", "Weight": "2"},
+        }
+        rows = "Hi:\n\n| Model | Price (USD) |\n|---|---|\n| B 2 | $99 |\n| C 3 | $5 |\n\nPick B 2."
+        assert product_comparison.records(rows, names) == {"B 2": {"Price (USD)": "$99"}}
+        assert product_comparison.prose(rows) == ["Hi:", "Pick B 2."] and product_comparison.price("$1,049") == 1049
+        # By hand: the Nordsound Air at $197 for $179; every product still has its row.
+        case = next(c for c in FRESH7_SET if c.id == "product_comparison-00")
+        assert "| Nordsound Air | $197 |" in case.answer and "| Pulse Pro | $139 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"prices": False, "rows": True, "words": True}
+        # By hand: no battery row in the table, though the prose speaks of battery life.
+        case = next(c for c in FRESH7_SET if c.id == "product_comparison-03")
+        assert "| Weight | 1.2 kg |" in case.answer and "| Battery" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"rows": True, "units": True, "spec": False}
+
+    def test_limerick_truths(self):
+        poem = "Here:\n\n**Title**\n\nA cat from Peru\nHad nothing to do\n\nA note."
+        assert limerick.read(poem) == ("Title", ["A cat from Peru", "Had nothing to do"])
+        assert limerick.rhyme("from Peru,", "to do;", "evening through!") and not limerick.rhyme("Peru", "Peru")
+        assert not limerick.rhyme("rather fat,", "rather round,") and not limerick.rhyme("a round", "a sound")
+        # By hand: Hull for Leeds, and "planned" where "caught" wants a rhyme.
+        case = next(c for c in FRESH7_SET if c.id == "limerick-01")
+        assert "In Hull lived a coder" in case.answer and "Took less time than she planned," in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"title": True, "first_line": False, "b_rhyme": False}
+        # By hand: a wyvern, not a dragon; the fifth line still ends on "!".
+        case = next(c for c in FRESH7_SET if c.id == "limerick-06")
+        assert "dragon" not in case.answer and case.answer.endswith("smoke ring or two!")
+        assert {c.kind: c.met for c in case.criteria} == {"exclaim": True, "subject": False, "b_rhyme": False}
 
 
 class TestTheLabelsFile:

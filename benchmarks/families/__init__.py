@@ -17,6 +17,7 @@ from benchmarks.families import (
     arithmetic,
     behaviour,
     bug_report,
+    changelog_entry,
     cli_readme,
     code_style,
     commit_message,
@@ -32,6 +33,7 @@ from benchmarks.families import (
     job_posting,
     json_output,
     lesson_plan,
+    limerick,
     makefile,
     meeting_agenda,
     meeting_notes,
@@ -40,6 +42,7 @@ from benchmarks.families import (
     ordering,
     pr_description,
     press_release,
+    product_comparison,
     product_description,
     prose,
     pytest_file,
@@ -53,6 +56,7 @@ from benchmarks.families import (
     shell_script,
     social_post,
     sql,
+    sql_migration,
     substance,
     support_reply,
     table_claims,
@@ -169,6 +173,16 @@ command-line tool's README), so that when a rule is drawn from the fifth fresh s
 figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH7: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (changelog_entry, sql_migration, product_comparison, limerick)
+}
+"""Families written after the sixth fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh7`). Kinds of document the
+project had never graded (a changelog entry, a SQL migration, a product comparison, a limerick),
+so that when a rule is drawn from the sixth fresh set's records, a figure here still says how a
+grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -182,6 +196,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh4": FRESH4,
     "fresh5": FRESH5,
     "fresh6": FRESH6,
+    "fresh7": FRESH7,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
