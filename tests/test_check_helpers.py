@@ -279,6 +279,24 @@ async def test_a_text_is_found_in_any_case_unless_the_criterion_speaks_of_case()
 
 
 @needs_sandbox
+async def test_a_pattern_of_plain_words_is_found_in_any_case_unless_the_criterion_speaks_of_case():
+    """`re.search(r'\\bunderstand\\b', ...)` finds "Understand" where the criterion says nothing
+    of case, as `in` would; a pattern with a character class keeps its case (`[A-Z]` is a
+    capital), and a criterion about case keeps every pattern as written."""
+    answer = "## Objectives\n\n1. Understand the water cycle.\n2. Label its four stages."
+    checks = [
+        check("return all(re.search(r'\\bunderstand\\b|\\bknow\\b', o) is None for o in items())"),
+        check("return re.compile(r'water cycle').search(answer.upper()) is not None"),
+        check("return all(re.match(r'[A-Z]', o) for o in items())"),
+        check("return len(re.findall(r'\\bLABEL\\b', answer)) == 1"),
+    ]
+    runs = await run_checks(answer, "", checks, caseless=[True] * 4)
+    assert [r.passed for r in runs] == [False, True, True, True]
+    runs = await run_checks(answer, "", checks, caseless=[False] * 4)
+    assert [r.passed for r in runs] == [True, False, True, False]
+
+
+@needs_sandbox
 async def test_an_answer_that_is_only_a_lead_in_and_code_has_the_codes_lines():
     """ "No line is longer than 79 characters" of an answer that is a lead-in and a query
     measures the query's lines; an answer with prose of its own keeps its prose's lines."""

@@ -128,6 +128,41 @@ def _all(iterable):
 HELPERS["all"] = _all
 
 
+class _Patterns:
+    """The checks' `re`: a pattern with no character class or inline flag (`r'\\bunderstand\\b'`)
+    is found in any letter case when the criterion says nothing of case, as `in` finds a text."""
+
+    caseless = False
+
+    def __getattr__(self, name):
+        return getattr(re, name)
+
+    def _flags(self, pattern, flags):
+        plain = isinstance(pattern, str) and "[" not in pattern and "(?" not in pattern
+        return flags | re.IGNORECASE if self.caseless and plain else flags
+
+    def search(self, pattern, string, flags=0):
+        return re.search(pattern, string, self._flags(pattern, flags))
+
+    def match(self, pattern, string, flags=0):
+        return re.match(pattern, string, self._flags(pattern, flags))
+
+    def fullmatch(self, pattern, string, flags=0):
+        return re.fullmatch(pattern, string, self._flags(pattern, flags))
+
+    def findall(self, pattern, string, flags=0):
+        return re.findall(pattern, string, self._flags(pattern, flags))
+
+    def finditer(self, pattern, string, flags=0):
+        return re.finditer(pattern, string, self._flags(pattern, flags))
+
+    def compile(self, pattern, flags=0):
+        return re.compile(pattern, self._flags(pattern, flags))
+
+
+HELPERS["re"] = _patterns = _Patterns()
+
+
 class _Absent:
     """A name from a module not installed here: its attributes are others, and using it raises
     (in this file, so the check is broken, not the answer)."""
@@ -228,6 +263,7 @@ def _raised_in_answer(exc):
 def run_check(index):
     namespace = {k: v for k, v in _answer.items() if not k.startswith("__")}
     namespace.update(HELPERS, answer=ANSWER, _contains=_contains, task=TASK, reference=REFERENCE)
+    _patterns.caseless = CASELESS[index]
     try:
         tree = _WordContainment(CASELESS[index]).visit(ast.parse(CHECKS[index]))
         exec(compile(ast.fix_missing_locations(tree), f"check_{index}.py", "exec"), namespace)
