@@ -536,6 +536,12 @@ class TestCitations:
         assert cite("I know SQL well.", letter, "Says what the role is in the first paragraph").found == "quoted"
         assert cite("I would love to join Northgate Logistics.", letter, "Names the company").found == "quoted"
 
+    def test_the_line_that_introduces_the_answer_is_none_of_it(self):
+        poem = "Sure - here is an acrostic poem for OAK:\n\nOld roots hold\nAcorns fall\nKeep still"
+        assert cite("Sure - here is an acrostic poem for OAK:", poem, "Has a title").found == "lead_in"
+        assert cite("Old roots hold", poem, "Has a title").found == "quoted"
+        assert cite("Here is the list:", "Here is the list:\n- a", "Has a title").found == "quoted"  # no blank line
+
     def test_a_quote_of_the_request_and_not_the_answer_is_no_quote_of_the_answer(self):
         request = "Write the job posting. Applications go to jobs@fernway.io by 31 March."
         answer = "# Backend Engineer\n\nApply on our careers site."
@@ -946,6 +952,15 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, False)
         assert record.decided_by == "quote: the grader found none"
         assert record.gap == "the text the check looked for is not in the answer; no part of the answer meets it"
+
+    async def test_a_quote_of_the_lead_in_line_decides_nothing(self, script):
+        poem = "Sure - here is an acrostic poem for OAK:\n\nOld roots hold\nAcorns fall\nKeep still"
+        result = await grounded(
+            script, poem, "- Gives the poem a title", "    return judge()", "Sure - here is an acrostic poem for OAK:"
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: the quote is the lead-in line"
 
     async def test_nothing_cited_beside_a_check_for_words_of_its_own_decides_nothing(self, script):
         """The check looked for the line the model expected, not the criterion's words: its

@@ -40,6 +40,7 @@ NOTHING_CITED = {
     "heading": "it cited only a heading",
     "request": "it quoted the request, not the answer",
     "misplaced": "it cited another line",
+    "lead_in": "it cited the line that introduces the answer",
 }
 """Citations that show no words of the answer meeting the criterion, and how each is said."""
 MEASURING = ("behaviour", "computed", "absent")
@@ -183,6 +184,14 @@ def _by_citation(
             False,
             prefix + f"the grader's quote ({citation.line!r}) is not on the line the criterion is about",
             "quote: not on the line the criterion is about",
+            check=check,
+            quote=citation.line,
+        )
+    if citation.found == "lead_in":
+        return Evidence(
+            None,
+            prefix + f"the grader's quote ({citation.line!r}) is the line that introduces the answer, none of it",
+            "unverified: the quote is the lead-in line",
             check=check,
             quote=citation.line,
         )

@@ -38,7 +38,7 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:[.:,'][a-z0-9]+)*")
 _HEADING = re.compile(r"^#{1,6}\s")
 _NONE = re.compile(r"^\W*none\b", re.IGNORECASE)
 
-Found = Literal["quoted", "none", "not_found", "heading", "request", "misplaced"]
+Found = Literal["quoted", "none", "not_found", "heading", "request", "misplaced", "lead_in"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ class Citation:
     `line`), `none` (the model found nothing), `not_found` (its quote is not in the
     answer), `heading` (it is only a heading), `request` (it is not in the answer but in the
     request: the model found nothing in the answer and copied the task's words), `misplaced`
-    (it is in the answer, but not on the first or last line a criterion is about)."""
+    (it is in the answer, but not on the first or last line a criterion is about), `lead_in`
+    (it is the line that introduces the answer, "Here is the poem:", none of its content)."""
 
     found: Found
     said: str
@@ -108,6 +109,8 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         if first is None or not (_norm(first) in quote or _share(quote, _norm(first)) >= MIN_COVERAGE):
             return Citation("misplaced", said, line)
         line = first
+    if line == lead_in(answer):
+        return Citation("lead_in", said, line)
     if is_heading(line) and not HEADINGS.search(criterion) and not set(line.splitlines()) <= code_lines(answer):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
@@ -131,6 +134,12 @@ _LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
 """A first line ending in a colon before a blank line ("Here is the script:"): it introduces
 the answer, it is none of it (as the checks' `content()` reads it)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def lead_in(answer: str) -> str | None:
+    """The answer's lead-in line ("Here is the script:"), stripped, if it has one."""
+    found = _LEAD_IN.match(answer.strip())
+    return found.group(0).strip() if found else None
 
 
 def _body(answer: str) -> str:
