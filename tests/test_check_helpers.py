@@ -211,9 +211,10 @@ async def test_a_texts_index_finds_the_text_that_contains_it():
 @needs_sandbox
 async def test_a_word_in_a_text_is_a_whole_word():
     """`"very" not in answer` holds of an answer that says "every": a check tests the word,
-    not letters inside another; a plural still holds its word, and lists keep `in`."""
+    not letters inside another; a plural still holds its word (of three letters or more:
+    "Is" holds no "I"), and lists keep `in`."""
     runs = await run_checks(
-        "Every cat in the category sleeps; two cats purr.",
+        "Every cat in the category sleeps; two cats purr. Is it dusk?",
         "",
         [
             check("return 'very' not in answer.lower()"),
@@ -221,9 +222,11 @@ async def test_a_word_in_a_text_is_a_whole_word():
             check("return 'dog' in answer"),
             check("return not any(w in answer for w in ['ego', 'leep'])"),
             check("return 3 in [1, 2, 3] and 'a' in {'a': 1} and 'sleeps;' in answer"),
+            check("return 'I' not in answer and 'we' not in answer.lower()"),  # "Is" is not "I", "wes" no word
         ],
+        caseless=[True] * 6,
     )
-    assert [r.passed for r in runs] == [True, True, False, True, True]
+    assert [r.passed for r in runs] == [True, True, False, True, True, True]
 
 
 @needs_sandbox

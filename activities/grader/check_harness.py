@@ -212,13 +212,14 @@ _PLAIN_WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9' -]*")
 
 def _contains(container, value, caseless=False):
     """`value in container`, but a word in a text is a whole word ("very" is not in "every"),
-    its plural too; a link, path or address is found only whole (`/ask` is not in `/asks`,
-    nor `a@b.org` in `a@b.org.uk`); and `caseless` (a criterion that says nothing of case)
-    a text in any case."""
+    its plural too (of three letters or more: "I" is not in "Is"); a link, path or address is
+    found only whole (`/ask` is not in `/asks`, nor `a@b.org` in `a@b.org.uk`); and
+    `caseless` (a criterion that says nothing of case) a text in any case."""
     if isinstance(container, str) and isinstance(value, str) and _ALNUM.fullmatch(value[-1:]):
         head = r"(?<![A-Za-z0-9])" if _ALNUM.fullmatch(value[:1]) else ""
         words = _PLAIN_WORDS.fullmatch(value)
-        tail = r"(?:e?s)?(?![A-Za-z0-9])" if words else r"(?![A-Za-z0-9]|[./@:][A-Za-z0-9])"
+        plural = r"(?:e?s)?" if len(value) > 2 else ""
+        tail = plural + r"(?![A-Za-z0-9])" if words else r"(?![A-Za-z0-9]|[./@:][A-Za-z0-9])"
         pattern = head + re.escape(value) + tail
         return re.search(pattern, container, re.IGNORECASE if caseless else 0) is not None
     if caseless and isinstance(value, str) and isinstance(container, str | TextList):
