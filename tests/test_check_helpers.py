@@ -128,6 +128,23 @@ async def test_a_lead_in_line_is_not_part_of_the_content():
     assert [r.passed for r in runs] == [True, True, True]
 
 
+@needs_sandbox
+async def test_a_heading_alone_is_no_paragraph():
+    """ "Is written as a single paragraph" of an abstract under a `**Abstract**` line: the
+    heading is no paragraph of it; a paragraph that starts with a heading keeps it."""
+    abstract = "**Abstract**\n\nThis study tested calls. Readmission fell by 18%.\n\n## Notes\nFunded by X."
+    runs = await run_checks(
+        abstract,
+        "",
+        [
+            check("return len(paragraphs()) == 2"),
+            check("return paragraphs()[0].startswith('This study')"),
+            check("return paragraphs()[-1] == '## Notes\\nFunded by X.'"),
+        ],
+    )
+    assert [r.passed for r in runs] == [True, True, True]
+
+
 def test_a_check_comparing_with_a_figure_of_its_own_decides_nothing():
     """A number the check compares with must be one the task, the criterion or the
     reference gives (in digits or words): a figure the grader worked out in its head is its
