@@ -536,6 +536,14 @@ class TestCitations:
         assert cite("I know SQL well.", letter, "Says what the role is in the first paragraph").found == "quoted"
         assert cite("I would love to join Northgate Logistics.", letter, "Names the company").found == "quoted"
 
+    def test_a_criterion_about_a_code_block_is_met_only_inside_one(self):
+        readme = "## Install\n\nInstall it with `pipx install pgsnap`.\n\n```sh\npipx install pgsnap\n```"
+        criterion = "Gives the install command in a fenced code block"
+        assert cite("Install it with `pipx install pgsnap`", readme, criterion).found == "misplaced"
+        assert cite("pipx install pgsnap", readme, criterion).line == "pipx install pgsnap"  # the block holds it too
+        assert cite("```sh\npipx install pgsnap\n```", readme, criterion).found == "quoted"
+        assert cite("Install it with `pipx install pgsnap`", readme, "Gives the install command").found == "quoted"
+
     def test_the_line_that_introduces_the_answer_is_none_of_it(self):
         poem = "Sure - here is an acrostic poem for OAK:\n\nOld roots hold\nAcorns fall\nKeep still"
         assert cite("Sure - here is an acrostic poem for OAK:", poem, "Has a title").found == "lead_in"

@@ -182,8 +182,8 @@ def _by_citation(
     if citation.found == "misplaced":
         return Evidence(
             False,
-            prefix + f"the grader's quote ({citation.line!r}) is not on the line the criterion is about",
-            "quote: not on the line the criterion is about",
+            prefix + f"the grader's quote ({citation.line!r}) is not in the part of the answer the criterion is about",
+            "quote: not in the part of the answer the criterion is about",
             check=check,
             quote=citation.line,
         )

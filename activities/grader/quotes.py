@@ -47,7 +47,8 @@ class Citation:
     `line`), `none` (the model found nothing), `not_found` (its quote is not in the
     answer), `heading` (it is only a heading), `request` (it is not in the answer but in the
     request: the model found nothing in the answer and copied the task's words), `misplaced`
-    (it is in the answer, but not on the first or last line a criterion is about), `lead_in`
+    (it is in the answer, but not in the part a criterion is about: its first or last line,
+    first paragraph or sentence, a fenced block), `lead_in`
     (it is the line that introduces the answer, "Here is the poem:", none of its content)."""
 
     found: Found
@@ -109,6 +110,11 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         if first is None or not (_norm(first) in quote or _share(quote, _norm(first)) >= MIN_COVERAGE):
             return Citation("misplaced", said, line)
         line = first
+    if CODE_BLOCK.search(criterion) and not in_blocks(line, answer):
+        inside = holding(quote, "\n".join(_FENCED.findall(answer)))
+        if inside is None:
+            return Citation("misplaced", said, line)
+        line = inside
     if line == lead_in(answer):
         return Citation("lead_in", said, line)
     if is_heading(line) and not HEADINGS.search(criterion) and not set(line.splitlines()) <= code_lines(answer):
@@ -156,6 +162,16 @@ def content_lines(answer: str) -> list[str]:
     """The answer's non-empty lines, without a lead-in line and without its code blocks'
     fences: a script or a document set in a block starts and ends where its lines do."""
     return _lines_of(_body(answer))
+
+
+CODE_BLOCK = re.compile(r"\b(?:code block|fenced|code fence)", re.I)
+"""A criterion about a fenced code block: words outside one (inline code) do not meet it."""
+
+
+def in_blocks(quoted: str, answer: str) -> bool:
+    """Whether every line of `quoted` is a line of the answer's fenced blocks or a fence."""
+    inside = code_lines(answer)
+    return all(line.strip() in inside or line.strip().startswith("```") for line in quoted.splitlines() if line.strip())
 
 
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
