@@ -606,6 +606,7 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return True\n", functions) == "blind"
         assert classify("def check(answer):\n    return round(151 / 1010 * 100, 1) == 15.0\n", functions) == "blind"
         assert classify("def check(answer):\n    return task.startswith('List')\n", functions) == "blind"
+        assert classify("def check(answer):\n    return rhymes(lines()[-1], lines()[-1])\n", functions) == "blind"
         reads_task = "def check(answer):\n    return all(n in paragraphs(task) for n in ['Wen', 'Zoe'])\n"
         assert classify(reads_task, functions, "Wen Zoe", "Lists every attendee") == "blind"
         leaves_out = "def check(answer):\n    return not any(n in answer for n in ['Rosa', 'Uma'])\n"

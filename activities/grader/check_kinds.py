@@ -139,6 +139,10 @@ def _negates(tree: ast.AST) -> bool:
 
 
 def _compares_with_itself(node: ast.AST) -> bool:
+    """`x == x`, or a call given the same thing twice (`rhymes('LANTERN', 'LANTERN')`)."""
+    if isinstance(node, ast.Call) and len(node.args) >= 2:
+        sides = [ast.dump(a) for a in node.args]
+        return len(set(sides)) == 1
     if not isinstance(node, ast.Compare):
         return False
     sides = [ast.dump(side) for side in (node.left, *node.comparators)]
