@@ -962,6 +962,24 @@ class TestACriterionMetByAnAbsence:
         assert record.decided_by == "quote: the grader found none"
         assert record.gap == "the text the check looked for is not in the answer; no part of the answer meets it"
 
+    async def test_a_check_that_found_the_criterions_words_stands_when_the_quote_is_not_found(self, script):
+        """The check found the criterion's own words in the answer; the model's copy of them
+        went astray: the check's True stands. Words of the check's own making do not."""
+        result = await grounded(
+            script,
+            INCIDENT,
+            "- Says that checkout failed\n- Says what broke",
+            "    return 'checkout failed' in answer",
+            "    return 'checkout failed' in answer",
+            "The checkout broke for customers.",
+            "The checkout broke for customers.",
+        )
+        found, own = result.verdict.criteria
+        assert (found.passed, found.unverified) == (True, False)
+        assert found.decided_by.startswith("check: returned True (it found the criterion's own words")
+        assert (own.passed, own.unverified) == (False, True)
+        assert own.decided_by == "unverified: quote not found"
+
     async def test_a_quote_of_the_lead_in_line_decides_nothing(self, script):
         poem = "Sure - here is an acrostic poem for OAK:\n\nOld roots hold\nAcorns fall\nKeep still"
         result = await grounded(

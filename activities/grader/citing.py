@@ -129,6 +129,14 @@ def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citatio
         )
     if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
+    if citation.found == "not_found" and run.passed and looks_for_criterion_words(source, criterion):
+        # The check found the criterion's own words; the model's copy of them went astray.
+        return Evidence(
+            True,
+            "",
+            "check: returned True (it found the criterion's own words; the grader's quote is not in the answer)",
+            check=shown,
+        )
     if citation.found == "not_found":
         return _by_citation(citation, "", criterion, check=shown)
     return Evidence(
