@@ -98,6 +98,18 @@ class TestTheLineDecides:
         assert not opens_with(poem, Opening("last", "kettles", "holds"))[0]  # a word, not a part of one
         assert not opens_with(poem, Opening("last", "pond", "holds"))[0]
 
+    def test_a_title_without_the_words_over_a_line_with_them_is_left_to_the_grader(self):
+        """ "The first line mentions Peru" of a limerick under a title: whether the title is
+        the first line is the criterion's to say, so code does not decide; a title that
+        holds the words, or a first line that is no title, still decides."""
+        limerick = "Here's one:\n\n**Nine Lives, One Nap**\n\nA tabby who lived in Peru\nHad nothing to do;"
+        peru = Opening("first", "Peru", "holds")
+        assert opens_with(limerick, peru) == (None, "**Nine Lives, One Nap**")
+        assert _read_by_code(limerick, "The first line mentions Peru") is None
+        assert opens_with(limerick.replace("Nine Lives", "Peru"), peru)[0] is True
+        assert opens_with(limerick.replace("**Nine Lives, One Nap**\n\n", ""), peru)[0] is True
+        assert opens_with("Hi team,\n\nPeru ships today.", Opening("first", "Peru"))[0] is False  # a greeting
+
     def test_an_empty_answer_opens_with_nothing(self):
         assert opens_with("", Opening("first", "Hi")) == (False, "")
 

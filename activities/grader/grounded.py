@@ -109,17 +109,20 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by code alone: by the line it names (`openings.py`), or unmet
     for an address it names that the answer lacks (`addresses.py`); else None."""
     if (wanted := opening(criterion)) is not None:
-        return _opening_read(answer, wanted)
+        return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
         why = f"the answer does not hold {address!r} (nor is another address the same one)"
         return Evidence(False, why, f"address: {address!r} is not in the answer")
     return None
 
 
-def _opening_read(answer: str, wanted: Opening) -> Evidence:
+def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
     """The criterion decided by the line it names: it starts with, ends with or holds the
-    words, or not."""
+    words, or not; None when the first line is a title without them and the line under
+    it has them (the model's steps decide then)."""
     met, line = opens_with(answer, wanted)
+    if met is None:
+        return None
     where = f"the {wanted.line} line"
     does, does_not = _LINE_DOES[wanted.how]
     if met:

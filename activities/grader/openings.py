@@ -7,7 +7,9 @@ names the event later on is a line about the event) and a check written without 
 guesses at (`answer.endswith('Answer:')`, or `answer.startswith(...)` of an answer that opens
 with "Here is the post:"). The line is the first or last line of content (`quotes.content_lines`:
 no lead-in, no fences); markup and symbols around its words (`#`, `**`, an emoji, a closing
-full stop) are no words of it, and case does not count. A name a criterion says the answer
+full stop) are no words of it, and case does not count. A first line that is a title without
+the words, over a line that has them, is left to the grader: whether a title is the first
+line is the criterion's to say. A name a criterion says the answer
 ends with ("Ends with the name Lena") is met by a last line that holds it ("Lena Fischer").
 
 Only a criterion whose subject is the answer itself (or its first or last line, title or
@@ -23,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from rubricflow.activities.grader.quotes import content_lines
+from rubricflow.activities.grader.quotes import body, content_lines, is_heading
 
 _BEGINS = r"(?:(?:starts?|starting|begins?|beginning|opens?|opening)\s+with|begins?|beginning)"
 _KINDS = (
@@ -152,17 +154,37 @@ def _plain(text: str, keep_lead: bool, keep_tail: bool = True) -> str:
     return text if keep_tail else re.sub(r"[^\w]+$", "", text)
 
 
-def opens_with(answer: str, wanted: Opening) -> tuple[bool, str]:
+def opens_with(answer: str, wanted: Opening) -> tuple[bool | None, str]:
     """Whether the line of `answer` that `wanted` is about starts with, ends with or holds
-    its words, and the line."""
+    its words, and the line; None when the first line is a title without them and the line
+    under it has them (whether the title is the first line is the criterion's to say)."""
     lines = content_lines(answer)
     if not lines:
         return False, ""
-    line = lines[0] if wanted.line == "first" else lines[-1]
+    if wanted.line == "last":
+        return _reads(lines[-1], wanted), lines[-1]
+    met = _reads(lines[0], wanted)
+    if not met and len(lines) > 1 and is_title(answer) and _reads(lines[1], wanted):
+        return None, lines[0]
+    return met, lines[0]
+
+
+def is_title(answer: str) -> bool:
+    """Whether the answer's first line of content stands alone above the rest, as a title
+    does: a heading, or a short line with no full stop, then a blank line."""
+    head, _, rest = body(answer).partition("\n")
+    line = head.strip()
+    alone = rest.startswith("\n") or rest.lstrip(" \t").startswith("\n")
+    short = len(line.split()) <= 8 and not line.endswith((".", "!", "?", ",", ":"))
+    return bool(rest.strip()) and alone and (short or is_heading(line))
+
+
+def _reads(line: str, wanted: Opening) -> bool:
+    """Whether `line` starts with, ends with or holds the words `wanted` names."""
     lead, tail = not wanted.words[:1].isalnum(), not wanted.words[-1:].isalnum()
     words = _plain(wanted.words, lead, tail)
     if wanted.how == "starts":
-        return _plain(line, lead).startswith(words), line
+        return _plain(line, lead).startswith(words)
     if wanted.how == "ends":
-        return _plain(line, True, False).endswith(_plain(wanted.words, lead, False)), line
-    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", _plain(line, True)) is not None, line
+        return _plain(line, True, False).endswith(_plain(wanted.words, lead, False))
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", _plain(line, True)) is not None

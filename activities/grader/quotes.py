@@ -148,7 +148,7 @@ def lead_in(answer: str) -> str | None:
     return found.group(0).strip() if found else None
 
 
-def _body(answer: str) -> str:
+def body(answer: str) -> str:
     """The answer without its lead-in line."""
     return _LEAD_IN.sub("", answer.strip(), count=1)
 
@@ -161,7 +161,7 @@ def _lines_of(text: str) -> list[str]:
 def content_lines(answer: str) -> list[str]:
     """The answer's non-empty lines, without a lead-in line and without its code blocks'
     fences: a script or a document set in a block starts and ends where its lines do."""
-    return _lines_of(_body(answer))
+    return _lines_of(body(answer))
 
 
 CODE_BLOCK = re.compile(r"\b(?:code block|fenced|code fence)", re.I)
@@ -186,7 +186,7 @@ def code_lines(answer: str) -> set[str]:
 def first_paragraph(answer: str) -> list[str]:
     """The lines of the answer's first paragraph of content: not a lead-in, a heading, a
     greeting or a fence."""
-    for block in re.split(r"\n\s*\n", _body(answer)):
+    for block in re.split(r"\n\s*\n", body(answer)):
         lines = _lines_of(block)
         if lines and not (len(lines) == 1 and (is_heading(lines[0]) or _GREETING.match(lines[0]))):
             return lines
