@@ -70,9 +70,7 @@ def content(text=None):
 def paragraphs(text=None):
     """The content's paragraphs: blocks of text between blank lines (a lead-in line is none,
     nor is a heading alone: `## Abstract`, `**Abstract**`)."""
-    return TextList(
-        p.strip() for p in re.split(r"\n\s*\n", content(text)) if p.strip() and not _heading_alone(p)
-    )
+    return TextList(p.strip() for p in re.split(r"\n\s*\n", content(text)) if p.strip() and not _heading_alone(p))
 
 
 def _heading_alone(paragraph):
