@@ -43,6 +43,25 @@ NOTHING_CITED = {
     "lead_in": "it cited the line that introduces the answer",
 }
 """Citations that show no words of the answer meeting the criterion, and how each is said."""
+OF_A_LINE = {
+    "misplaced": (
+        False,
+        "the grader's quote ({line!r}) is not in the part of the answer the criterion is about",
+        "quote: not in the part of the answer the criterion is about",
+    ),
+    "lead_in": (
+        None,
+        "the grader's quote ({line!r}) is the line that introduces the answer, none of it",
+        "unverified: the quote is the lead-in line",
+    ),
+    "heading": (
+        False,
+        "the answer has only a heading for it ({line!r}), nothing under it that meets it",
+        "quote: only a heading",
+    ),
+}
+"""A quote in the answer that does not meet the criterion for where it stands, with what it
+shows (`passed`), why and its `decided_by`."""
 MEASURING = ("behaviour", "computed", "absent")
 """Checks that measure the answer (call its functions, count, compute), not look for words."""
 UNTESTED = {
@@ -187,30 +206,9 @@ def _by_citation(
                 check=check,
             )
         return Evidence(False, prefix + "no part of the answer meets it", "quote: the grader found none", check=check)
-    if citation.found == "misplaced":
-        return Evidence(
-            False,
-            prefix + f"the grader's quote ({citation.line!r}) is not in the part of the answer the criterion is about",
-            "quote: not in the part of the answer the criterion is about",
-            check=check,
-            quote=citation.line,
-        )
-    if citation.found == "lead_in":
-        return Evidence(
-            None,
-            prefix + f"the grader's quote ({citation.line!r}) is the line that introduces the answer, none of it",
-            "unverified: the quote is the lead-in line",
-            check=check,
-            quote=citation.line,
-        )
-    if citation.found == "heading":
-        return Evidence(
-            False,
-            prefix + f"the answer has only a heading for it ({citation.line!r}), nothing under it that meets it",
-            "quote: only a heading",
-            check=check,
-            quote=citation.line,
-        )
+    if citation.found in OF_A_LINE:
+        passed, why, said = OF_A_LINE[citation.found]
+        return Evidence(passed, prefix + why.format(line=citation.line), said, check=check, quote=citation.line)
     return Evidence(
         None,
         prefix + f"the grader's quote is not in the answer ({citation.said!r})",
