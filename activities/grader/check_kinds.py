@@ -121,10 +121,11 @@ def _counts_characters(tree: ast.AST) -> bool:
 
 
 _CASE_STRIP = ("lower", "upper", "casefold", "strip")
+"""The methods that give the same text in another case or trimmed: still the text."""
 
 
 def _helper_call(node: ast.AST | None, names: tuple[str, ...]) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
+    return isinstance(node, ast.Call) and _is_helper(node) and node.func.id in names
 
 
 def _negates(tree: ast.AST) -> bool:
@@ -327,6 +328,6 @@ def _is_text(node: ast.expr) -> bool:
     if isinstance(node, ast.Call):
         if isinstance(node.func, ast.Name):
             return node.func.id in _TEXT_HELPERS
-        if isinstance(node.func, ast.Attribute) and node.func.attr in ("lower", "upper", "casefold", "strip"):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _CASE_STRIP:
             return _is_text(node.func.value)
     return False

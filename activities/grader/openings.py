@@ -174,7 +174,7 @@ def is_title(answer: str) -> bool:
     does: a heading, or a short line with no full stop, then a blank line."""
     head, _, rest = body(answer).partition("\n")
     line = head.strip()
-    alone = rest.startswith("\n") or rest.lstrip(" \t").startswith("\n")
+    alone = rest.lstrip(" \t").startswith("\n")
     short = len(line.split()) <= 8 and not line.endswith((".", "!", "?", ",", ":"))
     return bool(rest.strip()) and alone and (short or is_heading(line))
 

@@ -170,8 +170,7 @@ CODE_BLOCK = re.compile(r"\b(?:code block|fenced|code fence)", re.I)
 
 def in_blocks(quoted: str, answer: str) -> bool:
     """Whether every line of `quoted` is a line of the answer's fenced blocks or a fence."""
-    inside = code_lines(answer)
-    return all(line.strip() in inside or line.strip().startswith("```") for line in quoted.splitlines() if line.strip())
+    return set(_lines_of(quoted)) <= code_lines(answer)
 
 
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
