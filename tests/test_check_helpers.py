@@ -45,6 +45,36 @@ async def test_lines_rhyme_by_their_last_words_sounds():
     assert [r.passed for r in runs] == [True, True, False, True]
 
 
+LIMERICK = (
+    "A tabby who lived in Corfu\n"
+    "Had nothing whatever to do;\n"
+    "She napped on the mat\n"
+    "Till she grew rather fat,\n"
+    "Then the cat slept the whole evening through!"
+)
+
+
+@needs_sandbox
+async def test_several_lines_rhyme_when_all_share_one_rhyme_and_an_unknown_word_leaves_it_open():
+    """`rhymes(a, b, c)` asks whether all of them rhyme. A word the dictionary lacks is compared
+    by spelling; where that spelling differs ("Corfu" and "do"), whether they rhyme is not
+    known, so the check decides nothing rather than fail."""
+    runs = await run_checks(
+        LIMERICK,
+        "",
+        [
+            check("return rhymes(lines()[1], lines()[4])"),  # do, through
+            check("return rhymes(lines()[2], lines()[3])"),  # mat, fat
+            check("return rhymes(lines()[1], lines()[2], lines()[4])"),  # do, mat, through
+            check("return rhymes(lines()[0], lines()[1], lines()[4])"),  # Corfu, do, through
+            check("return rhymes(lines()[0])"),
+        ],
+    )
+    assert [r.passed for r in runs[:3]] == [True, True, False]
+    assert runs[3].passed is None and "does not know 'corfu'" in runs[3].detail
+    assert runs[4].passed is None
+
+
 @needs_sandbox
 async def test_a_helper_used_as_a_list_is_its_reading_of_the_answer():
     """`lines[0]` is `lines()[0]`; `"x" in lines()` is whether a line contains x."""

@@ -211,20 +211,27 @@ def syllables(text):
     return sum(SYLLABLES.get(w.lower(), _guess_syllables(w)) for w in _WORD.findall(text))
 
 
-def _rhyme_key(word):
-    word = word.lower()
-    if word in RHYMES:
-        return RHYMES[word]
+def _spelled_rhyme(word):
     match = re.search(r"[aeiouy]+[^aeiouy]*e?$", word)
     return match.group(0) if match else word
 
 
-def rhymes(line_a, line_b):
-    """Whether two lines' last words rhyme: the same sounds from the last stressed vowel."""
-    last = [_WORD.findall(str(line)) for line in (line_a, line_b)]
+def rhymes(*lines):
+    """Whether the lines' last words all rhyme (two or more lines): the same sounds from the
+    last stressed vowel, or the same spelled ending where the dictionary lacks a word; a word
+    it lacks whose spelling does not match leaves the question open (ValueError)."""
+    if len(lines) < 2:
+        raise TypeError("rhymes() compares two or more lines")
+    last = [_WORD.findall(str(line)) for line in lines]
     if not all(last):
         raise ValueError("a line without words cannot rhyme")
-    return _rhyme_key(last[0][-1]) == _rhyme_key(last[1][-1])
+    ends = [words[-1].lower() for words in last]
+    unknown = [word for word in ends if word not in RHYMES]
+    if not unknown:
+        return len({RHYMES[word] for word in ends}) == 1
+    if len({_spelled_rhyme(word) for word in ends}) == 1:
+        return True
+    raise ValueError(f"the pronouncing dictionary does not know {unknown[0]!r}: its rhyme is not known")
 
 
 _OPERAND = r"\(*[ \t]*(?:[-\u2212](?=[$\u20ac\u00a3]?\d))?[$\u20ac\u00a3]?\d[\d,]*(?:\.\d+)?[ \t]*%?[ \t]*\)*"

@@ -148,7 +148,7 @@ def table(text: str = answer) -> list[dict]: ...     # the first Markdown table'
 def words(text: str = answer) -> list[str]: ...      # the words of the prose, lowercase
 def numbers(text: str = answer) -> list[float]: ...  # every number in the prose, in order
 def syllables(line: str) -> int: ...                 # syllables in a word or a line
-def rhymes(line_a: str, line_b: str) -> bool: ...    # whether two lines end in words that rhyme
+def rhymes(*lines: str) -> bool: ...    # whether two or more lines end in words that rhyme
 def arithmetic_correct(text: str = answer) -> bool: ...  # every worked calculation "a + b = c" (- × / %) is right
 def dates(text: str = answer) -> list[date]: ...     # every date written in the text, in order
 def functions() -> list: ...                         # the answer's functions (function objects)
