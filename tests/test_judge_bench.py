@@ -29,6 +29,7 @@ from benchmarks.families import (
     FRESH5,
     FRESH6,
     FRESH7,
+    FRESH8,
     acrostic_poem,
     action_items,
     api_docs,
@@ -37,16 +38,19 @@ from benchmarks.families import (
     bug_report,
     changelog_entry,
     cli_readme,
+    code_review,
     code_style,
     commit_message,
     comparison_table,
     cover_letter,
+    crontab,
     csv_export,
     dates_units,
     dockerfile,
     email,
     faq_page,
     fenced,
+    glossary,
     html_form,
     incident_update,
     json_output,
@@ -71,6 +75,7 @@ from benchmarks.families import (
     social_post,
     sql,
     sql_migration,
+    status_report,
     substance,
     table_claims,
     text,
@@ -103,6 +108,8 @@ FRESH6_SET = build_set("fresh6")
 FRESH6_MODULES = (research_abstract, lesson_plan, acrostic_poem, cli_readme)
 FRESH7_SET = build_set("fresh7")
 FRESH7_MODULES = (changelog_entry, sql_migration, product_comparison, limerick)
+FRESH8_SET = build_set("fresh8")
+FRESH8_MODULES = (status_report, crontab, glossary, code_review)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -344,6 +351,11 @@ class TestTheFamilies:
             ((changelog_entry, changelog_entry.RELEASES), (sql_migration, sql_migration.CHANGES))
             + ((product_comparison, product_comparison.COMPARISONS), (limerick, limerick.LIMERICKS)),
         ),
+        "fresh8": (
+            FRESH8,
+            ((status_report, status_report.REPORTS), (crontab, crontab.CRONTABS))
+            + ((glossary, glossary.GLOSSARIES), (code_review, code_review.REVIEWS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -354,7 +366,18 @@ class TestTheFamilies:
             *ALL,
             *(
                 case
-                for other in ("held", "docs", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+                for other in (
+                    "held",
+                    "docs",
+                    "fresh",
+                    "fresh2",
+                    "fresh3",
+                    "fresh4",
+                    "fresh5",
+                    "fresh6",
+                    "fresh7",
+                    "fresh8",
+                )
                 if other != name
                 for case in build_set(other)
             ),
@@ -943,6 +966,14 @@ FRESH7_SUBJECTS = {
 }
 
 
+FRESH8_SUBJECTS = {
+    status_report: status_report.REPORTS,
+    crontab: crontab.CRONTABS,
+    glossary: glossary.GLOSSARIES,
+    code_review: code_review.REVIEWS,
+}
+
+
 SWITCHED_SUBJECTS = {
     **FRESH2_SUBJECTS,
     **FRESH3_SUBJECTS,
@@ -950,16 +981,25 @@ SWITCHED_SUBJECTS = {
     **FRESH5_SUBJECTS,
     **FRESH6_SUBJECTS,
     **FRESH7_SUBJECTS,
+    **FRESH8_SUBJECTS,
 }
 
 
 @pytest.mark.parametrize(
     "module",
-    [*FRESH2_MODULES, *FRESH3_MODULES, *FRESH4_MODULES, *FRESH5_MODULES, *FRESH6_MODULES, *FRESH7_MODULES],
+    [
+        *FRESH2_MODULES,
+        *FRESH3_MODULES,
+        *FRESH4_MODULES,
+        *FRESH5_MODULES,
+        *FRESH6_MODULES,
+        *FRESH7_MODULES,
+        *FRESH8_MODULES,
+    ],
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh7 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh8 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1262,6 +1302,104 @@ class TestTheFresh7Families:
         case = next(c for c in FRESH7_SET if c.id == "limerick-06")
         assert "dragon" not in case.answer and case.answer.endswith("smoke ring or two!")
         assert {c.kind: c.met for c in case.criteria} == {"exclaim": True, "subject": False, "b_rhyme": False}
+
+
+class TestTheFresh8Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_a_glossarys_definitions_are_clear_of_the_limit_however_words_are_counted(self):
+        for gloss in glossary.GLOSSARIES:
+            for on, answer in every_answer(glossary, gloss):
+                counts = [(glossary.words(d), len(d.split())) for _, _, d, *_ in glossary.entries(answer)]
+                if on["length"]:
+                    assert max(max(c) for c in counts) <= gloss.limit - 2, answer
+                else:
+                    assert max(min(c) for c in counts) >= gloss.limit + 8, answer
+
+    def test_status_report_truths(self):
+        report = "Hi:\n\n# T\n\n**Overall:** Amber, five items done\n\n## ✅ Done:\n\n- a\n* b\n\n"
+        report += "**In progress**\n\n1. c (Ann)\n\n### Risks\n\n- x\n\n## Next week\n\n- d"
+        assert status_report.sections(report) == [("done", ["a", "b"]), ("progress", ["c (Ann)"]), ("next", ["d"])]
+        assert status_report.stated_count(status_report.top(report)) == 5
+        assert status_report.split_total("Split: 50% a, 30% b / 25.5% c\n- 60%") == 105.5
+        assert status_report.OTHER_DATE.search("due 22/05") and not status_report.OTHER_DATE.search("2026-05-22")
+        assert status_report.TICKET.search("(WEB-77)") and not status_report.TICKET.search("2026-05-22")
+        # By hand: Next week (four items, as allowed) before Blocked; the careers page on hold, waiting on nothing.
+        case = next(c for c in FRESH8_SET if c.id == "status_report-03")
+        assert case.answer.index("## ➡️ Next week") < case.answer.index("## 🛑 Blocked")
+        assert "- Careers page (Ines): on hold" in case.answer and len(status_report.items(case.answer, "next")) == 4
+        assert {c.kind: c.met for c in case.criteria} == {"next_limit": True, "blocked": False, "order": False}
+        # By hand: DATA-310 copied from the notes and "Oct 30"; every item in progress has its owner.
+        case = next(c for c in FRESH8_SET if c.id == "status_report-06")
+        assert "Warehouse migration (DATA-310), 45% (Jonas), due Oct 30" in case.answer
+        assert "- PII tagging, 80% (Sara)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_tickets": False, "owners": True, "dates": False}
+
+    def test_crontab_truths(self):
+        tab = 'Here:\n\n```cron\nMAILTO="a@b.c"\n# x\n*/5 * * * * /bin/a >> /l/a.log 2>&1\n\n'
+        tab += "0 8 * * MON b > /dev/null\n```\n0 1 * * * /outside"
+        assert crontab.jobs(tab) == [
+            (["*/5", "*", "*", "*", "*"], "/bin/a >> /l/a.log 2>&1", "# x"),
+            (["0", "8", "*", "*", "MON"], "b > /dev/null", "*/5 * * * * /bin/a >> /l/a.log 2>&1"),
+        ]
+        assert crontab.env(tab) == {"MAILTO": "a@b.c"} and crontab.job_of("# 0 1 * * * /x") is None
+        assert crontab.on_day("MON", 1) and crontab.on_day("7", 0) and not crontab.on_day("1", 0)
+        assert not crontab.LOG.search("b > /dev/null 2>&1") and crontab.ERRORS.search("b > /dev/null 2>&1")
+        # By hand: the ETL job lost its comment, and cron mail goes to data@ instead of data-oncall@.
+        case = next(c for c in FRESH8_SET if c.id == "crontab-03")
+        assert "2>&1\n\n50 11 * * * /opt/etl/bin/run-etl.sh" in case.answer
+        assert "MAILTO=data@brightlane.com" in case.answer and case.answer.count("/opt/etl/bin/") == 3
+        assert {c.kind: c.met for c in case.criteria} == {"comment": False, "count": True, "mailto": False}
+        # By hand: the photos at 13:15 for 1:15 am; the DNS job every 10 minutes, every job with 2>&1.
+        case = next(c for c in FRESH8_SET if c.id == "crontab-13")
+        assert "15 13 * * * /usr/bin/rsync" in case.answer and "*/10 * * * * /usr/sbin/ddclient" in case.answer
+        assert case.answer.count("2>&1") == 4
+        assert {c.kind: c.met for c in case.criteria} == {"daily": False, "frequent": True, "errors": True}
+
+    def test_glossary_truths(self):
+        terms = "Terms:\n\n# Git glossary\n\n**Branch:** A line. _Example:_ `git switch`. _See also:_ Commit and "
+        terms += "Merge.\n\nMerge — Joining. *See also:* Branch\n\n- **Commit**: A snapshot. Example: one.\n  More.\n"
+        assert glossary.entries(terms) == [
+            ("Branch", True, "A line.", "`git switch`.", ["Commit", "Merge"]),
+            ("Merge", False, "Joining.", None, ["Branch"]),
+            ("Commit", True, "A snapshot.", "one. More.", []),
+        ]
+        assert glossary.titled(terms, "Git") and not glossary.titled("# Digital photos", "Git")
+        assert glossary.uses_itself("Merge", "To merge is") and not glossary.uses_itself("Commit", "Your commits")
+        # By hand: Espresso before Crema, and "The crema is" defining crema; every definition is short.
+        case = next(c for c in FRESH8_SET if c.id == "glossary-03")
+        assert case.answer.index("**Espresso**") < case.answer.index("**Crema**")
+        assert "**Crema** — The crema is the tan foam" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_self": False, "alphabetical": False, "length": True}
+        # By hand: no example for the roast date, and 37 words defining extraction; every term in bold.
+        case = next(c for c in FRESH8_SET if c.id == "glossary-15")
+        assert case.answer.endswith(
+            "- **Roast date** — The day the beans came out of the roaster; most beans taste best "
+            "one to four weeks after it."
+        )
+        extraction = next(d for t, _, d, *_ in glossary.entries(case.answer) if t == "Extraction")
+        assert len(extraction.split()) == 37
+        assert {c.kind: c.met for c in case.criteria} == {"bold": True, "example": False, "length": False}
+
+    def test_code_review_truths(self):
+        review = "Intro.\n\n**1. `f()`, line 3 — Major**\nBad.\nSuggested fix: x.\n\n"
+        review += "### Comment 2: L9 · severity: nit\nHm.\n\n**Verdict: Request changes.** Fix it."
+        assert code_review.comments(review) == [
+            "**1. `f()`, line 3 — Major**\nBad.\nSuggested fix: x.",
+            "### Comment 2: L9 · severity: nit\nHm.",
+        ]
+        assert code_review.verdict(review) == "request" and code_review.in_order(code_review.comments(review))
+        assert code_review.verdict("A.\n\nOverall verdict: **approve**, fine.") == "approve"
+        assert not code_review.in_order(["- **nit**", "- **blocker**"]) and code_review.rank("no severity") is None
+        # By hand: line 7 has no severity, and the minor comment comes before the blocker.
+        case = next(c for c in FRESH8_SET if c.id == "code_review-03")
+        assert "- **Line 7**\n" in case.answer and case.answer.index("Line 9") < case.answer.index("Line 6")
+        assert {c.kind: c.met for c in case.criteria} == {"verdict": True, "locate": True, "severity": False}
+        # By hand: line 6 is faulted for printing nothing, not for wiping / when BUILD_DIR is empty.
+        case = next(c for c in FRESH8_SET if c.id == "code_review-07")
+        assert "`rm -rf` runs without printing what it deletes" in case.answer and "empty" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"tone": True, "locate": True, "bug": False}
 
 
 class TestTheLabelsFile:

@@ -19,15 +19,18 @@ from benchmarks.families import (
     bug_report,
     changelog_entry,
     cli_readme,
+    code_review,
     code_style,
     commit_message,
     comparison_table,
     cover_letter,
+    crontab,
     csv_export,
     dates_units,
     dockerfile,
     email,
     faq_page,
+    glossary,
     html_form,
     incident_update,
     job_posting,
@@ -57,6 +60,7 @@ from benchmarks.families import (
     social_post,
     sql,
     sql_migration,
+    status_report,
     substance,
     support_reply,
     table_claims,
@@ -183,6 +187,16 @@ so that when a rule is drawn from the sixth fresh set's records, a figure here s
 grader does on documents no rule was written with."""
 
 
+FRESH8: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (status_report, crontab, glossary, code_review)
+}
+"""Families written after the seventh fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh8`). Kinds of document the
+project had never graded (a weekly team status report, a crontab, a Markdown glossary, a code
+review of a short diff), so that when a rule is drawn from the seventh fresh set's records, a
+figure here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -197,6 +211,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh5": FRESH5,
     "fresh6": FRESH6,
     "fresh7": FRESH7,
+    "fresh8": FRESH8,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
