@@ -387,7 +387,9 @@ class TestWhatDecidesNothing:
         assert criterion.unverified and not criterion.passed and criterion.quote == "The total was 210 units."
         assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right"
 
-    async def test_a_bare_heading_meets_nothing(self, script):
+    async def test_a_bare_heading_meets_nothing_and_shows_nothing_unmet(self, script):
+        """A quote of a heading alone points where the answer may say it, and shows neither
+        that it does nor that it does not: unverified, as a NONE no check backs is."""
         result = await grounded(
             script,
             INCIDENT,
@@ -397,7 +399,8 @@ class TestWhatDecidesNothing:
             request="Write the incident summary.",
         )
         [criterion] = result.verdict.criteria
-        assert not criterion.passed and not criterion.unverified and "only a heading" in criterion.gap
+        assert not criterion.passed and criterion.unverified and "only a heading" in criterion.gap
+        assert criterion.decided_by == "unverified: the quote is only a heading"
 
     async def test_nothing_cited_with_no_check_that_tested_it_is_unverified(self, script):
         """One reading that finds nothing is no verdict: the small grader replies NONE to

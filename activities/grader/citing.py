@@ -55,9 +55,10 @@ OF_A_LINE = {
         "unverified: the quote is the lead-in line",
     ),
     "heading": (
-        False,
-        "the answer has only a heading for it ({line!r}), nothing under it that meets it",
-        "quote: only a heading",
+        None,
+        "the grader's quote ({line!r}) is only a heading, which shows neither that the answer meets it nor "
+        "that it does not",
+        "unverified: the quote is only a heading",
     ),
 }
 """A quote in the answer that does not meet the criterion for where it stands, with what it

@@ -9,7 +9,8 @@ hold but the request does is no quote of the answer: the model found nothing the
 does a quote from elsewhere meet a criterion about the answer's first or last line, or its
 first paragraph (the one under a greeting such as "Dear Ms. Raman,"). What is recorded is
 the answer's own line, never the model's copy. A line that is only a heading (`## Impact`,
-`Follow-up:`) shows where something should be, not that it is there: it meets no criterion.
+`Follow-up:`) shows where something should be, neither that it is there nor that it is
+not: it meets no criterion, and fails none (`citing.OF_A_LINE`).
 """
 
 from __future__ import annotations
