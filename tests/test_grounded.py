@@ -610,6 +610,13 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return round(151 / 1010 * 100, 1) == 15.0\n", functions) == "blind"
         assert classify("def check(answer):\n    return task.startswith('List')\n", functions) == "blind"
         assert classify("def check(answer):\n    return rhymes(lines()[-1], lines()[-1])\n", functions) == "blind"
+        # A helper's readings are always of its own type: testing that type reads nothing.
+        typed = "def check(answer):\n    return all(isinstance(d, date) for d in dates())\n"
+        assert classify(typed, functions, "", "All dates are written as YYYY-MM-DD") == "blind"
+        assert classify(typed.replace("date)", "str)"), functions) == "blind"
+        mixed = "def check(answer):\n    return all(isinstance(s, str) and s.startswith('f') for s in lines())\n"
+        assert classify(mixed, functions) != "blind"
+        assert classify("def check(answer):\n    return isinstance(data(answer)['year'], int)\n", functions) != "blind"
         reads_task = "def check(answer):\n    return all(n in paragraphs(task) for n in ['Wen', 'Zoe'])\n"
         assert classify(reads_task, functions, "Wen Zoe", "Lists every attendee") == "blind"
         leaves_out = "def check(answer):\n    return not any(n in answer for n in ['Rosa', 'Uma'])\n"

@@ -55,7 +55,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     if any(_root(n.func) in defined for n in ast.walk(tree) if isinstance(n, ast.Call)):
         return "behaviour"
     read = _reads(tree) | ({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & defined)
-    if not read or any(_compares_with_itself(n) for n in ast.walk(tree)):
+    if not read or any(_compares_with_itself(n) or _tests_a_readings_type(n) for n in ast.walk(tree)):
         return "blind"
     stated = given_numbers(given)
     own = _compared_numbers(tree) - stated
@@ -148,6 +148,24 @@ def _compares_with_itself(node: ast.AST) -> bool:
         return False
     sides = [ast.dump(side) for side in (node.left, *node.comparators)]
     return len(set(sides)) < len(sides)
+
+
+def _tests_a_readings_type(node: ast.AST) -> bool:
+    """`isinstance(d, date) for d in dates()`: a helper's readings always have its own type,
+    so testing only that type tests nothing of the answer."""
+    if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
+        return False
+    loop, test = node.generators[0], node.elt
+    return (
+        _is_helper(loop.iter)
+        and isinstance(loop.target, ast.Name)
+        and isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and bool(test.args)
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id == loop.target.id
+    )
 
 
 def _own_words(tree: ast.AST) -> set[str]:
