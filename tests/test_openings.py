@@ -15,6 +15,7 @@ class TestWhichCriteriaNameAnOpening:
         [
             ("Starts with the event name, Fieldnote 2.0", Opening("first", "Fieldnote 2.0")),
             ('Opens with "Dear Hiring Manager,"', Opening("first", "Dear Hiring Manager,")),
+            ('Starts with "Red or Green"', Opening("first", "Red or Green")),  # quoted: one phrase
             ("Begins with the product name (Aero 30)", Opening("first", "Aero 30")),
             ("The subject line starts with `fix:`", Opening("first", "fix:")),
             ("The post begins with Big news", Opening("first", "Big news")),
@@ -52,6 +53,8 @@ class TestWhichCriteriaNameAnOpening:
             'Opens the second paragraph with "However"',  # a part of the answer, not its first line
             "Ends with the name of the person replying",
             "Keeps the date on the first line",  # what precedes "on the first line" names no words
+            "Opens with an overall RAG status (Green, Amber or Red)",  # choices, not one phrase
+            "Starts with Yes or No",
         ],
     )
     def test_criteria_that_name_no_opening(self, criterion):

@@ -15,8 +15,9 @@ ends with ("Ends with the name Lena") is met by a last line that holds it ("Lena
 Only a criterion whose subject is the answer itself (or its first or last line, title or
 subject line) and which names the words (in quotes, after a comma or in parentheses, or
 written with a capital, a digit or a symbol first) is read so; "Starts with a greeting"
-names no words, "Each bullet starts with "-"" is about every line, and a negation is
-another criterion: all are left to the grader.
+names no words, "Each bullet starts with "-"" is about every line, "Opens with the status
+(Green, Amber or Red)" names a choice of words, not one phrase, and a negation is another
+criterion: all are left to the grader.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ _CALLED = re.compile(
 )
 _APPOSITIVE = re.compile(r"^(?:the|a|an|its|their)\b[^,:()]*(?:[,:]\s*|\()(?P<words>[^()]+?)\)?\.?$", re.I)
 _DIRECT = re.compile(r"^(?P<words>[^a-z\s][^,;]*?)(?:\s+(?:and|or|then)\b.*|[,;(].*|\.)?$")
+_CHOICES = re.compile(r"\bor\b", re.I)
 MAX_WORDS_CHARS = 80
 
 
@@ -123,6 +125,8 @@ def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
     elif called and quoted_only:
         return None
     words = words.strip()
+    if _CHOICES.search(words) and not (quoted and quoted.group(0).strip("\"'`\u201c\u201d") == words):
+        return None  # "(Green, Amber or Red)": a choice of words, not one phrase the line must hold
     return (words, name) if 0 < len(words) <= MAX_WORDS_CHARS else None
 
 
