@@ -387,6 +387,22 @@ class TestWhatDecidesNothing:
         assert criterion.unverified and not criterion.passed and criterion.quote == "The total was 210 units."
         assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right"
 
+    async def test_a_quote_shows_one_where_the_criterion_asks_of_each(self, script):
+        """One example quoted shows that one term has an example, not that each has: a
+        criterion about each or every one of something is not met by a quote alone."""
+        answer = "**Commit**: a snapshot.\nExample: `git commit -m x`.\n\n**Branch**: a line of work."
+        result = await grounded(
+            script,
+            answer,
+            "- Gives an example for each term",
+            "    return judge()",
+            "Example: `git commit -m x`.",
+            request="Write a glossary of Git terms with an example for each.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed and criterion.quote == "Example: `git commit -m x`."
+        assert criterion.decided_by == "unverified: a quote shows one, the criterion asks it of each"
+
     async def test_a_bare_heading_meets_nothing_and_shows_nothing_unmet(self, script):
         """A quote of a heading alone points where the answer may say it, and shows neither
         that it does nor that it does not: unverified, as a NONE no check backs is."""

@@ -42,6 +42,7 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -273,19 +274,31 @@ def _met_by_absence(run: CheckRun, criterion: str) -> CheckRun:
     return run
 
 
+EACH = re.compile(r"\b(?:each|every|everyone|everything)\b", re.I)
+"""A criterion about each one of something ("Gives an example for each term")."""
+QUOTE_SHOWS_NOT = (
+    (CORRECTNESS, "a quote cannot show that it is right", "unverified: a quote shows the claim, not that it is right"),
+    (EACH, "a quote shows one, not each", "unverified: a quote shows one, the criterion asks it of each"),
+)
+"""Criteria a citation alone cannot show met, each with why and its `decided_by`."""
+
+
 def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
-    """A citation shows where the answer makes a claim, not that the claim is right: a
-    criterion of correctness met by a citation alone is unverified (a check that computes
-    the truth decides it; a quote cannot)."""
-    if not (evidence.passed and evidence.decided_by.startswith("quote:") and CORRECTNESS.search(criterion)):
+    """A citation shows where the answer makes a claim, once: a criterion of correctness, or
+    one about each of something, met by a citation alone is unverified (a check that
+    computes the truth, or reads every one, decides it; a quote cannot)."""
+    if not (evidence.passed and evidence.decided_by.startswith("quote:")):
         return evidence
-    return Evidence(
-        None,
-        f"the answer says it ({evidence.quote!r}), but a quote cannot show that it is right",
-        "unverified: a quote shows the claim, not that it is right",
-        check=evidence.check,
-        quote=evidence.quote,
-    )
+    for kind, why, said in QUOTE_SHOWS_NOT:
+        if kind.search(criterion):
+            return Evidence(
+                None,
+                f"the answer says it ({evidence.quote!r}), but {why}",
+                said,
+                check=evidence.check,
+                quote=evidence.quote,
+            )
+    return evidence
 
 
 async def _confirmed(asker: Asker, criteria: list[str], shown: list[Evidence]) -> list[Evidence]:
