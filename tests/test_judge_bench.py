@@ -30,11 +30,13 @@ from benchmarks.families import (
     FRESH6,
     FRESH7,
     FRESH8,
+    FRESH9,
     acrostic_poem,
     action_items,
     api_docs,
     arithmetic,
     behaviour,
+    bibliography,
     bug_report,
     changelog_entry,
     cli_readme,
@@ -53,6 +55,7 @@ from benchmarks.families import (
     glossary,
     html_form,
     incident_update,
+    interview_guide,
     json_output,
     lesson_plan,
     limerick,
@@ -60,6 +63,7 @@ from benchmarks.families import (
     meeting_agenda,
     numbers,
     ordering,
+    packing_list,
     press_release,
     product_comparison,
     product_description,
@@ -78,6 +82,7 @@ from benchmarks.families import (
     status_report,
     substance,
     table_claims,
+    terraform_module,
     text,
     travel_itinerary,
     ui_error_messages,
@@ -110,6 +115,8 @@ FRESH7_SET = build_set("fresh7")
 FRESH7_MODULES = (changelog_entry, sql_migration, product_comparison, limerick)
 FRESH8_SET = build_set("fresh8")
 FRESH8_MODULES = (status_report, crontab, glossary, code_review)
+FRESH9_SET = build_set("fresh9")
+FRESH9_MODULES = (bibliography, terraform_module, interview_guide, packing_list)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -356,6 +363,11 @@ class TestTheFamilies:
             ((status_report, status_report.REPORTS), (crontab, crontab.CRONTABS))
             + ((glossary, glossary.GLOSSARIES), (code_review, code_review.REVIEWS)),
         ),
+        "fresh9": (
+            FRESH9,
+            ((bibliography, bibliography.BIBLIOGRAPHIES), (terraform_module, terraform_module.MODULES))
+            + ((interview_guide, interview_guide.GUIDES), (packing_list, packing_list.TRIPS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -377,6 +389,7 @@ class TestTheFamilies:
                     "fresh6",
                     "fresh7",
                     "fresh8",
+                    "fresh9",
                 )
                 if other != name
                 for case in build_set(other)
@@ -974,6 +987,14 @@ FRESH8_SUBJECTS = {
 }
 
 
+FRESH9_SUBJECTS = {
+    bibliography: bibliography.BIBLIOGRAPHIES,
+    terraform_module: terraform_module.MODULES,
+    interview_guide: interview_guide.GUIDES,
+    packing_list: packing_list.TRIPS,
+}
+
+
 SWITCHED_SUBJECTS = {
     **FRESH2_SUBJECTS,
     **FRESH3_SUBJECTS,
@@ -982,6 +1003,7 @@ SWITCHED_SUBJECTS = {
     **FRESH6_SUBJECTS,
     **FRESH7_SUBJECTS,
     **FRESH8_SUBJECTS,
+    **FRESH9_SUBJECTS,
 }
 
 
@@ -995,11 +1017,12 @@ SWITCHED_SUBJECTS = {
         *FRESH6_MODULES,
         *FRESH7_MODULES,
         *FRESH8_MODULES,
+        *FRESH9_MODULES,
     ],
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh8 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh9 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1400,6 +1423,108 @@ class TestTheFresh8Families:
         case = next(c for c in FRESH8_SET if c.id == "code_review-07")
         assert "`rm -rf` runs without printing what it deletes" in case.answer and "empty" not in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"tone": True, "locate": True, "bug": False}
+
+
+class TestTheFresh9Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_a_packing_lists_weight_is_clear_of_its_limit_whatever_the_other_switches_are(self):
+        for trip in packing_list.TRIPS:
+            for on, answer in every_answer(packing_list, trip):
+                grams = sum(packing_list.weight(item) for item in packing_list.items(answer))
+                assert grams <= trip.limit - 150 if on["limit"] else grams >= trip.limit + 150, answer
+
+    def test_bibliography_truths(self):
+        listed = "Sources, 2 references:\n\n**References**\n\n1. Ng, S. (2018). *A book*. Press.\n"
+        listed += "2. Tanaka H., 2021. Title. *J*, *1*, 2. DOI: 10.1016/j.jss.2021.110931"
+        assert bibliography.entries(listed) == [
+            "Ng, S. (2018). *A book*. Press.",
+            "Tanaka H., 2021. Title. *J*, *1*, 2. DOI: 10.1016/j.jss.2021.110931",
+        ]
+        assert bibliography.split("Tanaka H., 2021. Title.") == ("Tanaka H.", "2021")
+        assert bibliography.split("Iyer, P., & Doyle, M. (2019). X.") == ("Iyer, P., & Doyle, M.", "(2019)")
+        assert bibliography.AUTHORS.match("Okafor, C. N., Bello, A., & Reyes, T.")
+        assert not bibliography.AUTHORS.match("Okafor, Chidi N., Bello, A.") and not bibliography.AUTHORS.match(
+            "Tanaka H."
+        )
+        assert bibliography.headings(listed) == ["references"] and bibliography.stated_count(listed) == 2
+        assert not bibliography.dois_linked(bibliography.entries(listed))
+        assert bibliography.dois_linked(["X. https://doi.org/10.1145/3487569"])
+        # By hand: Lindqvist before Haddad, "and" before Vogt and a bare 2023; the one DOI-less entry is a book.
+        case = next(c for c in FRESH9_SET if c.id == "bibliography-00")
+        assert case.answer.index("Lindqvist, E.") < case.answer.index("Haddad, S., 2023.")
+        assert "Brenner, D., and Vogt, L. (2020)" in case.answer and case.answer.count("https://doi.org/") == 4
+        assert {c.kind: c.met for c in case.criteria} == {"ampersand": False, "doi": True, "year": False}
+        # By hand: Nation (2013) was not among the six sources, and the list says 8 entries for 7.
+        case = next(c for c in FRESH9_SET if c.id == "bibliography-15")
+        assert "5. Nation, P. (2013)." in case.answer and "8 entries" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"ampersand": False, "order": True, "only_given": False}
+
+    def test_terraform_module_truths(self):
+        code = 'x {\n  a = "}"\n}\n# resource "r" "n" {\nresource "aws_security_group" "s" {\n  ingress {\n'
+        code += '    from_port = 0\n    to_port = 65535\n    cidr_blocks = ["0.0.0.0/0"]\n  }\n}'
+        found = terraform_module.blocks(terraform_module.code_of(code))
+        assert [(kind, labels) for kind, labels, _ in found] == [("x", ()), ("resource", ("aws_security_group", "s"))]
+        assert terraform_module.exposed(found, 22) is True and terraform_module.exposed(found[:1], 22) is None
+        assert terraform_module.tagged('  tags = {\n    Project = "p"\n    Environment = var.e\n  }')
+        assert not terraform_module.tagged('  tags = {\n    Project = "p"\n  }')
+        assert terraform_module.PINNED.match("~> 5.40") and terraform_module.PINNED.match("5.46.0")
+        assert not terraform_module.PINNED.match(">= 5.46.0")
+        # By hand: SSH open to the world, keys in the provider and the group's name output for its ID.
+        case = next(c for c in FRESH9_SET if c.id == "terraform_module-00")
+        assert 'access_key = "AKIAIOSFODNN7EXAMPLE"' in case.answer and "aws_security_group.web.name" in case.answer
+        assert (
+            'cidr_blocks = ["0.0.0.0/0"]\n  }\n\n  egress' in case.answer and 'sse_algorithm = "AES256"' in case.answer
+        )
+        assert {c.kind: c.met for c in case.criteria} == {"encryption": True, "exposed": False, "no_secrets": False}
+        # By hand: no bucket ARN output and ">= 5.0"; the password still comes from a sensitive variable.
+        case = next(c for c in FRESH9_SET if c.id == "terraform_module-15")
+        assert 'output "bucket_arn"' not in case.answer and 'version = ">= 5.0"' in case.answer
+        assert "password               = var.db_password" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_secrets": True, "pinned": False, "outputs": False}
+
+    def test_interview_guide_truths(self):
+        guide = "# G\n\nA 20-minute chat.\n\n**Skills (15 min)**\n\n**Q1.** Do you code?\n*Follow-up:* Why?\n"
+        guide += "2) Tell me about a bug.\n\n## Your questions - 5 minutes\n\n### Scoring\n\n- **1** Weak\n- 2 = Good"
+        top, found = interview_guide.read(guide)
+        assert interview_guide.length(top) == 20
+        assert found == [
+            ("Skills (15 min)", 15, [("Do you code?", "Why?"), ("Tell me about a bug.", None)], []),
+            ("Your questions - 5 minutes", 5, [], []),
+            ("Scoring", None, [], [1, 2]),
+        ]
+        assert interview_guide.CLOSED.match("Do you code?") and not interview_guide.CLOSED.match("Describe a bug.")
+        assert interview_guide.ILLEGAL.search("your children") and not interview_guide.ILLEGAL.search("a teammate")
+        # By hand: the 15 minutes of Problem solving make 50, not 45; a question about the candidate's children.
+        case = next(c for c in FRESH9_SET if c.id == "interview_guide-08")
+        assert "## Problem solving (15 min)" in case.answer and "> Ask only job-related questions" in case.answer
+        assert "8. Tell me how you balanced on-call weeks with your children at home." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"close": True, "legal": False, "timing": False}
+        # By hand: Collaboration is "Other questions", and the scale skips its top point.
+        case = next(c for c in FRESH9_SET if c.id == "interview_guide-04")
+        assert "## Other questions (10 min)" in case.answer and "- **4 -" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"competencies": False, "timing": True, "scale": False}
+
+    def test_packing_list_truths(self):
+        checklist = "Hi - 3 items:\n\n# T\n\n**Clothes**\n\n- [ ] 7 x T-shirts (1.05 kg)\n- Socks × 5 pairs — 250 g\n"
+        checklist += "\n## Tech\n\n* [x] Laptop\n\n**Total weight: 1.30 kg**"
+        assert packing_list.sections(checklist) == [
+            ("Clothes", ["[ ] 7 x T-shirts (1.05 kg)", "Socks × 5 pairs — 250 g"]),
+            ("Tech", ["[x] Laptop"]),
+            ("Total weight: 1.30 kg", []),
+        ]
+        assert [packing_list.quantity(item) for item in packing_list.items(checklist)] == [7, 5, None]
+        assert [packing_list.weight(item) for item in packing_list.items(checklist)] == [1050, 250, None]
+        assert packing_list.stated_total(checklist) == 1300 and packing_list.stated_count(checklist) == 3
+        # By hand: two pairs of socks for three days and a filled 3 l bladder (6.95 kg against 6 kg).
+        case = next(c for c in FRESH9_SET if c.id == "packing_list-01")
+        assert "- [ ] Hiking socks x 2 pairs - 160 g" in case.answer and "3.2 kg" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"categories": True, "quantities": False, "limit": False}
+        # By hand: the toiletries run on under Clothes, and a hair dryer is packed after all.
+        case = next(c for c in FRESH9_SET if c.id == "packing_list-12")
+        assert "## Toiletries" not in case.answer and "- [ ] Travel hair dryer — 420 g" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"categories": False, "forbidden": False, "quantities": True}
 
 
 class TestTheLabelsFile:

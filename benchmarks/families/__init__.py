@@ -16,6 +16,7 @@ from benchmarks.families import (
     api_docs,
     arithmetic,
     behaviour,
+    bibliography,
     bug_report,
     changelog_entry,
     cli_readme,
@@ -33,6 +34,7 @@ from benchmarks.families import (
     glossary,
     html_form,
     incident_update,
+    interview_guide,
     job_posting,
     json_output,
     lesson_plan,
@@ -43,6 +45,7 @@ from benchmarks.families import (
     negation,
     numbers,
     ordering,
+    packing_list,
     pr_description,
     press_release,
     product_comparison,
@@ -64,6 +67,7 @@ from benchmarks.families import (
     substance,
     support_reply,
     table_claims,
+    terraform_module,
     travel_itinerary,
     ui_error_messages,
     user_story,
@@ -197,6 +201,17 @@ review of a short diff), so that when a rule is drawn from the seventh fresh set
 figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH9: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (bibliography, terraform_module, interview_guide, packing_list)
+}
+"""Families written after the eighth fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh9`). Kinds of document the
+project had never graded (an APA 7 reference list, a Terraform configuration, a structured
+interview guide, a Markdown packing checklist), so that when a rule is drawn from the eighth
+fresh set's records, a figure here still says how a grader does on documents no rule was
+written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -212,6 +227,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh6": FRESH6,
     "fresh7": FRESH7,
     "fresh8": FRESH8,
+    "fresh9": FRESH9,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
