@@ -32,7 +32,20 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-ALONE_SETS = ("docs", "held", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
+ALONE_SETS = (
+    "docs",
+    "held",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "fresh8",
+    "fresh9",
+    "fresh10",
+)
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
 
@@ -394,9 +407,10 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     from `fresh4`), the sixth (`fresh6`: written blind too, before any rule was drawn from
     `fresh5`), the seventh (`fresh7`: written blind too, before any rule was drawn from
     `fresh6`), the eighth (`fresh8`: written blind too, before any rule was drawn from
-    `fresh7`), or the ninth (`fresh9`: written blind too, before any rule was drawn from
-    `fresh8`). The families beyond the menu have one set of wordings, written before any grader
-    was tried on them."""
+    `fresh7`), the ninth (`fresh9`: written blind too, before any rule was drawn from `fresh8`),
+    or the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`). The
+    families beyond the menu have one set of wordings, written before any grader was tried on
+    them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
     if which in ALONE_SETS:

@@ -31,6 +31,7 @@ from benchmarks.families import (
     FRESH7,
     FRESH8,
     FRESH9,
+    FRESH10,
     acrostic_poem,
     action_items,
     api_docs,
@@ -61,7 +62,9 @@ from benchmarks.families import (
     limerick,
     makefile,
     meeting_agenda,
+    nginx_config,
     numbers,
+    onboarding_checklist,
     ordering,
     packing_list,
     press_release,
@@ -71,12 +74,14 @@ from benchmarks.families import (
     python_class,
     quiz,
     recipe,
+    recipe_scaling,
     regex_answer,
     release_notes,
     research_abstract,
     service_config,
     shell_script,
     social_post,
+    sprint_retro,
     sql,
     sql_migration,
     status_report,
@@ -117,6 +122,8 @@ FRESH8_SET = build_set("fresh8")
 FRESH8_MODULES = (status_report, crontab, glossary, code_review)
 FRESH9_SET = build_set("fresh9")
 FRESH9_MODULES = (bibliography, terraform_module, interview_guide, packing_list)
+FRESH10_SET = build_set("fresh10")
+FRESH10_MODULES = (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -368,6 +375,11 @@ class TestTheFamilies:
             ((bibliography, bibliography.BIBLIOGRAPHIES), (terraform_module, terraform_module.MODULES))
             + ((interview_guide, interview_guide.GUIDES), (packing_list, packing_list.TRIPS)),
         ),
+        "fresh10": (
+            FRESH10,
+            ((onboarding_checklist, onboarding_checklist.PLANS), (nginx_config, nginx_config.SITES))
+            + ((recipe_scaling, recipe_scaling.SCALINGS), (sprint_retro, sprint_retro.RETROS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -390,6 +402,7 @@ class TestTheFamilies:
                     "fresh7",
                     "fresh8",
                     "fresh9",
+                    "fresh10",
                 )
                 if other != name
                 for case in build_set(other)
@@ -995,6 +1008,14 @@ FRESH9_SUBJECTS = {
 }
 
 
+FRESH10_SUBJECTS = {
+    onboarding_checklist: onboarding_checklist.PLANS,
+    nginx_config: nginx_config.SITES,
+    recipe_scaling: recipe_scaling.SCALINGS,
+    sprint_retro: sprint_retro.RETROS,
+}
+
+
 SWITCHED_SUBJECTS = {
     **FRESH2_SUBJECTS,
     **FRESH3_SUBJECTS,
@@ -1004,6 +1025,7 @@ SWITCHED_SUBJECTS = {
     **FRESH7_SUBJECTS,
     **FRESH8_SUBJECTS,
     **FRESH9_SUBJECTS,
+    **FRESH10_SUBJECTS,
 }
 
 
@@ -1018,11 +1040,12 @@ SWITCHED_SUBJECTS = {
         *FRESH7_MODULES,
         *FRESH8_MODULES,
         *FRESH9_MODULES,
+        *FRESH10_MODULES,
     ],
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh9 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh10 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1525,6 +1548,121 @@ class TestTheFresh9Families:
         case = next(c for c in FRESH9_SET if c.id == "packing_list-12")
         assert "## Toiletries" not in case.answer and "- [ ] Travel hair dryer — 420 g" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"categories": False, "forbidden": False, "quantities": True}
+
+
+class TestTheFresh10Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_a_wrong_amount_is_clear_of_the_tolerance_and_a_converted_one_is_exact(self):
+        for scaling in recipe_scaling.SCALINGS:
+            n, m, _ = scaling.servings
+            on = dict.fromkeys(recipe_scaling.SWITCHES, True)
+            for right in (False, True):
+                answer = recipe_scaling.build(scaling, {**on, "quantities": right, "units": False})
+                errors = []
+                for value, _, rest in recipe_scaling.ingredients(answer):
+                    at = recipe_scaling.matched(scaling, rest)
+                    _, amount, unit = scaling.ingredients[at]
+                    want = recipe_scaling.amount(amount, unit) * m / n
+                    errors.append(abs(value - want) / want)
+                assert max(errors) == 0 if right else max(errors) >= Fraction(1, 5), (scaling.servings, errors)
+
+    def test_onboarding_checklist_truths(self):
+        plan = "# P\n\n## Monday 2 March\n\n- A (owner: Sam)\n- B [Owner: TBD]\n\n**Tuesday, March 3**\n1. C\n"
+        plan += "\n### Day 3 — 2026-03-04 (Wed)\n\n- D — owner Tomás\n\nThat's 4 tasks."
+        assert onboarding_checklist.days(plan, 2026) == [
+            (date(2026, 3, 2), ["A (owner: Sam)", "B [Owner: TBD]"]),
+            (date(2026, 3, 3), ["C"]),
+            (date(2026, 3, 4), ["D — owner Tomás"]),
+        ]
+        assert onboarding_checklist.owner("D — owner Tomás", ("Tomás",))
+        assert (
+            not onboarding_checklist.owner("B [Owner: TBD]", ("Sam",)) and onboarding_checklist.stated_count(plan) == 4
+        )
+        assert onboarding_checklist.working_days(date(2026, 4, 1))[3:] == [date(2026, 4, 6), date(2026, 4, 7)]
+        # By hand: a courier task on Friday 3 July before a Monday start, and Thursday before Wednesday.
+        case = next(c for c in FRESH10_SET if c.id == "onboarding_checklist-02")
+        assert case.answer.index("**Friday, July 3") < case.answer.index("**Monday, July 6**")
+        assert case.answer.index("**Thursday, July 9**") < case.answer.index("**Wednesday, July 8**")
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "no_early": False, "limit": True}
+        # By hand: the refund policy is named but not linked, and Tuesday has five tasks.
+        case = next(c for c in FRESH10_SET if c.id == "onboarding_checklist-14")
+        assert "Refund policy (ask Ola for the link)" in case.answer and "- Set up the headset" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_early": True, "links": False, "limit": False}
+
+    def test_nginx_config_truths(self):
+        code = "upstream app {\n  server 127.0.0.1:8000;\n}\n# gzip on;\nserver {\n  listen [::]:443 ssl;\n"
+        code += '  add_header X-A "a; b" always;\n  location / { proxy_pass http://app; }\n}'
+        found = nginx_config.parse(code)
+        assert [(d.name, d.args) for d in found] == [("upstream", ("app",)), ("server", ())]
+        assert [d.args for d in nginx_config.walk(found) if d.name == "add_header"] == [("X-A", "a; b", "always")]
+        assert nginx_config.ports(found[1]) == [("443", ("ssl",))] and not any(d.name == "gzip" for d in found)
+        assert nginx_config.reaches(found, "http://app") == {8000}
+        assert nginx_config.reaches(found, "http://localhost:5000/") == {5000}
+        assert nginx_config.size("100m") == nginx_config.size("100M") == 100 * 1024**2
+        # By hand: the key is the certificate file, port 80 redirects to http, and /downloads/ lists files.
+        case = next(c for c in FRESH10_SET if c.id == "nginx_config-12")
+        assert "ssl_certificate_key /etc/letsencrypt/live/shop.example.com/cert.pem;" in case.answer
+        assert "return 301 http://$host$request_uri;" in case.answer and "autoindex on;" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"https": False, "redirect": False, "no_autoindex": False}
+        # By hand: the HTTPS server drops www, TLSv1 is allowed, and no client_max_body_size at all.
+        case = next(c for c in FRESH10_SET if c.id == "nginx_config-02")
+        assert "server_name notes.lena.dev;" in case.answer and "ssl_protocols TLSv1 TLSv1.1" in case.answer
+        assert "client_max_body_size" not in case.answer and "    gzip_vary on;" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"server_name": False, "protocols": False, "body_size": False}
+
+    def test_recipe_scaling_truths(self):
+        assert [recipe_scaling.number(text) for text in ("1½", "1 1/4", "3/4", "1.35", "⅞")] == [
+            Fraction(3, 2),
+            Fraction(5, 4),
+            Fraction(3, 4),
+            Fraction(27, 20),
+            Fraction(7, 8),
+        ]
+        text = "Serves: 4\nPrep 20 min | Bake 1 hr 5 mins | Total 85 min\n- 1⅞ cups stock\n* 2 cloves garlic\n"
+        text += "- 3 lasagne sheets\n1. Heat the oven for 10 minutes."
+        assert recipe_scaling.ingredients(text) == [
+            (450, "cups", "stock"),
+            (2, "cloves", "garlic"),
+            (3, "", "lasagne sheets"),
+        ]
+        assert [recipe_scaling.minutes(text, part) for part in ("prep", "cook", "total")] == [20, 65, 85]
+        assert recipe_scaling.stated(recipe_scaling.SERVES, text) == "4"
+        assert recipe_scaling.stated(recipe_scaling.FACTOR, "**Scale factor:** ×1.5 (from 4)") == "1.5"
+        # By hand: the flour left in ounces and the butter listed before the chocolate; 24 squares stated.
+        case = next(c for c in FRESH10_SET if c.id == "recipe_scaling-10")
+        assert "- 6 oz plain flour" in case.answer and "- 252 g butter\n- 336 g dark chocolate" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"units": False, "servings": True, "order": False}
+        # By hand: the bake time in step 5 became 45 minutes; 25 + 65 = 90 minutes is the stated total.
+        case = next(c for c in FRESH10_SET if c.id == "recipe_scaling-08")
+        assert "bake for 45 minutes." in case.answer and "**Total:** 1 h 30 min" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"factor": True, "total": True, "steps": False}
+
+    def test_sprint_retro_truths(self):
+        retro = "Intro\n- stray\n\n### 👍 What went well\n- A\n\n**What didn’t go well**\n- B\n\n## Action items\n"
+        retro += "1. C — Noor — by 2026-09-23\n\n#### Done this sprint\n- X · 5 pts\n\nVelocity: 5 pts, two stories"
+        assert sprint_retro.sections(retro) == [
+            ("other", ["stray"]),
+            ("good", ["A"]),
+            ("bad", ["B"]),
+            ("actions", ["C — Noor — by 2026-09-23"]),
+            ("done", ["X · 5 pts"]),
+        ]
+        assert (
+            sprint_retro.stated(sprint_retro.VELOCITY, retro) == 5
+            and sprint_retro.stated(sprint_retro.STORIES, retro) == 2
+        )
+        assert sprint_retro.date_in("Mei: draft it, due 3 Feb", 2026) == date(2026, 2, 3)
+        assert sprint_retro.date_in("owner: Jun, due ASAP", 2026) is None
+        # By hand: What didn't go well's items run on under What went well, with three action items for two.
+        case = next(c for c in FRESH10_SET if c.id == "sprint_retro-05")
+        assert "**What didn't go well**" not in case.answer and case.answer.count("— Owner:") == 3
+        assert {c.kind: c.met for c in case.criteria} == {"sections": False, "count": False, "owners": True}
+        # By hand: Luis is blamed for the failed builds; every action still has a date.
+        case = next(c for c in FRESH10_SET if c.id == "sprint_retro-13")
+        assert "because Luis skipped the CI checks" in case.answer and case.answer.count("Due: 2026-") == 3
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "no_blame": False, "due": True}
 
 
 class TestTheLabelsFile:

@@ -43,7 +43,9 @@ from benchmarks.families import (
     meeting_agenda,
     meeting_notes,
     negation,
+    nginx_config,
     numbers,
+    onboarding_checklist,
     ordering,
     packing_list,
     pr_description,
@@ -55,12 +57,14 @@ from benchmarks.families import (
     python_class,
     quiz,
     recipe,
+    recipe_scaling,
     regex_answer,
     release_notes,
     research_abstract,
     service_config,
     shell_script,
     social_post,
+    sprint_retro,
     sql,
     sql_migration,
     status_report,
@@ -212,6 +216,17 @@ fresh set's records, a figure here still says how a grader does on documents no 
 written with."""
 
 
+FRESH10: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
+}
+"""Families written after the ninth fresh set was graded and before any rule was drawn from
+it, by a writer who read none of the grader: run alone (`--set fresh10`). Kinds of document the
+project had never graded (a new employee's first-week onboarding plan, an nginx server
+configuration, a recipe scaled to other servings, a sprint retrospective summary), so that when a
+rule is drawn from the ninth fresh set's records, a figure here still says how a grader does on
+documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -228,6 +243,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh7": FRESH7,
     "fresh8": FRESH8,
     "fresh9": FRESH9,
+    "fresh10": FRESH10,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
