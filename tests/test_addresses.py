@@ -35,6 +35,17 @@ def test_an_address_is_held_only_whole():
     assert holds("FROM python:3.12-slim\nCOPY . /app", "/app")
 
 
+def test_an_address_ending_in_a_slash_is_a_base_that_links_go_on_from():
+    """"Formats every DOI as a https://doi.org/ link" names the base of the links, not one."""
+    answer = "Lopez, M. (2021). Sleep spindles. https://doi.org/10.1111/jsr.13345"
+    assert holds(answer, "https://doi.org/")
+    assert missing_address(answer, "All DOIs are formatted as https://doi.org/ links") is None
+    assert missing_address("doi:10.1111/jsr.13345", "All DOIs are formatted as https://doi.org/ links") == (
+        "https://doi.org/"
+    )
+    assert not holds("https://doi.org.evil/10.1", "https://doi.org/")
+
+
 def test_the_first_address_missing_from_the_answer():
     criterion = "Links to https://a.example/docs and https://a.example/help"
     assert missing_address("Docs: https://a.example/docs. Help: https://a.example/help", criterion) is None

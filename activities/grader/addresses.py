@@ -1,9 +1,10 @@
 """A link, an email address or a path a criterion names ("Links to
 https://fieldnote.app/launch", "Submits to /contact with POST") must stand in the answer
 whole: no paraphrase means the same address, and one that goes on (`/launches`,
-`a@b.org.uk`) is another. Where the answer lacks it, the criterion is unmet, whatever a quote
-or a check says; where the answer holds it, the grader still decides the rest of the
-criterion. A negated criterion ("Does not link to ...") is left to the grader.
+`a@b.org.uk`) is another; one that ends in a slash ("DOIs as https://doi.org/ links") is the
+base the answer's links go on from. Where the answer lacks it, the criterion is unmet,
+whatever a quote or a check says; where the answer holds it, the grader still decides the
+rest of the criterion. A negated criterion ("Does not link to ...") is left to the grader.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ def named_addresses(criterion: str) -> list[str]:
 
 
 def holds(answer: str, address: str) -> bool:
-    """Whether `answer` holds `address` whole: not inside a longer word, link or address."""
+    """Whether `answer` holds `address` whole: not inside a longer word, link or address;
+    one that ends in a slash (`https://doi.org/`) is a base the answer's links may go on from."""
     head = r"(?<![\w/.@-])" if address[:1].isalnum() else r"(?<![\w.@-])"
-    pattern = head + re.escape(address) + r"(?![\w@-]|[./:][\w])"
+    tail = "" if address.endswith("/") else r"(?![\w@-]|[./:][\w])"
+    pattern = head + re.escape(address) + tail
     return re.search(pattern, answer, re.IGNORECASE) is not None
 
 
