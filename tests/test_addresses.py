@@ -36,7 +36,7 @@ def test_an_address_is_held_only_whole():
 
 
 def test_an_address_ending_in_a_slash_is_a_base_that_links_go_on_from():
-    """"Formats every DOI as a https://doi.org/ link" names the base of the links, not one."""
+    """A criterion of DOIs as https://doi.org/ links names the base of the links, not one."""
     answer = "Lopez, M. (2021). Sleep spindles. https://doi.org/10.1111/jsr.13345"
     assert holds(answer, "https://doi.org/")
     assert missing_address(answer, "All DOIs are formatted as https://doi.org/ links") is None
