@@ -403,6 +403,23 @@ class TestWhatDecidesNothing:
         assert criterion.unverified and not criterion.passed and criterion.quote == "Example: `git commit -m x`."
         assert criterion.decided_by == "unverified: a quote shows one, the criterion asks it of each"
 
+    async def test_a_quote_from_elsewhere_about_something_else_shows_nothing_of_the_last_line(self, script):
+        """ "Ends with time for the candidate's questions", and the grader cites the guide's
+        title: a line from elsewhere that shares no word with the criterion shows nothing
+        of how the answer ends."""
+        guide = "# Interview guide: Backend Engineer\n\n1. Tell me about a design you owned.\n\nClose: your questions for us."
+        result = await grounded(
+            script,
+            guide,
+            "- Ends with time for the candidate's own questions",
+            "    return judge()",
+            "# Interview guide: Backend Engineer",
+            request="Write a 45-minute interview guide.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.unverified and not criterion.passed
+        assert criterion.decided_by == "unverified: the quote is about something else"
+
     async def test_a_bare_heading_meets_nothing_and_shows_nothing_unmet(self, script):
         """A quote of a heading alone points where the answer may say it, and shows neither
         that it does nor that it does not: unverified, as a NONE no check backs is."""

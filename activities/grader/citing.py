@@ -96,7 +96,8 @@ def decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
 def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
-    meets a criterion only when it shares a word with it (`_about_something_else`).
+    meets a criterion, and one from another part of the answer than the criterion's fails
+    it, only when it shares a word with it (`_about_something_else`).
     (long: one branch per way the check and the citation stand.)"""
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
@@ -125,7 +126,8 @@ def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citatio
             quote=citation.line,
         )
     own = "" if kind == "judge" else source
-    if citation.found == "quoted" and not (run and run.passed) and not speaks_to(citation.line or "", criterion, own):
+    cited_line = citation.found in ("quoted", "misplaced")
+    if cited_line and not (run and run.passed) and not speaks_to(citation.line or "", criterion, own):
         return _about_something_else(citation, run, shown if own else None)
     if run is None or run.passed is None:
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
