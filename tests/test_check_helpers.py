@@ -347,18 +347,21 @@ async def test_a_pattern_of_plain_words_is_found_in_any_case_unless_the_criterio
 
 
 @needs_sandbox
-async def test_an_answer_that_is_only_a_lead_in_and_code_has_the_codes_lines():
-    """ "No line is longer than 79 characters" of an answer that is a lead-in and a query
-    measures the query's lines; an answer with prose of its own keeps its prose's lines."""
+async def test_an_answers_lines_are_its_codes_lines_and_its_prose_lines():
+    """ "No line is longer than 79 characters", "Does not turn on autoindex": the lines of
+    an answer are its code's lines too, whether or not prose stands around the block (a
+    note after an nginx config had hidden the config from `lines()`); the lead-in and the
+    fences are none. An answer with prose of its own keeps its prose's paragraphs."""
     query = "Here is the query:\n\n```sql\nSELECT id\nFROM orders;\n```"
     mixed = "Here is the query:\n\n```sql\nSELECT id\nFROM orders;\n```\n\nIt reads every order."
     checks = [
         check("return len(lines()) == 2 and lines()[-1].endswith(';')"),
         check("return paragraphs() == ['SELECT id\\nFROM orders;']"),
-        check("return lines() == ['It reads every order.']"),
+        check("return lines() == ['SELECT id', 'FROM orders;', 'It reads every order.']"),
+        check("return not any('DELETE' in line for line in lines()) and any('FROM' in line for line in lines())"),
     ]
-    assert [r.passed for r in await run_checks(query, "", checks)] == [True, True, False]
-    assert [r.passed for r in await run_checks(mixed, "", checks)] == [False, False, True]
+    assert [r.passed for r in await run_checks(query, "", checks)] == [True, True, False, True]
+    assert [r.passed for r in await run_checks(mixed, "", checks)] == [False, False, True, True]
 
 
 @needs_sandbox

@@ -128,8 +128,11 @@ def sentences(text=None):
 
 
 def lines(text=None):
-    """The non-empty lines of the content (a lead-in line is none)."""
-    return TextList(line.strip() for line in content(text).splitlines() if line.strip())
+    """The non-empty lines of the text, its fenced blocks' lines among them (a lead-in line
+    is none, nor is a fence)."""
+    unfenced = _FENCE.sub(lambda block: block.group(1), ANSWER if text is None else text)
+    body = _LEAD_IN.sub("", unfenced.strip(), count=1)
+    return TextList(line.strip() for line in body.splitlines() if line.strip() and not line.lstrip().startswith("```"))
 
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$|^\*\*([^*]+?):?\*\*:?\s*$|^([A-Z][^.!?:]{0,50}):\s*$")
