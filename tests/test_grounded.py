@@ -647,6 +647,10 @@ class TestChecksAsCode:
         typed = "def check(answer):\n    return all(isinstance(d, date) for d in dates())\n"
         assert classify(typed, functions, "", "All dates are written as YYYY-MM-DD") == "blind"
         assert classify(typed.replace("date)", "str)"), functions) == "blind"
+        # numbers() gives ints and floats, data() whatever the JSON holds: their types are readings.
+        whole = "def check(answer):\n    return all(isinstance(n, int) for n in numbers())\n"
+        assert classify(whole, functions, "", "Every number is a whole number") != "blind"
+        assert classify(whole.replace("numbers()", "data()"), functions) != "blind"
         mixed = "def check(answer):\n    return all(isinstance(s, str) and s.startswith('f') for s in lines())\n"
         assert classify(mixed, functions) != "blind"
         assert classify("def check(answer):\n    return isinstance(data(answer)['year'], int)\n", functions) != "blind"

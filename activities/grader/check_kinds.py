@@ -150,14 +150,19 @@ def _compares_with_itself(node: ast.AST) -> bool:
     return len(set(sides)) < len(sides)
 
 
+_ONE_TYPE = ("dates", "words", *_TEXT_LISTS)
+"""Helpers whose readings all have one type (dates, texts); `numbers()` gives ints and
+floats, `data()` whatever the answer's JSON holds."""
+
+
 def _tests_a_readings_type(node: ast.AST) -> bool:
-    """`isinstance(d, date) for d in dates()`: a helper's readings always have its own type,
-    so testing only that type tests nothing of the answer."""
+    """`isinstance(d, date) for d in dates()`: a helper of `_ONE_TYPE` reads only values of
+    its own type, so testing only that type tests nothing of the answer."""
     if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
         return False
     loop, test = node.generators[0], node.elt
     return (
-        _is_helper(loop.iter)
+        _helper_call(loop.iter, _ONE_TYPE)
         and isinstance(loop.target, ast.Name)
         and isinstance(test, ast.Call)
         and isinstance(test.func, ast.Name)
