@@ -108,10 +108,11 @@ def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
     or None when it names none."""
     rest = rest.strip()
     quoted = _QUOTED.search(rest)
+    in_quotes = next((g for g in quoted.groups() if g is not None), "") if quoted else ""
     if called := _CALLED.match(rest):
         words, name = called["words"], called["what"].lower().endswith("name")
     elif quoted:
-        words, name = next(g for g in quoted.groups() if g is not None), False
+        words, name = in_quotes, False
     elif quoted_only:
         return None
     elif (appositive := _APPOSITIVE.match(rest)) and appositive["words"].strip()[:1].isupper():
@@ -121,11 +122,12 @@ def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
     else:
         return None
     if called and quoted and quoted.start() == called.start("words"):
-        words = next(g for g in quoted.groups() if g is not None)
+        words = in_quotes
     elif called and quoted_only:
         return None
+    literal = bool(quoted) and words == in_quotes
     words = words.strip()
-    if _CHOICES.search(words) and not (quoted and quoted.group(0).strip("\"'`\u201c\u201d") == words):
+    if _CHOICES.search(words) and not literal:
         return None  # "(Green, Amber or Red)": a choice of words, not one phrase the line must hold
     return (words, name) if 0 < len(words) <= MAX_WORDS_CHARS else None
 
