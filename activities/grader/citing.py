@@ -35,6 +35,13 @@ NONE_SHOWS_NOTHING = (
 """Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
 one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
 whether it is right, so its lack shows nothing either)."""
+EACH = re.compile(r"\b(?:each|every|everyone|everything)\b", re.I)
+"""A criterion about each one of something ("Gives an example for each term")."""
+QUOTE_SHOWS_NOT = (
+    (CORRECTNESS, "a quote cannot show that it is right", "unverified: a quote shows the claim, not that it is right"),
+    (EACH, "a quote shows one, not each", "unverified: a quote shows one, the criterion asks it of each"),
+)
+"""Criteria a citation alone cannot show met, each with why and its `decided_by`."""
 NOTHING_CITED = {
     "none": "it replied NONE",
     "heading": "it cited only a heading",
@@ -91,6 +98,24 @@ class Evidence:
 def decided_by_check(kind: CheckKind, run: CheckRun | None) -> bool:
     """A check that ran and tests behaviour, computes, or tests an absence decides alone."""
     return run is not None and run.passed is not None and kind in MEASURING
+
+
+def shown_true(criterion: str, evidence: Evidence) -> Evidence:
+    """A citation shows where the answer makes a claim, once: a criterion of correctness, or
+    one about each of something, met by a citation alone is unverified (a check that
+    computes the truth, or reads every one, decides it; a quote cannot)."""
+    if not (evidence.passed and evidence.decided_by.startswith("quote:")):
+        return evidence
+    for kind, why, said in QUOTE_SHOWS_NOT:
+        if kind.search(criterion):
+            return Evidence(
+                None,
+                f"the answer says it ({evidence.quote!r}), but {why}",
+                said,
+                check=evidence.check,
+                quote=evidence.quote,
+            )
+    return evidence
 
 
 def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:

@@ -42,15 +42,14 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
-from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, classify
-from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check
+from rubricflow.activities.grader.check_kinds import CheckKind, classify
+from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
@@ -178,7 +177,7 @@ async def _asked(
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i], request) for i, reply in zip(cited, replies, strict=True)}
     shown = [
-        _shown_true(criteria[i], decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
+        shown_true(criteria[i], decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
         for i in range(len(criteria))
     ]
     shown = await _confirmed(asker, criteria, shown)
@@ -272,33 +271,6 @@ def _met_by_absence(run: CheckRun, criterion: str) -> CheckRun:
     if run.empty and ABSENCE.search(criterion):
         return CheckRun(True, "the check returned True: the answer has none of what it looks for")
     return run
-
-
-EACH = re.compile(r"\b(?:each|every|everyone|everything)\b", re.I)
-"""A criterion about each one of something ("Gives an example for each term")."""
-QUOTE_SHOWS_NOT = (
-    (CORRECTNESS, "a quote cannot show that it is right", "unverified: a quote shows the claim, not that it is right"),
-    (EACH, "a quote shows one, not each", "unverified: a quote shows one, the criterion asks it of each"),
-)
-"""Criteria a citation alone cannot show met, each with why and its `decided_by`."""
-
-
-def _shown_true(criterion: str, evidence: Evidence) -> Evidence:
-    """A citation shows where the answer makes a claim, once: a criterion of correctness, or
-    one about each of something, met by a citation alone is unverified (a check that
-    computes the truth, or reads every one, decides it; a quote cannot)."""
-    if not (evidence.passed and evidence.decided_by.startswith("quote:")):
-        return evidence
-    for kind, why, said in QUOTE_SHOWS_NOT:
-        if kind.search(criterion):
-            return Evidence(
-                None,
-                f"the answer says it ({evidence.quote!r}), but {why}",
-                said,
-                check=evidence.check,
-                quote=evidence.quote,
-            )
-    return evidence
 
 
 async def _confirmed(asker: Asker, criteria: list[str], shown: list[Evidence]) -> list[Evidence]:
