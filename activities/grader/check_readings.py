@@ -59,8 +59,9 @@ _LEAD_IN = re.compile(r"\A[^\n]{0,80}:[ \t]*\n\s*\n(?=\S)")
 
 
 def content(text=None):
-    """The prose without a lead-in line that introduces it; an answer whose prose is no more
-    than a lead-in is its fenced blocks (a query, a program: their lines are its lines)."""
+    """The prose without a lead-in line that introduces it, for `paragraphs()`; an answer
+    whose prose is no more than a lead-in is its fenced blocks (a query, a program: their
+    paragraphs are its paragraphs)."""
     text = ANSWER if text is None else text
     body = _LEAD_IN.sub("", prose(text), count=1).strip()
     lead_in_only = not body or ("\n" not in body and body.endswith(":") and len(body) <= 80)
