@@ -45,6 +45,7 @@ ALONE_SETS = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -408,7 +409,8 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     `fresh5`), the seventh (`fresh7`: written blind too, before any rule was drawn from
     `fresh6`), the eighth (`fresh8`: written blind too, before any rule was drawn from
     `fresh7`), the ninth (`fresh9`: written blind too, before any rule was drawn from `fresh8`),
-    or the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`). The
+    the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), or the
+    eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

@@ -32,6 +32,7 @@ from benchmarks.families import (
     FRESH8,
     FRESH9,
     FRESH10,
+    FRESH11,
     acrostic_poem,
     action_items,
     api_docs,
@@ -57,7 +58,9 @@ from benchmarks.families import (
     html_form,
     incident_update,
     interview_guide,
+    invoice,
     json_output,
+    k8s_deployment,
     lesson_plan,
     limerick,
     makefile,
@@ -78,6 +81,7 @@ from benchmarks.families import (
     regex_answer,
     release_notes,
     research_abstract,
+    runbook,
     service_config,
     shell_script,
     social_post,
@@ -94,6 +98,7 @@ from benchmarks.families import (
     user_story,
     verse,
     word_problem,
+    workout_plan,
     yaml_ci_pipeline,
 )
 from benchmarks.families.execute import AnswerCodeError, run_probes
@@ -124,6 +129,8 @@ FRESH9_SET = build_set("fresh9")
 FRESH9_MODULES = (bibliography, terraform_module, interview_guide, packing_list)
 FRESH10_SET = build_set("fresh10")
 FRESH10_MODULES = (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
+FRESH11_SET = build_set("fresh11")
+FRESH11_MODULES = (invoice, k8s_deployment, runbook, workout_plan)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -380,6 +387,11 @@ class TestTheFamilies:
             ((onboarding_checklist, onboarding_checklist.PLANS), (nginx_config, nginx_config.SITES))
             + ((recipe_scaling, recipe_scaling.SCALINGS), (sprint_retro, sprint_retro.RETROS)),
         ),
+        "fresh11": (
+            FRESH11,
+            ((invoice, invoice.INVOICES), (k8s_deployment, k8s_deployment.APPS))
+            + ((runbook, runbook.RUNBOOKS), (workout_plan, workout_plan.PLANS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -403,6 +415,7 @@ class TestTheFamilies:
                     "fresh8",
                     "fresh9",
                     "fresh10",
+                    "fresh11",
                 )
                 if other != name
                 for case in build_set(other)
@@ -1016,6 +1029,14 @@ FRESH10_SUBJECTS = {
 }
 
 
+FRESH11_SUBJECTS = {
+    invoice: invoice.INVOICES,
+    k8s_deployment: k8s_deployment.APPS,
+    runbook: runbook.RUNBOOKS,
+    workout_plan: workout_plan.PLANS,
+}
+
+
 SWITCHED_SUBJECTS = {
     **FRESH2_SUBJECTS,
     **FRESH3_SUBJECTS,
@@ -1026,6 +1047,7 @@ SWITCHED_SUBJECTS = {
     **FRESH8_SUBJECTS,
     **FRESH9_SUBJECTS,
     **FRESH10_SUBJECTS,
+    **FRESH11_SUBJECTS,
 }
 
 
@@ -1041,11 +1063,12 @@ SWITCHED_SUBJECTS = {
         *FRESH8_MODULES,
         *FRESH9_MODULES,
         *FRESH10_MODULES,
+        *FRESH11_MODULES,
     ],
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh10 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh11 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1663,6 +1686,114 @@ class TestTheFresh10Families:
         case = next(c for c in FRESH10_SET if c.id == "sprint_retro-13")
         assert "because Luis skipped the CI checks" in case.answer and case.answer.count("Due: 2026-") == 3
         assert {c.kind: c.met for c in case.criteria} == {"count": False, "no_blame": False, "due": True}
+
+
+class TestTheFresh11Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_a_day_over_the_limit_leaves_the_weeks_sum_as_it_was(self):
+        for plan in workout_plan.PLANS:
+            sums = {sum(day.minutes for day in workout_plan.days(a)) for _, a in every_answer(workout_plan, plan)}
+            assert len(sums) == 1, (plan.forbidden, sums)
+
+    def test_invoice_truths(self):
+        text = (
+            "## Invoice #1043\nIssued: 5 February 2026\n\n| Date | Item | Hours | Rate | Amount |\n|--|--|--|--|--|\n"
+        )
+        text += "| Jan 6 | Audit | 6 | £110.00 | £660.00 |\n\n- Jan 13 — Drafting: 8.5 h × £110.00 = £935.00\n\n"
+        text += (
+            "Subtotal: £1,595.00\nVAT at 20%: £319.00\nTotal hours: 14.5\nPlease quote invoice #1043 as the reference."
+        )
+        assert invoice.items(text) == [
+            invoice.Item(date(2026, 1, 6), Decimal(6), Decimal("110.00"), Decimal("660.00")),
+            invoice.Item(date(2026, 1, 13), Decimal("8.5"), Decimal("110.00"), Decimal("935.00")),
+        ]
+        assert invoice.amount_of(text, ("subtotal",)) == Decimal(1595) and invoice.amount_of(text, ("vat",)) == 319
+        assert invoice.issued(text) == date(2026, 2, 5) and invoice.stated_units(text, "hours") == Decimal("14.5")
+        assert invoice.invoice_number(text) == invoice.reference(text) == "1043"
+        assert invoice.date_in("Due date: 2 March 2026") == date(2026, 3, 2)
+        # By hand: the Bill to names only Sam Park, and the line totals add to $3,435.00, not $3,345.00.
+        case = next(c for c in FRESH11_SET if c.id == "invoice-04")
+        assert "**Bill to:** Sam Park, 400 Harbor Ave" in case.answer and "**Subtotal:** $3,345.00" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"reference": True, "subtotal": False, "client": False}
+        # By hand: a print check billed at 0 days, the items dated 2 to 13 February in order, no company.
+        case = next(c for c in FRESH11_SET if c.id == "invoice-13")
+        assert "2026-02-13  Print check               0 days" in case.answer and "To:   Anouk Smit," in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": True, "no_zero": False, "client": False}
+
+    def test_k8s_deployment_truths(self):
+        code = "# c\nkind: Service\nspec:\n  selector: {app: a}\n  ports:\n  - {port: 80, targetPort: web}\n---\n"
+        code += "kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: a  # main\n"
+        code += "        ports: [{name: web, containerPort: 8080}]\n        securityContext:\n          privileged: 'false'\n"
+        found = k8s_deployment.documents(f"Here:\n\n```yaml\n{code}```\n\nDone.")
+        assert found[0] == {
+            "kind": "Service",
+            "spec": {"selector": {"app": "a"}, "ports": [{"port": "80", "targetPort": "web"}]},
+        }
+        containers = found[1]["spec"]["template"]["spec"]["containers"]
+        assert containers == [
+            {
+                "name": "a",
+                "ports": [{"name": "web", "containerPort": "8080"}],
+                "securityContext": {"privileged": "false"},
+            }
+        ]
+        assert k8s_deployment.target(found[0]["spec"]["ports"][0], containers) == 8080
+        assert k8s_deployment.tag("registry.internal:5000/fin/ledger") is None
+        assert k8s_deployment.tag("fluent/fluent-bit:3.0.4") == "3.0.4"
+        assert k8s_deployment.size("1Gi") == 2 * k8s_deployment.size("512Mi")
+        # By hand: the liveness probe is on /readyz, and the sidecar has a memory limit but no CPU limit.
+        case = next(c for c in FRESH11_SET if c.id == "k8s_deployment-01")
+        assert "httpGet: {path: /readyz, port: http}" in case.answer and "limits: {memory: 64Mi}" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"selector": True, "probe": False, "limits": False}
+        # By hand: the Service targets port 80 where the container listens on 8080, and memory is 512Mi.
+        case = next(c for c in FRESH11_SET if c.id == "k8s_deployment-10")
+        assert "    targetPort: 80\n" not in case.answer and case.answer.endswith("    targetPort: 80")
+        assert "- containerPort: 8080" in case.answer and "cpu: 200m\n            memory: 512Mi" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"ports": False, "memory": False, "limits": True}
+
+    def test_runbook_truths(self):
+        text = "# R\nSeverity: P3 (page above 95%)\n\n### Step 1: Look\n```bash\ntail -n 5 app.log\n```\nExpected: errors.\n"
+        text += "\n### Step 2: Restart\nrun systemctl restart app, then go to step 1.\n\n## Notes\n- a note"
+        assert [(n, runbook.text_of(lines)) for n, lines in runbook.steps(text)] == [
+            (1, "### Step 1: Look\n```bash\ntail -n 5 app.log\n```\nExpected: errors.\n"),
+            (2, "### Step 2: Restart\nrun systemctl restart app, then go to step 1.\n"),
+        ]
+        code = [line for line, inside in runbook.lines_of(text) if inside]
+        assert code == ["```bash", "tail -n 5 app.log", "```"] and runbook.severity(text) == "P3"
+        assert runbook.COMMAND.search("run systemctl restart app") and not runbook.COMMAND.search("Leave MySQL running")
+        # By hand: the workers restart in step 2 before the logs in step 3, step 5 scales out, and 7 is followed by 9.
+        case = next(c for c in FRESH11_SET if c.id == "runbook-02")
+        assert case.answer.index("**Restart the workers.**") < case.answer.index("**Read the worker logs.**")
+        assert "./release.sh scale worker=6" in case.answer and "\n9. **Close the alert**" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"rollback": False, "numbered": False, "order": False}
+        # By hand: step 4 restarts postgresql on the replica, the severity is P2, and step 5 still reverts.
+        case = next(c for c in FRESH11_SET if c.id == "runbook-09")
+        assert "ssh pg-replica-02 sudo systemctl restart postgresql\n" in case.answer and "Severity: P2" in case.answer
+        assert "### Step 5: Roll back the retention change" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"rollback": True, "no_db_restart": False, "severity": False}
+
+    def test_workout_plan_truths(self):
+        plan = "# Week\n\n**Monday · Upper (60 min)**\nWarm-up — bike\n* Row — 4 × 6–8\n* Curl — 3 sets of 10\n\n"
+        plan += "#### TUE — Rest\n\n## Thursday: Legs (45 minutes)\n1. Split squat — as many as you can\n\nWeekly total: 105 min"
+        found = workout_plan.days(plan)
+        assert [(d.weekday, d.rest, d.minutes, d.exercises) for d in found] == [
+            (0, False, 60, ["Row — 4 × 6–8", "Curl — 3 sets of 10"]),
+            (1, True, 0, []),
+            (3, False, 45, ["Split squat — as many as you can"]),
+        ]
+        assert workout_plan.stated_total(plan) == 105 and workout_plan.legs_apart(found)
+        assert [bool(workout_plan.SETS_REPS.search(e)) for d in found for e in d.exercises] == [True, True, False]
+        # By hand: Tuesday runs 55 minutes against 45, and Thursday is now a fourth rest day; no jumping anywhere.
+        case = next(c for c in FRESH11_SET if c.id == "workout_plan-02")
+        assert "Tuesday: Legs (55 minutes)" in case.answer and "Thursday: Rest day, optional" in case.answer
+        assert "jump" not in case.answer.lower().replace("no jumping", "")
+        assert {c.kind: c.met for c in case.criteria} == {"forbidden": True, "rest": False, "minutes": False}
+        # By hand: Monday opens straight with the bench press; the longest day is 70 minutes, days in order.
+        case = next(c for c in FRESH11_SET if c.id == "workout_plan-05")
+        assert "**Monday · Upper A (65 min)**\n* Bench press" in case.answer and "(90 min)" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"minutes": True, "order": True, "warmup": False}
 
 
 class TestTheLabelsFile:

@@ -35,8 +35,10 @@ from benchmarks.families import (
     html_form,
     incident_update,
     interview_guide,
+    invoice,
     job_posting,
     json_output,
+    k8s_deployment,
     lesson_plan,
     limerick,
     makefile,
@@ -61,6 +63,7 @@ from benchmarks.families import (
     regex_answer,
     release_notes,
     research_abstract,
+    runbook,
     service_config,
     shell_script,
     social_post,
@@ -77,6 +80,7 @@ from benchmarks.families import (
     user_story,
     verse,
     word_problem,
+    workout_plan,
     yaml_ci_pipeline,
 )
 from benchmarks.labelled import JudgeCase
@@ -227,6 +231,16 @@ rule is drawn from the ninth fresh set's records, a figure here still says how a
 documents no rule was written with."""
 
 
+FRESH11: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (invoice, k8s_deployment, runbook, workout_plan)
+}
+"""Families written after the tenth fresh set was graded and before any rule was drawn from it, by a
+writer who read none of the grader: run alone (`--set fresh11`). Kinds of document the project had
+never graded (a freelancer's invoice, a Kubernetes Deployment and Service in YAML, an on-call
+runbook for an alert, a weekly workout plan), so that when a rule is drawn from the tenth fresh
+set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -244,6 +258,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh8": FRESH8,
     "fresh9": FRESH9,
     "fresh10": FRESH10,
+    "fresh11": FRESH11,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
