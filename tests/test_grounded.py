@@ -50,8 +50,7 @@ async def grounded(
     script: Any, answer: str, rubric: str, *replies: Any, request: str = "Write add(a, b).", facts: Any = None
 ) -> Any:
     """A grounded pass: `replies` are the checks' bodies, the grader's own examples (for the
-    computing or absence checks that returned False), the second checks (for those whose
-    first returned False on the example too), then the citations; the fact choices
+    computing or absence checks that returned False), then the citations; the fact choices
     come last (`facts`, else none for every criterion)."""
     chosen = facts if facts is not None else [NO_FACT] * rubric.count("\n- ") + [NO_FACT]
     return await grade(
@@ -134,7 +133,6 @@ class TestAWrittenCheckDecides:
             "- Writes the method as a numbered list",
             "    return all(line.startswith('1.') for line in lines())",
             "1. Mix the flour.\n2. Knead the dough.",
-            "    return judge()",
             "NONE",
             request="Write the method for baking bread.",
         )
@@ -151,7 +149,6 @@ class TestAWrittenCheckDecides:
             "- Keeps the password out of the config",
             "    return 'password' not in answer",
             "db:\n  password_file: /run/secrets/db",
-            "    return 'password' not in answer",
             "- `password: hunter2`",
             request="Write the service's YAML config.",
         )
@@ -907,73 +904,6 @@ class TestTheGradersOwnExamples:
         true, false = "def check(answer):\n    return 'a' in answer\n", "def check(answer):\n    return 'z' in answer\n"
         runs = await on_examples(["a b", "z", "a b"], [false, true, true], [True, True, True], task="t")
         assert [run.passed for run in runs] == [False, False, True]
-
-
-@needs_sandbox
-class TestASecondCheck:
-    """A check that returned False on the agent's answer and on the grader's own example of
-    an answer that meets its criterion says nothing of the answer: the grader writes a
-    second check, shown the first and the example, whose False decides only once it has
-    returned True on that example."""
-
-    THREE_STEPS = "Bread\n\n1. Mix the flour.\n2. Knead the dough.\n3. Bake it."
-
-    async def test_a_second_check_that_passes_the_example_decides_a_false(self, script):
-        result = await grounded(
-            script,
-            "1. Mix the flour.\n2. Bake it.",
-            "- Has exactly three steps",
-            "    return len(lines()) == 3",
-            self.THREE_STEPS,
-            "    return len(items()) == 3",
-            request="Write a bread recipe in steps.",
-        )
-        [record] = result.verdict.criteria
-        assert (record.passed, record.unverified) == (False, False)
-        assert record.decided_by.startswith("check: returned False") and "second check" in record.decided_by
-        assert record.check is not None and "len(items()) == 3" in record.check
-
-    async def test_a_second_checks_true_decides_nothing(self, script):
-        """Passing one example that meets it does not show a check can tell an answer that
-        does not: its True on the agent's answer goes to the citation."""
-        result = await grounded(
-            script,
-            self.THREE_STEPS,
-            "- Has exactly three steps",
-            "    return len(lines()) == 3",
-            self.THREE_STEPS,
-            "    return len(items()) == 3",
-            "NONE",
-            request="Write a bread recipe in steps.",
-        )
-        [record] = result.verdict.criteria
-        assert (record.passed, record.unverified) == (False, True)
-        assert record.decided_by == "unverified: the check did not run and nothing was cited"
-
-    async def test_a_second_check_that_fails_the_example_too_decides_nothing(self, script):
-        result = await grounded(
-            script,
-            "1. Mix the flour.\n2. Bake it.",
-            "- Has exactly three steps",
-            "    return len(lines()) == 3",
-            self.THREE_STEPS,
-            "    return len(items()) == 4",
-            "NONE",
-            request="Write a bread recipe in steps.",
-        )
-        [record] = result.verdict.criteria
-        assert (record.passed, record.unverified) == (False, True)
-        assert "own example" in record.gap and "len(lines()) == 3" in (record.check or "")
-
-    def test_the_second_check_is_written_beside_the_first_and_the_example(self):
-        from rubricflow.activities.grader.own_examples import second_prompt
-        from rubricflow.activities.grader.written_checks import check_prompt, check_source
-
-        first = check_prompt("Write a bread recipe in steps.", "Has exactly three steps")
-        prompt = second_prompt(first, check_source("    return len(lines()) == 3"), self.THREE_STEPS)
-        assert prompt.startswith(first + "    return len(lines()) == 3\n")
-        assert "# 2. Knead the dough." in prompt
-        assert prompt.endswith('def check(answer):\n    """Criterion: Has exactly three steps"""\n')
 
 
 @needs_sandbox

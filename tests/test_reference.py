@@ -70,12 +70,11 @@ async def test_a_written_check_compares_the_answer_with_the_reference(script):
 
 async def test_a_false_the_check_also_gives_on_the_reference_decides_nothing(script, seen):
     """The reference answer meets the rubric: a check that fails it measures something else
-    (here, commas for cities); no example is asked for, and a second check is written beside
-    the reference (here one that asks a reader, so not run)."""
+    (here, commas for cities), and no example is asked for."""
     rubric = "- Names three cities\n\n```reference\nTokyo, Delhi, Shanghai\n```\n"
     result = await grade(
         grade_input(
-            script("    return answer.count(',') == 3", "    return judge()", "NONE", NO_FACT),
+            script("    return answer.count(',') == 3", "NONE", NO_FACT),
             rubric=rubric,
             transcript=transcript("Delhi, Tokyo, Shanghai", "List the three largest cities, largest first."),
             settings={"grading": "grounded"},
@@ -84,7 +83,7 @@ async def test_a_false_the_check_also_gives_on_the_reference_decides_nothing(scr
     [criterion] = result.verdict.criteria
     assert (criterion.passed, criterion.unverified) == (False, True)
     assert "the rubric's reference answer" in (criterion.gap or "")
-    assert len(seen) == 3  # the check, the second check and the citation: no example asked
+    assert len(seen) == 2  # the check and the citation: no example asked
 
 
 async def test_the_whole_grader_sees_the_reference(script, seen):

@@ -42,8 +42,8 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
@@ -56,7 +56,7 @@ from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
-from rubricflow.activities.grader.own_examples import example_question, on_examples, second_checks, tested_false
+from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.written_checks import (
     CheckRun,
@@ -155,14 +155,12 @@ async def _asked(
     answer = last_answer(transcript) or ""
     measured = read_answer(evidence_text(transcript, files or {}))
     code = measured.code
-    prompts = [check_prompt(request, c, leave_out, reference) for c in criteria]
-    sources = [check_source(b) for b in await asker.check_bodies(prompts)]
+    bodies = await asker.check_bodies([check_prompt(request, c, leave_out, reference) for c in criteria])
+    sources = [check_source(b) for b in bodies]
     functions = answer_functions(code)
-
-    def kind_of(source: str, criterion: str) -> CheckKind:
-        return classify(source, functions, f"{request}\n{criterion}\n{reference or ''}", criterion)
-
-    kinds = [kind_of(s, c) for s, c in zip(sources, criteria, strict=True)]
+    kinds = [
+        classify(s, functions, f"{request}\n{c}\n{reference or ''}", c) for s, c in zip(sources, criteria, strict=True)
+    ]
     runnable = [i for i, k in enumerate(kinds) if k not in UNRUN]
     ran = await run_checks(
         answer,
@@ -174,9 +172,7 @@ async def _asked(
         allow_weak=allow_weak_sandbox,
     )
     runs: dict[int, CheckRun] = {i: _met_by_absence(run, criteria[i]) for i, run in zip(runnable, ran, strict=True)}
-    tested = Tested(asker, request, answer, code, reference or "", allow_weak_sandbox, kind_of)
-    for i, (run, source) in (await tested.falses(criteria, prompts, sources, kinds, runs)).items():
-        runs[i], sources[i] = run, source
+    runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
     cited = [i for i in range(len(criteria)) if not decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i], request) for i, reply in zip(cited, replies, strict=True)}
@@ -235,75 +231,38 @@ TESTED_FALSE = ("computed", "absent")
 an answer that meets the criterion (a behaviour check calls functions an example lacks)."""
 
 
-@dataclass(frozen=True)
-class Tested:
-    """What a pass's Falses are tested with: the answer, the task, the rubric's reference
-    answer, and how a check is classified (`kind_of`)."""
-
-    asker: Asker
-    request: str
-    answer: str
-    code: str
-    reference: str
-    allow_weak: bool
-    kind_of: Callable[[str, str], CheckKind]
-
-    async def falses(
-        self,
-        criteria: list[str],
-        prompts: list[str],
-        sources: list[str],
-        kinds: list[CheckKind],
-        runs: Mapping[int, CheckRun],
-    ) -> dict[int, tuple[CheckRun, str]]:
-        """The measuring checks' Falses (with the check that stands for each), each standing
-        only if its check returned True on an answer that meets the criterion: the rubric's
-        reference answer if it has one, else the grader's own example (`own_examples.py`);
-        one that did not is tried again with a second check (`second_checks`)."""
-        falses = [i for i, run in runs.items() if run.passed is False and kinds[i] in TESTED_FALSE]
-        if not falses:
-            return {}
-        if self.reference:
-            examples = [self.reference] * len(falses)
-        else:
-            examples = await self.asker.examples([example_question(self.request, criteria[i]) for i in falses])
-        on_example = await on_examples(
-            examples,
-            [sources[i] for i in falses],
-            [caseless(criteria[i]) for i in falses],
-            task=self.request,
-            reference=self.reference,
-            allow_weak=self.allow_weak,
-        )
-        out = {
-            i: (tested_false(runs[i], _met_by_absence(run, criteria[i]), by_reference=bool(self.reference)), sources[i])
-            for i, run in zip(falses, on_example, strict=True)
-        }
-        again = [k for k, i in enumerate(falses) if out[i][0].passed is None]
-        return out | await self._again(
-            [falses[k] for k in again], [examples[k] for k in again], criteria, prompts, sources
-        )
-
-    async def _again(
-        self, at: list[int], examples: list[str], criteria: list[str], prompts: list[str], sources: list[str]
-    ) -> dict[int, tuple[CheckRun, str]]:
-        """The second checks' Falses (`own_examples.second_checks`) for the criteria `at`."""
-        if not at:
-            return {}
-        seconds = await second_checks(
-            self.asker.check_bodies,
-            [prompts[i] for i in at],
-            [sources[i] for i in at],
-            examples,
-            [criteria[i] for i in at],
-            measuring=lambda source, criterion: self.kind_of(source, criterion) in TESTED_FALSE,
-            answer=self.answer,
-            code=self.code,
-            task=self.request,
-            reference=self.reference,
-            allow_weak=self.allow_weak,
-        )
-        return {i: (second[1], second[0]) for i, second in zip(at, seconds, strict=True) if second is not None}
+async def _tested_falses(
+    asker: Asker,
+    request: str,
+    criteria: list[str],
+    sources: list[str],
+    kinds: list[CheckKind],
+    runs: Mapping[int, CheckRun],
+    reference: str | None,
+    allow_weak: bool,
+) -> dict[int, CheckRun]:
+    """The measuring checks' Falses, each standing only if its check returned True on an
+    answer that meets the criterion: the rubric's reference answer if it has one, else the
+    grader's own example (`own_examples.py`)."""
+    falses = [i for i, run in runs.items() if run.passed is False and kinds[i] in TESTED_FALSE]
+    if not falses:
+        return {}
+    if reference:
+        examples = [reference] * len(falses)
+    else:
+        examples = await asker.examples([example_question(request, criteria[i]) for i in falses])
+    on_example = await on_examples(
+        examples,
+        [sources[i] for i in falses],
+        [caseless(criteria[i]) for i in falses],
+        task=request,
+        reference=reference or "",
+        allow_weak=allow_weak,
+    )
+    return {
+        i: tested_false(runs[i], _met_by_absence(run, criteria[i]), by_reference=bool(reference))
+        for i, run in zip(falses, on_example, strict=True)
+    }
 
 
 def _met_by_absence(run: CheckRun, criterion: str) -> CheckRun:

@@ -9,26 +9,19 @@ like the check, is kept by prompt and written once) and the check runs on that e
 check that does not return True on it decides nothing: the criterion goes to its citation,
 and without one that shows it, it is `unverified`. A rubric's reference answer (a right
 answer from its author) is that example where the rubric has one: nothing is asked.
-
-A check that returned False on both gets one second try (`second_checks`): the model writes
-a second check shown the first and the example, and the second's False on the answer
-decides once it has returned True on the example. Its True decides nothing: one answer that
-meets a criterion does not show that a check can tell one that does not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from rubricflow.activities.grader.facts import read_answer
-from rubricflow.activities.grader.written_checks import CheckRun, caseless, check_source, run_checks
+from rubricflow.activities.grader.written_checks import CheckRun, run_checks
 
 EXAMPLE_SYSTEM = "You write short example answers."
 MAX_EXAMPLE_TOKENS = 260
-MAX_SHOWN_EXAMPLE_LINES = 40
 
 
 def example_question(task: str, criterion: str) -> list[Any]:
@@ -81,64 +74,3 @@ def tested_false(run: CheckRun, on_example: CheckRun, *, by_reference: bool = Fa
 
 def _said(run: CheckRun) -> str:
     return "False" if run.passed is False else f"nothing ({run.detail})"
-
-
-def second_prompt(prompt: str, source: str, example: str) -> str:
-    """What the model continues for a second check: the first check's `prompt` and body
-    (`source`), the example it returned False on as comments, and the header again."""
-    header = prompt[prompt.rindex("def check(answer):") :]
-    body = source.split("\n", 1)[1].rstrip()
-    shown = "\n".join(f"# {line}".rstrip() for line in example.strip().splitlines()[:MAX_SHOWN_EXAMPLE_LINES])
-    return (
-        f"{prompt}{body}\n\n\n# The check above returned False on this answer, which meets the criterion:\n"
-        f"{shown}\n# The check written again, so that it returns True on an answer that meets it:\n{header}"
-    )
-
-
-async def second_checks(
-    write: Callable[[list[str]], Awaitable[list[str]]],
-    prompts: list[str],
-    sources: list[str],
-    examples: list[str],
-    criteria: list[str],
-    *,
-    measuring: Callable[[str, str], bool],
-    answer: str,
-    code: str,
-    task: str,
-    reference: str = "",
-    allow_weak: bool = False,
-) -> list[tuple[str, CheckRun] | None]:
-    """For each first check (`sources`, written to `prompts`) that returned False on its
-    example, the second check's source and its False on the answer, when the second is a
-    `measuring` one that returned True on the example and False on the answer; else None."""
-    seconds = [check_source(body) for body in await write(list(map(second_prompt, prompts, sources, examples)))]
-    tried = [i for i, source in enumerate(seconds) if measuring(source, criteria[i])]
-    on_example = await on_examples(
-        [examples[i] for i in tried],
-        [seconds[i] for i in tried],
-        [caseless(criteria[i]) for i in tried],
-        task=task,
-        reference=reference,
-        allow_weak=allow_weak,
-    )
-    passed = [i for i, run in zip(tried, on_example, strict=True) if run.passed is True]
-    on_answer = await run_checks(
-        answer,
-        code,
-        [seconds[i] for i in passed],
-        task=task,
-        reference=reference,
-        caseless=[caseless(criteria[i]) for i in passed],
-        allow_weak=allow_weak,
-    )
-    out: list[tuple[str, CheckRun] | None] = [None] * len(prompts)
-    for i, run in zip(passed, on_answer, strict=True):
-        if run.passed is False:
-            out[i] = (
-                seconds[i],
-                CheckRun(
-                    False, f"{run.detail}: a second check, the first having returned False on an answer that meets it"
-                ),
-            )
-    return out
