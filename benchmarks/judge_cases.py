@@ -46,6 +46,7 @@ ALONE_SETS = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -409,8 +410,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     `fresh5`), the seventh (`fresh7`: written blind too, before any rule was drawn from
     `fresh6`), the eighth (`fresh8`: written blind too, before any rule was drawn from
     `fresh7`), the ninth (`fresh9`: written blind too, before any rule was drawn from `fresh8`),
-    the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), or the
-    eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`). The
+    the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), the
+    eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`), or the
+    twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

@@ -33,6 +33,7 @@ from benchmarks.families import (
     FRESH9,
     FRESH10,
     FRESH11,
+    FRESH12,
     acrostic_poem,
     action_items,
     api_docs,
@@ -49,9 +50,11 @@ from benchmarks.families import (
     cover_letter,
     crontab,
     csv_export,
+    data_dictionary,
     dates_units,
     dockerfile,
     email,
+    event_budget,
     faq_page,
     fenced,
     glossary,
@@ -90,8 +93,10 @@ from benchmarks.families import (
     sql_migration,
     status_report,
     substance,
+    systemd_unit,
     table_claims,
     terraform_module,
+    test_plan,
     text,
     travel_itinerary,
     ui_error_messages,
@@ -131,6 +136,8 @@ FRESH10_SET = build_set("fresh10")
 FRESH10_MODULES = (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
 FRESH11_SET = build_set("fresh11")
 FRESH11_MODULES = (invoice, k8s_deployment, runbook, workout_plan)
+FRESH12_SET = build_set("fresh12")
+FRESH12_MODULES = (data_dictionary, systemd_unit, test_plan, event_budget)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -392,6 +399,11 @@ class TestTheFamilies:
             ((invoice, invoice.INVOICES), (k8s_deployment, k8s_deployment.APPS))
             + ((runbook, runbook.RUNBOOKS), (workout_plan, workout_plan.PLANS)),
         ),
+        "fresh12": (
+            FRESH12,
+            ((data_dictionary, data_dictionary.TABLES), (systemd_unit, systemd_unit.DAEMONS))
+            + ((test_plan, test_plan.PLANS), (event_budget, event_budget.BUDGETS)),
+        ),
     }
 
     @pytest.mark.parametrize("name", FRESH_SETS)
@@ -416,6 +428,7 @@ class TestTheFamilies:
                     "fresh9",
                     "fresh10",
                     "fresh11",
+                    "fresh12",
                 )
                 if other != name
                 for case in build_set(other)
@@ -1037,6 +1050,14 @@ FRESH11_SUBJECTS = {
 }
 
 
+FRESH12_SUBJECTS = {
+    data_dictionary: data_dictionary.TABLES,
+    systemd_unit: systemd_unit.DAEMONS,
+    test_plan: test_plan.PLANS,
+    event_budget: event_budget.BUDGETS,
+}
+
+
 SWITCHED_SUBJECTS = {
     **FRESH2_SUBJECTS,
     **FRESH3_SUBJECTS,
@@ -1048,6 +1069,7 @@ SWITCHED_SUBJECTS = {
     **FRESH9_SUBJECTS,
     **FRESH10_SUBJECTS,
     **FRESH11_SUBJECTS,
+    **FRESH12_SUBJECTS,
 }
 
 
@@ -1064,11 +1086,12 @@ SWITCHED_SUBJECTS = {
         *FRESH9_MODULES,
         *FRESH10_MODULES,
         *FRESH11_MODULES,
+        *FRESH12_MODULES,
     ],
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh11 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh12 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1794,6 +1817,126 @@ class TestTheFresh11Families:
         case = next(c for c in FRESH11_SET if c.id == "workout_plan-05")
         assert "**Monday · Upper A (65 min)**\n* Bench press" in case.answer and "(90 min)" not in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"minutes": True, "order": True, "warmup": False}
+
+
+class TestTheFresh12Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_a_budgets_stated_total_is_the_same_in_every_answer_and_under_its_cap(self):
+        for budget in event_budget.BUDGETS:
+            totals = {event_budget.amount_of(a, ("total",)) for _, a in every_answer(event_budget, budget)}
+            assert len(totals) == 1 and totals.pop() < budget.cap, budget.capped
+
+    def test_data_dictionary_truths(self):
+        text = (
+            "Primary key is `id`; 1,024 rows.\n\n| Field | Data type | Null? | Meaning | Sample |\n|--|--|--|--|--|\n"
+        )
+        text += "| `id` | INT | No | Key. | `7` |\n| day | DATE | Yes |  | `2026-02-30` |\n"
+        assert data_dictionary.columns(text) == [
+            data_dictionary.Column("id", "INT", "No", "Key.", "7"),
+            data_dictionary.Column("day", "DATE", "Yes", "", "2026-02-30"),
+        ]
+        assert data_dictionary.primary_key(text) == "id" and data_dictionary.stated_rows(text) == 1024
+        assert not data_dictionary.is_iso("2026-02-30") and data_dictionary.is_iso("2026-02-28")
+        listed = "- **loan_id** · DECIMAL(6,2) · nullable: no · State: one of `open`, `lost`. · Example: `lost`"
+        (column,) = data_dictionary.columns(listed)
+        assert (column.type, column.nullable, column.example) == ("DECIMAL(6,2)", "no", "lost")
+        assert data_dictionary.allowed(column.description) == ["open", "lost"]
+        assert data_dictionary.stated_rows("**Row count:** 1,284,650 (as of 2026-11-30)") == 1284650
+        # By hand: appointment_id is marked Yes under Null?, and start_time is written StartTime; 8 rows all told.
+        case = next(c for c in FRESH12_SET if c.id == "data_dictionary-02")
+        assert "| appointment_id | STRING | Yes |" in case.answer and "| StartTime | TIME |" in case.answer
+        assert case.answer.count("\n| ") == 9  # the header and 8 columns
+        assert {c.kind: c.met for c in case.criteria} == {"pk_not_null": False, "count": True, "snake_case": False}
+        # By hand: unit_price is a FLOAT, tariff_code's example ECO7 is none of STD, E7, TOU; read_date is ISO.
+        case = next(c for c in FRESH12_SET if c.id == "data_dictionary-07")
+        assert "| unit_price | FLOAT |" in case.answer and "one of `STD`, `E7`, `TOU`. | `ECO7` |" in case.answer
+        assert "| read_date | DATE | NOT NULL | Day the reading covers. | `2026-11-30` |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"money": False, "iso_dates": True, "enum": False}
+
+    def test_systemd_unit_truths(self):
+        text = "Save as /etc/systemd/system/app.service.\n\n```ini\n[Unit]\nAfter=a.target b.target\n\n[Service]\n"
+        text += (
+            '# User=root\nUser=app\nExecStart=/bin/app \\\n    --flag\nEnvironment="A=1" "DB_URL=pg://u:pw@h/db"\n```\n'
+        )
+        text += "Then `systemctl enable --now app.service`."
+        unit = systemd_unit.sections(text)
+        assert unit == {
+            "Unit": [("After", "a.target b.target")],
+            "Service": [
+                ("User", "app"),
+                ("ExecStart", "/bin/app --flag"),
+                ("Environment", '"A=1" "DB_URL=pg://u:pw@h/db"'),
+            ],
+        }
+        assert systemd_unit.words(unit, "Unit", "After") == ["a.target", "b.target"]
+        assert systemd_unit.environment(unit) == [("A", "1"), ("DB_URL", "pg://u:pw@h/db")]
+        assert systemd_unit.secret("DB_URL", "pg://u:pw@h/db") and systemd_unit.secret("PGPASSWORD", "x")
+        assert not systemd_unit.secret("MQTT_BROKER", "tcp://broker.lan:1883")
+        assert systemd_unit.enable_names(text) == ("app", "app")
+        # By hand: ExecStart runs ./mqtt-bridge, and the broker URL carries the password Gr33nhouse; User= is set.
+        case = next(c for c in FRESH12_SET if c.id == "systemd_unit-01")
+        assert "ExecStart=./mqtt-bridge" in case.answer and "tcp://bridge:Gr33nhouse@broker.lan" in case.answer
+        assert "User=mqttbridge\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"absolute": False, "user": True, "no_password": False}
+        # By hand: the bot runs as root; it is still after network-online.target and wanted by multi-user.target.
+        case = next(c for c in FRESH12_SET if c.id == "systemd_unit-06")
+        assert "User=root\n" in case.answer and "After=network-online.target\n" in case.answer
+        assert "[Install]\nWantedBy=multi-user.target\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"network": True, "user": False, "install": True}
+
+    def test_test_plan_truths(self):
+        text = "## Out of scope\n- TBD\n- SSO\n\n## Cases (2 test cases)\n\n### TC-01 · Log in — P1\n1. Go.\n"
+        text += "**Expected:** in.\n\n### TC-02 Other\n**Priority:** P0\nExpected result:\n\n## Notes\nSee TC-01."
+        found = test_plan.heading_cases(text)
+        assert [(c.id, c.priority, c.steps, c.expected) for c in found] == [
+            ("TC-01", 1, True, True),
+            ("TC-02", 0, False, False),
+        ]
+        assert test_plan.items_under(text, "out of scope") == ["SSO"] and test_plan.stated_count(text) == 2
+        table = "| ID | Title | Priority | Steps | Expected result |\n|--|--|--|--|--|\n| TC-01 | A | P2 |  | Ok. |"
+        assert test_plan.table_cases(table) == [test_plan.Case("TC-01", 2, False, True, "TC-01 | A | P2 |  | Ok.")]
+        # By hand: the exit criteria are only "To be agreed.", out of scope only TBD, and TC-04 points at TC-10.
+        case = next(c for c in FRESH12_SET if c.id == "test_plan-04")
+        assert "## Exit criteria\nTo be agreed.\n" in case.answer and "## Out of scope\n- TBD\n" in case.answer
+        assert "as in TC-10." in case.answer and "### TC-10" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"entry_exit": False, "out_of_scope": False, "refs": False}
+        # By hand: no case about an expired coupon, and TC-02 is P0 with an empty steps cell; both criteria lists.
+        case = next(c for c in FRESH12_SET if c.id == "test_plan-14")
+        assert "| TC-02 | Coupon recalculates after cart change | P0 |  |" in case.answer
+        assert "Expired coupon" not in case.answer and "### Exit criteria\n- All P0" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"entry_exit": True, "error_path": False, "p0_steps": False}
+
+    def test_event_budget_truths(self):
+        text = "Event date: 12 September 2026\n\n| Category | Item | Cost |\n|--|--|--|\n| Food | Lunch | $1,200 |\n"
+        text += (
+            "|  | Tent | $300.50 |\n| | **Subtotal** | **$1,500.50** |\n\nPer guest: $15.01\nDeposit due 2026-09-01."
+        )
+        assert event_budget.items(text) == [
+            event_budget.Item("Lunch", "Food", Decimal(1200)),
+            event_budget.Item("Tent", "", Decimal("300.50")),
+        ]
+        assert event_budget.amount_of(text, ("subtotal",)) == Decimal("1500.50")
+        assert event_budget.amount_of(text, event_budget.PER_PERSON) == Decimal("15.01")
+        assert event_budget.dates(text) == (date(2026, 9, 12), date(2026, 9, 1))
+        listed = "- **Food**: Dinner, 80 × £45 — £3,600.00\n- Place cards — £150.00\n- **Subtotal:** £3,750.00"
+        assert event_budget.items(listed) == [
+            event_budget.Item("Dinner, 80 × £45", "Food", Decimal(3600)),
+            event_budget.Item("Place cards", "", Decimal(150)),
+        ]
+        # By hand: the items add to $2,475.00, not the stated $2,745.00, and the plates are plastic; all have a category.
+        case = next(c for c in FRESH12_SET if c.id == "event_budget-03")
+        assert (
+            "**Subtotal:** $2,745.00" in case.answer
+            and "| Tableware | Plastic plates and cutlery | $95.00 |" in case.answer
+        )
+        assert {c.kind: c.met for c in case.criteria} == {"categories": True, "subtotal": False, "forbidden": False}
+        # By hand: €26,620.00 over 150 is €177.47, not €161.33; no live stream item, only the note; deposit in May.
+        case = next(c for c in FRESH12_SET if c.id == "event_budget-10")
+        assert "| Per attendee (150) | | €161.33 |" in case.answer and "| Stage lighting crew | AV |" in case.answer
+        assert "by 15 May 2026" in case.answer and "**Date:** 2 October 2026" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"deposit": True, "per_person": False, "required": False}
 
 
 class TestTheLabelsFile:

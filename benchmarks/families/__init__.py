@@ -27,9 +27,11 @@ from benchmarks.families import (
     cover_letter,
     crontab,
     csv_export,
+    data_dictionary,
     dates_units,
     dockerfile,
     email,
+    event_budget,
     faq_page,
     glossary,
     html_form,
@@ -73,8 +75,10 @@ from benchmarks.families import (
     status_report,
     substance,
     support_reply,
+    systemd_unit,
     table_claims,
     terraform_module,
+    test_plan,
     travel_itinerary,
     ui_error_messages,
     user_story,
@@ -241,6 +245,16 @@ runbook for an alert, a weekly workout plan), so that when a rule is drawn from 
 set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH12: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (data_dictionary, systemd_unit, test_plan, event_budget)
+}
+"""Families written before any rule was drawn from the eleventh fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh12`). Kinds of document the project had never graded
+(a data dictionary for a table, a systemd service unit, a QA test plan for a feature, an event's
+budget), so that when a rule is drawn from the eleventh fresh set's records, a figure here still says
+how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -259,6 +273,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh9": FRESH9,
     "fresh10": FRESH10,
     "fresh11": FRESH11,
+    "fresh12": FRESH12,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
