@@ -627,6 +627,17 @@ class TestChecksAsCode:
         assert not looks_for_criterion_words(user, "Runs the app as a non-root user")
         assert not looks_for_criterion_words("def check(answer):\n    return '3,400' in answer\n", "Gives 3,400")
 
+    def test_a_number_the_criterion_does_not_give_makes_the_words_the_checks_own(self):
+        """`'fixes #123'` for "Links the issue it fixes" looks for an issue number the model
+        made up, as `'### Step 10:'` does for "Includes a rollback step": not finding it
+        says nothing of the criterion. A number the criterion gives is its own."""
+        fixes = "def check(answer):\n    return 'fixes #123' in answer.lower()\n"
+        assert not looks_for_criterion_words(fixes, "Links the issue it fixes")
+        step = "def check(answer):\n    return '### Step 10:' in answer\n"
+        assert not looks_for_criterion_words(step, "Includes a rollback step")
+        given = "def check(answer):\n    return 'step 3' in answer.lower()\n"
+        assert looks_for_criterion_words(given, "Says what to do at step 3")
+
     def test_a_check_that_uses_the_answers_classes_reads_the_answer(self):
         classes = ["Cart", "add"]
         called = "def check(answer):\n    return Cart().add('x', 2).total() == 2\n"

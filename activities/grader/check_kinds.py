@@ -24,6 +24,7 @@ CheckKind = Literal[
 answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""
 
 
+NUMBER = re.compile(r"\d+")
 WORD_COUNT = re.compile(r"\b\d[\d,]*\s+words\b|\bword (?:count|limit)\b", re.I)
 """A criterion that counts words ("under 170 words", "40 words or more")."""
 CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
@@ -83,14 +84,18 @@ def _root(node: ast.expr) -> str | None:
 
 
 def looks_for_criterion_words(source: str, criterion: str) -> bool:
-    """Whether the texts a check looks for are all made of `criterion`'s own words (and it
-    looks for some): `'thank you' in answer` for "Includes a thank-you", not `'RUN useradd
-    -m app' in answer` for "Runs the app as a non-root user" (the line the model expects)."""
+    """Whether the texts a check looks for are all made of `criterion`'s own words and
+    numbers (and it looks for some words): `'thank you' in answer` for "Includes a
+    thank-you", not `'RUN useradd -m app' in answer` for "Runs the app as a non-root user"
+    (the line the model expects), nor `'fixes #123' in answer` for "Links the issue it
+    fixes" (a number the model made up)."""
     try:
-        own = _own_words(ast.parse(source))
+        tree = ast.parse(source)
     except SyntaxError:
         return False
-    return bool(own) and own <= set(WORD.findall(criterion.lower()))
+    own = _own_words(tree)
+    numbers = {n for text in _texts(tree) for n in NUMBER.findall(text)}
+    return bool(own) and own <= set(WORD.findall(criterion.lower())) and numbers <= set(NUMBER.findall(criterion))
 
 
 _TEXT_LISTS = ("lines", "sentences", "paragraphs", "items", "blocks")
@@ -176,8 +181,13 @@ def _tests_a_readings_type(node: ast.AST) -> bool:
 def _own_words(tree: ast.AST) -> set[str]:
     """The words of the texts a check writes itself (`'West' in answer`,
     `answer.find('coastal')`), lowercase; a pattern's escapes (`\\d+`) are no words."""
-    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\\[A-Za-z]", " ", text)) if len(w) > 1}
+    return {w.lower() for text in _texts(tree) for w in WORD.findall(text) if len(w) > 1}
+
+
+def _texts(tree: ast.AST) -> list[str]:
+    """The texts a check writes itself, a pattern's escapes (`\\d+`) taken out."""
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return [re.sub(r"\\[A-Za-z]", " ", text) for text in strings]
 
 
 TextTest = Literal["present", "absent"]
