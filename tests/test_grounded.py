@@ -981,6 +981,34 @@ class TestACriterionMetByAnAbsence:
             "check: returned False (the check returned False)",
         )
 
+    async def test_an_absence_checks_false_on_text_the_answer_rules_out_decides_nothing(self, script):
+        """ "No overhead pressing anywhere" holds the words `'overhead pressing' not in
+        answer` looks for, to say there is none: the check's False shows nothing."""
+        result = await grounded(
+            script,
+            "Mon: squats 3x8.\nNo overhead pressing anywhere, to protect your shoulder.",
+            "- Includes no overhead pressing",
+            "    return 'overhead pressing' not in answer",
+            "NONE",
+            request="Write a week of training; my shoulder is hurt.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert "only to rule it out" in (record.gap or "")
+
+    async def test_an_absence_checks_false_stands_where_the_answer_does_it(self, script):
+        result = await grounded(
+            script,
+            "Mon: squats 3x8.\nTue: overhead pressing 3x5, no more.",
+            "- Includes no overhead pressing",
+            "    return 'overhead pressing' not in answer",
+            "Mon: squats 3x8.\nTue: rows 3x8.",
+            request="Write a week of training; my shoulder is hurt.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, False)
+        assert record.decided_by.startswith("check: returned False")
+
     async def test_a_quote_of_the_request_fails_the_criterion(self, script):
         result = await grounded(
             script,

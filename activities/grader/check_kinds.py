@@ -98,6 +98,25 @@ def looks_for_criterion_words(source: str, criterion: str) -> bool:
     return bool(own) and own <= set(WORD.findall(criterion.lower())) and numbers <= set(NUMBER.findall(criterion))
 
 
+RULING_OUT = re.compile(r"\b(?:no|not|never|without|avoid|avoids|avoiding|don't|nor)\W+(?:\w+\W+){0,2}$", re.I)
+"""The words before a text that name it to rule it out ("No overhead pressing", "Never
+reboot checkout-db", "without a password"), up to two words away."""
+
+
+def names_only_to_rule_out(source: str, answer: str) -> bool:
+    """Whether every place in `answer` that holds a text (with a letter) that an absence
+    check looks for rules that text out: its False then says the answer names it, not that
+    it does it."""
+    try:
+        texts = [t.strip().lower() for t in _texts(ast.parse(source)) if re.search(r"[A-Za-z]", t)]
+    except SyntaxError:
+        return False
+    spoken = answer.lower()
+    places = [m.start() for t in texts for m in re.finditer(re.escape(t), spoken)]
+    before = [spoken[spoken.rfind("\n", 0, at) + 1 : at] for at in places]
+    return bool(places) and all(RULING_OUT.search(text) for text in before)
+
+
 _TEXT_LISTS = ("lines", "sentences", "paragraphs", "items", "blocks")
 _ONE_TEXT = ("prose", "code")
 

@@ -48,7 +48,7 @@ from dataclasses import replace
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
-from rubricflow.activities.grader.check_kinds import CheckKind, classify
+from rubricflow.activities.grader.check_kinds import CheckKind, classify, names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
@@ -171,7 +171,10 @@ async def _asked(
         caseless=[caseless(criteria[i]) for i in runnable],
         allow_weak=allow_weak_sandbox,
     )
-    runs: dict[int, CheckRun] = {i: _met_by_absence(run, criteria[i]) for i, run in zip(runnable, ran, strict=True)}
+    runs: dict[int, CheckRun] = {
+        i: _ruled_out(_met_by_absence(run, criteria[i]), kinds[i], sources[i], answer)
+        for i, run in zip(runnable, ran, strict=True)
+    }
     runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
     cited = [i for i in range(len(criteria)) if not decided_by_check(kinds[i], runs.get(i))]
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
@@ -270,6 +273,14 @@ def _met_by_absence(run: CheckRun, criterion: str) -> CheckRun:
     criterion met by an absence ("Has no bullet points"): of any other, it measured nothing."""
     if run.empty and ABSENCE.search(criterion):
         return CheckRun(True, "the check returned True: the answer has none of what it looks for")
+    return run
+
+
+def _ruled_out(run: CheckRun, kind: CheckKind, source: str, answer: str) -> CheckRun:
+    """An absence check's False where the answer holds what it looks for only to rule it
+    out ("No overhead pressing anywhere") decides nothing: the answer names it, not does it."""
+    if run.passed is False and kind == "absent" and names_only_to_rule_out(source, answer):
+        return CheckRun(None, "the answer names what the check looks for only to rule it out")
     return run
 
 
