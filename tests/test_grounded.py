@@ -1009,6 +1009,31 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, False)
         assert record.decided_by.startswith("check: returned False")
 
+    @pytest.mark.parametrize(
+        ("criterion", "quote", "met"),
+        [
+            ("Sets NODE_ENV=production in the service's environment", "#Environment=NODE_ENV=production", None),
+            ("Turns gzip compression on", "# gzip on;", None),
+            ("Explains the NODE_ENV line in a comment", "#Environment=NODE_ENV=production", True),
+        ],
+    )
+    async def test_a_commented_out_line_of_code_meets_only_a_criterion_about_comments(
+        self, script, criterion, quote, met
+    ):
+        """A setting commented out in a config is one the program does not read: quoted,
+        it shows neither that the answer sets it nor that it does not."""
+        unit = (
+            "The unit:\n\n```ini\n[Service]\nExecStart=/usr/bin/node app.js\n"
+            "#Environment=NODE_ENV=production\n# gzip on;\n```"
+        )
+        result = await grounded(script, unit, f"- {criterion}", "    return judge()", quote)
+        [record] = result.verdict.criteria
+        if met:
+            assert record.passed and not record.unverified
+        else:
+            assert (record.passed, record.unverified) == (False, True)
+            assert record.decided_by == "unverified: the quote is a commented-out line"
+
     async def test_a_quote_of_the_request_fails_the_criterion(self, script):
         result = await grounded(
             script,

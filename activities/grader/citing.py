@@ -48,6 +48,7 @@ NOTHING_CITED = {
     "request": "it quoted the request, not the answer",
     "misplaced": "it cited another line",
     "lead_in": "it cited the line that introduces the answer",
+    "commented": "it cited a commented-out line",
 }
 """Citations that show no words of the answer meeting the criterion, and how each is said."""
 OF_A_LINE = {
@@ -66,6 +67,12 @@ OF_A_LINE = {
         "the grader's quote ({line!r}) is only a heading, which shows neither that the answer meets it nor "
         "that it does not",
         "unverified: the quote is only a heading",
+    ),
+    "commented": (
+        None,
+        "the grader's quote ({line!r}) is a commented-out line of code, which the program does not read: it "
+        "shows neither that the answer meets it nor that it does not",
+        "unverified: the quote is a commented-out line",
     ),
 }
 """A quote in the answer that does not meet the criterion for where it stands, with what it

@@ -39,7 +39,7 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:[.:,'][a-z0-9]+)*")
 _HEADING = re.compile(r"^#{1,6}\s")
 _NONE = re.compile(r"^\W*none\b", re.IGNORECASE)
 
-Found = Literal["quoted", "none", "not_found", "heading", "request", "misplaced", "lead_in"]
+Found = Literal["quoted", "none", "not_found", "heading", "request", "misplaced", "lead_in", "commented"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,8 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         line = inside
     if line == lead_in(answer):
         return Citation("lead_in", said, line)
+    if commented_out(line, answer) and not COMMENTS.search(criterion) and not HEADINGS.search(criterion):
+        return Citation("commented", said, line)
     if is_heading(line) and not HEADINGS.search(criterion) and not set(line.splitlines()) <= code_lines(answer):
         return Citation("heading", said, line)
     return Citation("quoted", said, line)
@@ -175,6 +177,24 @@ def in_blocks(quoted: str, answer: str) -> bool:
 
 
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+COMMENTS = re.compile(r"\b(?:comment|comments|commented)\b", re.I)
+"""A criterion about the answer's comments: there a commented-out line is what meets it."""
+
+
+def commented_out(quote: str, answer: str) -> bool:
+    """Whether every line of `quote` is a comment in one of the answer's fenced blocks
+    (`#Environment=NODE_ENV=production`, `# gzip on;`, `// retries: 3`): a line the
+    program does not read."""
+    lines = [line.strip() for line in quote.splitlines() if line.strip()]
+    inside = code_lines(answer)
+    return bool(lines) and all(_comment(line) and line in inside for line in lines)
+
+
+def _comment(line: str) -> bool:
+    """A line that is a comment where `#` or `//` starts one (a shebang, `#!`, is none)."""
+    return line.startswith(("#", "//")) and not line.startswith("#!")
 
 
 def code_lines(answer: str) -> set[str]:
