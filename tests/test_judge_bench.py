@@ -117,27 +117,16 @@ NEW = build_set("new")
 FRESH_SET = build_set("fresh")
 FRESH_MODULES = (shell_script, quiz, product_description, csv_export)
 FRESH2_SET = build_set("fresh2")
-FRESH2_MODULES = (dockerfile, word_problem, html_form, social_post)
 FRESH3_SET = build_set("fresh3")
-FRESH3_MODULES = (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
 FRESH4_SET = build_set("fresh4")
-FRESH4_MODULES = (press_release, pytest_file, makefile, faq_page)
 FRESH5_SET = build_set("fresh5")
-FRESH5_MODULES = (user_story, python_class, ui_error_messages, meeting_agenda)
 FRESH6_SET = build_set("fresh6")
-FRESH6_MODULES = (research_abstract, lesson_plan, acrostic_poem, cli_readme)
 FRESH7_SET = build_set("fresh7")
-FRESH7_MODULES = (changelog_entry, sql_migration, product_comparison, limerick)
 FRESH8_SET = build_set("fresh8")
-FRESH8_MODULES = (status_report, crontab, glossary, code_review)
 FRESH9_SET = build_set("fresh9")
-FRESH9_MODULES = (bibliography, terraform_module, interview_guide, packing_list)
 FRESH10_SET = build_set("fresh10")
-FRESH10_MODULES = (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
 FRESH11_SET = build_set("fresh11")
-FRESH11_MODULES = (invoice, k8s_deployment, runbook, workout_plan)
 FRESH12_SET = build_set("fresh12")
-FRESH12_MODULES = (data_dictionary, systemd_unit, test_plan, event_budget)
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -412,27 +401,7 @@ class TestTheFamilies:
         fresh = build_set(name)
         others = [
             *ALL,
-            *(
-                case
-                for other in (
-                    "held",
-                    "docs",
-                    "fresh",
-                    "fresh2",
-                    "fresh3",
-                    "fresh4",
-                    "fresh5",
-                    "fresh6",
-                    "fresh7",
-                    "fresh8",
-                    "fresh9",
-                    "fresh10",
-                    "fresh11",
-                    "fresh12",
-                )
-                if other != name
-                for case in build_set(other)
-            ),
+            *(case for other in judge_cases.ALONE_SETS if other != name for case in build_set(other)),
         ]
         assert {c.id for c in fresh}.isdisjoint(c.id for c in others)
         assert set(families) == {module.FAMILY for module, _ in modules}
@@ -598,14 +567,6 @@ class TestTheFreshFamilies:
         assert {c.kind: c.met for c in case.criteria} == {"all_rows": False, "sorted": False, "plain": True}
 
 
-FRESH2_SUBJECTS = {
-    dockerfile: dockerfile.APPS,
-    word_problem: word_problem.PROBLEMS,
-    html_form: html_form.FORMS,
-    social_post: social_post.EVENTS,
-}
-
-
 class TestTheFresh2Families:
     """Each truth function reads what its switch changed, whatever the other switches are, and
     a few truths checked by hand against answers of the set."""
@@ -709,14 +670,6 @@ class TestTheFresh2Families:
         assert "May 20 at 7:30 PM" in case.answer and case.answer.count("!") == 3
         assert case.answer.startswith("Berlin Rust Meetup is back")
         assert {c.kind: c.met for c in case.criteria} == {"date_time": False, "one_bang": False, "name_first": True}
-
-
-FRESH3_SUBJECTS = {
-    cover_letter: cover_letter.APPLICATIONS,
-    regex_answer: regex_answer.MATCHINGS,
-    travel_itinerary: travel_itinerary.TRIPS,
-    yaml_ci_pipeline: yaml_ci_pipeline.PROJECTS,
-}
 
 
 def every_answer(module, subject):
@@ -869,14 +822,6 @@ class TestTheFresh3Families:
         assert {c.kind: c.met for c in case.criteria} == {"triggers": False, "timeout": True, "order": False}
 
 
-FRESH4_SUBJECTS = {
-    press_release: press_release.RELEASES,
-    pytest_file: pytest_file.TARGETS,
-    makefile: makefile.PROJECTS,
-    faq_page: faq_page.PAGES,
-}
-
-
 class TestTheFresh4Families:
     """Each truth function reads what its switch changed, whatever the other switches are, and
     a few truths checked by hand against answers of the set."""
@@ -994,100 +939,18 @@ class TestTheFresh4Families:
         assert {c.kind: c.met for c in case.criteria} == {"short": False, "title": True, "link": False}
 
 
-FRESH5_SUBJECTS = {
-    user_story: user_story.STORIES,
-    python_class: python_class.SPECS,
-    ui_error_messages: ui_error_messages.PRODUCTS,
-    meeting_agenda: meeting_agenda.MEETINGS,
-}
-
-
-FRESH6_SUBJECTS = {
-    research_abstract: research_abstract.STUDIES,
-    lesson_plan: lesson_plan.LESSONS,
-    acrostic_poem: acrostic_poem.POEMS,
-    cli_readme: cli_readme.TOOLS,
-}
-
-
-FRESH7_SUBJECTS = {
-    changelog_entry: changelog_entry.RELEASES,
-    sql_migration: sql_migration.CHANGES,
-    product_comparison: product_comparison.COMPARISONS,
-    limerick: limerick.LIMERICKS,
-}
-
-
-FRESH8_SUBJECTS = {
-    status_report: status_report.REPORTS,
-    crontab: crontab.CRONTABS,
-    glossary: glossary.GLOSSARIES,
-    code_review: code_review.REVIEWS,
-}
-
-
-FRESH9_SUBJECTS = {
-    bibliography: bibliography.BIBLIOGRAPHIES,
-    terraform_module: terraform_module.MODULES,
-    interview_guide: interview_guide.GUIDES,
-    packing_list: packing_list.TRIPS,
-}
-
-
-FRESH10_SUBJECTS = {
-    onboarding_checklist: onboarding_checklist.PLANS,
-    nginx_config: nginx_config.SITES,
-    recipe_scaling: recipe_scaling.SCALINGS,
-    sprint_retro: sprint_retro.RETROS,
-}
-
-
-FRESH11_SUBJECTS = {
-    invoice: invoice.INVOICES,
-    k8s_deployment: k8s_deployment.APPS,
-    runbook: runbook.RUNBOOKS,
-    workout_plan: workout_plan.PLANS,
-}
-
-
-FRESH12_SUBJECTS = {
-    data_dictionary: data_dictionary.TABLES,
-    systemd_unit: systemd_unit.DAEMONS,
-    test_plan: test_plan.PLANS,
-    event_budget: event_budget.BUDGETS,
-}
-
-
 SWITCHED_SUBJECTS = {
-    **FRESH2_SUBJECTS,
-    **FRESH3_SUBJECTS,
-    **FRESH4_SUBJECTS,
-    **FRESH5_SUBJECTS,
-    **FRESH6_SUBJECTS,
-    **FRESH7_SUBJECTS,
-    **FRESH8_SUBJECTS,
-    **FRESH9_SUBJECTS,
-    **FRESH10_SUBJECTS,
-    **FRESH11_SUBJECTS,
-    **FRESH12_SUBJECTS,
+    module: subjects
+    for name, (_, pairs) in TestTheFamilies.FRESH_SETS.items()
+    if name != "fresh"
+    for module, subjects in pairs
 }
+"""The subjects of each family whose answers are assembled from switches (fresh2 onwards)."""
 
 
 @pytest.mark.parametrize(
     "module",
-    [
-        *FRESH2_MODULES,
-        *FRESH3_MODULES,
-        *FRESH4_MODULES,
-        *FRESH5_MODULES,
-        *FRESH6_MODULES,
-        *FRESH7_MODULES,
-        *FRESH8_MODULES,
-        *FRESH9_MODULES,
-        *FRESH10_MODULES,
-        *FRESH11_MODULES,
-        *FRESH12_MODULES,
-    ],
+    list(SWITCHED_SUBJECTS),
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
