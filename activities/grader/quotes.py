@@ -85,6 +85,8 @@ def _clean(reply: str) -> str:
 
 HEADINGS = re.compile(r"\b(title|titled|heading|headings|header|headers|headline)\b", re.I)
 """A criterion about the answer's titles or headings: there a heading is what meets it."""
+COMMENTS = re.compile(r"\b(?:comment|comments|commented)\b", re.I)
+"""A criterion about the answer's comments: there a commented-out line is what meets it."""
 
 
 def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Citation:
@@ -177,10 +179,6 @@ def in_blocks(quoted: str, answer: str) -> bool:
 
 
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
-
-
-COMMENTS = re.compile(r"\b(?:comment|comments|commented)\b", re.I)
-"""A criterion about the answer's comments: there a commented-out line is what meets it."""
 
 
 def commented_out(quote: str, answer: str) -> bool:
