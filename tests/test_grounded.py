@@ -691,6 +691,25 @@ class TestChecksAsCode:
         assert classify(one_of, functions, "", "Estimates on the 1, 2, 3, 5 or 8 scale") == "literal"
         assert classify("def check(answer):\n    return words()[-1] in ['1', '2', '3']\n", functions) != "literal"
 
+    def test_a_check_that_looks_for_the_answers_own_parts_in_it_is_blind(self):
+        """Every part a reading takes from the answer is in the answer: such a check cannot
+        return False, so it reads nothing of whether the answer meets the criterion."""
+        ids = "def check(answer):\n    return all(i in answer for i in re.findall(r'TC-\\d+', answer))\n"
+        assert classify(ids, [], "", "Every test case ID it refers to exists in the plan") == "blind"
+        same = "def check(answer):\n    return all(p in paragraphs() for p in paragraphs())\n"
+        assert classify(same, [], "", "No test case is missing its expected result") == "blind"
+        assert classify("def check(answer):\n    return all(w in answer for w in words())\n", []) == "blind"
+        split = "def check(answer):\n    return all(part in answer for part in answer.split('; '))\n"
+        assert classify(split, []) == "blind"
+        # Looked for in another part, in another text, or values of the model's own: each can fail.
+        part = "def check(answer):\n    return all(i in section('Cases') for i in re.findall(r'TC-\\d+', answer))\n"
+        assert classify(part, [], "", "Every test case ID it refers to exists in the plan") != "blind"
+        assert classify("def check(answer):\n    return all(n in answer for n in ['Wen', 'Zoe'])\n", []) != "blind"
+        counted = "def check(answer):\n    return all(i in range(1, len(items()) + 1) for i in items())\n"
+        assert classify(counted, [], "", "Numbers its steps from 1") != "blind"
+        lowered = "def check(answer):\n    return all(w in answer.lower() for w in words())\n"
+        assert classify(lowered, [], "", "Is written in lower case") != "blind"
+
     def test_a_reading_compared_with_a_text_the_model_wrote_is_a_literal(self):
         """The model wrote the subject line it expects: only a copy of it could pass."""
         guessed = "def check(answer):\n    return answer.split('\\n')[0] == 'Stop the importer crashing.'\n"

@@ -57,7 +57,9 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     if any(_root(n.func) in defined for n in ast.walk(tree) if isinstance(n, ast.Call)):
         return "behaviour"
     read = _reads(tree) | ({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & defined)
-    if not read or any(_compares_with_itself(n) or _tests_a_readings_type(n) for n in ast.walk(tree)):
+    if not read or any(
+        _compares_with_itself(n) or _tests_a_readings_type(n) or _looks_for_its_own_parts(n) for n in ast.walk(tree)
+    ):
         return "blind"
     stated = given_numbers(given)
     own = _compared_numbers(tree) - stated
@@ -120,6 +122,43 @@ def names_only_to_rule_out(source: str, answer: str) -> bool:
 
 _TEXT_LISTS = ("lines", "sentences", "paragraphs", "items", "blocks")
 _ONE_TEXT = ("prose", "code")
+
+
+def _looks_for_its_own_parts(node: ast.AST) -> bool:
+    """`all(i in answer for i in re.findall(r'TC-\\d+', answer))`, `all(p in paragraphs() for p
+    in paragraphs())`: each part a reading takes from the answer is in the answer, so looking
+    for it there cannot fail."""
+    if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
+        return False
+    loop, test = node.generators[0], node.elt
+    if not (
+        isinstance(loop.target, ast.Name)
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.In)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == loop.target.id
+    ):
+        return False
+    within = test.comparators[0]
+    is_answer = isinstance(within, ast.Name) and within.id == "answer"
+    return _parts_of_the_answer(loop.iter) and (is_answer or ast.dump(within) == ast.dump(loop.iter))
+
+
+def _parts_of_the_answer(node: ast.expr) -> bool:
+    """A reading whose every element is a piece of the answer's text: a text helper's list
+    (`lines()`, `words()`), `re.findall(..., answer)`, `answer.split(...)`."""
+    if not isinstance(node, ast.Call):
+        return False
+    of_answer = [a for a in node.args if isinstance(a, ast.Name) and a.id == "answer"]
+    if _helper_call(node, (*_TEXT_LISTS, "words")):
+        return not node.args or (len(node.args) == 1 and bool(of_answer))
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return False
+    if isinstance(func.value, ast.Name) and func.value.id == "re" and func.attr == "findall":
+        return len(node.args) == 2 and bool(of_answer) and node.args[1] is of_answer[0]
+    return isinstance(func.value, ast.Name) and func.value.id == "answer" and func.attr in ("split", "splitlines")
 
 
 def _counts_characters(tree: ast.AST) -> bool:
