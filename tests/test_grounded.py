@@ -387,6 +387,21 @@ class TestWhatDecidesNothing:
         assert criterion.unverified and not criterion.passed and criterion.quote == "The total was 210 units."
         assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right"
 
+    async def test_a_quote_of_a_figure_cannot_show_that_it_adds_up(self, script):
+        """A total, a share or a per-person figure that the criterion says agrees with other
+        figures (the sum of the costs, the total divided by the guests) is a claim of
+        correctness: the quote shows the figure, not that the sum comes out."""
+        answer = "Venue $1,200, catering $2,000, band $500.\n\nTotal: $3,700\n\nPer person (40 guests): $92.50"
+        for said, quote in (
+            ("The stated total equals the sum of the listed costs", "Total: $3,700"),
+            ("Dividing the total by 40 guests gives the per-person figure it states", "Per person (40 guests): $92.50"),
+            ("The week's total adds up the daily minutes", "Total: $3,700"),
+        ):
+            result = await grounded(script, answer, f"- {said}", "    return judge()", quote, request="Budget.")
+            [criterion] = result.verdict.criteria
+            assert criterion.unverified and not criterion.passed, said
+            assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right", said
+
     async def test_a_quote_shows_one_where_the_criterion_asks_of_each(self, script):
         """One example quoted shows that one term has an example, not that each has: a
         criterion about each or every one of something is not met by a quote alone."""

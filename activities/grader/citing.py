@@ -24,10 +24,18 @@ ABSENCE = re.compile(
 )
 """A criterion met by something's absence ("Does not blame a vendor", "No line is longer than
 79 characters"): no words of the answer meet it, so a reply of NONE shows nothing."""
+AGREEMENT = re.compile(
+    r"\b(adds? up|sum of|equals|equal to|divided|dividing|multiplied|multiplying|product of|agrees? with)\b", re.I
+)
+"""A criterion that says the answer's figures agree ("equals the sum of the costs", "dividing
+the total by 40 gives the per-person figure"): a claim of correctness, as one with `CORRECTNESS`'s
+words is. A check that computes it may decide; a quote shows a figure, not that it comes out."""
+CLAIMS_RIGHT = re.compile(f"{CORRECTNESS.pattern}|{AGREEMENT.pattern}", re.I)
+"""A claim of correctness in either's words."""
 NONE_SHOWS_NOTHING = (
     (ABSENCE, "nothing can be cited for a criterion met by an absence", "unverified: nothing cited for an absence"),
     (
-        CORRECTNESS,
+        CLAIMS_RIGHT,
         "a quote cannot show whether a claim is right, so nor can its absence",
         "unverified: nothing cited for a claim of correctness",
     ),
@@ -38,7 +46,7 @@ whether it is right, so its lack shows nothing either)."""
 EACH = re.compile(r"\b(?:each|every|everyone|everything)\b", re.I)
 """A criterion about each one of something ("Gives an example for each term")."""
 QUOTE_SHOWS_NOT = (
-    (CORRECTNESS, "a quote cannot show that it is right", "unverified: a quote shows the claim, not that it is right"),
+    (CLAIMS_RIGHT, "a quote cannot show that it is right", "unverified: a quote shows the claim, not that it is right"),
     (EACH, "a quote shows one, not each", "unverified: a quote shows one, the criterion asks it of each"),
 )
 """Criteria a citation alone cannot show met, each with why and its `decided_by`."""
