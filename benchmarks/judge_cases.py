@@ -47,6 +47,7 @@ ALONE_SETS = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -411,8 +412,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     `fresh6`), the eighth (`fresh8`: written blind too, before any rule was drawn from
     `fresh7`), the ninth (`fresh9`: written blind too, before any rule was drawn from `fresh8`),
     the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), the
-    eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`), or the
-    twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`). The
+    eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`), the
+    twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`), or the
+    thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

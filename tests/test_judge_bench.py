@@ -12,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from collections import Counter
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -34,6 +34,7 @@ from benchmarks.families import (
     FRESH10,
     FRESH11,
     FRESH12,
+    FRESH13,
     acrostic_poem,
     action_items,
     api_docs,
@@ -47,11 +48,13 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    course_syllabus,
     cover_letter,
     crontab,
     csv_export,
     data_dictionary,
     dates_units,
+    dns_zone,
     dockerfile,
     email,
     event_budget,
@@ -66,6 +69,7 @@ from benchmarks.families import (
     k8s_deployment,
     lesson_plan,
     limerick,
+    loan_schedule,
     makefile,
     meeting_agenda,
     nginx_config,
@@ -73,6 +77,7 @@ from benchmarks.families import (
     onboarding_checklist,
     ordering,
     packing_list,
+    postmortem,
     press_release,
     product_comparison,
     product_description,
@@ -127,6 +132,7 @@ FRESH9_SET = build_set("fresh9")
 FRESH10_SET = build_set("fresh10")
 FRESH11_SET = build_set("fresh11")
 FRESH12_SET = build_set("fresh12")
+FRESH13_SET = build_set("fresh13")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -392,6 +398,11 @@ class TestTheFamilies:
             FRESH12,
             ((data_dictionary, data_dictionary.TABLES), (systemd_unit, systemd_unit.DAEMONS))
             + ((test_plan, test_plan.PLANS), (event_budget, event_budget.BUDGETS)),
+        ),
+        "fresh13": (
+            FRESH13,
+            ((postmortem, postmortem.INCIDENTS), (dns_zone, dns_zone.ZONES))
+            + ((course_syllabus, course_syllabus.COURSES), (loan_schedule, loan_schedule.LOANS)),
         ),
     }
 
@@ -954,7 +965,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh12 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh13 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1800,6 +1811,125 @@ class TestTheFresh12Families:
         assert "| Per attendee (150) | | €161.33 |" in case.answer and "| Stage lighting crew | AV |" in case.answer
         assert "by 15 May 2026" in case.answer and "**Date:** 2 October 2026" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"deposit": True, "per_person": False, "required": False}
+
+
+class TestTheFresh13Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_postmortem_truths(self):
+        text = "## Timeline\n| When | What |\n|--|--|\n| 2026-06-21 23:50 UTC | Impact starts. |\n"
+        text += "| 2026-06-22 02:10 CEST | Impact ends. |\n\n## Impact\n- 1,203 of 4,000 requests failed (30.1%)\n"
+        assert postmortem.entries(text) == [
+            "2026-06-21 23:50 UTC | Impact starts.",
+            "2026-06-22 02:10 CEST | Impact ends.",
+        ]
+        assert postmortem.moments(text) == [
+            (datetime(2026, 6, 21, 23, 50), "UTC"),
+            (datetime(2026, 6, 22, 0, 10), "CEST"),
+        ]
+        assert postmortem.span(text) == 20 and postmortem.percent_right(text)
+        assert not postmortem.percent_right(text.replace("(30.1%)", "(31%)"))
+        assert postmortem.stated_minutes("**Duration:** 1 h 5 min") == 65
+        assert postmortem.stated_minutes("| Duration | 148 minutes |") == 148
+        listed = "## Follow-ups\n1. Fix it. Owner: Wen Li. Due: 2026-02-30.\n- [ ] Page us — due 2026-03-01\n"
+        assert postmortem.actions(listed) == [
+            ("Fix it. Owner: Wen Li. Due: 2026-02-30.", "Wen Li", "2026-02-30"),
+            ("Page us — due 2026-03-01", "", "2026-03-01"),
+        ]
+        assert not postmortem.iso_date("2026-02-30") and postmortem.iso_date("2026-03-01")
+        # By hand: the support report is put at 14:41, above the 14:31 page; 16:10 CET is 15:10 UTC, in its place.
+        case = next(c for c in FRESH13_SET if c.id == "postmortem-04")
+        assert "- 14:41 UTC — Support" in case.answer and "- 16:10 CET — Database" in case.answer
+        assert case.answer.index("14:41 UTC") < case.answer.index("14:31 UTC")
+        assert "| Alert when connection-pool usage stays above 80% for 5 minutes | Priya Nair |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"chronological": False, "alerting": True, "root_cause": True}
+        # By hand: Marcus is faulted by name, and the expiry alert became a status banner; every due date is ISO.
+        case = next(c for c in FRESH13_SET if c.id == "postmortem-05")
+        assert "Marcus should have renewed it when the reminders came." in case.answer
+        assert "Alert 21 days" not in case.answer and "- [ ] Add a sign-in status banner — owner:" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"blameless": False, "due_iso": True, "alerting": False}
+
+    def test_dns_zone_truths(self):
+        text = "```\n$ORIGIN example.org.\n$TTL 1h30m\n@ IN SOA ns1 admin (\n  2026022901 ; serial\n  1h 15m 1w 5m )\n"
+        text += '  IN NS ns1\n  IN TXT "v=spf1 -all" ; a comment; "quoted"\nns1 300 IN A 192.0.2.1\n```'
+        assert dns_zone.parse(text) == (
+            "example.org.",
+            5400,
+            [
+                dns_zone.Record("example.org.", "SOA", ("ns1", "admin", "2026022901", "1h", "15m", "1w", "5m")),
+                dns_zone.Record("example.org.", "NS", ("ns1",)),
+                dns_zone.Record("example.org.", "TXT", ("v=spf1 -all",)),
+                dns_zone.Record("ns1.example.org.", "A", ("192.0.2.1",)),
+            ],
+        )
+        assert not dns_zone.serial_right(dns_zone.parse(text)[2])  # 2026 has no 29 February
+        assert dns_zone.absolute("Mail.Example.org.", "example.org.") == "mail.example.org."
+        assert dns_zone.absolute("@", "example.org.") == "example.org." and dns_zone.seconds("2W") == 1209600
+        assert not dns_zone.valid(dns_zone.Record("x.", "A", ("203.0.113.256",)))
+        assert not dns_zone.valid(dns_zone.Record("x.", "AAAA", ("192.0.2.1",)))
+        # By hand: www's CNAME target lost its dot and the zone statement names mira-okafor.com; the apex keeps its As.
+        case = next(c for c in FRESH13_SET if c.id == "dns_zone-03")
+        assert "www             IN      CNAME   mira-okafor.github.io\n" in case.answer
+        assert 'zone "mira-okafor.com"' in case.answer and "$ORIGIN mira-okafor.dev." in case.answer
+        assert case.answer.count("@               IN      A       185.199.") == 4
+        assert {c.kind: c.met for c in case.criteria} == {"trailing_dot": False, "zone_name": False, "apex_cname": True}
+        # By hand: www is on 192.0.2.800; the nameless lines are the apex's, an A record and the SPF policy.
+        case = next(c for c in FRESH13_SET if c.id == "dns_zone-10")
+        assert "www     IN A     192.0.2.800\n" in case.answer and '        IN TXT  "v=spf1 mx -all"\n' in case.answer
+        assert "        IN A    192.0.2.80\n" in case.answer and "IN CNAME www\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"addresses": False, "spf": True, "apex_cname": True}
+
+    def test_course_syllabus_truths(self):
+        text = "Fall 2026\n\n**Schedule**\nWeek 1 — Sep 7: A\n- **Week 2 (14 Sep):** B\n| 3 | 2026-09-22 | C |\n\n"
+        text += "## Grading\n- Essays: 60%\n- Exam (2 × 20%): 40%\n| **Total** | **100%** |\n"
+        assert [week for week, _ in course_syllabus.entries(text)] == [1, 2, 3]
+        assert course_syllabus.date_in("- **Week 2 (14 Sep):** B", 2026) == date(2026, 9, 14)
+        assert not course_syllabus.dates_right(text) and course_syllabus.dates_right(text.replace("-22", "-21"))
+        assert course_syllabus.weights(text) == [60.0, 40.0]
+        late = "## Late work\nLose 10% per day. Example: an essay marked 70/100 and two days late gets 56."
+        assert course_syllabus.example_right(late) and not course_syllabus.example_right(late.replace("56", "60"))
+        # By hand: week 5 is gone but every date is still a week a week after 9 Sep; the final paper is 45% of 40%.
+        case = next(c for c in FRESH13_SET if c.id == "course_syllabus-13")
+        assert "**Week 5" not in case.answer and "- **Week 6 (14 Oct):** Revolutions I" in case.answer
+        assert "- Research paper draft: 10%\n- Final research paper: 45%" in case.answer
+        assert "- Mondays 13:00–15:00, Hartley Hall 305" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"dates": True, "hours": True, "cap": False}
+        # By hand: 36 less 15% is 30.6; office hours give a room but no day or time; the textbook is free online.
+        case = next(c for c in FRESH13_SET if c.id == "course_syllabus-06")
+        assert (
+            "loses 15% per day late" in case.answer and "scores 36/40 and\nis one day late earns 30.6/40" in case.answer
+        )
+        assert "Office hours are posted weekly, usually in Mathematics Building 221" in case.answer
+        assert "free online from the authors' site." in case.answer and "ISBN" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"late": True, "hours": False, "free": True}
+
+    def test_loan_schedule_truths(self):
+        table = "| No. | Interest (£) | Capital repaid (£) | Balance left (£) |\n|---|---|---|---|\n"
+        table += "| 1 | 315.00 | 792.05 | 44,207.95 |\n| 2 | 309.5 | 797.59 | 43,410.36 |\n"
+        rows = loan_schedule.table_rows(table)
+        assert [row.month for row in rows] == [1, 2] and rows[1].interest == Decimal("309.5")
+        assert rows[1].amounts == ("309.5", "797.59", "43,410.36") and rows[0].balance == Decimal("44207.95")
+        (row,) = loan_schedule.bullet_rows("- Month 1: interest €75.00, principal €298.27, balance €11,701.73")
+        assert (row.month, row.principal, row.amounts[2]) == (1, Decimal("298.27"), "€11,701.73")
+        assert loan_schedule.term("Term: 30 years (360 payments)") == 360 and loan_schedule.term("Term: 5 years") == 60
+        assert loan_schedule.month_of("Last payment: 1 February 2031", ("last payment",)) == 2031 * 12 + 1
+        assert loan_schedule.monthly_rate("Monthly rate: 0.5208% (6.25% ÷ 12)") == (Decimal("0.5208"), 4)
+        assert loan_schedule.monthly_rate("Monthly rate: 6.9% ÷ 12 = 0.575%") == (Decimal("0.575"), 3)
+        # By hand: month 1's interest is a 30-day count (1,643.84), not 320,000 × 6.25% / 12; month 3 is missing.
+        case = next(c for c in FRESH13_SET if c.id == "loan_schedule-06")
+        assert "| 1 | Aug 2026 | $1,970.30 | $1,643.84 |" in case.answer and "| 3 | Oct 2026 |" not in case.answer
+        assert "| Total interest | $389,303.05 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {
+            "first_interest": False,
+            "total_interest": True,
+            "rows": False,
+        }
+        # By hand: a balance written €11,401.6 and 7.5% / 12 given as 0.75%; the €373.27 payment is right.
+        case = next(c for c in FRESH13_SET if c.id == "loan_schedule-09")
+        assert "balance €11,401.6\n" in case.answer and "7.5% / 12 = 0.75%" in case.answer
+        assert "Monthly payment: €373.27" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"payment": True, "cents": False, "monthly_rate": False}
 
 
 class TestTheLabelsFile:

@@ -24,11 +24,13 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    course_syllabus,
     cover_letter,
     crontab,
     csv_export,
     data_dictionary,
     dates_units,
+    dns_zone,
     dockerfile,
     email,
     event_budget,
@@ -43,6 +45,7 @@ from benchmarks.families import (
     k8s_deployment,
     lesson_plan,
     limerick,
+    loan_schedule,
     makefile,
     meeting_agenda,
     meeting_notes,
@@ -52,6 +55,7 @@ from benchmarks.families import (
     onboarding_checklist,
     ordering,
     packing_list,
+    postmortem,
     pr_description,
     press_release,
     product_comparison,
@@ -255,6 +259,16 @@ budget), so that when a rule is drawn from the eleventh fresh set's records, a f
 how a grader does on documents no rule was written with."""
 
 
+FRESH13: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (postmortem, dns_zone, course_syllabus, loan_schedule)
+}
+"""Families written before any rule was drawn from the twelfth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh13`). Kinds of document the project had never graded
+(an incident postmortem, a DNS zone file in BIND format, a university course syllabus, a loan's
+amortization schedule), so that when a rule is drawn from the twelfth fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -274,6 +288,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh10": FRESH10,
     "fresh11": FRESH11,
     "fresh12": FRESH12,
+    "fresh13": FRESH13,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
