@@ -1262,3 +1262,25 @@ async def test_an_address_the_answer_does_not_hold_whole_fails_without_a_questio
     asked = [str(messages[-1].content) for messages in seen]
     about = [a for a in asked if "Criterion: Links to https://fieldnote.app/launch" in a]
     assert about and all("Criterion: Links to https://fieldnote.app/launches" in a for a in about)
+
+
+@needs_sandbox
+async def test_a_figure_the_answer_does_not_give_fails_without_a_question(script, seen):
+    """ "Sets the port to 9090" of a config that sets 8080 is unmet whatever a quote says;
+    a figure the answer does give leaves the criterion to the grader."""
+    config = "```yaml\nserver:\n  port: 8080\n  workers: 4\n```"
+    result = await grounded(
+        script,
+        config,
+        "- Sets the port to 9090\n- Sets the number of workers to 4",
+        "    return 'workers: 4' in answer",
+        "  workers: 4",
+        request="Write the service's config.",
+        facts=[NO_FACT],
+    )
+    port, workers = result.verdict.criteria
+    assert (port.passed, port.unverified) == (False, False)
+    assert port.decided_by == "value: '9090' is not in the answer"
+    assert workers.passed and not workers.decided_by.startswith("value")
+    asked = [str(messages[-1].content) for messages in seen]
+    assert not any("Criterion: Sets the port to 9090" in a for a in asked)

@@ -3,7 +3,8 @@
 A criterion that names the words its answer's first or last line starts with ("Starts with
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
 (`openings.py`), and one naming a link, email address or path the answer does not hold
-whole is unmet (`addresses.py`). For each other criterion the grader model first writes a check without
+whole (`addresses.py`), or a figure it says the answer gives that the answer holds nowhere
+(`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
 the answer. What decides then depends on what the check tests, read from its code
 (`check_kinds.py`; how a check and a citation decide together is `citing.py`):
@@ -58,6 +59,7 @@ from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.quotes import cite, quote_question
+from rubricflow.activities.grader.values import missing_value
 from rubricflow.activities.grader.written_checks import (
     CheckRun,
     answer_functions,
@@ -107,12 +109,16 @@ async def grade_grounded(
 
 def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by code alone: by the line it names (`openings.py`), or unmet
-    for an address it names that the answer lacks (`addresses.py`); else None."""
+    for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
+    lacks; else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
         why = f"the answer does not hold {address!r} (nor is another address the same one)"
         return Evidence(False, why, f"address: {address!r} is not in the answer")
+    if (value := missing_value(answer, criterion)) is not None:
+        why = f"the answer gives {value!r} nowhere (in digits, or as a word)"
+        return Evidence(False, why, f"value: {value!r} is not in the answer")
     return None
 
 

@@ -1,0 +1,57 @@
+"""A figure a criterion says the answer gives ("Sets the port to 9090", "Gives the table's
+row count, 1,284,650", "Says the operating system is Ubuntu 22.04") must stand in the
+answer: where the answer holds no such number, however its thousands are written, the
+criterion is unmet, whatever a quote or a check says; where it does, the grader decides the
+rest. A criterion that bounds or counts something ("Is under 100 words", "Lists 3
+features", "Is written in 3 sentences"), is negated, writes a number as part of a name ("PEP
+8", "version 4", "line 1") or is about what code gives when run ("add(2, 3) returns 5")
+names no figure to give.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubricflow.activities.grader.check_kinds import given_numbers
+
+_FIGURE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\d)")
+_GIVES = re.compile(r"\b(?:gives?|states?|sets?|names?|says|quotes?|includes?|records?|shows?|puts?|is|are|of)\b", re.I)
+_NOT_A_FIGURE = re.compile(
+    r"\b(?:under|at most|at least|no more|no fewer|fewer|less|more than|exceeds?|within|limit|below|above|over|"
+    r"exactly|each|every|all|no|not|none|up to|or|than|after|before|lines?|pep|version)\b|%",
+    re.I,
+)
+"""Words of a bound, a count, a choice, a negation, a span of time or a name with a number."""
+_PARTS = re.compile(
+    r"\d\s+(?:sentences?|bullets?|bullet points?|paragraphs?|words?|items?|characters?|sections?|steps?|"
+    r"questions?|rows?|columns?|entries|entry|examples?|tests?|functions?)\b",
+    re.I,
+)
+"""A count of the answer's own parts ("3 sentences", "2 bullets"), which no figure in it gives."""
+_CODE = re.compile(r"\[|==|->|\w\(")
+"""A call or a value of code ("add(2, 3) returns 5", "gives [1, 3, 6]"): what the answer's code
+gives when run, not a figure written in it."""
+
+
+def _plain(figure: str) -> str:
+    return figure.rstrip(",").replace(",", "")
+
+
+def stated_values(criterion: str) -> list[str]:
+    """The figures `criterion` says the answer gives, thousands separators dropped."""
+    if not _GIVES.search(criterion) or any(p.search(criterion) for p in (_NOT_A_FIGURE, _PARTS, _CODE)):
+        return []
+    return [_plain(figure) for figure in _FIGURE.findall(criterion)]
+
+
+def missing_value(answer: str, criterion: str) -> str | None:
+    """The first figure `criterion` says the answer gives that `answer` holds nowhere (as
+    written in the criterion), or None. A small figure the answer writes as a word ("six")
+    is held."""
+    held = {_plain(figure) for figure in _FIGURE.findall(answer)}
+    in_words = given_numbers(answer)
+    for figure in _FIGURE.findall(criterion) if stated_values(criterion) else []:
+        plain = _plain(figure)
+        if plain not in held and not (plain.isdigit() and int(plain) <= 20 and int(plain) in in_words):
+            return figure.rstrip(",")
+    return None

@@ -1,0 +1,58 @@
+"""A figure a criterion says the answer gives must stand in the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.values import missing_value, stated_values
+
+
+@pytest.mark.parametrize(
+    ("criterion", "stated"),
+    [
+        ("Sets the port to 9090", ["9090"]),
+        ("Gives the table's row count, 1,284,650", ["1284650"]),
+        ("Says the operating system is Ubuntu 22.04", ["22.04"]),
+        ("Sets client_max_body_size to 8M", ["8"]),
+        ("States the price as €89.00", ["89.00"]),
+        # A bound, a count of parts, a negation, a time between events: not a figure it gives.
+        ("Is under 100 words", []),
+        ("Has no more than 5 entries", []),
+        ("Lists 3 features as bullet points", []),
+        ("No day exceeds 60 minutes", []),
+        ("The end time is 150 minutes after the start time", []),
+        ("The summary of the discussion is shorter than 40 words", []),
+        # A number that is part of a name: PEP 8, version 4 of an action, line 1.
+        ("Names its functions in snake_case, as PEP 8 asks", []),
+        ("Checks out the code with version 4 of actions/checkout", []),
+        ('The word "orchard" is in line 1', []),
+        ("Every test case ID it refers to exists in the plan", []),
+        # A count of the answer's own parts, and what its code gives: neither is written in it.
+        ("Is written in 3 sentences", []),
+        ("Gives 3 bullet points", []),
+        ("Gives [1, 3, 6] for [1, 2, 3]", []),
+        ("add(2, 3) returns 5", []),
+        ("A window as long as the list gives one average: moving_average([2, 4, 6], 3) == [4.0]", []),
+        ("States that 1,204 patients were included", ["1204"]),
+    ],
+)
+def test_the_figures_a_criterion_says_the_answer_gives(criterion, stated):
+    assert stated_values(criterion) == stated
+
+
+def test_a_figure_is_found_however_its_thousands_are_written():
+    assert missing_value("1284650 rows, loaded nightly.", "Gives the table's row count, 1,284,650") is None
+    assert missing_value("It holds 1,284,650 rows.", "States the row count as 1284650") is None
+    assert missing_value("It holds about 1.3 million rows.", "Gives the table's row count, 1,284,650") == "1,284,650"
+
+
+def test_a_figure_is_found_whole():
+    """9090 is not held by 19090, nor 8 by 8.5; 8M holds 8."""
+    assert missing_value("listen 19090;", "Sets the port to 9090") == "9090"
+    assert missing_value("client_max_body_size 8.5m;", "Sets client_max_body_size to 8M") == "8"
+    assert missing_value("client_max_body_size 8m;", "Sets client_max_body_size to 8M") is None
+
+
+def test_a_small_figure_written_as_a_word_is_held():
+    assert missing_value("Serves six as a main course.", "Says it serves 6") is None
+    assert missing_value("Serves four as a main course.", "Says it serves 6") == "6"
