@@ -34,6 +34,12 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("add(2, 3) returns 5", []),
         ("A window as long as the list gives one average: moving_average([2, 4, 6], 3) == [4.0]", []),
         ("States that 1,204 patients were included", ["1204"]),
+        ("Is 3 pages long", []),
+        # A time, a scale word or an ordinal may be written other ways: 18:30, $12,000,000, third.
+        ("Says when it happens: Thursday, March 12 at 6:30 PM ET", []),
+        ("Gives the size of the round ($12 million)", []),
+        ("States the round as $12M", []),
+        ("Says it is the 3rd edition", []),
     ],
 )
 def test_the_figures_a_criterion_says_the_answer_gives(criterion, stated):
@@ -44,6 +50,12 @@ def test_a_figure_is_found_however_its_thousands_are_written():
     assert missing_value("1284650 rows, loaded nightly.", "Gives the table's row count, 1,284,650") is None
     assert missing_value("It holds 1,284,650 rows.", "States the row count as 1284650") is None
     assert missing_value("It holds about 1.3 million rows.", "Gives the table's row count, 1,284,650") == "1,284,650"
+
+
+def test_a_figure_is_the_same_however_its_decimals_are_written():
+    assert missing_value("Price: €89", "States the price as €89.00") is None
+    assert missing_value("Price: €89.50", "States the price as €89.00") == "89.00"
+    assert missing_value("Ubuntu 22.4", "Says the operating system is Ubuntu 22.04") == "22.04"
 
 
 def test_a_figure_is_found_whole():

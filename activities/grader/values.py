@@ -15,6 +15,14 @@ import re
 from rubricflow.activities.grader.check_kinds import given_numbers
 
 _FIGURE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\d)")
+_OTHER_WAYS = re.compile(
+    r"\d:\d\d|\d\s*(?:thousand|million|billion|trillion)\b|(?:\d\s+|[$\u20ac\u00a3]\s?[\d.,]+)(?:k|m|bn)\b"
+    r"|\d(?:st|nd|rd|th)\b",
+    re.I,
+)
+"""A figure an answer may write another way: a clock time (6:30 PM as 18:30), a scale word
+($12 million or $12M as $12,000,000), an ordinal (3rd as third). Not `8M` of a size: a
+letter is a scale only after a space or a currency's figure."""
 _GIVES = re.compile(r"\b(?:gives?|states?|sets?|names?|says|quotes?|includes?|records?|shows?|puts?|is|are|of)\b", re.I)
 _NOT_A_FIGURE = re.compile(
     r"\b(?:under|at most|at least|no more|no fewer|fewer|less|more than|exceeds?|within|limit|below|above|over|"
@@ -24,7 +32,8 @@ _NOT_A_FIGURE = re.compile(
 """Words of a bound, a count, a choice, a negation, a span of time or a name with a number."""
 _PARTS = re.compile(
     r"\d\s+(?:sentences?|bullets?|bullet points?|paragraphs?|words?|items?|characters?|sections?|steps?|"
-    r"questions?|rows?|columns?|entries|entry|examples?|tests?|functions?)\b",
+    r"questions?|rows?|columns?|entries|entry|examples?|tests?|functions?|pages?|slides?|stanzas?|verses?|"
+    r"chapters?|headings?|links?|tables?)\b",
     re.I,
 )
 """A count of the answer's own parts ("3 sentences", "2 bullets"), which no figure in it gives."""
@@ -39,19 +48,19 @@ def _plain(figure: str) -> str:
 
 def stated_values(criterion: str) -> list[str]:
     """The figures `criterion` says the answer gives, thousands separators dropped."""
-    if not _GIVES.search(criterion) or any(p.search(criterion) for p in (_NOT_A_FIGURE, _PARTS, _CODE)):
+    if not _GIVES.search(criterion) or any(p.search(criterion) for p in (_NOT_A_FIGURE, _PARTS, _CODE, _OTHER_WAYS)):
         return []
     return [_plain(figure) for figure in _FIGURE.findall(criterion)]
 
 
 def missing_value(answer: str, criterion: str) -> str | None:
     """The first figure `criterion` says the answer gives that `answer` holds nowhere (as
-    written in the criterion), or None. A small figure the answer writes as a word ("six")
-    is held."""
-    held = {_plain(figure) for figure in _FIGURE.findall(answer)}
+    written in the criterion), or None. A figure is its value (89 is 89.00, 1,204 is 1204);
+    a small one the answer writes as a word ("six") is held."""
+    held = {float(_plain(figure)) for figure in _FIGURE.findall(answer)}
     in_words = given_numbers(answer)
     for figure in _FIGURE.findall(criterion) if stated_values(criterion) else []:
-        plain = _plain(figure)
-        if plain not in held and not (plain.isdigit() and int(plain) <= 20 and int(plain) in in_words):
+        value = float(_plain(figure))
+        if value not in held and not (value <= 20 and value.is_integer() and value in in_words):
             return figure.rstrip(",")
     return None
