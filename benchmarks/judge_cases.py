@@ -48,6 +48,7 @@ ALONE_SETS = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -413,8 +414,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     `fresh7`), the ninth (`fresh9`: written blind too, before any rule was drawn from `fresh8`),
     the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), the
     eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`), the
-    twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`), or the
-    thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`). The
+    twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`), the
+    thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`), or the
+    fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

@@ -35,6 +35,8 @@ from benchmarks.families import (
     FRESH11,
     FRESH12,
     FRESH13,
+    FRESH14,
+    accessibility_audit,
     acrostic_poem,
     action_items,
     api_docs,
@@ -67,6 +69,7 @@ from benchmarks.families import (
     invoice,
     json_output,
     k8s_deployment,
+    lab_report,
     lesson_plan,
     limerick,
     loan_schedule,
@@ -92,10 +95,12 @@ from benchmarks.families import (
     runbook,
     service_config,
     shell_script,
+    shipping_quote,
     social_post,
     sprint_retro,
     sql,
     sql_migration,
+    ssh_config,
     status_report,
     substance,
     systemd_unit,
@@ -133,6 +138,7 @@ FRESH10_SET = build_set("fresh10")
 FRESH11_SET = build_set("fresh11")
 FRESH12_SET = build_set("fresh12")
 FRESH13_SET = build_set("fresh13")
+FRESH14_SET = build_set("fresh14")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -403,6 +409,11 @@ class TestTheFamilies:
             FRESH13,
             ((postmortem, postmortem.INCIDENTS), (dns_zone, dns_zone.ZONES))
             + ((course_syllabus, course_syllabus.COURSES), (loan_schedule, loan_schedule.LOANS)),
+        ),
+        "fresh14": (
+            FRESH14,
+            ((ssh_config, ssh_config.SETUPS), (lab_report, lab_report.EXPERIMENTS))
+            + ((shipping_quote, shipping_quote.SHIPMENTS), (accessibility_audit, accessibility_audit.AUDITS)),
         ),
     }
 
@@ -965,7 +976,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh13 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh14 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -1930,6 +1941,124 @@ class TestTheFresh13Families:
         assert "balance €11,401.6\n" in case.answer and "7.5% / 12 = 0.75%" in case.answer
         assert "Monthly payment: €373.27" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"payment": True, "cents": False, "monthly_rate": False}
+
+
+class TestTheFresh14Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_ssh_config_truths(self):
+        text = "```\nUser admin\nHost web !web-old\n  HostName=web.example.org\n  Port 2200\n"
+        text += "Match user root\n  Port 22\nHost *\n  port 23\n  ProxyJump me@web:2200\n```\n`ssh -v web` or\n"
+        config = ssh_config.blocks(text)
+        assert [(b.patterns, b.host) for b in config] == [(("*",), False), (("web", "!web-old"), True), ((), False)] + [
+            (("*",), True)
+        ]
+        assert ssh_config.setting(config, "web", "port") == "2200" and ssh_config.setting(config, "db", "port") == "23"
+        assert (
+            ssh_config.setting(config, "web", "user") == "admin"
+            and ssh_config.setting(config, "web-old", "port") == "23"
+        )
+        assert ssh_config.jump_defined(config, "db")  # me@web:2200 names the alias web
+        assert not ssh_config.jump_defined(ssh_config.blocks(text.replace("me@web", "me@gw")), "db")
+        assert ssh_config.defaults_last(config) and ssh_config.commands(text) == ["web"]
+        assert ssh_config.commands("`ssh -p 2222 deploy@10.20.0.15`") == ["10.20.0.15"]
+        # By hand: a second Host * opens the file, jump's User is ubuntu, and the test command names github.com.
+        case = next(c for c in FRESH14_SET if c.id == "ssh_config-07")
+        assert (
+            case.answer.startswith("### SSH config")
+            and "```sshconfig\nHost *\n  ServerAliveInterval 30\n" in case.answer
+        )
+        assert "Host jump\n  Hostname jump.example.com\n  Port 443\n  User ubuntu\n" in case.answer
+        assert "`ssh -T git@github.com`" in case.answer and "\nHost github.com\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"defaults_last": False, "command": True, "user": False}
+        # By hand: an old-db block the task never asked for makes four named hosts; ForwardAgent is only ever no.
+        case = next(c for c in FRESH14_SET if c.id == "ssh_config-12")
+        assert (
+            "Host old-db\n    HostName 10.20.0.9\n" in case.answer and case.answer.count("\nHost ") == 6
+        )  # and two Host *
+        assert "ForwardAgent yes" not in case.answer and "ForwardAgent no" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "defaults_last": False, "no_agent": True}
+
+    def test_lab_report_truths(self):
+        text = "Table 2: x\n\n| Trial | Time (s) |\n|---|---|\n| 1 | 0.50 |\n| 2 | 0.5 |\n| **Mean** | **0.50** |\n"
+        text += "\n```\nRun  Mass [g]\n1    20.0\n```\nSee Table 2."
+        table = lab_report.pipe_tables(text)[0]
+        assert table == (["Trial", "Time (s)"], [["1", "0.50"], ["2", "0.5"], ["Mean", "0.50"]])
+        assert lab_report.trial_rows(table) == [["1", "0.50"], ["2", "0.5"]] and not lab_report.one_precision(table)
+        assert lab_report.aligned_tables(text) == [(["Run", "Mass [g]"], [["1", "20.0"]])]
+        assert lab_report.references_found(text) and not lab_report.references_found(
+            text.replace("Table 2.", "Table 3.")
+        )
+        assert lab_report.within((9.7, 1), 9.7478) and not lab_report.within((9.76, 2), 9.7478)
+        assert (
+            lab_report.section_words("## Sources of error\nNone.\n## Conclusion\nA b c d e f g h i j k l", "error") == 1
+        )
+        # By hand: 0.200 × 9.81 / 0.0500 is 39.24 N/m, not 0.392; five numbered trials; "proves Hooke's law".
+        case = next(c for c in FRESH14_SET if c.id == "lab_report-06")
+        assert "= 0.392 N/m" in case.answer and "| 5 | 5.00 |\n| **Mean** |" in case.answer
+        assert "k proves Hooke's law" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_prove": False, "trials": True, "result": False}
+        # By hand: run 2's initial reading is written 0.5 among 0.00, 1.10...; Table 1 is the only table and is cited.
+        case = next(c for c in FRESH14_SET if c.id == "lab_report-13")
+        assert "2     0.5             23.00         22.50" in case.answer and "5     0.35" in case.answer
+        assert "Table 1 – Burette readings" in case.answer and "The titres in Table 1 agree" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"decimals": False, "table_ref": True, "trials": True}
+
+    def test_shipping_quote_truths(self):
+        assert shipping_quote.date_in("Pickup: Wed 9 September 2026") == date(2026, 9, 9)
+        assert shipping_quote.date_in("- ETA: 2026-06-15") == date(2026, 6, 15)
+        assert shipping_quote.business_days_after(date(2026, 4, 17), 1) == date(2026, 4, 20)  # Friday to Monday
+        text = "## Charges\n| Item | Amount |\n|---|---|\n| Freight at $2.00/kg | $1,000.00 |\n| Fuel 10% | $100.00 |\n"
+        text += "| Subtotal | $1,100.00 |\n| **Total** | **$1,100.00** |\n\n## Dates\nPickup: 2026-06-08"
+        assert shipping_quote.charges(text) == [
+            ("freight at $2.00/kg | $1,000.00 |", 1000.0),
+            ("fuel 10% | $100.00 |", 100.0),
+            ("subtotal | $1,100.00 |", 1100.0),
+            ("total** | **$1,100.00** |", 1100.0),
+        ]
+        assert shipping_quote.total_adds_up(text) and shipping_quote.fuel_right(text)
+        parcels = shipping_quote.bullet_parcels("- Box 1: 45 × 35 × 25 cm, actual 6.2 kg, volumetric 7.9 kg")
+        assert parcels == [((45.0, 35.0, 25.0), 6.2, (7.9, 1))]
+        # By hand: 60 × 40 × 40 / 5000 is 19.2, not 16.0; Monday 13 April plus 4 business days is Friday 17 April.
+        case = next(c for c in FRESH14_SET if c.id == "shipping_quote-00")
+        assert "| 1 | 60 × 40 × 40 | 18.0 | 16.0 |" in case.answer
+        assert "- Transit time: 4 business days\n- Estimated delivery: Thursday 16 April 2026" in case.answer
+        assert "This quote is valid for 14 days, until 27 April 2026." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"validity": True, "volumetric": False, "transit": False}
+        # By hand: carton 2 has no size; 99.45 + 12.43 + 35.00 is 146.88, not 134.45; DDP as asked.
+        case = next(c for c in FRESH14_SET if c.id == "shipping_quote-13")
+        assert "- Carton 2: actual 8.0 kg, volumetric 9.0 kg" in case.answer and "**Total: £134.45**" in case.answer
+        assert "£99.45\n- Fuel surcharge (15%): £12.43\n- Customs clearance: £35.00" in case.answer
+        assert "by road (DDP:" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"incoterm": True, "dims": False, "total": False}
+
+    def test_accessibility_audit_truths(self):
+        text = "## Summary\nWe found 3 issues: 2 high and 1 low.\n\n### A\n- **WCAG:** 1.4.3 Contrast (Minimum) (AA)\n"
+        text += "- **Severity:** High\n- **Page:** /a\n- **Fix:** Darken the text to pass 4.5:1.\n"
+        text += "2. B\n   - Criterion: 2.1.1 Keyboard, Level A\n   - Impact: low\n   - URL: https://x.example/b\n"
+        found = accessibility_audit.chunk_findings(text)
+        assert [(accessibility_audit.criterion(f), accessibility_audit.level(f)) for f in found] == [
+            ("1.4.3", "AA"),
+            ("2.1.1", "A"),
+        ]
+        assert [accessibility_audit.severity(f) for f in found] == ["high", "low"] and "fix" not in found[1]
+        assert accessibility_audit.stated_counts(text) == (Counter({"high": 2, "low": 1}), 3)
+        table = "## Summary\n| Severity | Count |\n|---|---|\n| Minor | 1 |\n| **Total** | **1** |\n"
+        assert accessibility_audit.stated_counts(table) == (Counter({"minor": 1}), 1)
+        assert accessibility_audit.table_findings(table) == []  # no success criterion column: not findings
+        assert not accessibility_audit.recommends_overlay("We advise against an overlay widget.")
+        assert accessibility_audit.recommends_overlay("Fine.\nAn overlay toolbar can add focus outlines.")
+        # By hand: five findings under a summary that says 4 issues; finding 1's fix adds an overlay.
+        case = next(c for c in FRESH14_SET if c.id == "accessibility_audit-04")
+        assert "We found 4 issues: 1 critical, 2 high, 1 medium and 1 low." in case.answer
+        assert case.answer.count("- **Severity:**") == 5 and "an accessibility overlay can add labels." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "summary_counts": True, "no_overlay": False}
+        # By hand: 4.1.3 Status Messages is level AA, not A; "Fix the timeout." is no fix; every finding has a URL.
+        case = next(c for c in FRESH14_SET if c.id == "accessibility_audit-10")
+        assert "4.1.3 Status Messages (A)" in case.answer and "Recommendation: Fix the timeout." in case.answer
+        assert case.answer.count("   - URL: https://www.example-council.gov.uk/") == 4
+        assert {c.kind: c.met for c in case.criteria} == {"level": False, "fix": False, "page": True}
 
 
 class TestTheLabelsFile:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from benchmarks.families import (
+    accessibility_audit,
     acrostic_poem,
     action_items,
     api_docs,
@@ -43,6 +44,7 @@ from benchmarks.families import (
     job_posting,
     json_output,
     k8s_deployment,
+    lab_report,
     lesson_plan,
     limerick,
     loan_schedule,
@@ -72,10 +74,12 @@ from benchmarks.families import (
     runbook,
     service_config,
     shell_script,
+    shipping_quote,
     social_post,
     sprint_retro,
     sql,
     sql_migration,
+    ssh_config,
     status_report,
     substance,
     support_reply,
@@ -269,6 +273,16 @@ amortization schedule), so that when a rule is drawn from the twelfth fresh set'
 here still says how a grader does on documents no rule was written with."""
 
 
+FRESH14: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (ssh_config, lab_report, shipping_quote, accessibility_audit)
+}
+"""Families written before any rule was drawn from the thirteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh14`). Kinds of document the project had never graded
+(an OpenSSH client config, a science lab report, a freight shipping quote, a web accessibility
+audit), so that when a rule is drawn from the thirteenth fresh set's records, a figure here still
+says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -289,6 +303,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh11": FRESH11,
     "fresh12": FRESH12,
     "fresh13": FRESH13,
+    "fresh14": FRESH14,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
