@@ -8,7 +8,7 @@ rubric's criteria, each with the truth code decided (`met`), the truth function'
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -96,6 +96,17 @@ def pick_wording(rng: random.Random, wordings: Sequence[str], **values: object) 
     written when there are none, so a criterion may quote a dict literal)."""
     wording = rng.choice(wordings)
     return wording.format(**values) if values else wording
+
+
+def slipped(text: str, slips: Sequence[tuple[str, str, str]], on: Mapping[str, bool], subject: object) -> str:
+    """`text` with each slip `(switch, old, new)` whose switch is off made: the first `old`
+    replaced by `new`. A slip whose `old` is not in the text raises, naming `subject`."""
+    for switch, old, new in slips:
+        if not on[switch]:
+            if old not in text:
+                raise ValueError(f"{subject}: {switch} finds no {old!r}")
+            text = text.replace(old, new, 1)
+    return text
 
 
 def switched_cases(

@@ -119,6 +119,7 @@ from benchmarks.families import (
 from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
+from benchmarks.labelled import slipped
 from benchmarks.labels import labels_file, labels_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -266,6 +267,17 @@ def test_a_grader_that_passes_everything_is_caught(tmp_path: Path):
     assert "false+" in done.stdout
     assert sum(f["criteria"] for f in figures["by_family"].values()) == figures["criteria"]
     assert "unmet passed" in done.stdout
+
+
+def test_a_slip_is_made_only_with_its_switch_off_and_one_that_finds_nothing_says_so():
+    slips = [("cap", "within the cap", "over the cap"), ("date", "2026-03-01", "1 March")]
+    text = "Spend stays within the cap; pay by 2026-03-01, within the cap."
+    assert slipped(text, slips, {"cap": True, "date": True}, "budget") == text
+    assert slipped(text, slips, {"cap": False, "date": True}, "budget") == (
+        "Spend stays over the cap; pay by 2026-03-01, within the cap."
+    )
+    with pytest.raises(ValueError, match=r"budget: date finds no '2026-03-01'"):
+        slipped("Pay by 1 March.", slips, {"cap": True, "date": False}, "budget")
 
 
 class TestTheFamilies:

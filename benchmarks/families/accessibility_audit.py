@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "accessibility_audit"
 ANSWERS = 16
@@ -282,13 +282,7 @@ AUDITS = (
 
 
 def build(audit: Audit, on: dict[str, bool]) -> str:
-    text = audit.text
-    for switch, old, new in audit.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{audit.about}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(audit.text, audit.slips, on, audit.about)
 
 
 # Reading an audit -------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "bibliography"
 ANSWERS = 16
@@ -267,12 +267,7 @@ def build(bib: Bibliography, on: dict[str, bool]) -> str:
     shown = NUMBERS[count] if bib.in_words else str(count)
     blocks = [bib.lead, bib.heading, body, bib.note]
     text = "\n\n".join(block.replace("{count}", shown) for block in blocks if block)
-    for switch, old, new in bib.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{bib.given[0]}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, bib.slips, on, bib.given[0])
 
 
 # Reading a reference list --------------------------------------------------------------------

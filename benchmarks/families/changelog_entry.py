@@ -22,7 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "changelog_entry"
 ANSWERS = 16
@@ -229,12 +229,7 @@ def build(release: Release, on: dict[str, bool]) -> str:
         if groups.get(name):
             blocks.append("\n".join(f"- {entry}" for entry in groups[name]))
     text = "\n\n".join(block for block in blocks if block)
-    for switch, old, new in release.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{release.version}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, release.slips, on, release.version)
 
 
 # Reading an entry ----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "course_syllabus"
 ANSWERS = 16
@@ -312,13 +312,7 @@ Lab reports lose 10% a day. Example: a report that would score 45/50 but arrives
 
 
 def build(course: Course, on: dict[str, bool]) -> str:
-    text = course.text
-    for switch, old, new in course.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{course.prereq}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(course.text, course.slips, on, course.prereq)
 
 
 # Reading a syllabus -----------------------------------------------------------------------------

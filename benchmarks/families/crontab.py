@@ -22,7 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "crontab"
 ANSWERS = 16
@@ -204,12 +204,7 @@ def build(crontab: Crontab, on: dict[str, bool]) -> str:
     after, extra = crontab.extra
     if not on["count"]:
         text = text.replace(after, after + extra, 1)
-    for switch, old, new in crontab.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{crontab.mailto}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, crontab.slips, on, crontab.mailto)
 
 
 # Reading a crontab ---------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "data_dictionary"
 ANSWERS = 16
@@ -255,13 +255,7 @@ Primary key: `reading_id`. Row count: 9,876,540 as of 2026-12-01.""",
 
 
 def build(table: Table, on: dict[str, bool]) -> str:
-    text = table.text
-    for switch, old, new in table.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{table.key}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(table.text, table.slips, on, table.key)
 
 
 # Reading a data dictionary ----------------------------------------------------------------------

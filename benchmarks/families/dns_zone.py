@@ -26,7 +26,7 @@ import re
 from calendar import monthrange
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "dns_zone"
 ANSWERS = 16
@@ -289,13 +289,7 @@ Remember to add `mira-okafor.dev` as the custom domain in the repository's Pages
 
 
 def build(zone: Zone, on: dict[str, bool]) -> str:
-    text = zone.text
-    for switch, old, new in zone.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{zone.ttl_words}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(zone.text, zone.slips, on, zone.ttl_words)
 
 
 # Reading a zone ---------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "event_budget"
 ANSWERS = 16
@@ -288,13 +288,7 @@ The park's ranger station also keeps a first-aid kit.""",
 
 
 def build(budget: Budget, on: dict[str, bool]) -> str:
-    text = budget.text
-    for switch, old, new in budget.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{budget.capped}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(budget.text, budget.slips, on, budget.capped)
 
 
 # Reading a budget -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "interview_guide"
 ANSWERS = 16
@@ -328,12 +328,7 @@ def build(guide: Guide, on: dict[str, bool]) -> str:
     points = [line for at, line in enumerate(guide.rubric[1], start=1) if on["scale"] or at != guide.dropped]
     blocks += [guide.rubric[0] + "\n\n" + "\n".join(points), guide.note]
     text = "\n\n".join(block for block in blocks if block)
-    for switch, old, new in guide.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{guide.title}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, guide.slips, on, guide.title)
 
 
 # Reading a guide -------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "invoice"
 ANSWERS = 16
@@ -267,13 +267,7 @@ Please pay by EFT to BSB 086-420, account 5532 1187. Reference: NT-0926""",
 
 
 def build(invoice: Invoice, on: dict[str, bool]) -> str:
-    text = invoice.text
-    for switch, old, new in invoice.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{invoice.company}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(invoice.text, invoice.slips, on, invoice.company)
 
 
 # Reading an invoice -----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "k8s_deployment"
 ANSWERS = 16
@@ -309,12 +309,7 @@ APPS = (
 
 
 def build(app: App, on: dict[str, bool]) -> str:
-    manifest = app.manifest
-    for switch, old, new in app.slips:
-        if not on[switch]:
-            if old not in manifest:
-                raise ValueError(f"{app.want.var}: {switch} finds no {old!r}")
-            manifest = manifest.replace(old, new, 1)
+    manifest = slipped(app.manifest, app.slips, on, app.want.var)
     return app.frame.replace("{manifest}", manifest.strip())
 
 

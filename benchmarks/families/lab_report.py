@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "lab_report"
 ANSWERS = 16
@@ -273,13 +273,7 @@ EXPERIMENTS = (
 
 
 def build(experiment: Experiment, on: dict[str, bool]) -> str:
-    text = experiment.text
-    for switch, old, new in experiment.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{experiment.quantity}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(experiment.text, experiment.slips, on, experiment.quantity)
 
 
 # Reading a report -------------------------------------------------------------------------------

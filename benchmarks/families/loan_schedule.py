@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "loan_schedule"
 ANSWERS = 16
@@ -251,13 +251,7 @@ Nothing else is charged: no arrangement fee, no insurance.
 
 
 def build(loan: Loan, on: dict[str, bool]) -> str:
-    text = loan.text
-    for switch, old, new in loan.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{loan.rows} rows: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(loan.text, loan.slips, on, f"{loan.rows} rows")
 
 
 # Reading a loan ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "nginx_config"
 ANSWERS = 16
@@ -298,12 +298,7 @@ server {
 
 
 def build(site: Site, on: dict[str, bool]) -> str:
-    config = site.config
-    for switch, old, new in site.slips:
-        if not on[switch]:
-            if old not in config:
-                raise ValueError(f"{site.names[0]}: {switch} finds no {old!r}")
-            config = config.replace(old, new, 1)
+    config = slipped(site.config, site.slips, on, f"{site.names[0]}")
     if site.fence is None:
         return config.strip()
     block = f"```{site.fence}\n{config.strip()}\n```"

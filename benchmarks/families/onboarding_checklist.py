@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "onboarding_checklist"
 ANSWERS = 16
@@ -324,11 +324,7 @@ def build(plan: Plan, on: dict[str, bool]) -> str:
         head + "\n\n" + "\n".join(f"{at}. {task}" if plan.numbered else f"- {task}" for at, task in enumerate(tasks, 1))
         for head, tasks in days
     )
-    for switch, old, new in plan.slips:
-        if not on[switch]:
-            if old not in body:
-                raise ValueError(f"{plan.title}: {switch} finds no {old!r}")
-            body = body.replace(old, new, 1)
+    body = slipped(body, plan.slips, on, plan.title)
     count = sum(len(tasks) for _, tasks in days) + (0 if on["count"] else plan.off_by)
     blocks = [plan.lead, plan.title, body, plan.summary, plan.note]
     return "\n\n".join(block.replace("{count}", str(count)) for block in blocks if block)

@@ -24,7 +24,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "packing_list"
 ANSWERS = 16
@@ -268,12 +268,7 @@ def build(trip: Trip, on: dict[str, bool]) -> str:
             blocks[-1] += "\n" + lines
         else:
             blocks.append(trip.head.format(name=name) + "\n\n" + lines)
-    body = "\n\n".join(blocks)
-    for switch, old, new in trip.slips:
-        if not on[switch]:
-            if old not in body:
-                raise ValueError(f"{trip.title}: {switch} finds no {old!r}")
-            body = body.replace(old, new, 1)
+    body = slipped("\n\n".join(blocks), trip.slips, on, trip.title)
     listed = items(body)
     count = len(listed) + (0 if on["count"] else trip.off[0])
     grams = sum(weight(item) or 0 for item in listed) + (0 if on["weight"] else trip.off[1])

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "postmortem"
 ANSWERS = 16
@@ -270,13 +270,7 @@ the 50 TB quota on our storage account. Raising it to 60 TB fixed it.
 
 
 def build(incident: Incident, on: dict[str, bool]) -> str:
-    text = incident.text
-    for switch, old, new in incident.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{incident.signal}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(incident.text, incident.slips, on, incident.signal)
 
 
 # Reading a postmortem ---------------------------------------------------------------------------

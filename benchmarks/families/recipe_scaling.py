@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "recipe_scaling"
 ANSWERS = 16
@@ -329,12 +329,7 @@ Use a 20 cm square dish instead of the big tray.""",
 def build(recipe: Scaling, on: dict[str, bool]) -> str:
     method = "\n".join(f"{recipe.numbered.format(n=at)} {step}" for at, step in enumerate(recipe.steps, 1))
     text = recipe.text.replace("{method}", method)
-    for switch, old, new in recipe.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{recipe.servings}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, recipe.slips, on, recipe.servings)
 
 
 # Reading a recipe ----------------------------------------------------------------------------------

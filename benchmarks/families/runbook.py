@@ -23,7 +23,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "runbook"
 ANSWERS = 16
@@ -340,13 +340,7 @@ Severity: SEV3 · Owner: fulfilment team
 
 
 def build(runbook: Runbook, on: dict[str, bool]) -> str:
-    text = runbook.text
-    for switch, old, new in runbook.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{runbook.contact}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(runbook.text, runbook.slips, on, runbook.contact)
 
 
 # Reading a runbook ------------------------------------------------------------------------------

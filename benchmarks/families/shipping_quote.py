@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "shipping_quote"
 ANSWERS = 16
@@ -260,13 +260,7 @@ SHIPMENTS = (
 
 
 def build(shipment: Shipment, on: dict[str, bool]) -> str:
-    text = shipment.text
-    for switch, old, new in shipment.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{shipment.incoterm}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(shipment.text, shipment.slips, on, shipment.incoterm)
 
 
 # Reading a quote --------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "sprint_retro"
 ANSWERS = 16
@@ -295,13 +295,7 @@ Thanks all, see you at planning on Monday.""",
 
 
 def build(retro: Retro, on: dict[str, bool]) -> str:
-    text = retro.text
-    for switch, old, new in retro.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{retro.board}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(retro.text, retro.slips, on, retro.board)
 
 
 # Reading a retro -------------------------------------------------------------------------------

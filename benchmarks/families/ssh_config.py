@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "ssh_config"
 ANSWERS = 16
@@ -276,13 +276,7 @@ SETUPS = (
 
 
 def build(setup: Setup, on: dict[str, bool]) -> str:
-    text = setup.text
-    for switch, old, new in setup.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{setup.alias}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(setup.text, setup.slips, on, setup.alias)
 
 
 # Reading a config -------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "status_report"
 ANSWERS = 16
@@ -222,12 +222,7 @@ def build(report: Report, on: dict[str, bool]) -> str:
         items = [*report.items[at], *([report.extra] if at == 3 and not on["next_limit"] else [])]
         blocks.append(report.headings[at] + "\n\n" + "\n".join(f"- {item}" for item in items))
     text = "\n\n".join(block for block in blocks if block)
-    for switch, old, new in report.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{report.team[0]}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, report.slips, on, report.team[0])
 
 
 # Reading a report ----------------------------------------------------------------------------

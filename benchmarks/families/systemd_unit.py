@@ -26,7 +26,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "systemd_unit"
 ANSWERS = 16
@@ -263,13 +263,7 @@ Save it as /etc/systemd/system/tileserver.service, then run `sudo systemctl daem
 
 
 def build(daemon: Daemon, on: dict[str, bool]) -> str:
-    text = daemon.text
-    for switch, old, new in daemon.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{daemon.name}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(daemon.text, daemon.slips, on, daemon.name)
 
 
 # Reading a unit ---------------------------------------------------------------------------------

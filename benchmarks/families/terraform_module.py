@@ -24,7 +24,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "terraform_module"
 ANSWERS = 16
@@ -132,12 +132,7 @@ def build(module: Module, on: dict[str, bool]) -> str:
         head, _, rest = main.partition('\n\nresource "aws_s3_bucket" ')
         code = f'```hcl\n{head}\n\n{variables}\n\nresource "aws_s3_bucket" {rest}\n\n{outputs}\n```'
     text = "\n\n".join(block for block in (module.lead, code, module.note) if block)
-    for switch, old, new in module.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{module.project}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(text, module.slips, on, module.project)
 
 
 S = "  type        = string\n"

@@ -25,7 +25,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "test_plan"
 ANSWERS = 16
@@ -321,13 +321,7 @@ Feature: members can upload a profile photo (JPEG or PNG, up to 5 MB), cropped t
 
 
 def build(plan: Plan, on: dict[str, bool]) -> str:
-    text = plan.text
-    for switch, old, new in plan.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{plan.error}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(plan.text, plan.slips, on, plan.error)
 
 
 # Reading a test plan ----------------------------------------------------------------------------

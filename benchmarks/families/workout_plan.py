@@ -24,7 +24,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "workout_plan"
 ANSWERS = 16
@@ -343,13 +343,7 @@ Warm-up: 5 min easy bike and leg swings
 
 
 def build(plan: Plan, on: dict[str, bool]) -> str:
-    text = plan.text
-    for switch, old, new in plan.slips:
-        if not on[switch]:
-            if old not in text:
-                raise ValueError(f"{plan.forbidden}: {switch} finds no {old!r}")
-            text = text.replace(old, new, 1)
-    return text
+    return slipped(plan.text, plan.slips, on, plan.forbidden)
 
 
 # Reading a plan ---------------------------------------------------------------------------------
