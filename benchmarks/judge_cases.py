@@ -49,6 +49,7 @@ ALONE_SETS = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -415,8 +416,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), the
     eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`), the
     twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`), the
-    thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`), or the
-    fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`). The
+    thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`), the
+    fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`), or the
+    fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

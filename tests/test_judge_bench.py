@@ -36,6 +36,7 @@ from benchmarks.families import (
     FRESH12,
     FRESH13,
     FRESH14,
+    FRESH15,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -43,6 +44,7 @@ from benchmarks.families import (
     arithmetic,
     behaviour,
     bibliography,
+    bill_of_materials,
     bug_report,
     changelog_entry,
     cli_readme,
@@ -62,6 +64,7 @@ from benchmarks.families import (
     event_budget,
     faq_page,
     fenced,
+    gitignore,
     glossary,
     html_form,
     incident_update,
@@ -70,6 +73,7 @@ from benchmarks.families import (
     json_output,
     k8s_deployment,
     lab_report,
+    league_table,
     lesson_plan,
     limerick,
     loan_schedule,
@@ -77,6 +81,7 @@ from benchmarks.families import (
     meeting_agenda,
     nginx_config,
     numbers,
+    nutrition_label,
     onboarding_checklist,
     ordering,
     packing_list,
@@ -140,6 +145,7 @@ FRESH11_SET = build_set("fresh11")
 FRESH12_SET = build_set("fresh12")
 FRESH13_SET = build_set("fresh13")
 FRESH14_SET = build_set("fresh14")
+FRESH15_SET = build_set("fresh15")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -426,6 +432,11 @@ class TestTheFamilies:
             FRESH14,
             ((ssh_config, ssh_config.SETUPS), (lab_report, lab_report.EXPERIMENTS))
             + ((shipping_quote, shipping_quote.SHIPMENTS), (accessibility_audit, accessibility_audit.AUDITS)),
+        ),
+        "fresh15": (
+            FRESH15,
+            ((gitignore, gitignore.PROJECTS), (bill_of_materials, bill_of_materials.BOARDS))
+            + ((league_table, league_table.LEAGUES), (nutrition_label, nutrition_label.PRODUCTS)),
         ),
     }
 
@@ -988,7 +999,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh14 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh15 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2071,6 +2082,141 @@ class TestTheFresh14Families:
         assert "4.1.3 Status Messages (A)" in case.answer and "Recommendation: Fix the timeout." in case.answer
         assert case.answer.count("   - URL: https://www.example-council.gov.uk/") == 4
         assert {c.kind: c.met for c in case.criteria} == {"level": False, "fix": False, "page": True}
+
+
+class TestTheFresh15Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH15:
+            cases = [case for case in FRESH15_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_gitignore_truths(self):
+        text = "build/\n!build/keep.txt\n/out\n*.log\n!important.log\ndocs/**/*.md\n"
+        assert gitignore.ignored(text, "build/keep.txt")  # nothing under an ignored folder comes back
+        assert gitignore.ignored(text, "src/build/x.c") and not gitignore.ignored(text, "build")  # folders only
+        assert gitignore.ignored(text, "out") and not gitignore.ignored(text, "src/out/y.c")  # anchored
+        assert gitignore.ignored(text, "a/b.log") and not gitignore.ignored(text, "important.log")
+        assert gitignore.ignored(text, "docs/x/y/b.md") and not gitignore.ignored(text, "README.md")
+        assert gitignore.translate("*.py[cod]") == r"[^/]*\.py[cod]"
+        assert gitignore.grouped("# a\nx\n\n# b\ny\n") and not gitignore.grouped("# a\nx\n\ny\n")
+        # By hand: no `!config/sample.yaml`, so config/*.yaml takes the sample too; the file opens with the
+        # binaries' comment, not one naming ledgerd; `/ledgerd` is anchored, so cmd/ledgerd/ stays.
+        case = next(c for c in FRESH15_SET if c.id == "gitignore-03")
+        assert "config/*.yaml\n\n" in case.answer and "!config/sample.yaml" not in case.answer
+        assert "```gitignore\n# Binaries built by `make build`\n" in case.answer and "\n/ledgerd\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"kept": False, "first_line": False, "source": True}
+        # By hand: a bare `ledgerd` line catches the folder cmd/ledgerd/; `*.swp` matches at any depth; the
+        # binaries go to /dist/, so nothing ignores bin/.
+        case = next(c for c in FRESH15_SET if c.id == "gitignore-07")
+        assert "/dist/\nledgerd\n*.exe\n" in case.answer and "\n*.swp\n" in case.answer and "/bin/" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"source": False, "nested": True, "output": False}
+
+    def test_git_ignores_what_the_gitignore_reader_says_on_every_answer_of_the_set(self, tmp_path):
+        if shutil.which("git") is None:
+            pytest.skip("no git")
+        subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+        for case in (c for c in FRESH15_SET if c.id.startswith("gitignore")):
+            project = next(p for p in gitignore.PROJECTS if p.task == case.task)
+            paths = (project.output, project.secret, project.kept, project.committed, project.source, project.nested)
+            for path in paths:
+                (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+                (tmp_path / path).write_text("x", encoding="utf-8")
+            text = gitignore.file_text(case.answer)
+            (tmp_path / ".gitignore").write_text(text, encoding="utf-8")
+            listed = ["git", "ls-files", "--others", "--ignored", "--exclude-standard"]
+            found = set(subprocess.run(listed, cwd=tmp_path, capture_output=True, text=True, check=True).stdout.split())
+            assert {p for p in paths if gitignore.ignored(text, p)} == found & set(paths), case.id
+            for path in paths:
+                (tmp_path / path).unlink()
+
+    def test_bill_of_materials_truths(self):
+        assert bill_of_materials.designators("R1–R3, R7") == [("R", 1), ("R", 2), ("R", 3), ("R", 7)]
+        assert len(bill_of_materials.designators("C1,C2,C3")) == 3
+        headings = ["Ref", "Qty", "Description", "MPN", "Unit (USD)", "Ext. (USD)", "Qty ×25", "Lifecycle"]
+        assert bill_of_materials.columns(headings, 25) == {
+            "ref": 0,
+            "qty": 1,
+            "mpn": 3,
+            "unit": 4,
+            "ext": 5,
+            "batch": 6,
+            "status": 7,
+        }
+        board = bill_of_materials.BOARDS[2]
+        rows = bill_of_materials.lines(board, board.text)
+        assert rows[0] == {
+            "ref": "C1,C2",
+            "qty": "2",
+            "mpn": "CL21A106KAYNNNE",
+            "unit": "0.05",
+            "ext": "0.10",
+            "batch": "200",
+            "status": "Active",
+        }
+        assert len(rows) == 9 and bill_of_materials.total_right(rows, board.text)
+        assert not bill_of_materials.part_number("TBD") and not bill_of_materials.part_number("—")
+        # By hand: the LEDs' 50 should be 8 × 50 = 400; the lines come to 3.57, not 3.75; every MPN differs.
+        case = next(c for c in FRESH15_SET if c.id == "bill_of_materials-03")
+        assert "| D1–D8 | 8 | White LED, 3528 | SML-LX3528UWC | 0.09 | 0.72 | 50 | Active |" in case.answer
+        assert "Total per board: £3.75" in case.answer and case.answer.count("RC0603FR-07100RL") == 1
+        assert {c.kind: c.met for c in case.criteria} == {"batch": False, "total": False, "unique": True}
+        # By hand: the title keeps v2.1; D2 has no part number; R1–R3 is three resistors on a line of 4.
+        case = next(c for c in FRESH15_SET if c.id == "bill_of_materials-13")
+        assert case.answer.startswith("# Bramble Fuzz v2.1 — bill of materials")
+        assert "| D2 | Schottky diode, reverse polarity | 1 | — |" in case.answer and "| R1–R3 | 10 kΩ" in case.answer
+        assert "| R1–R3 | 10 kΩ 1/4 W metal film | 4 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"title": True, "mpn": False, "refs": False}
+
+    def test_league_table_truths(self):
+        text = "Table after Round 3\n\n```\nPos  Team          P  W  D  L  F  A  GD  Pts\n"
+        text += "1    Red Lions     3  2  1  0  5  2  +3    7\n2    Blue Rovers   3  0  1  2  2  5  −3    1\n```\n"
+        text += "P = played, W = won, D = drawn, L = lost, F = for, A = against, GD = difference, Pts = points\n"
+        text += "Red Lions lead by six points."
+        headings, rows = league_table.table(text)
+        assert headings[:2] == ["Pos", "Team"] and [row["team"] for row in rows] == ["Red Lions", "Blue Rovers"]
+        assert league_table.value(rows[1], "diff") == -3 and league_table.record(league_table.LEAGUES[0], rows[0]) == (
+            7,
+            3,
+        )
+        assert league_table.keyed(headings, text) and not league_table.keyed(headings, text.replace("A = ", "A "))
+        assert league_table.named_leader(rows, text) == "Red Lions"
+        # By hand: Ashford (1 win, 3 draws: 6 points, written 5) sits above Canterbury on 8; Maidstone leads on 16.
+        case = next(c for c in FRESH15_SET if c.id == "league_table-03")
+        assert "| 6 | Ashford | 7 | 1 | 3 | 3 | 11 | 15 | −4 | 5 |\n| 7 | Canterbury |" in case.answer
+        assert "In first place: Maidstone (16 pts)." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "points": False, "leader": True}
+        # By hand: Millbrook's 2 wins and 5 losses make 9 points, written 4; points for and against both total
+        # 3579; the leader named has 11 points to Parkview's 12.
+        case = next(c for c in FRESH15_SET if c.id == "league_table-05")
+        assert "| Millbrook Bears | 7 | 2 | 5 | 373 | 426 | -53 | 4 |" in case.answer
+        assert "Northfield Owls lead the league at 4–3." in case.answer and "| 9 | Harbourside Heat" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"points": False, "balance": True, "leader": False}
+
+    def test_nutrition_label_truths(self):
+        text = "Nutrition Facts\nCalories 100\nTotal Fat 4g 5%\nSodium 230 10%\n  Incl. 5g Added Sugars 10%\n"
+        assert nutrition_label.nutrients(text) == [
+            ("fat", (4.0, True, 5.0)),
+            ("sodium", (230.0, False, 10.0)),
+            ("added", (5.0, True, 10.0)),
+        ]
+        assert nutrition_label.daily_values_right(text) and nutrition_label.in_order(text) is False  # too few
+        assert not nutrition_label.calories_right(text)  # no carbohydrate or protein to count
+        assert nutrition_label.net_right("3 servings per container\nServing size 1 bar (40g)\nNet wt 120g")
+        assert not nutrition_label.CLAIM.search("No claims here; sodium is 480 mg.")
+        # By hand: 4 × 5 + 4 × 30 + 9 × 2.5 = 162.5 kcal, far from 260; sodium comes before cholesterol; each
+        # %DV is right (2.5/78 is 3%, 220/2300 is 10%, 30/50 is 60%).
+        case = next(c for c in FRESH15_SET if c.id == "nutrition_label-02")
+        assert "**Calories 260**" in case.answer and "**Sodium** 220 — 10% DV\n- **Cholesterol**" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"calories": False, "order": False, "dv": True}
+        # By hand: every amount keeps its g or mg; "a healthy dinner" is a claim; the product name comes first.
+        case = next(c for c in FRESH15_SET if c.id == "nutrition_label-07")
+        assert "```text\nBeef Lasagna (family tray)\nNutrition Facts\n" in case.answer
+        assert "so it's a healthy dinner." in case.answer and "Sodium 890mg" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"units": True, "no_claim": False, "first_line": False}
 
 
 class TestTheLabelsFile:

@@ -18,6 +18,7 @@ from benchmarks.families import (
     arithmetic,
     behaviour,
     bibliography,
+    bill_of_materials,
     bug_report,
     changelog_entry,
     cli_readme,
@@ -36,6 +37,7 @@ from benchmarks.families import (
     email,
     event_budget,
     faq_page,
+    gitignore,
     glossary,
     html_form,
     incident_update,
@@ -45,6 +47,7 @@ from benchmarks.families import (
     json_output,
     k8s_deployment,
     lab_report,
+    league_table,
     lesson_plan,
     limerick,
     loan_schedule,
@@ -54,6 +57,7 @@ from benchmarks.families import (
     negation,
     nginx_config,
     numbers,
+    nutrition_label,
     onboarding_checklist,
     ordering,
     packing_list,
@@ -283,6 +287,16 @@ audit), so that when a rule is drawn from the thirteenth fresh set's records, a 
 says how a grader does on documents no rule was written with."""
 
 
+FRESH15: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (gitignore, bill_of_materials, league_table, nutrition_label)
+}
+"""Families written before any rule was drawn from the fourteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh15`). Kinds of document the project had never graded
+(a project's .gitignore, an electronics bill of materials, a sports league table, a Nutrition Facts
+label), so that when a rule is drawn from the fourteenth fresh set's records, a figure here still says
+how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -304,6 +318,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh12": FRESH12,
     "fresh13": FRESH13,
     "fresh14": FRESH14,
+    "fresh15": FRESH15,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
