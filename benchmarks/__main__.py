@@ -29,6 +29,10 @@ measures what the demo's revisions do, per agent model: benchmarks/revisions.py.
 
 measures workflow tasks while a local model generates on the same worker:
 benchmarks/stall.py.
+
+    python -m benchmarks stages [--model local:qwen2.5-coder-1.5b] [--set fresh14] [--every 8]
+
+measures where a grounded grader pass spends its time, stage by stage: benchmarks/stages.py.
 """
 
 from __future__ import annotations
@@ -235,6 +239,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import revisions
 
         return revisions.main(argv[1:])
+    if argv[:1] == ["stages"]:
+        from benchmarks import stages
+
+        return stages.main(argv[1:])
     if argv[:1] == ["stall"]:
         from benchmarks import stall
 
