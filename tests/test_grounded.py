@@ -10,7 +10,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from rubricflow.activities.grader.check_kinds import classify, looks_for_criterion_words
+from rubricflow.activities.grader.check_kinds import classify, looks_for_criterion_words, looks_in_one_place
 from rubricflow.activities.grader.confirm import confirm_question
 from rubricflow.activities.grader.grounded import Evidence, _confirmed, _criterion
 from rubricflow.activities.grader.grounded_asker import Asker
@@ -642,6 +642,20 @@ class TestChecksAsCode:
         assert not looks_for_criterion_words(user, "Runs the app as a non-root user")
         assert not looks_for_criterion_words("def check(answer):\n    return '3,400' in answer\n", "Gives 3,400")
 
+    @pytest.mark.parametrize(
+        ("body", "answer", "elsewhere"),
+        [
+            ("answer.startswith('# tidyframe')", "```\n# Python .gitignore for tidyframe\n```", True),
+            ("lines()[-1].endswith('Kind regards, Lena')", "Kind regards, Lena.", True),
+            ("re.match(r'Nutrition Facts', answer)", "Here is the label:\n\nNutrition Facts", True),
+            ("answer.startswith('# tidyframe')", "```\n# Python .gitignore\n```", False),  # not in it at all
+            ("'tidyframe' in answer", "# tidyframe", False),  # asks whether, not where
+            ("answer.startswith('')", "anything", False),  # no words to look for
+        ],
+    )
+    def test_a_check_that_asks_where_its_words_stand_is_told_from_one_that_asks_whether(self, body, answer, elsewhere):
+        assert looks_in_one_place(f"def check(answer):\n    return {body}\n", answer) is elsewhere
+
     def test_a_number_the_criterion_does_not_give_makes_the_words_the_checks_own(self):
         """`'fixes #123'` for "Links the issue it fixes" looks for an issue number the model
         made up, as `'### Step 10:'` does for "Includes a rollback step": not finding it
@@ -1148,6 +1162,23 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert record.decided_by == "unverified: nothing cited, and the check looked for words of its own"
         assert "affected 3,400 users" in (record.check or "")
+
+    async def test_nothing_cited_beside_a_check_that_looked_for_the_words_in_one_place_decides_nothing(self, script):
+        """`answer.startswith('# tidyframe')` of a file set in a fence, whose first comment
+        names tidyframe later in the line: the check found the words not where it looked,
+        not missing from the answer, so beside a NONE nothing shows the criterion unmet."""
+        ignore = "```\n# Python .gitignore for tidyframe\n__pycache__/\n.venv/\n```"
+        criterion = "- Opens with a comment line that names the tidyframe project"
+        result = await grounded(script, ignore, criterion, "    return answer.startswith('# tidyframe')", "NONE")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: the check's words stand elsewhere in the answer, and nothing was cited"
+        # Where the answer holds none of its words, the check and the NONE still agree.
+        unnamed = "```\n# Python .gitignore\n__pycache__/\n```"
+        result = await grounded(script, unnamed, criterion, "    return answer.startswith('# tidyframe')", "NONE")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, False)
+        assert record.decided_by == "quote: the grader found none"
 
 
 class GivesProbabilities(BaseChatModel):

@@ -101,6 +101,25 @@ def looks_for_criterion_words(source: str, criterion: str) -> bool:
     return bool(own) and own <= set(WORD.findall(criterion.lower())) and numbers <= set(NUMBER.findall(criterion))
 
 
+_WHERE = frozenset({"startswith", "endswith", "match", "fullmatch"})
+"""The text tests that ask where the words stand, not whether the text holds them."""
+
+
+def looks_in_one_place(source: str, answer: str) -> bool:
+    """Whether a check tests where its words stand (`answer.startswith('# tidyframe')`,
+    `lines()[-1].endswith(...)`, `re.match(...)`) and `answer` holds every word it looks for:
+    its False then says they are not there, not that the answer lacks them."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    where = any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _WHERE for n in ast.walk(tree)
+    )
+    own = _own_words(tree)
+    return where and bool(own) and own <= set(WORD.findall(answer.lower()))
+
+
 RULING_OUT = re.compile(r"\b(?:no|not|never|without|avoid|avoids|avoiding|don't|nor)\W+(?:\w+\W+){0,2}$", re.I)
 """The words before a text that name it to rule it out ("No overhead pressing", "Never
 reboot checkout-db", "without a password"), up to two words away."""

@@ -7,7 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind, looks_for_criterion_words
+from rubricflow.activities.grader.check_kinds import (
+    CORRECTNESS,
+    CheckKind,
+    looks_for_criterion_words,
+    looks_in_one_place,
+)
 from rubricflow.activities.grader.quotes import Citation, speaks_to
 from rubricflow.activities.grader.written_checks import CheckRun
 
@@ -133,11 +138,14 @@ def shown_true(criterion: str, evidence: Evidence) -> Evidence:
     return evidence
 
 
-def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str) -> Evidence:
+def decide(
+    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str, answer: str = ""
+) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
     meets a criterion, and one from another part of the answer than the criterion's fails
-    it, only when it shares a word with it (`_about_something_else`).
+    it, only when it shares a word with it (`_about_something_else`); a NONE fails it
+    beside a text check that found none of its words in `answer`.
     (long: one branch per way the check and the citation stand.)"""
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
@@ -179,6 +187,15 @@ def decide(source: str, kind: CheckKind, run: CheckRun | None, citation: Citatio
     # A check that only looks for some text, and a citation: a cited line meets the
     # criterion where the text was not found (a paraphrase); text found with nothing cited
     # (a bare heading, a word in passing) is a disagreement.
+    if citation.found == "none" and not run.passed and looks_in_one_place(source, answer):
+        # The check looked for the words in one place (the first line, the end) and the
+        # answer holds them elsewhere: not a witness that the answer lacks them.
+        return Evidence(
+            None,
+            "the words the check looked for in one place stand elsewhere in the answer, and the grader cited nothing",
+            "unverified: the check's words stand elsewhere in the answer, and nothing was cited",
+            check=shown,
+        )
     if citation.found == "none" and not run.passed and not looks_for_criterion_words(source, criterion):
         # The check looked for words of the model's own (the line it expected), not the
         # criterion's: its finding none, beside a NONE, is two readings that missed.

@@ -186,7 +186,7 @@ async def _asked(
     replies = await asker.quotes([quote_question(request, answer, criteria[i], nonce) for i in cited])
     citations = {i: cite(reply, answer, criteria[i], request) for i, reply in zip(cited, replies, strict=True)}
     shown = [
-        shown_true(criteria[i], decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i]))
+        shown_true(criteria[i], decide(sources[i], kinds[i], runs.get(i), citations.get(i), criteria[i], answer))
         for i in range(len(criteria))
     ]
     shown = await _confirmed(asker, criteria, shown)
