@@ -37,6 +37,7 @@ from benchmarks.families import (
     FRESH13,
     FRESH14,
     FRESH15,
+    FRESH16,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -78,6 +79,7 @@ from benchmarks.families import (
     limerick,
     loan_schedule,
     makefile,
+    medication_schedule,
     meeting_agenda,
     nginx_config,
     numbers,
@@ -96,8 +98,10 @@ from benchmarks.families import (
     recipe_scaling,
     regex_answer,
     release_notes,
+    requirements_txt,
     research_abstract,
     runbook,
+    seating_plan,
     service_config,
     shell_script,
     shipping_quote,
@@ -113,6 +117,7 @@ from benchmarks.families import (
     terraform_module,
     test_plan,
     text,
+    timesheet,
     travel_itinerary,
     ui_error_messages,
     user_story,
@@ -146,6 +151,7 @@ FRESH12_SET = build_set("fresh12")
 FRESH13_SET = build_set("fresh13")
 FRESH14_SET = build_set("fresh14")
 FRESH15_SET = build_set("fresh15")
+FRESH16_SET = build_set("fresh16")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -437,6 +443,11 @@ class TestTheFamilies:
             FRESH15,
             ((gitignore, gitignore.PROJECTS), (bill_of_materials, bill_of_materials.BOARDS))
             + ((league_table, league_table.LEAGUES), (nutrition_label, nutrition_label.PRODUCTS)),
+        ),
+        "fresh16": (
+            FRESH16,
+            ((requirements_txt, requirements_txt.PROJECTS), (timesheet, timesheet.WEEKS))
+            + ((seating_plan, seating_plan.WEDDINGS), (medication_schedule, medication_schedule.PATIENTS)),
         ),
     }
 
@@ -999,7 +1010,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh15 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh16 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2217,6 +2228,120 @@ class TestTheFresh15Families:
         assert "```text\nBeef Lasagna (family tray)\nNutrition Facts\n" in case.answer
         assert "so it's a healthy dinner." in case.answer and "Sodium 890mg" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"units": True, "no_claim": False, "first_line": False}
+
+
+class TestTheFresh16Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH16:
+            cases = [case for case in FRESH16_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_requirements_txt_truths(self):
+        text = "# demo\n-r base.txt\nDjango_Environ == 0.11.2  # env\nrequests[socks, security]>=2.31\n"
+        text += 'uvloop==0.19.0; sys_platform != "win32"\n'
+        found = requirements_txt.requirements(text)
+        assert [r.name for r in found] == ["django-environ", "requests", "uvloop"]  # `-r` is no package
+        assert found[1].extras == {"socks", "security"} and found[2].marker == 'sys_platform != "win32"'
+        assert requirements_txt.pinned(found[0]) and not requirements_txt.pinned(found[1])
+        ranged = requirements_txt.Requirement("x", frozenset(), "==1.0,<2", "")
+        assert requirements_txt.pinned(found[2]) and not requirements_txt.pinned(ranged)
+        assert requirements_txt.is_dev_tool("pytest-django") and not requirements_txt.is_dev_tool("django")
+        assert requirements_txt.file_text("Here:\n\n```txt\na==1\n```\n\n```bash\npip\n```") == "a==1\n"
+        # By hand: pillow comes before gunicorn; redis is listed twice (5.0.4 and 4.6.0); psycopg keeps [binary].
+        case = next(c for c in FRESH16_SET if c.id == "requirements_txt-00")
+        assert "pillow==10.3.0\ngunicorn==22.0.0\n" in case.answer and "redis==5.0.4\nredis==4.6.0\n" in case.answer
+        assert "psycopg[binary]==3.1.19" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"sorted": False, "no_dupe": False, "extra": True}
+        # By hand: numpy is 2.0.0; every line is `==`, pywin32 too (its marker gone); scipy is above scikit-learn.
+        case = next(c for c in FRESH16_SET if c.id == "requirements_txt-09")
+        assert "numpy==2.0.0\n" in case.answer and "pywin32==306\nscipy==1.13.1\nscikit-learn==1.5.0\n" in case.answer
+        assert "```" not in case.answer and case.answer.count("==") == 9
+        assert {c.kind: c.met for c in case.criteria} == {"series": False, "pinned": True, "sorted": False}
+
+    def test_timesheet_truths(self):
+        text = "| 2024-06-03 | Mon | ACME-114 | 08:30 | 17:00 | 0:30 | 8.0 |\n"
+        text += "- Tue 4 Jun 2024 · OPS · 09:00–13:00 · no break · 4.0 h\n"
+        text += "Wed  2024-06-05  BLD-9  07:30  17:00  60m    8.5\n| **Total** | | | **20.5** |\n"
+        found = timesheet.days(text)
+        assert [(d.named, d.code, d.minutes, d.rest, d.hours) for d in found] == [
+            ("mon", "ACME-114", 510, 30, 8.0),
+            ("tue", "OPS", 240, 0, 4.0),
+            ("wed", "BLD-9", 570, 60, 8.5),
+        ]
+        assert [d.when for d in found] == [date(2024, 6, 3), date(2024, 6, 4), date(2024, 6, 5)]
+        assert timesheet.figure(timesheet.labelled(text, lambda s: s.startswith("total"))) == 20.5
+        assert timesheet.money("**To invoice at £28/h:** £1,630.00") == 1630.0
+        # By hand: the days off TRAINING make 6.0 + 4.0 + 6.0 + 6.5 = 22.5 hours (ONBOARD-3 is still billed),
+        # not 26.5, so £630.00 is due, not £742.00; each day's hours fit its times (Fri 09:00-15:30, no break).
+        case = next(c for c in FRESH16_SET if c.id == "timesheet-01")
+        assert "**Billable (HELPDESK, ONBOARD-7):** 26.5 h" in case.answer and "£742.00" in case.answer
+        assert "· ONBOARD-3 · 09:00–13:00" in case.answer and "09:00–15:30 · no break · 6.5 h" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"billable": False, "amount": False, "hours": True}
+        # By hand: Monday's 8.0 hours have no break; 8 + 8.5 + 8 + 7 is 31.5 billable, not 35.5; the total,
+        # 8 + 8.5 + 8 + 4 + 7 = 35.5, is right.
+        case = next(c for c in FRESH16_SET if c.id == "timesheet-12")
+        assert "| 2024-06-03 | Mon | ACME-114 | 08:30 | 16:30 | 0:00 | 8.0 |" in case.answer
+        assert "Total hours: 35.5\nBillable hours (client ACME): 35.5" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"breaks": False, "billable": False, "total": True}
+
+    def test_seating_plan_truths(self):
+        text = "**Table 1 (head table):** A B, C D (V)\n| Table 2 | Kids | E F, G H |\nTable 3: I J, A B\n"
+        found = seating_plan.tables(text)
+        assert found == [
+            ("(head table)", ["A B", "C D (V)"]),
+            ("Table 2 Kids", ["E F", "G H"]),
+            ("", ["I J", "A B"]),
+        ]
+        assert seating_plan.where(found, "A B") == {0, 2} and seating_plan.where(found, "C D") == {0}
+        assert seating_plan.labelled(found, seating_plan.KIDS) == ["E F", "G H"]
+        wedding = seating_plan.WEDDINGS[0]
+        for on in ({"title": True}, {"title": False}):  # a table line names the couple but gives no date
+            answer = seating_plan.build(wedding, dict.fromkeys(seating_plan.SWITCHES, True) | on)
+            assert seating_plan.title_right(wedding, answer) is on["title"]
+        # By hand: tables of 4, 5, 3, 6, 6 and 5; Priya Shah sits at the head table in Daniel Chen's place;
+        # Omar Haddad is at table 3 and Leila Haddad at table 4.
+        case = next(c for c in FRESH16_SET if c.id == "seating_plan-04")
+        assert "**Table 1 (head table):** Maya Chen, Luis Ortega, Ana Ortega, Priya Shah\n" in case.answer
+        assert "**Table 3:** Tom Becker, Omar Haddad, Wen Zhou\n**Table 4:** Leila Haddad," in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"capacity": True, "head": False, "together": False}
+        # By hand: Sofia Greco is at table 5, not the kids' table; all eight couples share tables; Stefano Greco
+        # is at the head table and again at the kids' table.
+        case = next(c for c in FRESH16_SET if c.id == "seating_plan-14")
+        assert "| Table 6 | Kids | Omar Said, Leo Hughes, Tayo Bello, Stefano Greco |" in case.answer
+        assert "Funmi Okoro, Stefano Greco |" in case.answer and "Kai Berg, Sofia Greco |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"kids": False, "together": True, "once": False}
+
+    def test_medication_schedule_truths(self):
+        text = "| 7:00 pm | Acetaminophen | 1,300 mg (2 tablets) |\n- 06:30 — Levothyroxine 75 mcg\nNo time here\n"
+        found = medication_schedule.doses(text)
+        assert [time for time, _ in found] == [19 * 60, 6 * 60 + 30]
+        assert medication_schedule.amount(found[0][1], "Acetaminophen") == 1300
+        assert medication_schedule.amount(found[1][1], "levothyroxine") == pytest.approx(0.075)
+        assert medication_schedule.doses("| 12:15 am | X |\n| 12:15 pm | X |") == [
+            (15, "| 12:15 am | X |"),
+            (735, "| 12:15 pm | X |"),
+        ]
+        assert medication_schedule.FOOD.search("after breakfast")
+        assert not medication_schedule.FOOD.search("before breakfast")
+        spaced = [(420, "Amoxicillin"), (900, "Amoxicillin"), (1380, "amoxicillin")]
+        assert medication_schedule.evenly(spaced, "Amoxicillin", 8)
+        assert not medication_schedule.evenly(spaced[:1], "Amoxicillin", 8)  # one dose is no spacing
+        # By hand: diclofenac is given at 14:00; the last line sends him to the pharmacist; atorvastatin is at 20:30.
+        case = next(c for c in FRESH16_SET if c.id == "medication_schedule-03")
+        assert "14:00  Diclofenac      50 mg    with food\n" in case.answer and "20:30  Atorvastatin" in case.answer
+        assert case.answer.endswith("\nAny questions: ask the pharmacist at your surgery.")
+        assert {c.kind: c.met for c in case.criteria} == {"no_nsaid": False, "last_line": True, "bedtime": False}
+        # By hand: ciprofloxacin at 08:00 and 20:00 is 12 hours apart; paracetamol 1.5 + 1 + 1 + 1 = 4.5 g is over
+        # 4 g; levothyroxine at 07:45 is only 15 minutes before the 08:00 doses.
+        case = next(c for c in FRESH16_SET if c.id == "medication_schedule-09")
+        assert "- 08:00 — Ciprofloxacin 500 mg\n" in case.answer and "- 20:00 — Ciprofloxacin 500 mg\n" in case.answer
+        assert "- 09:00 — Paracetamol 1.5 g\n" in case.answer and case.answer.count("Paracetamol 1 g") == 3
+        assert "- 07:45 — Levothyroxine" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"interval": True, "max_dose": False, "first": False}
 
 
 class TestTheLabelsFile:

@@ -52,6 +52,7 @@ from benchmarks.families import (
     limerick,
     loan_schedule,
     makefile,
+    medication_schedule,
     meeting_agenda,
     meeting_notes,
     negation,
@@ -74,8 +75,10 @@ from benchmarks.families import (
     recipe_scaling,
     regex_answer,
     release_notes,
+    requirements_txt,
     research_abstract,
     runbook,
+    seating_plan,
     service_config,
     shell_script,
     shipping_quote,
@@ -91,6 +94,7 @@ from benchmarks.families import (
     table_claims,
     terraform_module,
     test_plan,
+    timesheet,
     travel_itinerary,
     ui_error_messages,
     user_story,
@@ -297,6 +301,16 @@ label), so that when a rule is drawn from the fourteenth fresh set's records, a 
 how a grader does on documents no rule was written with."""
 
 
+FRESH16: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (requirements_txt, timesheet, seating_plan, medication_schedule)
+}
+"""Families written before any rule was drawn from the fifteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh16`). Kinds of document the project had never graded
+(a pinned Python requirements.txt, a weekly timesheet, a wedding seating plan, a daily medication
+schedule), so that when a rule is drawn from the fifteenth fresh set's records, a figure here still says
+how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -319,6 +333,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh13": FRESH13,
     "fresh14": FRESH14,
     "fresh15": FRESH15,
+    "fresh16": FRESH16,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
