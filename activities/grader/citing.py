@@ -139,7 +139,7 @@ def shown_true(criterion: str, evidence: Evidence) -> Evidence:
 
 
 def decide(
-    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str, answer: str = ""
+    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str, answer: str
 ) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote

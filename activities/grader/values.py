@@ -46,20 +46,28 @@ def _plain(figure: str) -> str:
     return figure.rstrip(",").replace(",", "")
 
 
-def stated_values(criterion: str) -> list[str]:
-    """The figures `criterion` says the answer gives, thousands separators dropped."""
+def _stated(criterion: str) -> list[str]:
+    """The figures `criterion` says the answer gives, as it writes them."""
     if not _GIVES.search(criterion) or any(p.search(criterion) for p in (_NOT_A_FIGURE, _PARTS, _CODE, _OTHER_WAYS)):
         return []
-    return [_plain(figure) for figure in _FIGURE.findall(criterion)]
+    return _FIGURE.findall(criterion)
+
+
+def stated_values(criterion: str) -> list[str]:
+    """The figures `criterion` says the answer gives, thousands separators dropped."""
+    return [_plain(figure) for figure in _stated(criterion)]
 
 
 def missing_value(answer: str, criterion: str) -> str | None:
     """The first figure `criterion` says the answer gives that `answer` holds nowhere (as
     written in the criterion), or None. A figure is its value (89 is 89.00, 1,204 is 1204);
     a small one the answer writes as a word ("six") is held."""
+    stated = _stated(criterion)
+    if not stated:
+        return None  # most criteria give no figure: the answer is not read
     held = {float(_plain(figure)) for figure in _FIGURE.findall(answer)}
     in_words = given_numbers(answer)
-    for figure in _FIGURE.findall(criterion) if stated_values(criterion) else []:
+    for figure in stated:
         value = float(_plain(figure))
         if value not in held and not (value <= 20 and value.is_integer() and value in in_words):
             return figure.rstrip(",")
