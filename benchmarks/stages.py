@@ -24,9 +24,9 @@ import platform
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmarks.families import ALONE, build_alone
 from benchmarks.labelled import JudgeCase
@@ -37,7 +37,18 @@ from rubricflow.activities.grader.prompt import new_nonce
 from rubricflow.activities.models import ModelFactory
 from rubricflow.workflows.types import Message
 
+T = TypeVar("T")
+
 STAGES = ("checks", "examples", "citations", "confirm", "facts", "code")
+
+
+async def timed(seconds: dict[str, float], stage: str, call: Awaitable[T]) -> T:
+    """`call`'s result, its seconds added to `stage`'s."""
+    start = time.perf_counter()
+    try:
+        return await call
+    finally:
+        seconds[stage] += time.perf_counter() - start
 
 
 class TimedAsker(Asker):
@@ -47,37 +58,26 @@ class TimedAsker(Asker):
         super().__init__(*args, **kwargs)
         self.seconds = seconds
 
-    async def _timed(self, stage: str, call: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return await call
-        finally:
-            self.seconds[stage] += time.perf_counter() - start
-
     async def check_bodies(self, prompts: list[str]) -> list[str]:
-        return await self._timed("checks", super().check_bodies(prompts))
+        return await timed(self.seconds, "checks", super().check_bodies(prompts))
 
     async def examples(self, questions: list[list[Any]]) -> list[str]:
-        return await self._timed("examples", super().examples(questions))
+        return await timed(self.seconds, "examples", super().examples(questions))
 
     async def quotes(self, questions: list[list[Any]]) -> list[str]:
-        return await self._timed("citations", super().quotes(questions))
+        return await timed(self.seconds, "citations", super().quotes(questions))
 
     async def probabilities(self, questions: list[list[dict[str, str]]], choices: list[str]) -> list[float | None]:
-        return await self._timed("confirm", super().probabilities(questions, choices))
+        return await timed(self.seconds, "confirm", super().probabilities(questions, choices))
 
 
 def timed_facts(ask: Ask, seconds: dict[str, float]) -> Ask:
     """`ask` adding its seconds to the `facts` stage."""
 
-    async def timed(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return await ask(*args, **kwargs)
-        finally:
-            seconds["facts"] += time.perf_counter() - start
+    async def asked(*args: Any, **kwargs: Any) -> Any:
+        return await timed(seconds, "facts", ask(*args, **kwargs))
 
-    return timed
+    return asked
 
 
 async def time_pass(model: Any, case: JudgeCase, label: str, structured: Any = "tool") -> dict[str, Any]:
@@ -108,20 +108,15 @@ async def time_pass(model: Any, case: JudgeCase, label: str, structured: Any = "
 
 def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Each stage's mean seconds a pass and share of all the passes' time; the median pass."""
+    if not rows:
+        return {"passes": 0, "median_s": None, "mean_s": None, "stages": {}}
     total = sum(r["seconds"] for r in rows) or 1.0
+    spent = {s: sum(r["stages"][s] for r in rows) for s in STAGES}
     return {
         "passes": len(rows),
-        "median_s": round(statistics.median(r["seconds"] for r in rows), 2) if rows else None,
-        "mean_s": round(total / len(rows), 2) if rows else None,
-        "stages": {
-            s: {
-                "mean_s": round(sum(r["stages"][s] for r in rows) / len(rows), 2),
-                "share": round(sum(r["stages"][s] for r in rows) / total, 3),
-            }
-            for s in STAGES
-        }
-        if rows
-        else {},
+        "median_s": round(statistics.median(r["seconds"] for r in rows), 2),
+        "mean_s": round(total / len(rows), 2),
+        "stages": {s: {"mean_s": round(spent[s] / len(rows), 2), "share": round(spent[s] / total, 3)} for s in STAGES},
     }
 
 
