@@ -8,6 +8,7 @@ rubric's criteria, each with the truth code decided (`met`), the truth function'
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -107,6 +108,26 @@ def slipped(text: str, slips: Sequence[tuple[str, str, str]], on: Mapping[str, b
                 raise ValueError(f"{subject}: {switch} finds no {old!r}")
             text = text.replace(old, new, 1)
     return text
+
+
+TABLE_SEPARATOR = re.compile(r":?-{2,}:?")
+"""A cell of a Markdown table's separator row (`---`, `:--:`)."""
+
+
+def pipe_grids(answer: str) -> list[list[list[str]]]:
+    """Each run of Markdown table lines in `answer`, as its rows' cells (spaces and `*`
+    stripped), the separator row left out: the headings, when it has them, come first."""
+    out: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in [*answer.splitlines(), ""]:
+        if line.strip().startswith("|"):
+            cells = [c.strip(" *") for c in line.strip().strip("|").split("|")]
+            if not all(TABLE_SEPARATOR.fullmatch(c) for c in cells):
+                current.append(cells)
+        elif current:
+            out.append(current)
+            current = []
+    return out
 
 
 def switched_cases(

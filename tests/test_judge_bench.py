@@ -129,7 +129,7 @@ from benchmarks.families import (
 from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
-from benchmarks.labelled import slipped
+from benchmarks.labelled import pipe_grids, slipped
 from benchmarks.labels import labels_file, labels_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -290,6 +290,12 @@ def test_a_slip_is_made_only_with_its_switch_off_and_one_that_finds_nothing_says
     )
     with pytest.raises(ValueError, match=r"budget: date finds no '2026-03-01'"):
         slipped("Pay by 1 March.", slips, {"cap": True, "date": False}, "budget")
+
+
+def test_each_run_of_table_lines_is_a_grid_without_its_separator_row():
+    answer = "Totals:\n\n| Team | **Pts** |\n|:---|--:|\n| Rovers | 22 |\n\nThen:\n| a | b |\n| c | d |\nEnd."
+    assert pipe_grids(answer) == [[["Team", "Pts"], ["Rovers", "22"]], [["a", "b"], ["c", "d"]]]
+    assert pipe_grids("No table here.") == []
 
 
 class TestTheFamilies:

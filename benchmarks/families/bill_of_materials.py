@@ -24,13 +24,12 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, pipe_grids, slipped, switched_cases
 
 FAMILY = "bill_of_materials"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
 FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
-SEPARATOR = re.compile(r":?-{2,}:?")
 DESIGNATOR = re.compile(r"([A-Z]+)(\d+)(?:\s*[-–]\s*(?:[A-Z]+)?(\d+))?")
 TOTAL = re.compile(r"^[\W_]*total\b[^\d\n]*(\d[\d,]*(?:\.\d+)?)", re.I | re.M)
 CENTS = re.compile(r"\d+\.\d{2}")
@@ -251,17 +250,7 @@ def columns(headings: list[str], batch: int) -> dict[str, int]:
 
 def grids(answer: str) -> list[list[list[str]]]:
     """The pipe tables (headings first, the separator left out) and the CSV blocks."""
-    out: list[list[list[str]]] = [list(csv.reader(b.strip().splitlines())) for b in FENCED.findall(answer)]
-    current: list[list[str]] = []
-    for line in [*answer.splitlines(), ""]:
-        if line.strip().startswith("|"):
-            cells = [c.strip(" *") for c in line.strip().strip("|").split("|")]
-            if not all(SEPARATOR.fullmatch(c) for c in cells):
-                current.append(cells)
-        elif current:
-            out.append(current)
-            current = []
-    return out
+    return [list(csv.reader(b.strip().splitlines())) for b in FENCED.findall(answer)] + pipe_grids(answer)
 
 
 def lines(board: Board, answer: str) -> list[Line]:

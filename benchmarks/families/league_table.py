@@ -24,13 +24,12 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, pipe_grids, slipped, switched_cases
 
 FAMILY = "league_table"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
 FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
-SEPARATOR = re.compile(r":?-{2,}:?")
 ASOF = re.compile(r"\b(?:after|as of|up to|through)\s+(?:round|matchday|week|game ?week)\s+\d+", re.I)
 LEADER = re.compile(r"top of the (?:table|league)|\bleaders?\b|\blead(?:s|ing)?\b|first place", re.I)
 POSITION = re.compile(r"^([|\s]*\d+\s*\|?\s*)(.*)$")
@@ -289,16 +288,7 @@ def grids(answer: str) -> list[tuple[list[str], list[list[str]]]]:
         lines = [re.split(r"\s{2,}", line.strip()) for line in block.splitlines() if line.strip()]
         if len(lines) > 1:
             out.append((lines[0], lines[1:]))
-    current: list[list[str]] = []
-    for line in [*answer.splitlines(), ""]:
-        if line.strip().startswith("|"):
-            cells = [c.strip(" *") for c in line.strip().strip("|").split("|")]
-            if not all(SEPARATOR.fullmatch(c) for c in cells):
-                current.append(cells)
-        elif current:
-            out.append((current[0], current[1:]))
-            current = []
-    return out
+    return out + [(grid[0], grid[1:]) for grid in pipe_grids(answer)]
 
 
 def table(answer: str) -> tuple[list[str], list[Row]]:
