@@ -51,6 +51,7 @@ ALONE_SETS = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -419,8 +420,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`), the
     thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`), the
     fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`), the
-    fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`), or the
-    sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`). The
+    fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`), the
+    sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), or the
+    seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

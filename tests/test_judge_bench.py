@@ -38,6 +38,7 @@ from benchmarks.families import (
     FRESH14,
     FRESH15,
     FRESH16,
+    FRESH17,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -62,9 +63,12 @@ from benchmarks.families import (
     dns_zone,
     dockerfile,
     email,
+    env_file,
     event_budget,
+    exam_timetable,
     faq_page,
     fenced,
+    git_log_summary,
     gitignore,
     glossary,
     html_form,
@@ -105,6 +109,7 @@ from benchmarks.families import (
     service_config,
     shell_script,
     shipping_quote,
+    shopping_receipt,
     social_post,
     sprint_retro,
     sql,
@@ -152,6 +157,7 @@ FRESH13_SET = build_set("fresh13")
 FRESH14_SET = build_set("fresh14")
 FRESH15_SET = build_set("fresh15")
 FRESH16_SET = build_set("fresh16")
+FRESH17_SET = build_set("fresh17")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -454,6 +460,11 @@ class TestTheFamilies:
             FRESH16,
             ((requirements_txt, requirements_txt.PROJECTS), (timesheet, timesheet.WEEKS))
             + ((seating_plan, seating_plan.WEDDINGS), (medication_schedule, medication_schedule.PATIENTS)),
+        ),
+        "fresh17": (
+            FRESH17,
+            ((env_file, env_file.SERVICES), (exam_timetable, exam_timetable.SCHOOLS))
+            + ((git_log_summary, git_log_summary.REPOS), (shopping_receipt, shopping_receipt.SALES)),
         ),
     }
 
@@ -1016,7 +1027,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh16 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh17 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2348,6 +2359,130 @@ class TestTheFresh16Families:
         assert "- 09:00 — Paracetamol 1.5 g\n" in case.answer and case.answer.count("Paracetamol 1 g") == 3
         assert "- 07:45 — Levothyroxine" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"interval": True, "max_dose": False, "first": False}
+
+
+class TestTheFresh17Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH17:
+            cases = [case for case in FRESH17_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_env_file_truths(self):
+        text = '# header\nexport PORT=8000\nNAME="Two words"  # said\nPLAIN=a b # note\nAPI_TOKEN=<fill>\nX_PASSWORD=\n'
+        found = env_file.entries(text)
+        assert [(e.key, e.value, e.quoted) for e in found] == [
+            ("PORT", "8000", False),
+            ("NAME", "Two words", True),
+            ("PLAIN", "a b", False),
+            ("API_TOKEN", "<fill>", False),
+            ("X_PASSWORD", "", False),
+        ]
+        assert env_file.values(env_file.entries("A=1\nA=2\n")) == {"A": "2"}  # the last value counts
+        assert env_file.placeholder("") and env_file.placeholder("changeme") and not env_file.placeholder("sk_1")
+        assert env_file.database_right("postgres://app:${PW}@db:5432/app", "db", "app")
+        assert not env_file.database_right("mysql://app@db:5432/app", "db", "app")
+        assert not env_file.database_right("postgres://app@db:54x/app", "db", "app")  # no port is no match
+        assert env_file.file_text("Here:\n\n```dotenv\nA=1\n```\n") == "A=1\n"
+        # By hand: PORT is 8000, not 3000; STRIPE_SECRET_KEY holds a live key; the one value with spaces is quoted.
+        case = next(c for c in FRESH17_SET if c.id == "env_file-09")
+        assert "\nPORT=8000\n" in case.answer and "STRIPE_SECRET_KEY=sk_live_" in case.answer
+        assert 'APP_NAME="Ledgerly API (staging)"' in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"quoted": True, "no_secrets": False, "port": False}
+        # By hand: the database is on port 3306; METRICS_PORT is gone, so 11 variables are set, not 12; both web
+        # URLs are https.
+        case = next(c for c in FRESH17_SET if c.id == "env_file-15")
+        assert "db.quayside.internal:3306/tracking" in case.answer and "METRICS_PORT" not in case.answer
+        assert case.answer.count("=https://") == 2 and "http://" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "https": True, "db_url": False}
+
+    def test_exam_timetable_truths(self):
+        durations = ("1h30", "(2 h) ·", "2 h 15 min", "(105 minutes)", "1h00", "Room 14")
+        assert [exam_timetable.duration(d) for d in durations] == [90, 120, 135, 105, 60, None]
+        text = "**Monday 16 June 2025**\n- 09:00–11:00 (2 h) · Maths · Hall A\n"
+        text += "| Tue 17 Jun 2025 | Art | 13:30 | 1 h 30 min | 15:00 | TBC |\nTotal: 3 h 30 min\n"
+        found = exam_timetable.exams(text, ("Hall A", "Hall B"))
+        assert [(e.when, e.start, e.end, e.minutes, e.room) for e in found] == [
+            (date(2025, 6, 16), 540, 660, 120, "Hall A"),
+            (date(2025, 6, 17), 810, 900, 90, None),
+        ]
+        assert exam_timetable.total_stated(text) == 210
+        day = date(2025, 6, 16)
+        morning = exam_timetable.Exam(day, 540, 645, 105, "Gym", "")
+        beside = exam_timetable.Exam(day, 540, 600, 60, "Hall", "")  # the same sitting: no gap needed
+        after = exam_timetable.Exam(day, 675, 765, 90, "Gym", "")  # 30 minutes after the first ends
+        assert exam_timetable.gap_kept([morning, beside]) and not exam_timetable.gap_kept([morning, after])
+        assert exam_timetable.overlap(morning, beside) and not exam_timetable.overlap(morning, after)
+        # By hand: Geography is moved to Tue 10 Jun at 13:30, beside Chemistry (13:30-15:15); Art is in the Main
+        # Hall at 13:30, as Chemistry is; the durations make 1,020 minutes, the 17 h stated.
+        case = next(c for c in FRESH17_SET if c.id == "exam_timetable-12")
+        assert "| Tue 10 Jun 2025 | Geography | 13:30 |" in case.answer and "| 15:00 | Main Hall |" in case.answer
+        assert "| Tue 10 Jun 2025 | Chemistry | 13:30 | 1 h 45 min | 15:15 | Main Hall |" in case.answer
+        assert "**Total exam time:** 17 h" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"shared": False, "total": True, "rooms": False}
+        # By hand: Geography starts at 11:15, half an hour after English Language (09:00 + 1h45) ends; Music is
+        # in Room 22 at 13:00-14:00, beside Spanish (13:00-14:15); 90+75+105+75+60+105+90+90+75+105 is 14 h 30.
+        case = next(c for c in FRESH17_SET if c.id == "exam_timetable-06")
+        assert "2025-07-02  Wed  11:15  1h30    12:45  Geography" in case.answer
+        assert "13:00  1h00    14:00  Music                 Room 22" in case.answer
+        assert "Total exam time: 14 h 30 min." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"gap": False, "total": True, "rooms": False}
+
+    def test_git_log_summary_truths(self):
+        text = "| Ana Costa | 6 | +233 | −97 |\n     12  Jonas Weber      +1,440  -65\n"
+        text += "Hana Ito made 9 commits (+1,870, −640).\nHana Ito made the most commits.\n"
+        found = git_log_summary.authors(text, ("Ana Costa", "Jonas Weber", "Hana Ito"))
+        assert [(a.name, a.commits, a.added, a.deleted) for a in found] == [
+            ("Ana Costa", 6, 233, 97),
+            ("Jonas Weber", 12, 1440, 65),
+            ("Hana Ito", 9, 1870, 640),
+        ]
+        assert git_log_summary.top_named(text, ("Ana Costa", "Hana Ito")) == "Hana Ito"
+        assert git_log_summary.net_stated("lines (net −1,035)") == -1035
+        assert git_log_summary.net_stated("a net change of +1,347 lines") == 1347
+        assert git_log_summary.week_of("for orbit (2025-03-17 to 2025-03-23)") == (date(2025, 3, 17), date(2025, 3, 23))
+        assert git_log_summary.week_of("week of 24 March – 30 March 2025") == (date(2025, 3, 24), date(2025, 3, 30))
+        assert git_log_summary.week_of("3–9 March 2025") == (date(2025, 3, 3), date(2025, 3, 9))
+        assert git_log_summary.HASH.search("see a31f9c0") and not git_log_summary.HASH.search("deadbeef 1234567")
+        # By hand: 9, 6, 4, 1 falls; Hana Ito, not Luca Ferri, made the most commits; 2,405 - 1,058 is +1,347, not
+        # the +3,463 stated.
+        case = next(c for c in FRESH17_SET if c.id == "git_log_summary-07")
+        assert "Luca Ferri made the most commits." in case.answer and "a net change of +3,463 lines" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"sorted": True, "top": False, "net": False}
+        # By hand: a31f9c0 is pasted in; 18 March 2025 is a Tuesday; #61 is not listed.
+        case = next(c for c in FRESH17_SET if c.id == "git_log_summary-10")
+        assert "(conflict resolver, a31f9c0)" in case.answer and "Tuesday 18 March" in case.answer
+        assert "#61" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_hashes": False, "weekday": True, "merged": False}
+
+    def test_shopping_receipt_truths(self):
+        text = "- Chew toy: 2 × £3.49 = £6.98\nSpiral notebook      3 x 4.20      12.60\n| Claw hammer | 1 | £14.99 | £14.99 |\n"
+        found = shopping_receipt.items(text, ("Claw hammer", "chew toy", "Spiral notebook", "Trowel"))
+        assert [(i.name, i.quantity, i.price, i.total) for i in found] == [
+            ("Claw hammer", 1, Decimal("14.99"), Decimal("14.99")),
+            ("chew toy", 2, Decimal("3.49"), Decimal("6.98")),
+            ("Spiral notebook", 3, Decimal("4.20"), Decimal("12.60")),
+        ]
+        assert not shopping_receipt.in_order(text, ("Claw hammer", "Chew toy"))
+        assert shopping_receipt.labelled("Loyalty discount (10%): −£5.20\n", "discount") == Decimal("5.20")
+        assert shopping_receipt.CARD.search("card 4929 1837 0264 2290") and not shopping_receipt.CARD.search(
+            "**** **** **** 2290 on 14/06/2025 10:42"
+        )
+        # By hand: the paint roller set comes before the masking tape; £9.36 is 20% of £46.82, but the VAT inside
+        # £46.82 is £7.80; every amount has two decimals.
+        case = next(c for c in FRESH17_SET if c.id == "shopping_receipt-04")
+        assert "| Paint roller set | 1 | £9.50 | £9.50 |\n| Masking tape |" in case.answer
+        assert "VAT at 20% included: £9.36" in case.answer and "**Total to pay: £46.82**" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"vat": False, "order": False, "pence": True}
+        # By hand: the items are worth 64.41, so 10% off is £6.44, not £6.64; £9.66 is a sixth of £57.97; the first
+        # line names the shop.
+        case = next(c for c in FRESH17_SET if c.id == "shopping_receipt-11")
+        assert "discount 10% −£6.64" in case.answer and "(VAT at 20% included: £9.66)" in case.answer
+        assert case.answer.startswith("Greenhouse Garden Centre, Hexham\n")
+        assert {c.kind: c.met for c in case.criteria} == {"vat": True, "header": True, "discount": False}
 
 
 class TestTheLabelsFile:

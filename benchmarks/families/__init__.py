@@ -35,8 +35,11 @@ from benchmarks.families import (
     dns_zone,
     dockerfile,
     email,
+    env_file,
     event_budget,
+    exam_timetable,
     faq_page,
+    git_log_summary,
     gitignore,
     glossary,
     html_form,
@@ -82,6 +85,7 @@ from benchmarks.families import (
     service_config,
     shell_script,
     shipping_quote,
+    shopping_receipt,
     social_post,
     sprint_retro,
     sql,
@@ -311,6 +315,16 @@ schedule), so that when a rule is drawn from the fifteenth fresh set's records, 
 how a grader does on documents no rule was written with."""
 
 
+FRESH17: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (env_file, exam_timetable, git_log_summary, shopping_receipt)
+}
+"""Families written before any rule was drawn from the sixteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh17`). Kinds of document the project had never graded
+(a web service's .env file, a school exam timetable, a weekly summary of a repository's commits, a shop's
+till receipt), so that when a rule is drawn from the sixteenth fresh set's records, a figure here still
+says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -334,6 +348,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh14": FRESH14,
     "fresh15": FRESH15,
     "fresh16": FRESH16,
+    "fresh17": FRESH17,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
