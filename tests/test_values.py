@@ -40,6 +40,11 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("Gives the size of the round ($12 million)", []),
         ("States the round as $12M", []),
         ("Says it is the 3rd edition", []),
+        # A figure the answer is to give in another unit: 24 hours in seconds is 86400.
+        ("CACHE_DEFAULT_TIMEOUT is 24 hours expressed in seconds", []),
+        ("Sets SESSION_COOKIE_AGE to 8 hours, in seconds", []),
+        ("Gives the parcel's weight of 2 kg converted to grams", []),
+        ("Sets the timeout to 30 seconds", ["30"]),
     ],
 )
 def test_the_figures_a_criterion_says_the_answer_gives(criterion, stated):
@@ -68,3 +73,9 @@ def test_a_figure_is_found_whole():
 def test_a_small_figure_written_as_a_word_is_held():
     assert missing_value("Serves six as a main course.", "Says it serves 6") is None
     assert missing_value("Serves four as a main course.", "Says it serves 6") == "6"
+
+
+def test_a_figure_to_be_given_in_another_unit_is_not_looked_for():
+    """Its value in the unit asked stands in the answer, not the figure the criterion gives."""
+    assert missing_value("SESSION_IDLE_TIMEOUT=1800\n", "Sets SESSION_IDLE_TIMEOUT to 30 minutes, in seconds") is None
+    assert missing_value("TIMEOUT=1800\n", "Sets the timeout to 30 seconds") == "30"

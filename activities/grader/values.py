@@ -4,8 +4,8 @@ answer: where the answer holds no such number, however its thousands are written
 criterion is unmet, whatever a quote or a check says; where it does, the grader decides the
 rest. A criterion that bounds or counts something ("Is under 100 words", "Lists 3
 features", "Is written in 3 sentences"), is negated, writes a number as part of a name ("PEP
-8", "version 4", "line 1") or is about what code gives when run ("add(2, 3) returns 5")
-names no figure to give.
+8", "version 4", "line 1"), is about what code gives when run ("add(2, 3) returns 5") or
+asks for the figure in another unit ("24 hours, in seconds") names no figure to look for.
 """
 
 from __future__ import annotations
@@ -17,12 +17,16 @@ from rubricflow.activities.grader.check_kinds import given_numbers
 _FIGURE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\d)")
 _OTHER_WAYS = re.compile(
     r"\d:\d\d|\d\s*(?:thousand|million|billion|trillion)\b|(?:\d\s+|[$\u20ac\u00a3]\s?[\d.,]+)(?:k|m|bn)\b"
-    r"|\d(?:st|nd|rd|th)\b",
+    r"|\d(?:st|nd|rd|th)\b"
+    r"|\b(?:expressed|written|given|converted)\s+(?:in|as|to)\b"
+    r"|\bin\s+(?:(?:milli|micro)?seconds|minutes|hours|days|weeks|months|years|bytes|[kmg]i?b|kilobytes|megabytes|"
+    r"gigabytes|pence|cents|grams|kilograms|kg|metres|meters|km|miles|ms)\b",
     re.I,
 )
 """A figure an answer may write another way: a clock time (6:30 PM as 18:30), a scale word
-($12 million or $12M as $12,000,000), an ordinal (3rd as third). Not `8M` of a size: a
-letter is a scale only after a space or a currency's figure."""
+($12 million or $12M as $12,000,000), an ordinal (3rd as third), a figure to be given in
+another unit (24 hours "expressed in seconds" is 86400). Not `8M` of a size: a letter is a
+scale only after a space or a currency's figure."""
 _GIVES = re.compile(r"\b(?:gives?|states?|sets?|names?|says|quotes?|includes?|records?|shows?|puts?|is|are|of)\b", re.I)
 _NOT_A_FIGURE = re.compile(
     r"\b(?:under|at most|at least|no more|no fewer|fewer|less|more than|exceeds?|within|limit|below|above|over|"
