@@ -52,6 +52,7 @@ ALONE_SETS = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -421,8 +422,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`), the
     fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`), the
     fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`), the
-    sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), or the
-    seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`). The
+    sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), the
+    seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), or the
+    eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

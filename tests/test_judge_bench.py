@@ -39,6 +39,7 @@ from benchmarks.families import (
     FRESH15,
     FRESH16,
     FRESH17,
+    FRESH18,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -54,6 +55,7 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    conference_schedule,
     course_syllabus,
     cover_letter,
     crontab,
@@ -68,9 +70,11 @@ from benchmarks.families import (
     exam_timetable,
     faq_page,
     fenced,
+    flight_booking,
     git_log_summary,
     gitignore,
     glossary,
+    grant_budget,
     html_form,
     incident_update,
     interview_guide,
@@ -95,6 +99,7 @@ from benchmarks.families import (
     press_release,
     product_comparison,
     product_description,
+    purchase_order,
     pytest_file,
     python_class,
     quiz,
@@ -158,6 +163,7 @@ FRESH14_SET = build_set("fresh14")
 FRESH15_SET = build_set("fresh15")
 FRESH16_SET = build_set("fresh16")
 FRESH17_SET = build_set("fresh17")
+FRESH18_SET = build_set("fresh18")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -465,6 +471,11 @@ class TestTheFamilies:
             FRESH17,
             ((env_file, env_file.SERVICES), (exam_timetable, exam_timetable.SCHOOLS))
             + ((git_log_summary, git_log_summary.REPOS), (shopping_receipt, shopping_receipt.SALES)),
+        ),
+        "fresh18": (
+            FRESH18,
+            ((purchase_order, purchase_order.ORDERS), (flight_booking, flight_booking.BOOKINGS))
+            + ((grant_budget, grant_budget.GRANTS), (conference_schedule, conference_schedule.EVENTS)),
         ),
     }
 
@@ -1027,7 +1038,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh17 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh18 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2483,6 +2494,131 @@ class TestTheFresh17Families:
         assert "discount 10% −£6.64" in case.answer and "(VAT at 20% included: £9.66)" in case.answer
         assert case.answer.startswith("Greenhouse Garden Centre, Hexham\n")
         assert {c.kind: c.met for c in case.criteria} == {"vat": True, "header": True, "discount": False}
+
+
+class TestTheFresh18Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH18:
+            cases = [case for case in FRESH18_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_purchase_order_truths(self):
+        text = "Order 3 March 2025, quote of 2025-04-02, sent 12/05/2025, due March 10, 2025 and 30 February 2025"
+        assert [(kind, day) for _, kind, day in purchase_order.dates_in(text)] == [
+            ("day_month", date(2025, 3, 3)),
+            ("iso", date(2025, 4, 2)),
+            ("slash", date(2025, 5, 12)),
+            ("month_day", date(2025, 3, 10)),
+        ]  # no 30 February
+        assert purchase_order.delivery_date("**Delivery date:** 13 March 2025 (a Thursday)") == date(2025, 3, 13)
+        assert purchase_order.delivery_date("Deliver to: Plot 6\nWanted on site 21/05/2025") == date(2025, 5, 21)
+        assert purchase_order.stated_total("| Sip lids | £87.00 |\n**Order total: £510.30**\n") == Decimal("510.30")
+        assert purchase_order.terms_days("**Payment terms:** Net 45") == 45
+        assert purchase_order.terms_days("Terms: 30 days net") == 30
+        order = purchase_order.ORDERS[3]
+        found = purchase_order.items("PBM-2401 Plasterboard sheets, 60 at £9.85 each, £591.00\n", order)
+        assert [(i.name, i.quantity, i.cost, i.total) for i in found] == [
+            ("Plasterboard sheets", 60, Decimal("9.85"), Decimal("591.00"))
+        ]
+        # By hand: 8 March 2025 is a Saturday; the sip lids' line says £85.00 where 4 x £21.75 is £87.00, but the
+        # goods at quantity times cost are £410.25, and (£410.25 + £15) x 1.2 is the £510.30 stated.
+        case = next(c for c in FRESH18_SET if c.id == "purchase_order-08")
+        assert "**Delivery date:** 8 March 2025 (a Saturday)" in case.answer
+        assert "| Sip lids | 4 | £21.75 | £85.00 |" in case.answer and "**Order total: £510.30**" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_weekend": False, "total": True, "lines": False}
+        # By hand: the order date is written 03/10/2025, the quote's date March 6, 2025; March 22, 2025 is a
+        # Saturday; the goods still go to the lab's building, TX 78712.
+        case = next(c for c in FRESH18_SET if c.id == "purchase_order-14")
+        assert "- **Date:** 03/10/2025" in case.answer and "dated March 6, 2025" in case.answer
+        assert "**Deliver by:** March 22, 2025" in case.answer and "Speedway, Austin, TX 78712" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"dates": False, "no_weekend": False, "ship_to": True}
+
+    def test_flight_booking_truths(self):
+        text = "**Outbound · Thursday 2 October 2025**\n- AC 412 · YYZ 16:30 → YUL 17:50\n"
+        text += "- Change in Montreal: 1 h 50 min\n- AC 832 · YUL 19:40 → LIS 07:25 (+1)\n"
+        found = flight_booking.flights(text)
+        assert [(f.departs, f.arrives) for f in found] == [
+            (datetime(2025, 10, 2, 16, 30), datetime(2025, 10, 2, 17, 50)),
+            (datetime(2025, 10, 2, 19, 40), datetime(2025, 10, 3, 7, 25)),
+        ]
+        lengths = ("2h50", "1 h 05 min", "45 min", "3 hours")
+        assert [flight_booking.minutes(flight_booking.LENGTH.search(s)) for s in lengths] == [170, 65, 45, 180]
+        assert flight_booking.layovers(text, flight_booking.BOOKINGS[1]) == {0: 110}
+        assert flight_booking.connections(found) is None  # the return is missing
+        # By hand: Maya's Light fare shows 1 x 23 kg; she lands in Tokyo on 15 June and flies home on the 24th, 9
+        # nights; QR 807 lands in Doha at 04:15 and QR 5 leaves at 04:55, 40 minutes.
+        case = next(c for c in FRESH18_SET if c.id == "flight_booking-08")
+        assert "| Maya Ellis-Nowak | Light | 1 × 23 kg |" in case.answer and "9 nights in Tokyo" in case.answer
+        assert "| 40 min in Doha |\n| 4 | Wed 25 Jun 2025 | QR 5 | DOH 04:55 | LHR 10:00 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"baggage": False, "nights": True, "connection": False}
+        # By hand: 17:50 to 19:40 in Montreal is 1 h 50 min and 13:05 to 14:05 in Newark 60 min, as stated, though
+        # the outbound flights are swapped; every flight has two codes; no word says the times are local.
+        case = next(c for c in FRESH18_SET if c.id == "flight_booking-09")
+        assert "- Change in Montreal: 1 h 50 min" in case.answer and "- Change in Newark: 60 min" in case.answer
+        assert "EWR 14:05" in case.answer and "local" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"layover": True, "codes": True, "local": False}
+
+    def test_grant_budget_truths(self):
+        line = "- Lab manager, Kevin Tran: 20% time of $61,500 = $12,300 per year"
+        assert grant_budget.person(line, "lab manager") == grant_budget.Person(
+            Decimal("0.2"), True, Decimal(61500), Decimal(12300)
+        )
+        assert (
+            grant_budget.person("| Research technician | Gareth Lowe | 0.5 | £32,600 |", "research technician") is None
+        )
+        headings = ("Personnel", "Equipment", "Travel", "Indirect costs")
+        text = "**A. Personnel**\n**C. Travel**\n- trips\n**B. Equipment**\n**D. Indirect costs**\n"
+        assert not grant_budget.heading_order(text, headings)
+        assert grant_budget.heading_order("1. PERSONNEL\n2. EQUIPMENT\n## Travel\nIndirect costs\n", headings)
+        assert (
+            grant_budget.stated("## Overheads\nOverheads at 25% (£245,640): £61,410.\n", grant_budget.OVERHEAD) == 61410
+        )
+        # By hand: staff as listed cost (24,000 + 26,000 + 12,300) x 2 and travel 3,600 x 2, so 52% of 131,800 is
+        # the $68,536 stated; 0.5 of $56,000 is $28,000, not the $26,000 listed; Kevin Tran's FTE is "20% time".
+        case = next(c for c in FRESH18_SET if c.id == "grant_budget-13")
+        assert "0.5 FTE of $56,000 = $26,000 per year" in case.answer and "20% time of $61,500" in case.answer
+        assert "equipment, $131,800): $68,536" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"overheads": True, "personnel": False, "fte_form": False}
+        # By hand: 25% of £245,640 is £61,410, not the £53,385 stated, but £245,640 + £61,410 is the £307,050
+        # requested; the PI's FTE is written 20%.
+        case = next(c for c in FRESH18_SET if c.id == "grant_budget-04")
+        assert "(£245,640): £53,385." in case.answer and "**£307,050**" in case.answer
+        assert "| Dr Helen Marsh | 20% |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": True, "overheads": False, "fte_form": False}
+
+    def test_conference_schedule_truths(self):
+        times = (("2", "15", "pm"), ("9", "40", "am"), ("12", "10", "pm"), ("14", "05", None))
+        assert [conference_schedule.minutes(*t) for t in times] == [855, 580, 730, 845]
+        event = conference_schedule.EVENTS[1]
+        text = "### 13:25–14:05\n- **Auditorium**: *Repatriation in practice*, Dr Nomvula Dlamini\n"
+        text += "- **Auditorium**: *Games in the gallery*, Finn O'Connor\n### 2:15 pm–2:55 pm · Coffee\n"
+        found = conference_schedule.slots(text, event)
+        assert [(s.start, s.end, s.room, s.title, s.timed) for s in found] == [
+            (805, 845, None, None, True),
+            (805, 845, "Auditorium", "Repatriation in practice", False),
+            (805, 845, "Auditorium", "Games in the gallery", False),
+            (855, 895, None, None, True),
+        ]
+        talks = [s for s in found if s.title]
+        assert conference_schedule.clashes(talks, "room") and not conference_schedule.clashes(talks, "speakers")
+        # By hand: Ravi Menon gives two talks at 10:45, but every talk still names a speaker; the panel is at
+        # "2:15 pm–3:00 pm"; coffee is at 10:15 and 13:45.
+        case = next(c for c in FRESH18_SET if c.id == "conference_schedule-00")
+        assert "| Privacy by design for analysts | Ravi Menon |" in case.answer
+        assert (
+            "| 2:15 pm–3:00 pm | Main Hall | Panel" in case.answer and "| 13:45–14:15 | Foyer | Coffee" in case.answer
+        )
+        assert {c.kind: c.met for c in case.criteria} == {"speakers": True, "clock": False, "coffee": True}
+        # By hand: the 10:50 coffee comes before a 10:25 talk; the afternoon coffee is gone; Luis Romero's talk at
+        # 10:00 and his lightning talks at 13:30 do not overlap, and nobody else speaks twice.
+        case = next(c for c in FRESH18_SET if c.id == "conference_schedule-14")
+        assert "10:50-11:15  Foyer      Coffee break\n10:25-10:50  Hopper" in case.answer
+        assert "13:05-13:30" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "coffee": False, "no_double": True}
 
 
 class TestTheLabelsFile:

@@ -26,6 +26,7 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    conference_schedule,
     course_syllabus,
     cover_letter,
     crontab,
@@ -39,9 +40,11 @@ from benchmarks.families import (
     event_budget,
     exam_timetable,
     faq_page,
+    flight_booking,
     git_log_summary,
     gitignore,
     glossary,
+    grant_budget,
     html_form,
     incident_update,
     interview_guide,
@@ -71,6 +74,7 @@ from benchmarks.families import (
     product_comparison,
     product_description,
     prose,
+    purchase_order,
     pytest_file,
     python_class,
     quiz,
@@ -325,6 +329,16 @@ till receipt), so that when a rule is drawn from the sixteenth fresh set's recor
 says how a grader does on documents no rule was written with."""
 
 
+FRESH18: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (purchase_order, flight_booking, grant_budget, conference_schedule)
+}
+"""Families written before any rule was drawn from the seventeenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh18`). Kinds of document the project had never graded
+(a purchase order to a supplier, a flight booking confirmation, a research grant's budget justification, a
+one-day conference programme), so that when a rule is drawn from the seventeenth fresh set's records, a
+figure here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -349,6 +363,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh15": FRESH15,
     "fresh16": FRESH16,
     "fresh17": FRESH17,
+    "fresh18": FRESH18,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
