@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Protocol, TypeVar
 
 
@@ -108,6 +109,32 @@ def slipped(text: str, slips: Sequence[tuple[str, str, str]], on: Mapping[str, b
                 raise ValueError(f"{subject}: {switch} finds no {old!r}")
             text = text.replace(old, new, 1)
     return text
+
+
+def swap_lines(text: str, first: str, second: str, switch: str = "order") -> tuple[str, str, str]:
+    """The slip `(switch, old, new)` in which the line of `text` holding `first` and the next
+    line, which must hold `second`, trade places."""
+    start = text.rfind("\n", 0, text.index(first)) + 1
+    middle = text.index("\n", start)
+    end = text.index("\n", middle + 1)
+    one, two = text[start:middle], text[middle + 1 : end]
+    if second not in two:
+        raise ValueError(f"{second!r} is not on the line after {first!r}")
+    return (switch, f"{one}\n{two}", f"{two}\n{one}")
+
+
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+NAMED_DATE = re.compile(r"\b(\d{1,2})\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{4})", re.I)
+
+
+def date_in(line: str) -> date | None:
+    """The first date `line` writes in ISO form or as `9 Jun 2025`, ISO first; None if neither."""
+    if iso := ISO_DATE.search(line):
+        return date(*(int(g) for g in iso.groups()))
+    if named := NAMED_DATE.search(line):
+        return date(int(named.group(3)), MONTHS.index(named.group(2).lower()[:3]) + 1, int(named.group(1)))
+    return None
 
 
 TABLE_SEPARATOR = re.compile(r":?-{2,}:?")

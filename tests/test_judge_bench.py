@@ -139,7 +139,7 @@ from benchmarks.families import (
 from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
-from benchmarks.labelled import pipe_grids, slipped
+from benchmarks.labelled import date_in, pipe_grids, slipped, swap_lines
 from benchmarks.labels import labels_file, labels_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -308,6 +308,26 @@ def test_each_run_of_table_lines_is_a_grid_without_its_separator_row():
     answer = "Totals:\n\n| Team | **Pts** |\n|:---|--:|\n| Rovers | 22 |\n\nThen:\n| a | b |\n| c | d |\nEnd."
     assert pipe_grids(answer) == [[["Team", "Pts"], ["Rovers", "22"]], [["a", "b"], ["c", "d"]]]
     assert pipe_grids("No table here.") == []
+
+
+def test_a_swap_slip_trades_a_line_with_the_next():
+    text = "Receipt\nTape 2.00\nRoller 5.00\nTotal 7.00\n"
+    switch, old, new = swap_lines(text, "Tape", "Roller")
+    assert (switch, old, new) == ("order", "Tape 2.00\nRoller 5.00", "Roller 5.00\nTape 2.00")
+    assert (
+        slipped(text, [(switch, old, new)], {"order": False}, "receipt")
+        == "Receipt\nRoller 5.00\nTape 2.00\nTotal 7.00\n"
+    )
+    assert swap_lines(text, "Tape", "Roller", "sorted")[0] == "sorted"
+    with pytest.raises(ValueError, match="'Total' is not on the line after 'Tape'"):
+        swap_lines(text, "Tape", "Total")
+
+
+def test_a_line_s_date_is_read_in_iso_or_in_words():
+    assert date_in("Mon 2025-06-16, Hall A") == date(2025, 6, 16)
+    assert date_in("Friday 13 Dec. 2024: 8.0 h") == date(2024, 12, 13)
+    assert date_in("Wed 9 June 2025 then 2025-06-10") == date(2025, 6, 10)  # ISO first
+    assert date_in("09:00 to 11:00, Biology") is None
 
 
 class TestTheFamilies:

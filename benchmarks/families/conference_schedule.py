@@ -22,7 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
 
 FAMILY = "conference_schedule"
 ANSWERS = 16
@@ -63,17 +63,6 @@ class Event:
     """(a talk's length and lunch's least length in minutes, the hour the day must end by)."""
     slips: tuple[tuple[str, str, str], ...]
     """(switch, old, new): what an answer with the switch off writes instead."""
-
-
-def swap_lines(text: str, first: str, second: str) -> tuple[str, str, str]:
-    """The `order` slip: the line holding `first` and the next, holding `second`, trade places."""
-    start = text.rfind("\n", 0, text.index(first)) + 1
-    middle = text.index("\n", start)
-    end = text.index("\n", middle + 1)
-    one, two = text[start:middle], text[middle + 1 : end]
-    if second not in two:
-        raise ValueError(f"{second!r} is not on the line after {first!r}")
-    return ("order", f"{one}\n{two}", f"{two}\n{one}")
 
 
 def swap_blocks(text: str, first: str, second: str, after: str) -> tuple[str, str, str]:

@@ -24,14 +24,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, switched_cases
 
 FAMILY = "exam_timetable"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-NAMED = re.compile(r"\b(\d{1,2})\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{4})", re.I)
 TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
 DURATION = re.compile(
     r"(?<![\d:.])(\d+)\s*(?:hours?|hrs?|h)(?![a-z])(?:\s*(\d{1,2})\s*(?:minutes|mins?|m)?(?![a-z]))?"
@@ -271,14 +268,6 @@ def build(school: School, on: dict[str, bool]) -> str:
 
 
 # Reading a timetable ----------------------------------------------------------------------------
-
-
-def date_in(line: str) -> date | None:
-    if iso := ISO.search(line):
-        return date(*(int(g) for g in iso.groups()))
-    if named := NAMED.search(line):
-        return date(int(named.group(3)), MONTHS.index(named.group(2).lower()[:3]) + 1, int(named.group(1)))
-    return None
 
 
 def duration(text: str) -> int | None:

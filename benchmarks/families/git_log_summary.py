@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
 
 FAMILY = "git_log_summary"
 ANSWERS = 16
@@ -63,18 +63,6 @@ class Repo:
     """The pull request closed without being merged."""
     slips: tuple[tuple[str, str, str], ...]
     """(switch, old, new): what an answer with the switch off writes instead."""
-
-
-def swap_lines(text: str, first: str, second: str) -> tuple[str, str, str]:
-    """The `sorted` slip: the line holding `first` and the next, holding `second`, trade places."""
-    start = text.index(first)
-    start = text.rfind("\n", 0, start) + 1
-    middle = text.index("\n", start)
-    end = text.index("\n", middle + 1)
-    one, two = text[start:middle], text[middle + 1 : end]
-    if second not in two:
-        raise ValueError(f"{second!r} is not on the line after {first!r}")
-    return ("sorted", f"{one}\n{two}", f"{two}\n{one}")
 
 
 HARBOR = """## harbor-ui: weekly commit summary, 3–9 March 2025
@@ -153,7 +141,7 @@ REPOS = (
         (412, 415, 418, 421),
         419,
         (
-            swap_lines(HARBOR, "Tom Becker", "Ana Costa"),
+            swap_lines(HARBOR, "Tom Becker", "Ana Costa", "sorted"),
             ("total", "33 commits", "35 commits"),
             ("net", "net +1,066", "net +3,280"),
             ("top", "Most commits: Priya Raman", "Most commits: Tom Becker"),
@@ -175,7 +163,7 @@ REPOS = (
         (88, 91, 93),
         90,
         (
-            swap_lines(LEDGER, "Dev Patel", "Sara Lindqvist"),
+            swap_lines(LEDGER, "Dev Patel", "Sara Lindqvist", "sorted"),
             ("total", "Total: 26 commits", "Total: 24 commits"),
             ("net", "net −1,035", "net +1,035"),
             ("top", "this week: Marta Kowalski", "this week: Dev Patel"),
@@ -198,7 +186,7 @@ REPOS = (
         (57, 60, 61, 64),
         62,
         (
-            swap_lines(ORBIT, "Leila Haddad", "Kenji Sato"),
+            swap_lines(ORBIT, "Leila Haddad", "Kenji Sato", "sorted"),
             ("total", "Total: 30 commits", "Total: 28 commits"),
             ("net", "(net +2,369)", "(net +2,245)"),
             ("top", "Most commits: Jonas Weber", "Most commits: Leila Haddad"),
@@ -221,7 +209,7 @@ REPOS = (
         (140, 142, 145),
         143,
         (
-            swap_lines(KESTREL, "Luca Ferri", "Grace Obi"),
+            swap_lines(KESTREL, "Luca Ferri", "Grace Obi", "sorted"),
             ("total", "Total: 20 commits", "Total: 22 commits"),
             ("net", "net change of +1,347", "net change of +3,463"),
             ("top", "Hana Ito made the most", "Luca Ferri made the most"),

@@ -25,14 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, switched_cases
 
 FAMILY = "timesheet"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-NAMED = re.compile(r"\b(\d{1,2})\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{4})", re.I)
 SPAN = re.compile(r"\b(\d{2}):(\d{2})\s*(?:–|-|to|\|)?\s*(\d{2}):(\d{2})\b")
 DAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rs|rsday|urday)?\b", re.I)
 CODE = re.compile(r"\b[A-Z]{2,}(?:-\d+)?\b")
@@ -237,14 +234,6 @@ def build(week: Week, on: dict[str, bool]) -> str:
 
 
 # Reading a timesheet ----------------------------------------------------------------------------
-
-
-def date_in(line: str) -> date | None:
-    if iso := ISO.search(line):
-        return date(*(int(g) for g in iso.groups()))
-    if named := NAMED.search(line):
-        return date(int(named.group(3)), MONTHS.index(named.group(2).lower()[:3]) + 1, int(named.group(1)))
-    return None
 
 
 def rest_of(line: str) -> int:
