@@ -123,6 +123,28 @@ def swap_lines(text: str, first: str, second: str, switch: str = "order") -> tup
     return (switch, f"{one}\n{two}", f"{two}\n{one}")
 
 
+def swap_spans(text: str, first: str, second: str, after: str, switch: str = "order") -> tuple[str, str, str]:
+    """The slip `(switch, old, new)` in which the span of `text` from `first` to `second` and
+    the one from `second` to `after` trade places."""
+    start, middle, end = text.index(first), text.index(second), text.index(after)
+    return (switch, text[start:end], text[middle:end] + text[start:middle])
+
+
+FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
+
+
+def fenced_or_whole(answer: str) -> str:
+    """The first fenced block's contents, or the whole answer when it has none."""
+    found = FENCED.search(answer)
+    return found.group(1) if found else answer
+
+
+def comment_first_names(text: str, name: str) -> bool:
+    """Whether `text`'s first non-blank line is a `#` comment that names `name`, in any case."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return first.startswith("#") and name.lower() in first.lower()
+
+
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 NAMED_DATE = re.compile(r"\b(\d{1,2})\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{4})", re.I)

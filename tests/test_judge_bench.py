@@ -139,7 +139,15 @@ from benchmarks.families import (
 from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
-from benchmarks.labelled import date_in, pipe_grids, slipped, swap_lines
+from benchmarks.labelled import (
+    comment_first_names,
+    date_in,
+    fenced_or_whole,
+    pipe_grids,
+    slipped,
+    swap_lines,
+    swap_spans,
+)
 from benchmarks.labels import labels_file, labels_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -321,6 +329,24 @@ def test_a_swap_slip_trades_a_line_with_the_next():
     assert swap_lines(text, "Tape", "Roller", "sorted")[0] == "sorted"
     with pytest.raises(ValueError, match="'Total' is not on the line after 'Tape'"):
         swap_lines(text, "Tape", "Total")
+
+
+def test_a_swap_slip_trades_two_spans_that_meet():
+    text = "## Equipment\nKit\n## Travel\nTrips\n## Overheads\n25%\n"
+    switch, old, new = swap_spans(text, "## Equipment", "## Travel", "## Overheads")
+    assert (switch, old) == ("order", "## Equipment\nKit\n## Travel\nTrips\n")
+    assert new == "## Travel\nTrips\n## Equipment\nKit\n"
+
+
+def test_a_document_is_its_first_fenced_block_or_the_whole_answer():
+    assert fenced_or_whole("Here:\n```ini\nPORT=8080\n```\n```\nX=1\n```") == "PORT=8080\n"
+    assert fenced_or_whole("PORT=8080\n") == "PORT=8080\n"
+
+
+def test_a_first_comment_line_names_the_project_in_any_case():
+    assert comment_first_names("\n# Tidyframe: build outputs\nbuild/\n", "tidyframe")
+    assert not comment_first_names("build/\n# tidyframe\n", "tidyframe")
+    assert not comment_first_names("# build outputs\nbuild/\n", "tidyframe")
 
 
 def test_a_line_s_date_is_read_in_iso_or_in_words():
@@ -2184,7 +2210,7 @@ class TestTheFresh15Families:
             for path in paths:
                 (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
                 (tmp_path / path).write_text("x", encoding="utf-8")
-            text = gitignore.file_text(case.answer)
+            text = fenced_or_whole(case.answer)
             (tmp_path / ".gitignore").write_text(text, encoding="utf-8")
             listed = ["git", "ls-files", "--others", "--ignored", "--exclude-standard"]
             found = set(subprocess.run(listed, cwd=tmp_path, capture_output=True, text=True, check=True).stdout.split())
@@ -2298,7 +2324,7 @@ class TestTheFresh16Families:
         ranged = requirements_txt.Requirement("x", frozenset(), "==1.0,<2", "")
         assert requirements_txt.pinned(found[2]) and not requirements_txt.pinned(ranged)
         assert requirements_txt.is_dev_tool("pytest-django") and not requirements_txt.is_dev_tool("django")
-        assert requirements_txt.file_text("Here:\n\n```txt\na==1\n```\n\n```bash\npip\n```") == "a==1\n"
+        assert fenced_or_whole("Here:\n\n```txt\na==1\n```\n\n```bash\npip\n```") == "a==1\n"
         # By hand: pillow comes before gunicorn; redis is listed twice (5.0.4 and 4.6.0); psycopg keeps [binary].
         case = next(c for c in FRESH16_SET if c.id == "requirements_txt-00")
         assert "pillow==10.3.0\ngunicorn==22.0.0\n" in case.answer and "redis==5.0.4\nredis==4.6.0\n" in case.answer
@@ -2417,7 +2443,7 @@ class TestTheFresh17Families:
         assert env_file.database_right("postgres://app:${PW}@db:5432/app", "db", "app")
         assert not env_file.database_right("mysql://app@db:5432/app", "db", "app")
         assert not env_file.database_right("postgres://app@db:54x/app", "db", "app")  # no port is no match
-        assert env_file.file_text("Here:\n\n```dotenv\nA=1\n```\n") == "A=1\n"
+        assert fenced_or_whole("Here:\n\n```dotenv\nA=1\n```\n") == "A=1\n"
         # By hand: PORT is 8000, not 3000; STRIPE_SECRET_KEY holds a live key; the one value with spaces is quoted.
         case = next(c for c in FRESH17_SET if c.id == "env_file-09")
         assert "\nPORT=8000\n" in case.answer and "STRIPE_SECRET_KEY=sk_live_" in case.answer

@@ -24,12 +24,11 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, pipe_grids, slipped, switched_cases
+from benchmarks.labelled import FENCED, Criterion, JudgeCase, pick_wording, pipe_grids, slipped, switched_cases
 
 FAMILY = "bill_of_materials"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 DESIGNATOR = re.compile(r"([A-Z]+)(\d+)(?:\s*[-–]\s*(?:[A-Z]+)?(\d+))?")
 TOTAL = re.compile(r"^[\W_]*total\b[^\d\n]*(\d[\d,]*(?:\.\d+)?)", re.I | re.M)
 CENTS = re.compile(r"\d+\.\d{2}")

@@ -22,7 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, swap_spans, switched_cases
 
 FAMILY = "conference_schedule"
 ANSWERS = 16
@@ -63,12 +63,6 @@ class Event:
     """(a talk's length and lunch's least length in minutes, the hour the day must end by)."""
     slips: tuple[tuple[str, str, str], ...]
     """(switch, old, new): what an answer with the switch off writes instead."""
-
-
-def swap_blocks(text: str, first: str, second: str, after: str) -> tuple[str, str, str]:
-    """The `order` slip: the block from `first` to `second` and the one from `second` to `after` trade places."""
-    start, middle, end = text.index(first), text.index(second), text.index(after)
-    return ("order", text[start:end], text[middle:end] + text[start:middle])
 
 
 DATACRAFT = """# DataCraft Leeds · programme for Friday 7 November
@@ -230,7 +224,7 @@ EVENTS = (
         ("Collections as commons; What should museums stop?", "the keynote and the panel"),
         (40, 60, "16:30"),
         (
-            swap_blocks(MUSEUM, "### 11:45–12:25", "### 12:25–13:25", "### 13:25–14:05"),
+            swap_spans(MUSEUM, "### 11:45–12:25", "### 12:25–13:25", "### 13:25–14:05"),
             ("no_double", "people*, Kwame Mensah", "people*, Morag Fraser"),
             ("rooms", "- **Learning Studio**: *Games in the gallery*", "- **Auditorium**: *Games in the gallery*"),
             ("lunch", "### 12:25–13:25 · Lunch", "### 12:25–13:10 · Lunch"),

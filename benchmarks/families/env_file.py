@@ -24,12 +24,11 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, fenced_or_whole, pick_wording, slipped, switched_cases
 
 FAMILY = "env_file"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$")
 SECRET = re.compile(r"SECRET|PASSWORD|TOKEN|API_KEY|PRIVATE_KEY")
 PLACEHOLDER = re.compile(r"|<[^>]*>|change-?me|replace-?me", re.I)
@@ -272,12 +271,6 @@ def build(service: Service, on: dict[str, bool]) -> str:
 # Reading a dotenv file ----------------------------------------------------------------------------
 
 
-def file_text(answer: str) -> str:
-    """The first fenced block, or the whole answer when it has none."""
-    found = FENCED.search(answer)
-    return found.group(1) if found else answer
-
-
 def entries(text: str) -> list[Entry]:
     """Each `KEY=value` line in order, a quoted value unquoted, an inline comment dropped."""
     out = []
@@ -343,7 +336,7 @@ WORDINGS = {
 
 
 def truths(service: Service, answer: str) -> dict[str, bool]:
-    found = entries(file_text(answer))
+    found = entries(fenced_or_whole(answer))
     keys = [e.key for e in found]
     given = values(found)
     urls = [e.value for e in found if "://" in e.value]
@@ -356,7 +349,7 @@ def truths(service: Service, answer: str) -> dict[str, bool]:
         "db_url": database_right(given.get("DATABASE_URL", ""), *service.database),
         "https": any(u.startswith("https://") for u in urls) and not any("http://" in u.lower() for u in urls),
         "no_dupe": bool(keys) and len(set(keys)) == len(keys),
-        "count": len(set(keys)) == len({e.key for e in entries(file_text(service.text))}),
+        "count": len(set(keys)) == len({e.key for e in entries(fenced_or_whole(service.text))}),
         "timeout": given.get(key) == str(seconds),
     }
 
@@ -366,7 +359,7 @@ def candidates(rng: random.Random, service: Service, answer: str) -> list[Criter
         "port": service.port,
         "host": service.database[0],
         "db": service.database[1],
-        "n": len({e.key for e in entries(file_text(service.text))}),
+        "n": len({e.key for e in entries(fenced_or_whole(service.text))}),
         "key": service.timeout[0],
         "spoken": service.timeout[2],
     }

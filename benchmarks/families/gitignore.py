@@ -23,12 +23,19 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    comment_first_names,
+    fenced_or_whole,
+    pick_wording,
+    slipped,
+    switched_cases,
+)
 
 FAMILY = "gitignore"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 GLOB = re.compile(r"\*\*/|/\*\*$|\*\*|\*|\?|\[!?[^\]]+\]|.", re.DOTALL)
 WILDCARDS = {"**/": "(?:.*/)?", "/**": "/.*", "**": ".*", "*": "[^/]*", "?": "[^/]"}
 
@@ -311,12 +318,6 @@ def build(project: Project, on: dict[str, bool]) -> str:
 # Reading a .gitignore ---------------------------------------------------------------------------
 
 
-def file_text(answer: str) -> str:
-    """The first fenced block, or the whole answer when it has none."""
-    found = FENCED.search(answer)
-    return found.group(1) if found else answer
-
-
 def patterns(text: str) -> list[str]:
     """The pattern lines in order: not blank, not a comment, trailing spaces dropped."""
     return [line.rstrip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
@@ -373,11 +374,6 @@ def grouped(text: str) -> bool:
     return bool(with_patterns) and all(run[0].startswith("#") for run in with_patterns)
 
 
-def first_line_names(text: str, name: str) -> bool:
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    return first.startswith("#") and name.lower() in first.lower()
-
-
 WORDINGS = {
     "output": (
         "Ignores everything under {folder}/",
@@ -405,7 +401,7 @@ WORDINGS = {
 
 
 def truths(project: Project, answer: str) -> dict[str, bool]:
-    text = file_text(answer)
+    text = fenced_or_whole(answer)
     lines = patterns(text)
     return {
         "output": ignored(text, project.output),
@@ -414,7 +410,7 @@ def truths(project: Project, answer: str) -> dict[str, bool]:
         "committed": not ignored(text, project.committed),
         "no_repeat": bool(lines) and len(set(lines)) == len(lines),
         "grouped": grouped(text),
-        "first_line": first_line_names(text, project.name),
+        "first_line": comment_first_names(text, project.name),
         "source": not ignored(text, project.source),
         "nested": ignored(text, project.nested),
     }

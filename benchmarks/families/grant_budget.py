@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_spans, switched_cases
 
 FAMILY = "grant_budget"
 ANSWERS = 16
@@ -68,12 +68,6 @@ class Grant:
     """What the travel is for, as the task names it."""
     slips: tuple[tuple[str, str, str], ...]
     """(switch, old, new): what an answer with the switch off writes instead."""
-
-
-def swap_sections(text: str, first: str, second: str, after: str) -> tuple[str, str, str]:
-    """The `order` slip: the section from `first` to `second` and the one from `second` to `after` trade places."""
-    start, middle, end = text.index(first), text.index(second), text.index(after)
-    return ("order", text[start:end], text[middle:end] + text[start:middle])
 
 
 CLIFFWATCH = """# Budget justification: Cliffwatch (Northern Seas Trust, 3 years)
@@ -201,7 +195,7 @@ GRANTS = (
         (25, "all", "all the direct costs"),
         ("EGU General Assembly", "the EGU General Assembly"),
         (
-            swap_sections(CLIFFWATCH, "## Equipment", "## Travel", "## Overheads"),
+            swap_spans(CLIFFWATCH, "## Equipment", "## Travel", "## Overheads"),
             ("personnel", "| £32,600 |", "| £36,200 |"),
             ("travel", "at £1,350 each", "at £1,530 each"),
             ("overheads", "£61,410", "£53,385"),
@@ -229,7 +223,7 @@ GRANTS = (
         (52, "no_equipment", "the direct costs other than equipment"),
         ("ESA Annual Meeting", "the ESA Annual Meeting"),
         (
-            swap_sections(DROUGHT, "**B. Equipment**", "**C. Travel**", "**D. Indirect costs**"),
+            swap_spans(DROUGHT, "**B. Equipment**", "**C. Travel**", "**D. Indirect costs**"),
             ("personnel", "of $52,000 =", "of $56,000 ="),
             ("travel", "at $1,800 each", "at $1,600 each"),
             ("overheads", "$68,536", "$80,158"),
@@ -256,7 +250,7 @@ GRANTS = (
         (20, "staff", "the personnel costs"),
         ("Lake Constance", "fieldwork at Lake Constance"),
         (
-            swap_sections(LAKECORE, "2. EQUIPMENT", "3. TRAVEL", "4. OVERHEADS"),
+            swap_spans(LAKECORE, "2. EQUIPMENT", "3. TRAVEL", "4. OVERHEADS"),
             ("personnel", "€84,000", "€48,000"),
             ("travel", "at €650 each", "at €560 each"),
             ("overheads", "= €56,940", "= €62,980"),
@@ -283,7 +277,7 @@ GRANTS = (
         (10, "staff", "the staff costs"),
         ("Community Growing Network", "the Community Growing Network conference"),
         (
-            swap_sections(GROWING, "Equipment\n", "Travel\n", "Overheads\n"),
+            swap_spans(GROWING, "Equipment\n", "Travel\n", "Overheads\n"),
             ("personnel", "on £31,500", "on £35,100"),
             ("travel", "at £380 each", "at £830 each"),
             ("overheads", "£6,500", "£6,992"),

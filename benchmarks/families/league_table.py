@@ -24,12 +24,11 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, pipe_grids, slipped, switched_cases
+from benchmarks.labelled import FENCED, Criterion, JudgeCase, pick_wording, pipe_grids, slipped, switched_cases
 
 FAMILY = "league_table"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 ASOF = re.compile(r"\b(?:after|as of|up to|through)\s+(?:round|matchday|week|game ?week)\s+\d+", re.I)
 LEADER = re.compile(r"top of the (?:table|league)|\bleaders?\b|\blead(?:s|ing)?\b|first place", re.I)
 POSITION = re.compile(r"^([|\s]*\d+\s*\|?\s*)(.*)$")

@@ -23,12 +23,11 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, fenced_or_whole, pick_wording, slipped, switched_cases
 
 FAMILY = "nutrition_label"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 AMOUNT = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)(\s*(?:mcg|mg|g)\b)?(?![\d.])(?!\s*%)")
 PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
 CALORIES = re.compile(r"^calories\W*(\d+)", re.I)
@@ -280,12 +279,6 @@ def build(product: Product, on: dict[str, bool]) -> str:
 # Reading a label --------------------------------------------------------------------------------
 
 
-def label(answer: str) -> str:
-    """The first fenced block, or the whole answer when it has none."""
-    found = FENCED.search(answer)
-    return found.group(1) if found else answer
-
-
 def lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -381,7 +374,7 @@ WORDINGS = {
 
 
 def truths(product: Product, answer: str) -> dict[str, bool]:
-    text = label(answer)
+    text = fenced_or_whole(answer)
     found = nutrients(text)
     shown = lines(text)
     return {

@@ -23,12 +23,19 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    comment_first_names,
+    fenced_or_whole,
+    pick_wording,
+    slipped,
+    switched_cases,
+)
 
 FAMILY = "requirements_txt"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 REQUIREMENT = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?\s*([^;]*?)\s*(?:;\s*(.*))?$")
 EXACT = re.compile(r"==\s*\d+(?:\.\d+)*")
 DEV_TOOLS = {"black", "coverage", "flake8", "isort", "mypy", "pre-commit", "pylint", "ruff", "tox"}
@@ -237,12 +244,6 @@ def build(project: Project, on: dict[str, bool]) -> str:
 # Reading a requirements file --------------------------------------------------------------------
 
 
-def file_text(answer: str) -> str:
-    """The first fenced block, or the whole answer when it has none."""
-    found = FENCED.search(answer)
-    return found.group(1) if found else answer
-
-
 def normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
@@ -274,11 +275,6 @@ def first_of(found: list[Requirement], name: str) -> Requirement | None:
     return next((r for r in found if r.name == name), None)
 
 
-def header_names(text: str, name: str) -> bool:
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    return first.startswith("#") and name.lower() in first.lower()
-
-
 WORDINGS = {
     "sorted": ("The packages are listed in alphabetical order", "Requirements are sorted A to Z by package name"),
     "pinned": (
@@ -306,7 +302,7 @@ WORDINGS = {
 
 
 def truths(project: Project, answer: str) -> dict[str, bool]:
-    text = file_text(answer)
+    text = fenced_or_whole(answer)
     found = requirements(text)
     names = [r.name for r in found]
     package, prefix, _ = project.series
@@ -321,7 +317,7 @@ def truths(project: Project, answer: str) -> dict[str, bool]:
         "series": series is not None and pinned(series) and series.spec.replace(" ", "")[2:].startswith(prefix),
         "extra": extra is not None and project.extra[1] in extra.extras,
         "marker": marked is not None and project.marked[1] in marked.marker.lower(),
-        "header": header_names(text, project.name),
+        "header": comment_first_names(text, project.name),
         "no_dupe": bool(names) and len(set(names)) == len(names),
     }
 

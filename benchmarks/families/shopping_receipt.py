@@ -26,12 +26,11 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, fenced_or_whole, pick_wording, slipped, swap_lines, switched_cases
 
 FAMILY = "shopping_receipt"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 MONEY = re.compile(r"[£€$]\s?\d[\d,]*(?:\.\d+)?|(?<![\d.])\d+\.\d+(?![\d.])")
 CARD = re.compile(r"\d(?:[ -]?\d){11,}")
@@ -252,12 +251,6 @@ def build(sale: Sale, on: dict[str, bool]) -> str:
 # Reading a receipt ------------------------------------------------------------------------------
 
 
-def receipt(answer: str) -> str:
-    """The first fenced block, or the whole answer when it has none."""
-    found = FENCED.search(answer)
-    return found.group(1) if found else answer
-
-
 def amount(text: str) -> Decimal:
     return Decimal(text.replace(",", ""))
 
@@ -334,7 +327,7 @@ WORDINGS = {
 
 
 def truths(sale: Sale, answer: str) -> dict[str, bool]:
-    text = receipt(answer)
+    text = fenced_or_whole(answer)
     found = items(text, sale.items)
     complete = len(found) == len(sale.items)
     value = sum((i.quantity * i.price for i in found), Decimal(0))
