@@ -53,6 +53,7 @@ ALONE_SETS = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -423,8 +424,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`), the
     fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`), the
     sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), the
-    seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), or the
-    eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`). The
+    seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), the
+    eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`), or the
+    nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

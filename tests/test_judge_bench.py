@@ -40,11 +40,13 @@ from benchmarks.families import (
     FRESH16,
     FRESH17,
     FRESH18,
+    FRESH19,
     accessibility_audit,
     acrostic_poem,
     action_items,
     api_docs,
     arithmetic,
+    bank_reconciliation,
     behaviour,
     bibliography,
     bill_of_materials,
@@ -64,6 +66,7 @@ from benchmarks.families import (
     dates_units,
     dns_zone,
     dockerfile,
+    dunning_letter,
     email,
     env_file,
     event_budget,
@@ -95,6 +98,7 @@ from benchmarks.families import (
     onboarding_checklist,
     ordering,
     packing_list,
+    payslip,
     postmortem,
     press_release,
     product_comparison,
@@ -120,6 +124,7 @@ from benchmarks.families import (
     sql,
     sql_migration,
     ssh_config,
+    staff_rota,
     status_report,
     substance,
     systemd_unit,
@@ -172,6 +177,7 @@ FRESH15_SET = build_set("fresh15")
 FRESH16_SET = build_set("fresh16")
 FRESH17_SET = build_set("fresh17")
 FRESH18_SET = build_set("fresh18")
+FRESH19_SET = build_set("fresh19")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -522,6 +528,11 @@ class TestTheFamilies:
             FRESH18,
             ((purchase_order, purchase_order.ORDERS), (flight_booking, flight_booking.BOOKINGS))
             + ((grant_budget, grant_budget.GRANTS), (conference_schedule, conference_schedule.EVENTS)),
+        ),
+        "fresh19": (
+            FRESH19,
+            ((bank_reconciliation, bank_reconciliation.RECONCILIATIONS), (staff_rota, staff_rota.ROTAS))
+            + ((dunning_letter, dunning_letter.REMINDERS), (payslip, payslip.PAYSLIPS)),
         ),
     }
 
@@ -1084,7 +1095,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh18 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh19 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2665,6 +2676,129 @@ class TestTheFresh18Families:
         assert "10:50-11:15  Foyer      Coffee break\n10:25-10:50  Hopper" in case.answer
         assert "13:05-13:30" not in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"order": False, "coffee": False, "no_double": True}
+
+
+class TestTheFresh19Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH19:
+            cases = [case for case in FRESH19_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_bank_reconciliation_truths(self):
+        text = "- Balance per bank statement: $100.00\n- Add deposits in transit:\n  - Hill: $20.00\n"
+        text += "- Less outstanding checks:\n  - Check #2215: $5.50\n  - cheque 1043: $4.50\n"
+        text += "- **Adjusted bank balance: $110.00**\n"
+        bank = bank_reconciliation.side(text, bank_reconciliation.BANK)
+        assert len(bank) == 7 and bank_reconciliation.adds_up(bank)
+        assert bank_reconciliation.numbers(bank) == ["2215", "1043"]  # "checks" has no number
+        assert not bank_reconciliation.adds_up(bank[:-1] + ["Adjusted bank balance: $111.00"])
+        assert bank_reconciliation.side(text, bank_reconciliation.BOOK) == []
+        assert bank_reconciliation.working_days(date(2025, 5, 31), date(2025, 6, 3)) == 2  # from a Saturday
+        assert bank_reconciliation.working_days(date(2025, 4, 30), date(2025, 5, 5)) == 3
+        # By hand: 3324 comes before 3321; 15,397.20 + 1,904.35 - 2,630.75 - 74.95 - 188.40 is the 14,407.45 stated,
+        # but 14,533.70 + 2.85 - 21.90 - 120.00 is 14,394.65, not the 14,387.45 stated.
+        case = next(c for c in FRESH19_SET if c.id == "bank_reconciliation-03")
+        assert "cheque 3324 to Northern Linen: $74.95\nLess outstanding cheque 3321" in case.answer
+        assert (
+            "statement at 31 March 2025: $15,397.20" in case.answer
+            and "Adjusted bank balance: $14,407.45" in case.answer
+        )
+        assert "Less monthly account fee: $21.90" in case.answer and "Adjusted book balance: $14,387.45" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "bank_side": True, "book_side": False}
+        # By hand: 23,640.18 + 1,842.60 - 3,915.00 - 129.90 - 468.22 is 20,969.66, not the 20,951.66 stated, which
+        # is not the book side's 20,915.66 either; cheque 5508, paid in April, is not listed.
+        case = next(c for c in FRESH19_SET if c.id == "bank_reconciliation-10")
+        assert "€23,640.18" in case.answer and "Stadtwerke                           €468.22" in case.answer
+        assert (
+            "Adjusted bank balance                             €20,951.66" in case.answer and "5508" not in case.answer
+        )
+        assert {c.kind: c.met for c in case.criteria} == {"cleared": True, "bank_side": False, "agree": False}
+
+    def test_staff_rota_truths(self):
+        rota = staff_rota.ROTAS[3]
+        text = "Monday 4 August 2025: Kasia Nowak 06:00–14:00, Jess Patel 2:00 pm–10:00 pm\n"
+        text += "Tuesday: 06:00–14:00 Liam Burke and Beth Lowe\n- 22:00-06:00 Omar Haddad\n"
+        found = staff_rota.shifts(text, rota)
+        assert [(s.person, s.day, s.start, s.end) for s in found] == [
+            ("Kasia Nowak", 0, 360, 840),
+            ("Jess Patel", 0, 840, 1320),
+            ("Liam Burke", 1, 360, 840),
+            ("Beth Lowe", 1, 360, 840),
+            ("Omar Haddad", 1, 1320, 1800),  # past midnight
+        ]
+        late_then_early = [staff_rota.Shift("A", 0, 840, 1320), staff_rota.Shift("A", 1, 360, 840)]
+        assert not staff_rota.rested(late_then_early) and staff_rota.rested(late_then_early[1:])
+        assert staff_rota.dates_match("Mon 14 Jul 2025\nSat 19 Jul 2025") and not staff_rota.dates_match(
+            "Sat 20 Jul 2025"
+        )
+        # By hand: Ben Foster works 13:00-21:00 on Monday and 07:00 on Tuesday, 10 hours later; the busiest, Amira,
+        # has five 8-hour shifts, 40 hours; every date is its weekday's.
+        case = next(c for c in FRESH19_SET if c.id == "staff_rota-04")
+        assert "| Mon 2 Jun 2025 | Ben Foster | 13:00–21:00 |" in case.answer
+        assert "| Tue 3 Jun 2025 | Ben Foster | 07:00–15:00 |" in case.answer
+        assert case.answer.count("| Amira Haddad | 07:00–15:00 |") == 5
+        assert {c.kind: c.met for c in case.criteria} == {"dates": True, "rest": False, "max_hours": True}
+        # By hand: on Thursday the only first-aider, Aaron Cole, starts at 08:00 and Omar Haddad is not one; Kasia
+        # Nowak's five 8-hour shifts are the most, 40 hours; Gary Holt's number is there.
+        case = next(c for c in FRESH19_SET if c.id == "staff_rota-11")
+        assert "Thursday 7 August 2025: Aaron Cole 08:00–16:00, Omar Haddad 06:00–14:00, Beth Lowe" in case.answer
+        assert "on 0113 496 0291" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"contact": True, "max_hours": True, "keyholder": False}
+
+    def test_dunning_letter_truths(self):
+        line = "| INV-4410 | 2 May 2025 | 2025-06-01 | £1,380.00 | 43 days |"
+        assert dunning_letter.dates_on(line) == [date(2025, 5, 2), date(2025, 6, 1)]
+        fees = [dunning_letter.fee_due(letter) for letter in dunning_letter.REMINDERS]
+        assert fees == [Decimal("150"), Decimal("25.95"), Decimal("160"), Decimal("102.47")]  # 70 + 40 + 40; 4 x 40
+        assert dunning_letter.deadline("Payment by transfer.\nPlease settle these by 28 July 2025 by bank") == date(
+            2025, 7, 28
+        )
+        assert dunning_letter.subject_first("Note:\n```text\nRe: Overdue, customer KD-50318\n```", "KD-50318")
+        assert not dunning_letter.subject_first("14 July 2025\n**Subject: Account CH-2291**", "CH-2291")
+        # By hand: INV-4436 fell due on 18 June, 26 days before 14 July, not 56; £1,380.00 + £642.50 + £216.00 is
+        # £2,238.50, not the £2,283.50 stated; the account number is as the task gives it.
+        case = next(c for c in FRESH19_SET if c.id == "dunning_letter-12")
+        assert "| INV-4436 | 19 May 2025 | 18 June 2025 | £642.50 | 56 days |" in case.answer
+        assert "**£2,283.50**" in case.answer and "account 61840273" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"overdue": False, "bank": True, "total": False}
+        # By hand: 2% of $5,123.50 is $102.47 (and 2% of the $5,213.50 stated is $104.27), not $65.20; 22 September
+        # is 7 days after the letter; the padded letter runs past 210 words.
+        case = next(c for c in FRESH19_SET if c.id == "dunning_letter-03")
+        assert "Late payment interest: $65.20" in case.answer and "by 22 September 2025" in case.answer
+        assert len(case.answer.split()) > 240
+        assert {c.kind: c.met for c in case.criteria} == {"deadline": True, "fee": False, "short": False}
+
+    def test_payslip_truths(self):
+        assert [payslip.pay_day(slip) for slip in payslip.PAYSLIPS] == [
+            date(2025, 6, 30),
+            date(2025, 7, 31),
+            date(2025, 10, 24),  # the 25th is a Saturday
+            date(2025, 8, 29),  # the 31st is a Sunday
+        ]
+        text = "**Earnings**\n- Regular: $100.00\n- Overtime: 2 h × $15.00 = $30.00\n- **Gross pay: $130.00**\n"
+        text += "Gross pay to date: $500.00\n"
+        assert payslip.block(text, ("payments", "earnings"), ("gross",)) == (
+            [Decimal("100.00"), Decimal("30.00")],
+            Decimal("130.00"),
+        )
+        assert payslip.block(text, ("deductions",), ("total deductions",)) is None
+        assert payslip.last_amount(text, payslip.TO_DATE) == Decimal(500)
+        # By hand: 4% of $4,490.00 is $179.60, not $134.70; $4,490.00 - $978.05 is the $3,511.95 stated; 8 hours at
+        # $36.00 is $288.00, not the $216.00 paid.
+        case = next(c for c in FRESH19_SET if c.id == "payslip-13")
+        assert "- Overtime: 8 h × $36.00 = $216.00" in case.answer and "(4% of gross): $134.70" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"pension": False, "net": True, "overtime": False}
+        # By hand: €2,852.50 + €210.00 + €102.00 is €3,164.50, not the €3,182.50 stated, of which 6% is the €190.95
+        # shown; 8 hours at 1.5 x €17.50 is €210.00.
+        case = next(c for c in FRESH19_SET if c.id == "payslip-06")
+        assert "Shift premium                                         €102.00" in case.answer
+        assert "GROSS PAY                                           €3,182.50" in case.answer
+        assert "6% of gross            €190.95" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"pension": True, "gross": False, "overtime": True}
 
 
 class TestTheLabelsFile:

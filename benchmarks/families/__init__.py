@@ -16,6 +16,7 @@ from benchmarks.families import (
     action_items,
     api_docs,
     arithmetic,
+    bank_reconciliation,
     behaviour,
     bibliography,
     bill_of_materials,
@@ -35,6 +36,7 @@ from benchmarks.families import (
     dates_units,
     dns_zone,
     dockerfile,
+    dunning_letter,
     email,
     env_file,
     event_budget,
@@ -68,6 +70,7 @@ from benchmarks.families import (
     onboarding_checklist,
     ordering,
     packing_list,
+    payslip,
     postmortem,
     pr_description,
     press_release,
@@ -95,6 +98,7 @@ from benchmarks.families import (
     sql,
     sql_migration,
     ssh_config,
+    staff_rota,
     status_report,
     substance,
     support_reply,
@@ -339,6 +343,16 @@ one-day conference programme), so that when a rule is drawn from the seventeenth
 figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH19: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (bank_reconciliation, staff_rota, dunning_letter, payslip)
+}
+"""Families written before any rule was drawn from the eighteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh19`). Kinds of document the project had never graded
+(a month-end bank reconciliation, a week's staff rota, a first reminder about overdue invoices, an employee's
+monthly payslip), so that when a rule is drawn from the eighteenth fresh set's records, a figure here still
+says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -364,6 +378,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh16": FRESH16,
     "fresh17": FRESH17,
     "fresh18": FRESH18,
+    "fresh19": FRESH19,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
