@@ -45,6 +45,14 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("Sets SESSION_COOKIE_AGE to 8 hours, in seconds", []),
         ("Gives the parcel's weight of 2 kg converted to grams", []),
         ("Sets the timeout to 30 seconds", ["30"]),
+        # A figure the answer is to leave out, or one to work with: neither stands in it.
+        ("Leaves check 2212 out of the outstanding checks, because the bank has already paid it", []),
+        ("Omits invoice 4471, which was paid in full", []),
+        ("Excludes order 88 from the total", []),
+        ("The gross pay to date is £4,310.40 plus this month's gross", []),
+        ("The balance is the opening 1,200 minus the payments", []),
+        ("Gives the net pay: 2,400 less deductions", []),
+        ("The cost is 12 times the hourly rate", []),
     ],
 )
 def test_the_figures_a_criterion_says_the_answer_gives(criterion, stated):
@@ -79,3 +87,14 @@ def test_a_figure_to_be_given_in_another_unit_is_not_looked_for():
     """Its value in the unit asked stands in the answer, not the figure the criterion gives."""
     assert missing_value("SESSION_IDLE_TIMEOUT=1800\n", "Sets SESSION_IDLE_TIMEOUT to 30 minutes, in seconds") is None
     assert missing_value("TIMEOUT=1800\n", "Sets the timeout to 30 seconds") == "30"
+
+
+def test_a_figure_to_leave_out_or_to_work_with_is_not_looked_for():
+    """A cleared cheque is left out of the outstanding ones, and a figure the criterion adds
+    to is not the total the answer gives."""
+    answer = "Outstanding cheques:\n- 2208  \u00a3120.00\n- 2215  \u00a385.50\n"
+    assert missing_value(answer, "Leaves check 2212 out of the outstanding checks") is None
+    gross = "Gross pay to date: \u00a37,150.40\n"
+    assert missing_value(gross, "The gross pay to date is \u00a34,310.40 plus this month's gross") is None
+    assert missing_value(gross, "States the gross pay to date as \u00a37,150.40") is None
+    assert missing_value(gross, "States the gross pay to date as \u00a37,510.40") == "7,510.40"

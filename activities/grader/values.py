@@ -4,8 +4,10 @@ answer: where the answer holds no such number, however its thousands are written
 criterion is unmet, whatever a quote or a check says; where it does, the grader decides the
 rest. A criterion that bounds or counts something ("Is under 100 words", "Lists 3
 features", "Is written in 3 sentences"), is negated, writes a number as part of a name ("PEP
-8", "version 4", "line 1"), is about what code gives when run ("add(2, 3) returns 5") or
-asks for the figure in another unit ("24 hours, in seconds") names no figure to look for.
+8", "version 4", "line 1"), is about what code gives when run ("add(2, 3) returns 5"), asks
+for the figure in another unit ("24 hours, in seconds"), or gives one to leave out ("Leaves
+cheque 2212 out") or to work with ("£4,310.40 plus this month's gross") names no figure to
+look for.
 """
 
 from __future__ import annotations
@@ -30,10 +32,14 @@ scale only after a space or a currency's figure."""
 _GIVES = re.compile(r"\b(?:gives?|states?|sets?|names?|says|quotes?|includes?|records?|shows?|puts?|is|are|of)\b", re.I)
 _NOT_A_FIGURE = re.compile(
     r"\b(?:under|at most|at least|no more|no fewer|fewer|less|more than|exceeds?|within|limit|below|above|over|"
-    r"exactly|each|every|all|no|not|none|up to|or|than|after|before|lines?|pep|version)\b|%",
+    r"exactly|each|every|all|no|not|none|up to|or|than|after|before|lines?|pep|version|"
+    r"omits?|excludes?|without|except|plus|minus|times|multiplied|divided|added|subtract\w*|deduct\w*|sum)\b"
+    r"|\b(?:leaves?|left|leaving)\b[^.;]*\bout\b|%",
     re.I,
 )
-"""Words of a bound, a count, a choice, a negation, a span of time or a name with a number."""
+"""Words of a bound, a count, a choice, a negation (a figure left out: "Leaves cheque 2212 out
+of the outstanding cheques"), a span of time, a name with a number, or a figure to work
+with ("£4,310.40 plus this month's gross" is no total the answer writes)."""
 _PARTS = re.compile(
     r"\d\s+(?:sentences?|bullets?|bullet points?|paragraphs?|words?|items?|characters?|sections?|steps?|"
     r"questions?|rows?|columns?|entries|entry|examples?|tests?|functions?|pages?|slides?|stanzas?|verses?|"
