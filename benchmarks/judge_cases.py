@@ -54,6 +54,7 @@ ALONE_SETS = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -425,8 +426,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`), the
     sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), the
     seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), the
-    eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`), or the
-    nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`). The
+    eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`), the
+    nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`), or the
+    twentieth (`fresh20`: written blind too, before any rule was drawn from `fresh19`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

@@ -41,11 +41,13 @@ from benchmarks.families import (
     FRESH17,
     FRESH18,
     FRESH19,
+    FRESH20,
     accessibility_audit,
     acrostic_poem,
     action_items,
     api_docs,
     arithmetic,
+    asset_register,
     bank_reconciliation,
     behaviour,
     bibliography,
@@ -67,6 +69,7 @@ from benchmarks.families import (
     dns_zone,
     dockerfile,
     dunning_letter,
+    electricity_bill,
     email,
     env_file,
     event_budget,
@@ -136,6 +139,8 @@ from benchmarks.families import (
     travel_itinerary,
     ui_error_messages,
     user_story,
+    vaccination_record,
+    vehicle_service,
     verse,
     word_problem,
     workout_plan,
@@ -178,6 +183,7 @@ FRESH16_SET = build_set("fresh16")
 FRESH17_SET = build_set("fresh17")
 FRESH18_SET = build_set("fresh18")
 FRESH19_SET = build_set("fresh19")
+FRESH20_SET = build_set("fresh20")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -533,6 +539,11 @@ class TestTheFamilies:
             FRESH19,
             ((bank_reconciliation, bank_reconciliation.RECONCILIATIONS), (staff_rota, staff_rota.ROTAS))
             + ((dunning_letter, dunning_letter.REMINDERS), (payslip, payslip.PAYSLIPS)),
+        ),
+        "fresh20": (
+            FRESH20,
+            ((vehicle_service, vehicle_service.SERVICES), (vaccination_record, vaccination_record.RECORDS))
+            + ((asset_register, asset_register.REGISTERS), (electricity_bill, electricity_bill.CHECKS)),
         ),
     }
 
@@ -1095,7 +1106,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh19 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh20 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2799,6 +2810,131 @@ class TestTheFresh19Families:
         assert "GROSS PAY                                           €3,182.50" in case.answer
         assert "6% of gross            €190.95" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"pension": True, "gross": False, "overtime": True}
+
+
+class TestTheFresh20Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH20:
+            cases = [case for case in FRESH20_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_vehicle_service_truths(self):
+        assert vehicle_service.add_months(date(2025, 6, 9), 6) == date(2025, 12, 9)
+        assert vehicle_service.add_months(date(2025, 11, 5), 6) == date(2026, 5, 5)
+        assert vehicle_service.tread("- LF: 7/32 in", "LF") and vehicle_service.tread("front left 5.1 mm", "Front left")
+        assert not vehicle_service.tread("Amber: rear tyres at 3 mm", "Rear left")
+        text = "Work done\n- Oil, 1.0 h at $90.00: $90.00\n- Filter: $5.50\n- Subtotal: $95.50\n- **Total: $105.05**"
+        assert vehicle_service.work(text) == (text.splitlines()[:3], Decimal("95.50"))
+        assert vehicle_service.work("Subtotal: $1.00\nWork done") is None
+        service = vehicle_service.SERVICES[3]
+        assert vehicle_service.tags("Urgent: a\nMonitor: b\nURGENT: c", service) == ["urgent", "monitor", "urgent"]
+        # By hand: £317.70 and 20% VAT (£63.54) is £381.24, not the £383.14 stated; the declined wiper blades are in
+        # the work, at no charge; the one red advisory comes before the three amber ones.
+        case = next(c for c in FRESH20_SET if c.id == "vehicle_service-12")
+        assert "| Wiper blades (pair), fitted at no charge | £0.00 |" in case.answer
+        assert "| Subtotal | £317.70 |" in case.answer and "| **Total** | **£383.14** |" in case.answer
+        assert case.answer.index("- Red: front brake discs") < case.answer.index("- Amber: rear tyres")
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "declined": False, "order": True}
+        # By hand: the rear right tyre has no depth; $465.00 and 10% GST is $511.50, not the $515.10 stated; both
+        # urgent findings come before the two to monitor.
+        case = next(c for c in FRESH20_SET if c.id == "vehicle_service-07")
+        assert "rear left 4.0 mm\n" in case.answer and "rear right" not in case.answer
+        assert "Subtotal: $465.00" in case.answer and "Total: $515.10" in case.answer
+        assert "Urgent: front CV boot split on the driver's side\nMonitor: tyres due" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"tyres": False, "order": True, "total": False}
+
+    def test_vaccination_record_truths(self):
+        record = vaccination_record.RECORDS[1]
+        text = "- 2025-04-07 · Rabies · lot RB6021\n- 7 Apr 2025 · rabies, dose 2\nNext due: Rabies on 2026-04-07"
+        assert [(d, v) for d, v, _ in vaccination_record.doses(text, record)] == [
+            (date(2025, 4, 7), "Rabies"),
+            (date(2025, 4, 7), "Rabies"),  # the due line is no dose
+        ]
+        assert vaccination_record.spaced([date(2025, 4, 14), date(2025, 4, 7)], 7)
+        assert not vaccination_record.spaced([date(2025, 4, 7), date(2025, 4, 11)], 7)
+        assert not vaccination_record.spaced([date(2025, 4, 7)], 7)  # one dose has no gap
+        assert [vaccination_record.BATCH.search(s) is not None for s in ("A312B01", "FLU8812", "MenB", "L4")] == [
+            True,
+            True,
+            False,
+            False,
+        ]
+        assert vaccination_record.CLAIM.search("She is now up to date.")
+        assert not vaccination_record.CLAIM.search("The course is not finished yet.")
+        # By hand: the second 6-in-1 dose, on 24 Mar, is 21 days after the first, on 3 Mar; the record says Lily is
+        # fully vaccinated; each of the seven rows has its batch.
+        case = next(c for c in FRESH20_SET if c.id == "vaccination_record-04")
+        assert "| 3 Mar 2025 | 6-in-1 | 1 | AB4471 |" in case.answer and "| 24 Mar 2025 | 6-in-1 | 2 |" in case.answer
+        assert "fully vaccinated" in case.answer and case.answer.count("| Nurse ") == 7
+        assert all(batch in case.answer for batch in ("AB4471", "MB2093", "AB4519", "PN3307", "RV8840", "AB4602"))
+        assert "| MB2151 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_claim": False, "batch": True, "interval": False}
+        # By hand: the 7 Apr 2025 DHP booster is gone, leaving six doses; the L4 of 7 Apr 2025 stands above the
+        # kennel cough of 20 Aug 2024; the card's first line names Bramble and her birthday.
+        case = next(c for c in FRESH20_SET if c.id == "vaccination_record-10")
+        assert "A318C44" not in case.answer
+        assert "7 Apr 2025    Leptospirosis (L4)         L41530     P. Shah\n20 Aug 2024   Kennel" in case.answer
+        assert "```text\nBRAMBLE · VACCINATION CARD · born 12 Feb 2024\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"heading": True, "count": False, "order": False}
+
+    def test_asset_register_truths(self):
+        assert asset_register.full_years(date(2024, 6, 28), date(2025, 6, 30)) == 1
+        assert asset_register.full_years(date(2022, 7, 11), date(2025, 6, 30)) == 2  # not yet three on 30 June
+        register = asset_register.REGISTERS[2]  # 3 years to nothing, as at 31 August 2025
+        assert asset_register.valued("SB-1 2022-09-12 €799.00 2024-09-12 €266.33", register)
+        assert not asset_register.valued("SB-1 2022-09-12 €799.00 2024-09-12 €532.67", register)
+        assert asset_register.valued("SB-1 2022-01-17 €549.00 2024-01-17 €0.00", register)  # never below nothing
+        assert [asset_register.SERIAL.search(s) is not None for s in ("CN0W4T2", "P2423D", "4002dn", "2025")] == [
+            True,
+            False,
+            False,
+            False,
+        ]
+        # By hand: IT-0406, bought 2024-11-18, has its warranty end two years on, not three; IT-0403 is shown with
+        # Jake Turner; the book values are $1,379 less a fifth (one full year), $949 less four fifths, $449 less a
+        # fifth, $299 less three fifths, $449.99 less two fifths, $1,999 whole and $1,649 less two fifths (two full
+        # years: 11 July had not come round again by 30 June).
+        case = next(c for c in FRESH20_SET if c.id == "asset_register-05")
+        assert "bought 2024-11-18 for $1,999.00 · warranty to 2026-11-18 · book value $1,999.00" in case.answer
+        assert "· Jake Turner ·" in case.answer and "In stock" not in case.answer
+        for value in ("$1,103.20", "$189.80", "$359.20", "$119.60", "$269.99", "$989.40"):
+            assert f"book value {value}" in case.answer, value
+        assert {c.kind: c.met for c in case.criteria} == {"warranty": False, "book_value": True, "returned": False}
+        # By hand: CP-07 is missing, 8 assets of 9; CP-02 is shown with Noah Fraser; the six marked expired are the
+        # six whose one-year warranty had ended by 30 June 2025 (CP-06's on 28 June), and CP-02's had not.
+        case = next(c for c in FRESH20_SET if c.id == "asset_register-15")
+        assert "CP-07" not in case.answer and "serial PF4X7KQ9, Noah Fraser" in case.answer
+        assert case.answer.count("(expired)") == 6 and "warranty to 2025-06-28 (expired)" in case.answer
+        assert "bought 2024-10-07 for $1,249.00, warranty to 2026-10-07, book" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"returned": False, "count": False, "expired": True}
+
+    def test_electricity_bill_truths(self):
+        assert electricity_bill.error("The bill of $143.99 is $41.20 too low.") == Decimal("-41.20")
+        assert electricity_bill.error("Bill €514.77: overcharged by €52.82.") == Decimal("52.82")
+        assert electricity_bill.error("The bill of $143.99 looks wrong.") is None
+        text = "| 2 Jan 2025 | 48,215 kWh |\nUnits used: 1,966 kWh\n- 2025-04-02: 50,181 kWh (my photo)"
+        assert electricity_bill.readings(text) == [(date(2025, 1, 2), 48215), (date(2025, 4, 2), 50181)]
+        assert electricity_bill.hundredths(Decimal(1966), Decimal("24.86")) == Decimal("488.75")
+        assert electricity_bill.hundredths(Decimal("423.81"), Decimal(9)) == Decimal("38.14")
+        # By hand: £684.36 less £564.03 is £120.33, not the £102.33 stated; 2 Jan to 2 Apr 2025 is 90 days, so the
+        # standing charge is £48.42, not the £48.96 of the 91 days stated; no other supplier is mentioned.
+        case = next(c for c in FRESH20_SET if c.id == "electricity_bill-12")
+        assert (date(2025, 4, 2) - date(2025, 1, 2)).days == 90
+        assert "readings: 91" in case.answer and "Standing charge (53.80p a day): £48.96" in case.answer
+        assert "**Correct total: £564.03**" in case.answer and "so it is £102.33 too high." in case.answer
+        assert "switch" not in case.answer.lower() and "cheaper" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"difference": False, "standing": False, "no_advice": True}
+        # By hand: 14 Jan to 14 Mar 2025 is 59 days (60 are stated), and 59 x 74.25c is the €43.81 shown; it says
+        # to switch supplier; the bill's estimated 24,090 kWh is not named.
+        case = next(c for c in FRESH20_SET if c.id == "electricity_bill-06")
+        assert (date(2025, 3, 14) - date(2025, 1, 14)).days == 59
+        assert "PERIOD                          60" in case.answer and "A DAY       €43.81" in case.answer
+        assert "Switch to a cheaper supplier" in case.answer and "24,090" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"standing": True, "no_advice": False, "estimated": False}
 
 
 class TestTheLabelsFile:

@@ -16,6 +16,7 @@ from benchmarks.families import (
     action_items,
     api_docs,
     arithmetic,
+    asset_register,
     bank_reconciliation,
     behaviour,
     bibliography,
@@ -37,6 +38,7 @@ from benchmarks.families import (
     dns_zone,
     dockerfile,
     dunning_letter,
+    electricity_bill,
     email,
     env_file,
     event_budget,
@@ -110,6 +112,8 @@ from benchmarks.families import (
     travel_itinerary,
     ui_error_messages,
     user_story,
+    vaccination_record,
+    vehicle_service,
     verse,
     word_problem,
     workout_plan,
@@ -353,6 +357,16 @@ monthly payslip), so that when a rule is drawn from the eighteenth fresh set's r
 says how a grader does on documents no rule was written with."""
 
 
+FRESH20: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (vehicle_service, vaccination_record, asset_register, electricity_bill)
+}
+"""Families written before any rule was drawn from the nineteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh20`). Kinds of document the project had never graded
+(a car's service record, a vaccination record, an office's IT asset register, a check of an electricity bill
+against the meter readings), so that when a rule is drawn from the nineteenth fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -379,6 +393,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh17": FRESH17,
     "fresh18": FRESH18,
     "fresh19": FRESH19,
+    "fresh20": FRESH20,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
