@@ -53,6 +53,11 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("The balance is the opening 1,200 minus the payments", []),
         ("Gives the net pay: 2,400 less deductions", []),
         ("The cost is 12 times the hourly rate", []),
+        # A span or distance counted on from something else: the answer writes where it ends.
+        ("Sets the next service date 12 months on from 22 September 2025", []),
+        ("Puts the next service 7,500 miles beyond the reading taken at this service", []),
+        ("Sets the review date 6 weeks past the start", []),
+        ("Sets payment terms of 45 days", ["45"]),
     ],
 )
 def test_the_figures_a_criterion_says_the_answer_gives(criterion, stated):
