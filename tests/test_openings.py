@@ -127,3 +127,14 @@ def test_the_record_says_what_the_line_was_read_for():
     started = _read_by_code(letter, 'Opens with "Dear Lena,"')
     assert (started.passed, started.decided_by) == (False, "line: the first line does not start with 'Dear Lena,'")
     assert _read_by_code(letter, "Thanks the reader") is None
+
+
+def test_words_the_criterion_asks_for_beside_more_decide_only_when_missing():
+    """ "The first line names Lily Evans and gives the date of birth": a first line without
+    the name is unmet, but one with it may still lack the date, which is the grader's to say."""
+    criterion = "The first line names Lily Evans and gives the date of birth"
+    assert opening(criterion) == Opening("first", "Lily Evans", "holds", more=True)
+    assert _read_by_code("Vaccination record: Lily Evans\n\n- 2025-01-04 6-in-1", criterion) is None
+    unmet = _read_by_code("Vaccination record of L. Evans, born 2024-11-02\n\n- 2025-01-04 6-in-1", criterion)
+    assert (unmet.passed, unmet.decided_by) == (False, "line: the first line does not hold 'Lily Evans'")
+    assert opening("The first line gives the status, Identified") == Opening("first", "Identified", "holds")

@@ -125,10 +125,11 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
 def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
     """The criterion decided by the line it names: it starts with, ends with or holds the
     words, or not; None when the first line is a title without them and the line under
-    it has them (the model's steps decide then)."""
+    it has them, or holds the words of a criterion that asks more of it (the model's steps
+    decide then)."""
     met, line = opens_with(answer, wanted)
-    if met is None:
-        return None
+    if met is None or (met and wanted.more):
+        return None  # a title over the words, or words the criterion asks for beside more
     where = f"the {wanted.line} line"
     does, does_not = _LINE_DOES[wanted.how]
     if met:

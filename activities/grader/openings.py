@@ -101,6 +101,9 @@ class Opening:
     line: Literal["first", "last"]
     words: str
     how: Literal["starts", "ends", "holds"] = "starts"
+    more: bool = False
+    """The criterion asks more of the line than the words ("names Lily Evans and gives the
+    date of birth"): the words missing leave it unmet, the words there do not meet it."""
 
 
 def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
@@ -145,7 +148,10 @@ def opening(criterion: str) -> Opening | None:
             words, name = named
             said = found.groupdict().get("which")
             which = ("first" if said.lower() in ("first", "opening") else "last") if said else line
-            return None if which is None else Opening(which, words, "holds" if name and how == "ends" else how)
+            if which is None:
+                return None
+            more = re.search(re.escape(words) + r"\W*\s+(?:and|then)\b", text) is not None
+            return Opening(which, words, "holds" if name and how == "ends" else how, more)
     return None
 
 
