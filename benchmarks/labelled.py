@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from typing import Protocol, TypeVar
 
 
@@ -157,6 +158,15 @@ def date_in(line: str) -> date | None:
     if named := NAMED_DATE.search(line):
         return date(int(named.group(3)), MONTHS.index(named.group(2).lower()[:3]) + 1, int(named.group(1)))
     return None
+
+
+MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
+"""An amount after a currency sign (£, $ or €); the group is its figure as written."""
+
+
+def money(line: str) -> list[Decimal]:
+    """Every amount `line` writes after a currency sign, in order, thousands separators dropped."""
+    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 TABLE_SEPARATOR = re.compile(r":?-{2,}:?")

@@ -153,6 +153,7 @@ from benchmarks.labelled import (
     comment_first_names,
     date_in,
     fenced_or_whole,
+    money,
     pipe_grids,
     slipped,
     swap_lines,
@@ -353,6 +354,11 @@ def test_a_swap_slip_trades_two_spans_that_meet():
 def test_a_document_is_its_first_fenced_block_or_the_whole_answer():
     assert fenced_or_whole("Here:\n```ini\nPORT=8080\n```\n```\nX=1\n```") == "PORT=8080\n"
     assert fenced_or_whole("PORT=8080\n") == "PORT=8080\n"
+
+
+def test_a_line_s_amounts_are_read_after_a_currency_sign():
+    assert money("Labour £1,240.50 | parts € 89 | 3 hours at 95.00") == [Decimal("1240.50"), Decimal("89")]
+    assert money("No charge") == []
 
 
 def test_a_first_comment_line_names_the_project_in_any_case():

@@ -25,12 +25,21 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import ISO_DATE, Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    ISO_DATE,
+    MONEY,
+    Criterion,
+    JudgeCase,
+    money,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "asset_register"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 SERIAL = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{7,12}\b")
 FLAG = re.compile(r"expired|out of warranty", re.I)
 LAPTOP = re.compile(r"\blaptop\b", re.I)
@@ -281,10 +290,6 @@ def build(register: Register, on: dict[str, bool]) -> str:
 
 
 # Reading a register ---------------------------------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def assets(answer: str, register: Register) -> list[tuple[str, str]]:

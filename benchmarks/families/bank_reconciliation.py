@@ -24,14 +24,22 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    MONEY,
+    Criterion,
+    JudgeCase,
+    date_in,
+    money,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "bank_reconciliation"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 CHEQUE = re.compile(r"\b(?:cheque|check)\s*(?:no\.?\s*)?#?\s*(\d{3,6})\b|#(\d{3,6})\b", re.I)
 ADD = re.compile(r"\b(?:add|plus)\b", re.I)
 LESS = re.compile(r"\b(?:less|deduct|minus)\b", re.I)
@@ -270,10 +278,6 @@ def build(rec: Reconciliation, on: dict[str, bool]) -> str:
 
 
 # Reading a reconciliation -----------------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def side(answer: str, labels: tuple[re.Pattern[str], re.Pattern[str]]) -> list[str]:

@@ -32,6 +32,7 @@ from benchmarks.labelled import (
     JudgeCase,
     date_in,
     fenced_or_whole,
+    money,
     pick_wording,
     slipped,
     swap_lines,
@@ -41,7 +42,6 @@ from benchmarks.labelled import (
 FAMILY = "dunning_letter"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 DAYS = re.compile(r"\b(\d+)\s+days?\b", re.I)
 FEE = re.compile(r"compensation|late fee|late[- ]payment interest", re.I)
 DEADLINE = re.compile(r"\b(?:pay|settle)\w*\b.*?\bby\b(.*)", re.I)
@@ -315,10 +315,6 @@ def build(letter: Reminder, on: dict[str, bool]) -> str:
 
 
 # Reading a reminder --------------------------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def dates_on(line: str) -> list[date]:

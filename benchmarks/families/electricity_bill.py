@@ -25,12 +25,11 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, date_in, money, pick_wording, slipped, swap_lines, switched_cases
 
 FAMILY = "electricity_bill"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 KWH = re.compile(r"(\d[\d,]*)\s*kWh")
 NUMBER = re.compile(r"\d+")
 VERDICT = re.compile(r"too (?:high|low)|(?:over|under)charg", re.I)
@@ -261,10 +260,6 @@ def build(check: Check, on: dict[str, bool]) -> str:
 
 
 # Reading a bill check -------------------------------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def readings(answer: str) -> list[tuple[date, int]]:

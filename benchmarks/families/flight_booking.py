@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import MONEY, Criterion, JudgeCase, pick_wording, slipped, switched_cases
 
 FAMILY = "flight_booking"
 ANSWERS = 16
@@ -36,7 +36,6 @@ TIME = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
 LATER = re.compile(r"\s*\(?\+(\d)\)?")
 LENGTH = re.compile(r"(?<![\d:.])(\d{1,2})\s*h(?:ours?|rs?)?\s*(?:(\d{1,2})\s*(?:mins?|minutes|m)?)?|(\d{1,3})\s*min")
 CODE = re.compile(r"\b[A-Z]{3}\b")
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 NIGHTS = re.compile(r"(\d+)\s+nights?\b", re.I)
 BAG = re.compile(r"\d+\s*kg\b", re.I)
 

@@ -26,12 +26,11 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_spans, switched_cases
+from benchmarks.labelled import MONEY, Criterion, JudgeCase, money, pick_wording, slipped, swap_spans, switched_cases
 
 FAMILY = "grant_budget"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 FTE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)(\s*%)?")
 TRIPS = re.compile(r"(\d+)\s+(?:[\w-]+\s+){0,2}trips?\b", re.I)
 OVERHEAD = re.compile(r"overhead|indirect", re.I)
@@ -296,10 +295,6 @@ def build(grant: Grant, on: dict[str, bool]) -> str:
 
 
 # Reading a budget justification ---------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def first_line(answer: str, needle: str) -> str:

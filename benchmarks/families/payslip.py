@@ -26,12 +26,21 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, swap_spans, switched_cases
+from benchmarks.labelled import (
+    MONEY,
+    Criterion,
+    JudgeCase,
+    date_in,
+    money,
+    pick_wording,
+    slipped,
+    swap_spans,
+    switched_cases,
+)
 
 FAMILY = "payslip"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.])")
 LEAD = re.compile(r"^[\s|*#>_-]*")
 TO_DATE = re.compile(r"to[- ]date", re.I)
@@ -270,10 +279,6 @@ def build(slip: Payslip, on: dict[str, bool]) -> str:
 
 
 # Reading a payslip ------------------------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def opening(lines: list[str], *words: str) -> int | None:

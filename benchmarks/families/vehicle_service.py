@@ -26,12 +26,11 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, date_in, money, pick_wording, slipped, swap_lines, switched_cases
 
 FAMILY = "vehicle_service"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 LEAD = re.compile(r"^[\s|*#>_-]*")
 DISTANCE = re.compile(r"(\d[\d,]*)\s*(?:miles|km)\b", re.I)
 CENT = Decimal("0.01")
@@ -327,10 +326,6 @@ def build(service: Service, on: dict[str, bool]) -> str:
 
 
 # Reading a service record ---------------------------------------------------------------------------------------
-
-
-def money(line: str) -> list[Decimal]:
-    return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
 def opening(lines: list[str], word: str) -> int | None:
