@@ -55,6 +55,7 @@ ALONE_SETS = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -427,8 +428,9 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), the
     seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), the
     eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`), the
-    nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`), or the
-    twentieth (`fresh20`: written blind too, before any rule was drawn from `fresh19`). The
+    nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`), the
+    twentieth (`fresh20`: written blind too, before any rule was drawn from `fresh19`), or the
+    twenty-first (`fresh21`: written blind too, before any rule was drawn from `fresh20`). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:

@@ -42,6 +42,7 @@ from benchmarks.families import (
     FRESH18,
     FRESH19,
     FRESH20,
+    FRESH21,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -66,6 +67,7 @@ from benchmarks.families import (
     csv_export,
     data_dictionary,
     dates_units,
+    deposit_return,
     dns_zone,
     dockerfile,
     dunning_letter,
@@ -95,6 +97,7 @@ from benchmarks.families import (
     makefile,
     medication_schedule,
     meeting_agenda,
+    mileage_claim,
     nginx_config,
     numbers,
     nutrition_label,
@@ -129,6 +132,7 @@ from benchmarks.families import (
     ssh_config,
     staff_rota,
     status_report,
+    stock_take,
     substance,
     systemd_unit,
     table_claims,
@@ -136,6 +140,7 @@ from benchmarks.families import (
     test_plan,
     text,
     timesheet,
+    train_timetable,
     travel_itinerary,
     ui_error_messages,
     user_story,
@@ -185,6 +190,7 @@ FRESH17_SET = build_set("fresh17")
 FRESH18_SET = build_set("fresh18")
 FRESH19_SET = build_set("fresh19")
 FRESH20_SET = build_set("fresh20")
+FRESH21_SET = build_set("fresh21")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -550,6 +556,11 @@ class TestTheFamilies:
             FRESH20,
             ((vehicle_service, vehicle_service.SERVICES), (vaccination_record, vaccination_record.RECORDS))
             + ((asset_register, asset_register.REGISTERS), (electricity_bill, electricity_bill.CHECKS)),
+        ),
+        "fresh21": (
+            FRESH21,
+            ((stock_take, stock_take.COUNTS), (deposit_return, deposit_return.STATEMENTS))
+            + ((mileage_claim, mileage_claim.CLAIMS), (train_timetable, train_timetable.TIMETABLES)),
         ),
     }
 
@@ -1112,7 +1123,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh20 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh21 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -2941,6 +2952,120 @@ class TestTheFresh20Families:
         assert "PERIOD                          60" in case.answer and "A DAY       €43.81" in case.answer
         assert "Switch to a cheaper supplier" in case.answer and "24,090" not in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"standing": True, "no_advice": False, "estimated": False}
+
+
+class TestTheFresh21Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH21:
+            cases = [case for case in FRESH21_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_stock_take_truths(self):
+        assert stock_take.amounts("| −2 | £8.99 | −£17.98 |") == [Decimal("8.99"), Decimal("-17.98")]
+        assert stock_take.amounts("-3   €18.40   -€55.20") == [Decimal("18.40"), Decimal("-55.20")]
+        count = stock_take.COUNTS[1]
+        line = "- HW-2160 Hex nuts, zinc, bag: 150 → 146, −4, $2.10, −$8.40 · RECOUNT"
+        assert stock_take.stock_lines(line, count) == [
+            ("HW-2160", [150, 146, -4], Decimal("2.10"), Decimal("-8.40"), True)
+        ]
+        assert stock_take.stock_lines("- SKUs counted: 7\n- HW-2031 on order", count) == []  # no code, or no amount
+        assert stock_take.WRITE_OFF.search("Adjustments have been posted for every variance.")
+        assert not stock_take.WRITE_OFF.search("Nothing has been changed in the stock system.")
+        # By hand: the variances at cost are -£17.98, £0.00, -£19.50, -£18.00, -£29.98, £10.50, -£50.00 and £4.95, which
+        # come to -£120.01, not the -£102.01 stated; only the atlas (-£29.98) and the maritime history (-£50.00) are out
+        # by more than £20.00, and both carry Recount; the codes run from HB-0107 to HB-0864.
+        case = next(c for c in FRESH21_SET if c.id == "stock_take-00")
+        assert "| HB-0526 | Children's atlas of Britain | 9 | 7 | −2 | £14.99 | −£29.98 | Recount |" in case.answer
+        assert "| −£50.00 | Recount |" in case.answer and case.answer.count("Recount |") == 2
+        assert "Net variance at cost: −£102.01" in case.answer
+        assert case.answer.index("| HB-0418") < case.answer.index("| HB-0526") < case.answer.index("| HB-0633")
+        assert {c.kind: c.met for c in case.criteria} == {"net": False, "recount": True, "order": True}
+        # By hand: the Yalumba Shiraz is one bottle short at $14.20, but its value is given as -$12.40; the net of
+        # -$117.80 - $14.20 - $52.00 + $11.60 + $0.00 - $79.90 - $12.60 is the -$264.90 stated; Mia Kowalski checked.
+        case = next(c for c in FRESH21_SET if c.id == "stock_take-07")
+        assert "book 48, counted 47, variance -1, unit cost $14.20, value -$12.40" in case.answer
+        assert "Net variance at cost: -$264.90" in case.answer and "checked by Mia Kowalski" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"net": True, "value": False, "signed": True}
+
+    def test_deposit_return_truths(self):
+        text = "Deposit: £900.00\n### Deductions\n| Clean | invoice | £85.00 |\n| Key | | £15.00 |\n| Total deductions | £100.00 |"
+        assert deposit_return.deductions(text) == (["| Clean | invoice | £85.00 |", "| Key | | £15.00 |"], Decimal(100))
+        assert deposit_return.deductions("Total deductions: £1.00\nDeductions:") is None
+        assert deposit_return.EVIDENCE.search("(move-out inspection photos)") and not deposit_return.EVIDENCE.search(
+            "Key"
+        )
+        # By hand: £1,350.00 less the £445.30 of deductions is £904.70, not the £895.70 stated; the reference reads
+        # 1048 3737 where the task gave 1048 3377; the DPS's dispute service is named.
+        case = next(c for c in FRESH21_SET if c.id == "deposit_return-00")
+        assert "**£445.30**" in case.answer and "**To be returned to you: £895.70**" in case.answer
+        assert "reference 1048 3737" in case.answer and "1048 3377" not in case.answer
+        assert "free dispute resolution service" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"reference": False, "dispute": True, "returned": False}
+        # By hand: the lease ended 14 November and the keys came back 17 November, three days, but the rent is for two;
+        # the garden tidy has no evidence; the faded front door is not among the deductions.
+        case = next(c for c in FRESH21_SET if c.id == "deposit_return-11")
+        assert (date(2025, 11, 17) - date(2025, 11, 14)).days == 3 and "Rent for 2 days" in case.answer
+        assert "\nGarden tidy and lawn mowing: $90.00\n" in case.answer
+        assert "Repainting the faded" not in case.answer and "Replacing the broken flyscreen door" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"wear": True, "evidence": False, "overstay": False}
+
+    def test_mileage_claim_truths(self):
+        text = "| 3 Feb 2026 | Exeter → Tiverton | Survey | 34 |\n- 2025-10-02 · Fremont: 42 miles\nClaim period: 1 to 31 May 2025"
+        assert [(d, n) for d, n, _ in mileage_claim.trips(text)] == [(date(2026, 2, 3), 34), (date(2025, 10, 2), 42)]
+        claim = mileage_claim.CLAIMS[0]  # 45p to 10,000 miles, 25p after, 9,780 before
+        assert mileage_claim.owed(claim, 486) == Decimal("165.50") and mileage_claim.owed(claim, 200) == Decimal(90)
+        assert mileage_claim.owed(mileage_claim.CLAIMS[2], 650) == Decimal("357.75")  # 200 km at 90.63c, 450 at 39.22c
+        # By hand: 486 miles, 220 of them at 45p (£99.00) to reach 10,000 and 266 at 25p (£66.50), is £165.50, not the
+        # £218.70 stated (all at 45p); 10 Feb comes before 5 Feb; the 16 Feb dentist trip is not claimed.
+        case = next(c for c in FRESH21_SET if c.id == "mileage_claim-12")
+        assert "**Amount claimed: £218.70**" in case.answer
+        assert case.answer.index("| 10 Feb 2026") < case.answer.index("| 5 Feb 2026")
+        assert "entist" not in case.answer and "| 17 Feb 2026 | Exeter office → Honiton" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"amount": False, "order": False, "personal": True}
+        # By hand: six trips are listed (the concert one among them) but five stated; they come to 540 km, not the 504
+        # stated; 390 km at 88c ($343.20) to reach 5,000 km and 150 at 50c ($75.00) are the $418.20 claimed.
+        case = next(c for c in FRESH21_SET if c.id == "mileage_claim-03")
+        assert "Trips claimed: 5" in case.answer and "Total distance: 504 km" in case.answer
+        assert "14 May 2025, home to Melton and back, concert (personal), 104 km" in case.answer
+        assert 36 + 186 + 92 + 104 + 98 + 24 == 540 and "Amount claimed: $418.20" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"trips": False, "amount": True, "total": False}
+
+    def test_train_timetable_truths(self):
+        assert [
+            train_timetable.clock(t) for t in train_timetable.TIME.finditer("7:05 AM, 12:10 PM, 1:02 pm, 13:40")
+        ] == [
+            425,
+            730,
+            782,
+            820,
+        ]
+        timetable = train_timetable.TIMETABLES[3]
+        assert train_timetable.stops(
+            "Moss Vale: departs 09:40\nColo Vale: arrives 10:24, departs 10:25", timetable
+        ) == [
+            ("Moss Vale", [580]),
+            ("Colo Vale", [624, 625]),
+        ]
+        assert train_timetable.stops("The coach to Camden leaves at 11:10.", timetable) == []
+        assert [train_timetable.running_days(t) for t in train_timetable.TIMETABLES] == [18, 21, 8, 9]
+        # By hand: 10:15 to 11:20 is 65 minutes, 1 h 5 min, not the 1 h 15 min stated; the bus at 11:34 is 14 minutes
+        # after the 11:20 arrival, not 16; Cove Halt has no times.
+        case = next(c for c in FRESH21_SET if c.id == "train_timetable-04")
+        assert "| Tivercombe | | 10:15 | |" in case.answer and "| Wiveleigh | 11:20 | | |" in case.answer
+        assert "Journey time: 1 h 15 min" in case.answer and "at 11:34, 16 minutes after" in case.answer
+        assert "| Cove Halt" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"connection": False, "journey": False, "closed": True}
+        # By hand: the Sundays from 6 July to 31 August 2025 less 3 August are 8, not the 9 stated; the train stands at
+        # Ballinasloe 08:50 to 08:54, 4 minutes, not 7; the times still rise down the list, Oranmore's among them.
+        case = next(c for c in FRESH21_SET if c.id == "train_timetable-06")
+        assert "not 3 August: 9 days of running" in case.answer
+        assert "Ballinasloe          08:50   08:54" in case.answer
+        assert "Galway (Ceannt)              08:10\nOranmore             08:17   08:18\nAthenry" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": True, "days": False, "wait": False}
 
 
 class TestTheLabelsFile:

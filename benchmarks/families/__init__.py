@@ -35,6 +35,7 @@ from benchmarks.families import (
     csv_export,
     data_dictionary,
     dates_units,
+    deposit_return,
     dns_zone,
     dockerfile,
     dunning_letter,
@@ -65,6 +66,7 @@ from benchmarks.families import (
     medication_schedule,
     meeting_agenda,
     meeting_notes,
+    mileage_claim,
     negation,
     nginx_config,
     numbers,
@@ -102,6 +104,7 @@ from benchmarks.families import (
     ssh_config,
     staff_rota,
     status_report,
+    stock_take,
     substance,
     support_reply,
     systemd_unit,
@@ -109,6 +112,7 @@ from benchmarks.families import (
     terraform_module,
     test_plan,
     timesheet,
+    train_timetable,
     travel_itinerary,
     ui_error_messages,
     user_story,
@@ -367,6 +371,16 @@ against the meter readings), so that when a rule is drawn from the nineteenth fr
 here still says how a grader does on documents no rule was written with."""
 
 
+FRESH21: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (stock_take, deposit_return, mileage_claim, train_timetable)
+}
+"""Families written before any rule was drawn from the twentieth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh21`). Kinds of document the project had never graded
+(a shop's stock take count sheet, a landlord's deposit return statement, an employee's monthly mileage claim, a
+train's timetable), so that when a rule is drawn from the twentieth fresh set's records, a figure here still says
+how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -394,6 +408,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh18": FRESH18,
     "fresh19": FRESH19,
     "fresh20": FRESH20,
+    "fresh21": FRESH21,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
