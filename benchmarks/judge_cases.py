@@ -56,6 +56,7 @@ ALONE_SETS = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
 )
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -429,10 +430,10 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), the
     eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`), the
     nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`), the
-    twentieth (`fresh20`: written blind too, before any rule was drawn from `fresh19`), or the
-    twenty-first (`fresh21`: written blind too, before any rule was drawn from `fresh20`). The
-    families beyond the menu have one set of wordings, written before any grader was tried on
-    them."""
+    twentieth (`fresh20`: written blind too, before any rule was drawn from `fresh19`), the
+    twenty-first (`fresh21`: written blind too, before any rule was drawn from `fresh20`), or the
+    twenty-second (`fresh22`: written blind too, before any rule was drawn from `fresh21`). The families
+    beyond the menu have one set of wordings, written before any grader was tried on them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
     if which in ALONE_SETS:

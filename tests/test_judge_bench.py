@@ -43,6 +43,7 @@ from benchmarks.families import (
     FRESH19,
     FRESH20,
     FRESH21,
+    FRESH22,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -56,6 +57,7 @@ from benchmarks.families import (
     bug_report,
     changelog_entry,
     cli_readme,
+    clinic_letter,
     code_review,
     code_style,
     commit_message,
@@ -78,6 +80,7 @@ from benchmarks.families import (
     exam_timetable,
     faq_page,
     fenced,
+    fixture_list,
     flight_booking,
     git_log_summary,
     gitignore,
@@ -119,7 +122,9 @@ from benchmarks.families import (
     release_notes,
     requirements_txt,
     research_abstract,
+    route_card,
     runbook,
+    sample_log,
     seating_plan,
     service_config,
     shell_script,
@@ -191,6 +196,7 @@ FRESH18_SET = build_set("fresh18")
 FRESH19_SET = build_set("fresh19")
 FRESH20_SET = build_set("fresh20")
 FRESH21_SET = build_set("fresh21")
+FRESH22_SET = build_set("fresh22")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -561,6 +567,11 @@ class TestTheFamilies:
             FRESH21,
             ((stock_take, stock_take.COUNTS), (deposit_return, deposit_return.STATEMENTS))
             + ((mileage_claim, mileage_claim.CLAIMS), (train_timetable, train_timetable.TIMETABLES)),
+        ),
+        "fresh22": (
+            FRESH22,
+            ((clinic_letter, clinic_letter.LETTERS), (fixture_list, fixture_list.LISTS))
+            + ((route_card, route_card.CARDS), (sample_log, sample_log.LOGS)),
         ),
     }
 
@@ -1123,7 +1134,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh21 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh22 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3066,6 +3077,126 @@ class TestTheFresh21Families:
         assert "Ballinasloe          08:50   08:54" in case.answer
         assert "Galway (Ceannt)              08:10\nOranmore             08:17   08:18\nAthenry" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"order": True, "days": False, "wait": False}
+
+
+class TestTheFresh22Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH22:
+            cases = [case for case in FRESH22_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_clinic_letter_truths(self):
+        times = ("| 13:30 |", "Check in at: 1:45 PM", "after 8:30 am;", "by 12:10 a.m.")
+        assert [clinic_letter.clock(t) for t in times] == [810, 825, 510, 10]
+        assert clinic_letter.clock("Date: Monday 20 April 2026") is None
+        assert clinic_letter.ESCORT.search("An adult must collect you from the ward and stay with you.")
+        assert not clinic_letter.ESCORT.search("You may go home by taxi once the nurse has checked your wound.")
+        assert clinic_letter.STOP.search("Stop taking all your usual medicines two days before.")
+        assert not clinic_letter.STOP.search("Keep taking your usual medicines; stop eating at 07:00.")
+        # By hand: 10 March 2026 is a Tuesday, as written; the place is the task's; after sedation the letter lets her
+        # go home once the nurse is happy, with no adult to take her home.
+        case = next(c for c in FRESH22_SET if c.id == "clinic_letter-00")
+        assert date(2026, 3, 10).weekday() == 1 and "| Date | Tuesday 10 March 2026 |" in case.answer
+        assert "| Where | Endoscopy Unit, Level 2, Bramley Wing |" in case.answer
+        assert "you can go home once the nurse is happy with you" in case.answer and "adult" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"place": True, "escort": False, "weekday": True}
+        # By hand: 13 April 2026 is 7 days before the operation on 20 April, not 10; nothing to eat after 08:00 is 5
+        # hours before the 13:00 operation, not 6; the usual medicines are kept.
+        case = next(c for c in FRESH22_SET if c.id == "clinic_letter-06")
+        assert (date(2026, 4, 20) - date(2026, 4, 13)).days == 7 and "by 13 April 2026 to confirm" in case.answer
+        assert "Operation time:       13:00" in case.answer and "Nothing to eat after 08:00" in case.answer
+        assert "Keep taking your usual medicines" in case.answer and "Stop" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"confirm": False, "no_stop": True, "fasting": False}
+
+    def test_fixture_list_truths(self):
+        assert fixture_list.clocks("kickoff 9:00 AM · arrive 8:30 AM") == [540, 510]
+        assert fixture_list.clocks("| 12:15 | 11:15 |") == [735, 675]
+        text = (
+            "| 7 Sep 2025 | Ashdown Juniors | H | 10:30 | 09:45 |\n- No game on 26 Oct 2025 (half-term).\n"
+            "- 2025-09-13 · at Lakeview Lightning (away) · kickoff 10:15 AM · arrive 9:45 AM"
+        )
+        assert [(day, side) for day, side, _, _ in fixture_list.games(text)] == [
+            (date(2025, 9, 7), "H"),
+            (date(2025, 9, 13), "A"),
+        ]
+        # By hand: 9 November 2025 is a Sunday; Naas are played once at home and twice away (4 October, 22
+        # November) and Skerries at home only; every home push-back is 13:00.
+        case = next(c for c in FRESH22_SET if c.id == "fixture_list-02")
+        assert date(2025, 11, 9).weekday() == 6 and "09 Nov 2025   Corinthian    A" in case.answer
+        assert "22 Nov 2025   Naas          A" in case.answer and case.answer.count("Skerries") == 1
+        assert [line.split()[-2] for line in case.answer.splitlines() if "  H  " in line] == ["13:00"] * 5
+        assert {c.kind: c.met for c in case.criteria} == {"twice": False, "weekday": False, "home": True}
+        # By hand: Oak Hollow FC, who dropped out, are still mentioned; the games are on 4 and 18 October, none on
+        # the 11th; all eight dates are Saturdays.
+        case = next(c for c in FRESH22_SET if c.id == "fixture_list-05")
+        assert "Oak Hollow FC game to be rescheduled" in case.answer
+        assert (
+            "- 2025-10-04 ·" in case.answer and "- 2025-10-18 ·" in case.answer and "- 2025-10-11 ·" not in case.answer
+        )
+        days = [date.fromisoformat(line[2:12]) for line in case.answer.splitlines() if line.startswith("- 2025-")]
+        assert len(days) == 8 and {day.weekday() for day in days} == {5}
+        assert {c.kind: c.met for c in case.criteria} == {"withdrawn": False, "free": True, "weekday": True}
+
+    def test_route_card_truths(self):
+        card = route_card.CARDS[0]
+        text = (
+            "| 3 | Styhead Tarn → Esk Hause | 2.0 | 300 | 60 |\n- Escape route: from Esk Hause, down to Stockley Bridge"
+        )
+        assert route_card.legs(text, card) == [
+            ("Styhead Tarn", "Esk Hause", [Decimal("2.0"), Decimal(300), Decimal(60)])
+        ]
+        assert route_card.minutes(card, Decimal("2.8"), Decimal(330)) == 75
+        assert route_card.minutes(route_card.CARDS[1], Decimal("2.4"), Decimal(2900)) == 135
+        assert route_card.clock("- Estimated finish: 1:22 PM") == 802
+        # By hand: the legs' times by the rule are 55, 135, 28, 20 and 99 minutes; with 45 minutes of breaks after a
+        # 7:00 AM start that is 6 h 22 min, a finish at 1:22 PM, not the 12:22 PM written; the longitude reads 71.2819
+        # where the task gave 71.2891; each leg starts where the one before ends.
+        case = next(c for c in FRESH22_SET if c.id == "route_card-01")
+        assert 55 + 135 + 28 + 20 + 99 + 45 == 6 * 60 + 22
+        assert "Start: 7:00 AM" in case.answer and "Estimated finish: 12:22 PM" in case.answer
+        assert "71.2819° W" in case.answer and "71.2891" not in case.answer
+        assert "Leg 1: Appalachia Trailhead → Duck Fall ·" in case.answer and "Leg 2: Duck Fall →" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"grid": False, "finish": False, "order": True}
+        # By hand: legs 2 and 3 go by Conavalla, which the task ruled out; 2.0 km at 12 min and 300 m at 1 min a 10 m
+        # is 54 minutes, and the other legs' 61, 47, 54 and 30 are right too; six people are named for a group of 6.
+        case = next(c for c in FRESH22_SET if c.id == "route_card-14")
+        assert "2    Spinc top -> Conavalla" in case.answer and "3    Conavalla -> Mullacor" in case.answer
+        assert "2.0        300    54" in case.answer and [24 + 30, 36 + 25, 30 + 17, 48 + 6, 30] == [54, 61, 47, 54, 30]
+        assert case.answer.split("GROUP OF 6 (")[1].split(")")[0].count(", ") == 5
+        assert {c.kind: c.met for c in case.criteria} == {"avoid": False, "leg_time": True, "group": True}
+
+    def test_sample_log_truths(self):
+        log = sample_log.LOGS[1]
+        line = (
+            "- WW-1186 · 14 Birch Lane · collected 2025-06-02 09:15 · received 2025-06-03 08:45 · 23.5 h · 6.2 °C · ok"
+        )
+        moments = [datetime(2025, 6, 2, 9, 15), datetime(2025, 6, 3, 8, 45)]
+        assert sample_log.samples(line, log) == [("WW-1186", moments, Decimal("23.5"), Decimal("6.2"), False)]
+        assert sample_log.samples("- Samples logged: 6", log) == []
+        assert sample_log.working_days_after(date(2025, 11, 4), 2) == date(2025, 11, 6)
+        assert sample_log.working_days_after(date(2025, 3, 18), 4) == date(2025, 3, 24)  # over a weekend
+        assert sample_log.ANALYSED.search("Rejected samples will still be tested, flagged as outside hold time.")
+        assert not sample_log.ANALYSED.search("Rejected samples will not be analysed.")
+        # By hand: Kings Meadow was collected at 13:40 on 11 May and received at 15:10 on 12 May, 25.5 h, over the
+        # 24 h limit, yet it is accepted; seven samples are listed and seven stated; the IDs run from RW-0411 up.
+        case = next(c for c in FRESH22_SET if c.id == "sample_log-04")
+        assert "| Kings Meadow | 11 May 2025 13:40 | 12 May 2025 15:10 | 25.5 h | 3.8 °C | Accepted |" in case.answer
+        assert "Samples received: 7" in case.answer and case.answer.count("| RW-04") == 7
+        where = [case.answer.index(f"| RW-04{n}") for n in range(11, 18)]
+        assert where == sorted(where)
+        assert {c.kind: c.met for c in case.criteria} == {"count": True, "rejected": False, "order": True}
+        # By hand: Kilree Dairy's 07:15 on 3 November to 09:00 on the 4th is 25.75 h, not the 26.75 h written; two
+        # working days after Tuesday 4 November is Thursday the 6th, as written; the rejected samples are still tested.
+        case = next(c for c in FRESH22_SET if c.id == "sample_log-14")
+        assert "03 Nov 2025 07:15  04 Nov 2025 09:00  26.75 h" in case.answer
+        assert (datetime(2025, 11, 4, 9) - datetime(2025, 11, 3, 7, 15)).total_seconds() == 25.75 * 3600
+        assert date(2025, 11, 4).weekday() == 1 and "RESULTS DUE             06 Nov 2025" in case.answer
+        assert "Rejected samples will still be tested" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"due": True, "no_analysis": False, "transit": False}
 
 
 class TestTheLabelsFile:

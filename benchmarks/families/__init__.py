@@ -24,6 +24,7 @@ from benchmarks.families import (
     bug_report,
     changelog_entry,
     cli_readme,
+    clinic_letter,
     code_review,
     code_style,
     commit_message,
@@ -45,6 +46,7 @@ from benchmarks.families import (
     event_budget,
     exam_timetable,
     faq_page,
+    fixture_list,
     flight_booking,
     git_log_summary,
     gitignore,
@@ -91,7 +93,9 @@ from benchmarks.families import (
     release_notes,
     requirements_txt,
     research_abstract,
+    route_card,
     runbook,
+    sample_log,
     seating_plan,
     service_config,
     shell_script,
@@ -381,6 +385,16 @@ train's timetable), so that when a rule is drawn from the twentieth fresh set's 
 how a grader does on documents no rule was written with."""
 
 
+FRESH22: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (clinic_letter, fixture_list, route_card, sample_log)
+}
+"""Families written before any rule was drawn from the twenty-first fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh22`). Kinds of document the project had never graded
+(a clinic's appointment letter for a procedure, a sports team's season fixture list, a walk leader's route card, a
+testing lab's sample receipt log), so that when a rule is drawn from the twenty-first fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -409,6 +423,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh19": FRESH19,
     "fresh20": FRESH20,
     "fresh21": FRESH21,
+    "fresh22": FRESH22,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
