@@ -1044,6 +1044,42 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert "only to rule it out" in (record.gap or "")
 
+    @pytest.mark.parametrize(
+        "answer",
+        [
+            "Hill Top is closed while its platform is rebuilt, so the train runs through without stopping.",
+            "Hill Top isn't served this season.",
+            "| Hill Top | closed | | |\nHill Top is not open until May.",
+        ],
+    )
+    async def test_an_absence_checks_false_on_a_text_the_answer_says_is_closed_decides_nothing(self, script, answer):
+        """ "Hill Top is closed ..." names the station to say the train does not call there:
+        `"Hill Top" not in answer` returning False shows nothing of the criterion."""
+        result = await grounded(
+            script,
+            "Wiveleigh dep 10:15\n" + answer,
+            "- Does not show the train calling at Hill Top",
+            '    return "Hill Top" not in answer',
+            "NONE",
+            request="Make the timetable; Hill Top is closed.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert "only to rule it out" in (record.gap or "")
+
+    async def test_an_absence_checks_false_stands_where_a_line_calls_at_the_text(self, script):
+        """A line that gives a time at the station calls there, whatever another says."""
+        result = await grounded(
+            script,
+            "Hill Top arr 10:20 dep 10:21\nHill Top is closed on Sundays.",
+            "- Does not show the train calling at Hill Top",
+            '    return "Hill Top" not in answer',
+            "NONE",
+            request="Make the timetable; Hill Top is closed.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, False)
+
     async def test_an_absence_checks_false_stands_where_the_answer_does_it(self, script):
         result = await grounded(
             script,

@@ -124,19 +124,25 @@ RULING_OUT = re.compile(r"\b(?:no|not|never|without|avoid|avoids|avoiding|don't|
 """The words before a text that name it to rule it out ("No overhead pressing", "Never
 reboot checkout-db", "without a password"), up to two words away."""
 
+_OUT = r"(?:(?:is|are|was|were|stays|remains|will be)\s+(?:closed|shut|not|no longer)|closed|shut)\b"
+SAID_CLOSED = re.compile(rf"^\W{{0,3}}{_OUT}|^\s*(?:isn't|aren't|won't)\b", re.I)
+"""The words after a text that say it is out ("Hill Top is closed", "| Hill Top | closed |")."""
+
 
 def names_only_to_rule_out(source: str, answer: str) -> bool:
     """Whether every place in `answer` that holds a text (with a letter) that an absence
-    check looks for rules that text out: its False then says the answer names it, not that
-    it does it."""
+    check looks for rules that text out, by the words before it or after it: its False then
+    says the answer names it, not that it does it."""
     try:
         texts = [t.strip().lower() for t in _texts(ast.parse(source)) if re.search(r"[A-Za-z]", t)]
     except SyntaxError:
         return False
     spoken = answer.lower()
-    places = [m.start() for t in texts for m in re.finditer(re.escape(t), spoken)]
-    before = [spoken[spoken.rfind("\n", 0, at) + 1 : at] for at in places]
-    return bool(places) and all(RULING_OUT.search(text) for text in before)
+    places = [m.span() for t in texts for m in re.finditer(re.escape(t), spoken)]
+    out = [
+        RULING_OUT.search(spoken[spoken.rfind("\n", 0, a) + 1 : a]) or SAID_CLOSED.search(spoken[b:]) for a, b in places
+    ]
+    return bool(places) and all(out)
 
 
 _TEXT_LISTS = ("lines", "sentences", "paragraphs", "items", "blocks")
