@@ -730,6 +730,8 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return all(w in answer for w in words())\n", []) == "blind"
         split = "def check(answer):\n    return all(part in answer for part in answer.split('; '))\n"
         assert classify(split, []) == "blind"
+        cited = "def check(answer):\n    return all(e in answer for e in paragraphs(section('Deductions')))\n"
+        assert classify(cited, [], "", "Every deduction cites its evidence") == "blind"
         # Looked for in another part, in another text, or values of the model's own: each can fail.
         part = "def check(answer):\n    return all(i in section('Cases') for i in re.findall(r'TC-\\d+', answer))\n"
         assert classify(part, [], "", "Every test case ID it refers to exists in the plan") != "blind"

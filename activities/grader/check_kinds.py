@@ -172,12 +172,12 @@ def _looks_for_its_own_parts(node: ast.AST) -> bool:
 
 def _parts_of_the_answer(node: ast.expr) -> bool:
     """A reading whose every element is a piece of the answer's text: a text helper's list
-    (`lines()`, `words()`), `re.findall(..., answer)`, `answer.split(...)`."""
+    (`lines()`, `words()`, `items(section(...))`), `re.findall(..., answer)`, `answer.split(...)`."""
     if not isinstance(node, ast.Call):
         return False
     of_answer = [a for a in node.args if isinstance(a, ast.Name) and a.id == "answer"]
     if _helper_call(node, (*_TEXT_LISTS, "words")):
-        return not node.args or (len(node.args) == 1 and bool(of_answer))
+        return not node.args or (len(node.args) == 1 and (bool(of_answer) or _helper_call(node.args[0], ("section",))))
     func = node.func
     if not isinstance(func, ast.Attribute):
         return False
