@@ -32,32 +32,9 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-ALONE_SETS = (
-    "docs",
-    "held",
-    "fresh",
-    "fresh2",
-    "fresh3",
-    "fresh4",
-    "fresh5",
-    "fresh6",
-    "fresh7",
-    "fresh8",
-    "fresh9",
-    "fresh10",
-    "fresh11",
-    "fresh12",
-    "fresh13",
-    "fresh14",
-    "fresh15",
-    "fresh16",
-    "fresh17",
-    "fresh18",
-    "fresh19",
-    "fresh20",
-    "fresh21",
-    "fresh22",
-)
+FRESH_COUNT = 22
+"""How many fresh sets there are (`fresh`, then `fresh2` to `fresh22`)."""
+ALONE_SETS = ("docs", "held", "fresh", *(f"fresh{n}" for n in range(2, FRESH_COUNT + 1)))
 """The sets run alone, never in `all` (`families.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
 
@@ -409,31 +386,13 @@ def _new_cases() -> tuple[JudgeCase, ...]:
 
 
 def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
-    """The menu's cases (in `wordings`), the families beyond it, or both; or the documents'
-    tuning families alone (`docs`), the held-out families alone (`held`), the fresh families
-    alone (`fresh`: kinds of document no grader was run on while any rule was written), the
-    second fresh families alone (`fresh2`: written after `fresh` was graded, before any rule was
-    written on it), the third fresh families alone (`fresh3`: written blind to the grader, before
-    any rule was drawn from `fresh2`), the fourth (`fresh4`: written blind too, before any rule
-    was drawn from `fresh3`), the fifth (`fresh5`: written blind too, before any rule was drawn
-    from `fresh4`), the sixth (`fresh6`: written blind too, before any rule was drawn from
-    `fresh5`), the seventh (`fresh7`: written blind too, before any rule was drawn from
-    `fresh6`), the eighth (`fresh8`: written blind too, before any rule was drawn from
-    `fresh7`), the ninth (`fresh9`: written blind too, before any rule was drawn from `fresh8`),
-    the tenth (`fresh10`: written blind too, before any rule was drawn from `fresh9`), the
-    eleventh (`fresh11`: written blind too, before any rule was drawn from `fresh10`), the
-    twelfth (`fresh12`: written blind too, before any rule was drawn from `fresh11`), the
-    thirteenth (`fresh13`: written blind too, before any rule was drawn from `fresh12`), the
-    fourteenth (`fresh14`: written blind too, before any rule was drawn from `fresh13`), the
-    fifteenth (`fresh15`: written blind too, before any rule was drawn from `fresh14`), the
-    sixteenth (`fresh16`: written blind too, before any rule was drawn from `fresh15`), the
-    seventeenth (`fresh17`: written blind too, before any rule was drawn from `fresh16`), the
-    eighteenth (`fresh18`: written blind too, before any rule was drawn from `fresh17`), the
-    nineteenth (`fresh19`: written blind too, before any rule was drawn from `fresh18`), the
-    twentieth (`fresh20`: written blind too, before any rule was drawn from `fresh19`), the
-    twenty-first (`fresh21`: written blind too, before any rule was drawn from `fresh20`), or the
-    twenty-second (`fresh22`: written blind too, before any rule was drawn from `fresh21`). The families
-    beyond the menu have one set of wordings, written before any grader was tried on them."""
+    """The menu's cases (in `wordings`), the families beyond it, or both; or one set run alone:
+    the documents' tuning families (`docs`), the held-out families (`held`), the fresh families
+    (`fresh`: kinds of document no grader was run on while any rule was written), or the n-th
+    fresh families (`fresh2` to `fresh22`: `freshN` written after `fresh(N-1)` was graded and
+    before any rule was drawn from it; from `fresh3` on, written blind to the grader). The
+    families beyond the menu have one set of wordings, written before any grader was tried on
+    them."""
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
     if which in ALONE_SETS:

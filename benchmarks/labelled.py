@@ -160,6 +160,32 @@ def date_in(line: str) -> date | None:
     return None
 
 
+CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?", re.I)
+"""A time of day (`13:30`, `1:45 PM`, `8:30 am`): hours, minutes, and `a` or `p` if given."""
+
+
+def clocks(line: str) -> list[int]:
+    """Every time of day `line` writes, in minutes after midnight, in order (12-hour times read
+    by their am or pm)."""
+    out = []
+    for found in CLOCK.finditer(line):
+        hours, half = int(found.group(1)), (found.group(3) or "").lower()
+        if half:
+            hours = hours % 12 + (12 if half == "p" else 0)
+        out.append(hours * 60 + int(found.group(2)))
+    return out
+
+
+def clock(line: str) -> int | None:
+    """The first time of day `line` writes, in minutes after midnight, or None."""
+    return next(iter(clocks(line)), None)
+
+
+def line_with(answer: str, words: str) -> str:
+    """The first line of `answer` holding `words` (given in lower case) in any case, or an empty line."""
+    return next((s for s in answer.splitlines() if words in s.lower()), "")
+
+
 MONEY = re.compile(r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)")
 """An amount after a currency sign (£, $ or €); the group is its figure as written."""
 

@@ -160,9 +160,12 @@ from benchmarks.families.execute import AnswerCodeError, run_probes
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
 from benchmarks.labelled import (
+    clock,
+    clocks,
     comment_first_names,
     date_in,
     fenced_or_whole,
+    line_with,
     money,
     pipe_grids,
     slipped,
@@ -384,6 +387,22 @@ def test_a_line_s_date_is_read_in_iso_or_in_words():
     assert date_in("Friday 13 Dec. 2024: 8.0 h") == date(2024, 12, 13)
     assert date_in("Wed 9 June 2025 then 2025-06-10") == date(2025, 6, 10)  # ISO first
     assert date_in("09:00 to 11:00, Biology") is None
+
+
+def test_a_line_s_times_of_day_are_read_in_minutes_after_midnight():
+    times = ("| 13:30 |", "Check in at: 1:45 PM", "after 8:30 am;", "by 12:10 a.m.")
+    assert [clock(t) for t in times] == [810, 825, 510, 10]
+    assert clock("Date: Monday 20 April 2026") is None
+    assert clocks("kickoff 9:00 AM · arrive 8:30 AM") == [540, 510]
+    assert clocks("| 12:15 | 11:15 |") == [735, 675]
+
+
+def test_the_line_with_some_words_is_found_in_any_case():
+    assert (
+        line_with("Total: £5\nDeductions: £40 for CLEANING\ncleaning again", "cleaning")
+        == "Deductions: £40 for CLEANING"
+    )
+    assert line_with("Total: £5", "cleaning") == ""
 
 
 class TestTheFamilies:
@@ -3090,9 +3109,6 @@ class TestTheFresh22Families:
             assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
 
     def test_clinic_letter_truths(self):
-        times = ("| 13:30 |", "Check in at: 1:45 PM", "after 8:30 am;", "by 12:10 a.m.")
-        assert [clinic_letter.clock(t) for t in times] == [810, 825, 510, 10]
-        assert clinic_letter.clock("Date: Monday 20 April 2026") is None
         assert clinic_letter.ESCORT.search("An adult must collect you from the ward and stay with you.")
         assert not clinic_letter.ESCORT.search("You may go home by taxi once the nurse has checked your wound.")
         assert clinic_letter.STOP.search("Stop taking all your usual medicines two days before.")
@@ -3113,8 +3129,6 @@ class TestTheFresh22Families:
         assert {c.kind: c.met for c in case.criteria} == {"confirm": False, "no_stop": True, "fasting": False}
 
     def test_fixture_list_truths(self):
-        assert fixture_list.clocks("kickoff 9:00 AM · arrive 8:30 AM") == [540, 510]
-        assert fixture_list.clocks("| 12:15 | 11:15 |") == [735, 675]
         text = (
             "| 7 Sep 2025 | Ashdown Juniors | H | 10:30 | 09:45 |\n- No game on 26 Oct 2025 (half-term).\n"
             "- 2025-09-13 · at Lakeview Lightning (away) · kickoff 10:15 AM · arrive 9:45 AM"
@@ -3151,7 +3165,7 @@ class TestTheFresh22Families:
         ]
         assert route_card.minutes(card, Decimal("2.8"), Decimal(330)) == 75
         assert route_card.minutes(route_card.CARDS[1], Decimal("2.4"), Decimal(2900)) == 135
-        assert route_card.clock("- Estimated finish: 1:22 PM") == 802
+        assert clock("- Estimated finish: 1:22 PM") == 802
         # By hand: the legs' times by the rule are 55, 135, 28, 20 and 99 minutes; with 45 minutes of breaks after a
         # 7:00 AM start that is 6 h 22 min, a finish at 1:22 PM, not the 12:22 PM written; the longitude reads 71.2819
         # where the task gave 71.2891; each leg starts where the one before ends.

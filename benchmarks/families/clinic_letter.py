@@ -24,12 +24,11 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, clock, date_in, line_with, pick_wording, slipped, switched_cases
 
 FAMILY = "clinic_letter"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-TIME = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?", re.I)
 WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
 ESCORT = re.compile(r"\badult\b[^.\n]*\b(?:take you home|drive you home|collect you|pick you up)", re.I)
 STOP = re.compile(r"\bstop (?:taking|all)\b[^.\n]*\bmedic", re.I)
@@ -297,22 +296,6 @@ def build(letter: Letter, on: dict[str, bool]) -> str:
 
 
 # Reading an appointment letter --------------------------------------------------------------------------------
-
-
-def line_with(answer: str, words: str) -> str:
-    """The first line holding `words` in any case, or an empty line."""
-    return next((s for s in answer.splitlines() if words in s.lower()), "")
-
-
-def clock(line: str) -> int | None:
-    """The first time `line` writes (`13:30`, `1:45 PM`, `8:30 am`), in minutes after midnight, or None."""
-    found = TIME.search(line)
-    if found is None:
-        return None
-    hours, minutes, half = int(found.group(1)), int(found.group(2)), (found.group(3) or "").lower()
-    if half:
-        hours = hours % 12 + (12 if half == "p" else 0)
-    return hours * 60 + minutes
 
 
 WORDINGS = {

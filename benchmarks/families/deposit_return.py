@@ -27,7 +27,17 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, money, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    date_in,
+    line_with,
+    money,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "deposit_return"
 ANSWERS = 16
@@ -282,11 +292,6 @@ def deductions(answer: str) -> tuple[list[str], Decimal] | None:
     if start is None or end is None or end < start or not money(lines[end]):
         return None
     return [s for s in lines[start:end] if money(s)], money(lines[end])[-1]
-
-
-def line_with(answer: str, words: str) -> str:
-    """The first line holding `words` in any case, or an empty line."""
-    return next((s for s in answer.splitlines() if words in s.lower()), "")
 
 
 WORDINGS = {

@@ -25,7 +25,17 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, money, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    date_in,
+    line_with,
+    money,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "electricity_bill"
 ANSWERS = 16
@@ -270,11 +280,6 @@ def readings(answer: str) -> list[tuple[date, int]]:
         if day is not None and found:
             out.append((day, int(found.group(1).replace(",", ""))))
     return out
-
-
-def line_with(answer: str, words: str) -> str:
-    """The first line holding `words` in any case, or an empty line."""
-    return next((s for s in answer.splitlines() if words in s.lower()), "")
 
 
 def last_amount(answer: str, words: str) -> Decimal | None:

@@ -22,12 +22,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, clocks, date_in, pick_wording, slipped, swap_lines, switched_cases
 
 FAMILY = "fixture_list"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-TIME = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?", re.I)
 SIDE = re.compile(r"(?<![\w'’/])[HA](?![\w'’/])|\b(?:[Hh]ome|[Aa]way|HOME|AWAY)\b")
 NUMBER = re.compile(r"\d+")
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -279,17 +278,6 @@ def build(fixtures: Fixtures, on: dict[str, bool]) -> str:
 
 
 # Reading a fixture list -----------------------------------------------------------------------------------------
-
-
-def clocks(line: str) -> list[int]:
-    """Every time `line` writes (`10:30`, `9:00 AM`), in minutes after midnight, in order."""
-    out = []
-    for found in TIME.finditer(line):
-        hours, half = int(found.group(1)), (found.group(3) or "").lower()
-        if half:
-            hours = hours % 12 + (12 if half == "p" else 0)
-        out.append(hours * 60 + int(found.group(2)))
-    return out
 
 
 def games(answer: str) -> list[tuple[date, str, list[int], str]]:

@@ -25,12 +25,20 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    clock,
+    line_with,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "route_card"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-TIME = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?", re.I)
 LEG = re.compile(r"^[\s|*>-]*(?:leg\s*)?(\d{1,2})\b(?![.,]\d)", re.I)
 NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w.])")
 GROUP = re.compile(r"(\d+)[^(\n]*\(([^)]*)\)")
@@ -309,22 +317,6 @@ def build(card: Card, on: dict[str, bool]) -> str:
 
 
 # Reading a route card -------------------------------------------------------------------------------------------
-
-
-def line_with(answer: str, words: str) -> str:
-    """The first line holding `words` in any case, or an empty line."""
-    return next((s for s in answer.splitlines() if words in s.lower()), "")
-
-
-def clock(line: str) -> int | None:
-    """The first time `line` writes (`08:30`, `1:22 PM`), in minutes after midnight, or None."""
-    found = TIME.search(line)
-    if found is None:
-        return None
-    hours, half = int(found.group(1)), (found.group(3) or "").lower()
-    if half:
-        hours = hours % 12 + (12 if half == "p" else 0)
-    return hours * 60 + int(found.group(2))
 
 
 def first_number(line: str) -> Decimal | None:

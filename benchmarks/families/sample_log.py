@@ -27,7 +27,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    date_in,
+    line_with,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "sample_log"
 ANSWERS = 16
@@ -328,11 +337,6 @@ def samples(answer: str, log: Log) -> list[tuple[str, list[datetime], Decimal | 
             )
         )
     return out
-
-
-def line_with(answer: str, words: str) -> str:
-    """The first line holding `words` in any case, or an empty line."""
-    return next((s for s in answer.splitlines() if words in s.lower()), "")
 
 
 def working_days_after(day: date, days: int) -> date:

@@ -30,6 +30,7 @@ from benchmarks.labelled import (
     Criterion,
     JudgeCase,
     date_in,
+    line_with,
     money,
     pick_wording,
     slipped,
@@ -304,11 +305,6 @@ def stock_lines(answer: str, count: Count) -> list[tuple[str, list[int], Decimal
         found = amounts(line)
         out.append((code.group(0), wholes, found[0], found[-1], "recount" in line.lower()))
     return out
-
-
-def line_with(answer: str, words: str) -> str:
-    """The first line holding `words` in any case, or an empty line."""
-    return next((s for s in answer.splitlines() if words in s.lower()), "")
 
 
 WORDINGS = {
