@@ -44,9 +44,11 @@ from benchmarks.families import (
     FRESH20,
     FRESH21,
     FRESH22,
+    FRESH23,
     accessibility_audit,
     acrostic_poem,
     action_items,
+    agm_notice,
     api_docs,
     arithmetic,
     asset_register,
@@ -55,6 +57,7 @@ from benchmarks.families import (
     bibliography,
     bill_of_materials,
     bug_report,
+    calibration_certificate,
     changelog_entry,
     cli_readme,
     clinic_letter,
@@ -78,6 +81,7 @@ from benchmarks.families import (
     env_file,
     event_budget,
     exam_timetable,
+    expense_split,
     faq_page,
     fenced,
     fixture_list,
@@ -120,6 +124,7 @@ from benchmarks.families import (
     recipe_scaling,
     regex_answer,
     release_notes,
+    renovation_schedule,
     requirements_txt,
     research_abstract,
     route_card,
@@ -200,6 +205,7 @@ FRESH19_SET = build_set("fresh19")
 FRESH20_SET = build_set("fresh20")
 FRESH21_SET = build_set("fresh21")
 FRESH22_SET = build_set("fresh22")
+FRESH23_SET = build_set("fresh23")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -591,6 +597,11 @@ class TestTheFamilies:
             FRESH22,
             ((clinic_letter, clinic_letter.LETTERS), (fixture_list, fixture_list.LISTS))
             + ((route_card, route_card.CARDS), (sample_log, sample_log.LOGS)),
+        ),
+        "fresh23": (
+            FRESH23,
+            ((agm_notice, agm_notice.NOTICES), (renovation_schedule, renovation_schedule.SCHEDULES))
+            + ((expense_split, expense_split.SPLITS), (calibration_certificate, calibration_certificate.CERTIFICATES)),
         ),
     }
 
@@ -1153,7 +1164,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh22 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh23 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3211,6 +3222,129 @@ class TestTheFresh22Families:
         assert date(2025, 11, 4).weekday() == 1 and "RESULTS DUE             06 Nov 2025" in case.answer
         assert "Rejected samples will still be tested" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"due": True, "no_analysis": False, "transit": False}
+
+
+class TestTheFresh23Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH23:
+            cases = [case for case in FRESH23_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_agm_notice_truths(self):
+        assert agm_notice.weekday_matches("| Date | Thursday 19 March 2026 |")
+        assert not agm_notice.weekday_matches("- Date: Friday, 2026-04-23")
+        assert agm_notice.moment(date(2026, 11, 4), 20 * 60) == datetime(2026, 11, 4, 20, 0)
+        assert agm_notice.moment(None, 20 * 60) is None
+        assert agm_notice.PAID_UP.search("Only owners in good standing (assessments paid to date) may vote.")
+        assert not agm_notice.PAID_UP.search("Every owner may vote, whether or not their assessments are current.")
+        # By hand: 23 April 2026 is a Thursday, not the Friday written; the treasurer's report comes before the
+        # president's, against the task's order; 20% of 185 lots is 37, the quorum stated.
+        case = next(c for c in FRESH23_SET if c.id == "agm_notice-01")
+        assert date(2026, 4, 23).weekday() == 3 and "- Date: Friday, 2026-04-23" in case.answer
+        assert case.answer.index("- Treasurer's report") < case.answer.index("- President's report")
+        assert 185 * 20 == 37 * 100 and "- Quorum: 37 lots" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "order": False, "quorum": True}
+        # By hand: a notice dated 16 October for a meeting on 6 November gives 21 days, short of the 28 the rules
+        # need; nominations close on 27 October, 10 days before; 15% of 180 members is 27, the quorum stated.
+        case = next(c for c in FRESH23_SET if c.id == "agm_notice-14")
+        assert "Dated: 16 October 2026" in case.answer and "Date:   Friday 6 November 2026" in case.answer
+        assert (date(2026, 11, 6) - date(2026, 10, 16)).days == 21
+        assert (date(2026, 11, 6) - date(2026, 10, 27)).days == 10 and "close on 27 October 2026" in case.answer
+        assert 180 * 15 == 27 * 100 and "The quorum is 27 members." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"notice": False, "quorum": True, "nominations": True}
+
+    def test_renovation_schedule_truths(self):
+        labour_day = date(2026, 10, 5)
+        line = "Bearers and joists: 2 October 2026 to 6 October 2026, 2 working days"
+        assert renovation_schedule.dates_in(line) == [date(2026, 10, 2), date(2026, 10, 6)]
+        assert renovation_schedule.dates_in("| Tiling | 4 Jun 2026 | 5 Jun 2026 | 2 |") == [
+            date(2026, 6, 4),
+            date(2026, 6, 5),
+        ]
+        assert renovation_schedule.working_days(date(2026, 10, 2), date(2026, 10, 6), labour_day) == 2
+        assert renovation_schedule.next_working_day(date(2026, 10, 2), labour_day) == date(2026, 10, 6)
+        schedule = renovation_schedule.SCHEDULES[3]
+        assert renovation_schedule.stages(schedule, line) == [
+            ("Bearers and joists", date(2026, 10, 2), date(2026, 10, 6), 2)
+        ]
+        # By hand: the bearers and joists finish on Tuesday 6 October and the decking starts that same day, not on
+        # the 7th; the number reads 0412 555 793 for the task's 0412 555 739; every stage's days fit its dates (2 to
+        # 6 October is Friday and Tuesday, the weekend and Labour Day out; 6 to 9 October, Tuesday to Friday, is 4).
+        case = next(c for c in FRESH23_SET if c.id == "renovation_schedule-03")
+        assert line in case.answer and "Decking boards: 6 October 2026 to 9 October 2026, 4 working days" in case.answer
+        assert [date(2026, 10, day).weekday() for day in (2, 6, 9)] == [4, 1, 4]
+        assert "0412 555 793" in case.answer and "0412 555 739" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"follows": False, "phone": False, "days": True}
+        # By hand: 16 November 2026 is a Monday, not the Tuesday written; 27 to 30 October, Tuesday to Friday after
+        # the bank holiday, is 4 days and 6 to 10 November, Friday to Tuesday, is 3, as are the other stages' days;
+        # the client is asked to clear the attic.
+        case = next(c for c in FRESH23_SET if c.id == "renovation_schedule-10")
+        assert date(2026, 11, 16).weekday() == 0 and "HANDOVER: Tuesday 16 November 2026" in case.answer
+        assert "Dormer and roof               27 Oct 2026   30 Oct 2026   4" in case.answer
+        assert "Insulation and slabbing       06 Nov 2026   10 Nov 2026   3" in case.answer
+        assert "Please clear the attic of stored items before we start." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"clear": True, "days": True, "weekday": False}
+
+    def test_expense_split_truths(self):
+        split = expense_split.SPLITS[1]
+        assert expense_split.named(split, "- Priya → Jess: $372.90") == ["Priya", "Jess"]
+        text = "- Jess: paid $1,240.00, gets back $635.50\n- Omar: paid $250.40, owes $354.10\n- Priya → Jess: $372.90"
+        assert expense_split.balances(split, text) == {"Jess": Decimal("635.50"), "Omar": Decimal("-354.10")}
+        assert expense_split.payments(split, text) == [("Priya", "Jess", Decimal("372.90"))]
+        assert expense_split.costs(split, "- 2026-01-19 · Gas for the drive home · Omar · $64.00") == [
+            (date(2026, 1, 19), "Omar", Decimal("64.00"), "- 2026-01-19 · Gas for the drive home · Omar · $64.00")
+        ]
+        # By hand: £480.00 + £72.50 + £118.40 + £90.00 + £146.60 + £42.50 is the £950.00 total written; the boat
+        # hire line takes in Dev's fishing permit; two weeks after 15 March is 29 March, not 1 April.
+        case = next(c for c in FRESH23_SET if c.id == "expense_split-00")
+        amounts = ("480.00", "72.50", "118.40", "90.00", "146.60", "42.50")
+        assert sum(Decimal(a) for a in amounts) == Decimal("950.00") and "**Total spent: £950.00**" in case.answer
+        assert "| Boat hire and Dev's fishing permit | Dev | £90.00 |" in case.answer
+        assert (date(2026, 3, 29) - date(2026, 3, 15)).days == 14 and "by Wednesday 1 April 2026" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": True, "due": False, "personal": False}
+        # By hand: the costs come to $549.90, a third of it $183.30; Liam paid $96.30 + $38.40 = $134.70 and so owes
+        # $48.60, not the $46.80 written; Liam's $48.60 and Kai's $40.50 to Zoe square everyone (Zoe paid $272.40,
+        # $89.10 over her share, and Kai $142.80, $40.50 under it).
+        case = next(c for c in FRESH23_SET if c.id == "expense_split-15")
+        amounts = ("165.00", "96.30", "142.80", "38.40", "107.40")
+        assert sum(Decimal(a) for a in amounts) == Decimal("549.90") == 3 * Decimal("183.30")
+        assert "Total: $549.90" in case.answer and "Liam paid $134.70 and owes $46.80." in case.answer
+        assert Decimal("183.30") - Decimal("134.70") == Decimal("48.60")
+        assert "Liam pays Zoe $48.60." in case.answer and "Kai pays Zoe $40.50." in case.answer
+        assert Decimal("48.60") + Decimal("40.50") == Decimal("272.40") - Decimal("183.30")
+        assert Decimal("183.30") - Decimal("142.80") == Decimal("40.50")
+        assert {c.kind: c.met for c in case.criteria} == {"settle": True, "total": True, "balance": False}
+
+    def test_calibration_certificate_truths(self):
+        text = (
+            "     -20.0        -19.7        +0.3      PASS\nOVERALL RESULT: PASS\n"
+            "- Applied 150.0 ft·lb · indicated 156.9 · error +6.9 · FAIL"
+        )
+        assert calibration_certificate.points(text) == [
+            (Decimal("-20.0"), Decimal("-19.7"), Decimal("0.3"), "PASS"),
+            (Decimal("150.0"), Decimal("156.9"), Decimal("6.9"), "FAIL"),
+        ]
+        assert calibration_certificate.months_after(date(2026, 6, 4), 6) == date(2026, 12, 4)
+        assert calibration_certificate.months_after(date(2026, 9, 21), 12) == date(2027, 9, 21)
+        assert calibration_certificate.after("Approved by:       Róisín Keane", "approved by") == "Róisín Keane"
+        # By hand: 4% of 150 ft·lb is 6.0 and the wrench reads 6.9 high there, so it fails overall, as written; the
+        # technician checked his own certificate; the serial reads A2219847 for the task's A2291847.
+        case = next(c for c in FRESH23_SET if c.id == "calibration_certificate-05")
+        assert Decimal("156.9") - 150 > Decimal("0.04") * 150 and "**Result: FAIL.**" in case.answer
+        assert "Calibrated by: Marcus Reed" in case.answer and "Checked by: Marcus Reed" in case.answer
+        assert "A2219847" in case.answer and "A2291847" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"overall": True, "checker": False, "serial": False}
+        # By hand: the 10.00 bar point reads 10.04, 0.04 off and inside ±0.05, yet is marked FAIL; the serial reads
+        # 7713-0458 for 7731-0458; the results are as found and nothing says the gauge was adjusted.
+        case = next(c for c in FRESH23_SET if c.id == "calibration_certificate-08")
+        assert "| 10.00 | 10.04 | +0.04 | FAIL |" in case.answer and Decimal("0.04") <= Decimal("0.05")
+        assert "7713-0458" in case.answer and "7731-0458" not in case.answer
+        assert "no adjustment was made" in case.answer and "adjusted" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"serial": False, "verdict": False, "no_adjust": True}
 
 
 class TestTheLabelsFile:

@@ -14,6 +14,7 @@ from benchmarks.families import (
     accessibility_audit,
     acrostic_poem,
     action_items,
+    agm_notice,
     api_docs,
     arithmetic,
     asset_register,
@@ -22,6 +23,7 @@ from benchmarks.families import (
     bibliography,
     bill_of_materials,
     bug_report,
+    calibration_certificate,
     changelog_entry,
     cli_readme,
     clinic_letter,
@@ -45,6 +47,7 @@ from benchmarks.families import (
     env_file,
     event_budget,
     exam_timetable,
+    expense_split,
     faq_page,
     fixture_list,
     flight_booking,
@@ -91,6 +94,7 @@ from benchmarks.families import (
     recipe_scaling,
     regex_answer,
     release_notes,
+    renovation_schedule,
     requirements_txt,
     research_abstract,
     route_card,
@@ -395,6 +399,16 @@ testing lab's sample receipt log), so that when a rule is drawn from the twenty-
 here still says how a grader does on documents no rule was written with."""
 
 
+FRESH23: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (agm_notice, renovation_schedule, expense_split, calibration_certificate)
+}
+"""Families written before any rule was drawn from the twenty-second fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh23`). Kinds of document the project had never graded
+(a notice of an annual general meeting, a builder's schedule of works, a summary of a shared trip's costs and who
+owes whom, an instrument's calibration certificate), so that when a rule is drawn from the twenty-second fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -424,6 +438,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh20": FRESH20,
     "fresh21": FRESH21,
     "fresh22": FRESH22,
+    "fresh23": FRESH23,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
