@@ -993,6 +993,32 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert record.decided_by == "unverified: nothing cited for a claim of correctness"
 
+    @pytest.mark.parametrize(
+        ("criterion", "check", "reply"),
+        [
+            (
+                "Asks the patient to arrive 90 minutes before the appointment time",
+                "    return '90 minutes before the appointment' in answer",
+                "NONE",
+            ),
+            (
+                "Sets the results 4 working days after receipt, counting Monday to Friday",
+                "    return '4 working days after receipt' in answer",
+                "Results 4 working days after receipt",
+            ),
+        ],
+    )
+    async def test_nothing_cited_for_a_span_from_something_decides_nothing(self, script, criterion, check, reply):
+        """An answer meets "arrive 90 minutes before the appointment" with a time (arrive
+        at 12:30), never with the span's words: finding those words nowhere, or only in the
+        request, shows nothing, as for a claim of correctness."""
+        result = await grounded(
+            script, INCIDENT, f"- {criterion}", check, reply, request=f"Write it. {reply}. Arrive early."
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: nothing cited for a span counted from something"
+
     async def test_a_check_that_found_none_of_what_it_looks_for_decides_only_an_absence(self, script):
         """`len(items()) == 0` of an answer with no list meets "Has no bullet points"; `< 40`
         words of a section the answer lacks measured nothing, so its True decides nothing."""

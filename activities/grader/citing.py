@@ -37,6 +37,14 @@ the total by 40 gives the per-person figure"): a claim of correctness, as one wi
 words is. A check that computes it may decide; a quote shows a figure, not that it comes out."""
 CLAIMS_RIGHT = re.compile(f"{CORRECTNESS.pattern}|{AGREEMENT.pattern}", re.I)
 """A claim of correctness in either's words."""
+SPAN = re.compile(
+    r"\b\d+(?:\.\d+)?\s+(?:working\s+|clear\s+|calendar\s+|business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|"
+    r"months?|years?)\s+(?:before|after|ahead of|on from|beyond|later than|earlier than|past|prior to|from)\b",
+    re.I,
+)
+"""A criterion that sets one time or date a span from another ("arrive 90 minutes before the
+appointment", "results 4 working days after receipt"): the answer meets it with a time or a
+date, not with the span's words, so it is a claim that a figure comes out right."""
 NONE_SHOWS_NOTHING = (
     (ABSENCE, "nothing can be cited for a criterion met by an absence", "unverified: nothing cited for an absence"),
     (
@@ -44,10 +52,15 @@ NONE_SHOWS_NOTHING = (
         "a quote cannot show whether a claim is right, so nor can its absence",
         "unverified: nothing cited for a claim of correctness",
     ),
+    (
+        SPAN,
+        "an answer gives a span counted from something as the time or date it comes to, not in words",
+        "unverified: nothing cited for a span counted from something",
+    ),
 )
 """Criteria for which a reply of NONE decides nothing, each with why and its `decided_by`:
-one met by an absence (no words meet it) and one of correctness (a quote shows a claim, not
-whether it is right, so its lack shows nothing either)."""
+one met by an absence (no words meet it), one of correctness (a quote shows a claim, not
+whether it is right, so its lack shows nothing either) and a span (met by where it ends)."""
 EACH = re.compile(r"\b(?:each|every|everyone|everything)\b", re.I)
 """A criterion about each one of something ("Gives an example for each term")."""
 QUOTE_SHOWS_NOT = (
