@@ -741,6 +741,18 @@ class TestChecksAsCode:
         lowered = "def check(answer):\n    return all(w in answer.lower() for w in words())\n"
         assert classify(lowered, [], "", "Is written in lower case") != "blind"
 
+    def test_a_number_looked_for_among_dates_or_texts_is_blind(self):
+        """`dates()` reads only dates and `lines()` only texts: a number is never one of
+        them, so `25 not in dates()` is True of every answer and `3 in lines()` False."""
+        free = "def check(answer):\n    return 25 not in dates()\n"
+        assert classify(free, [], "", "Leaves 25 October 2025 free of fixtures") == "blind"
+        assert classify("def check(answer):\n    return 3 in lines()\n", []) == "blind"
+        # Among numbers, a date's own values, or a text looked for among texts: each can fail.
+        assert classify("def check(answer):\n    return 25 not in numbers()\n", []) != "blind"
+        day = "def check(answer):\n    return date(2025, 10, 25) not in dates()\n"
+        assert classify(day, [], "", "Leaves 25 October 2025 free of fixtures") != "blind"
+        assert classify("def check(answer):\n    return '25' not in lines()\n", []) != "blind"
+
     def test_a_reading_compared_with_a_text_the_model_wrote_is_a_literal(self):
         """The model wrote the subject line it expects: only a copy of it could pass."""
         guessed = "def check(answer):\n    return answer.split('\\n')[0] == 'Stop the importer crashing.'\n"

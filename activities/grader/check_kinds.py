@@ -58,7 +58,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         return "behaviour"
     read = _reads(tree) | ({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & defined)
     if not read or any(
-        _compares_with_itself(n) or _tests_a_readings_type(n) or _looks_for_its_own_parts(n) for n in ast.walk(tree)
+        _compares_with_itself(n) or _tests_a_readings_type(n) or _number_among_others(n) or _looks_for_its_own_parts(n)
+        for n in ast.walk(tree)
     ):
         return "blind"
     stated = given_numbers(given)
@@ -259,6 +260,20 @@ def _tests_a_readings_type(node: ast.AST) -> bool:
         and bool(test.args)
         and isinstance(test.args[0], ast.Name)
         and test.args[0].id == loop.target.id
+    )
+
+
+def _number_among_others(node: ast.AST) -> bool:
+    """`25 not in dates()`, `3 in lines()`: a helper of `_ONE_TYPE` reads no numbers, so a
+    number is never among its readings and the test comes out the same for every answer."""
+    return (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], ast.In | ast.NotIn)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.left.value, int | float)
+        and not isinstance(node.left.value, bool)
+        and _helper_call(node.comparators[0], _ONE_TYPE)
     )
 
 
