@@ -10,7 +10,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from rubricflow.activities.grader.check_kinds import classify, looks_for_criterion_words, looks_in_one_place
+from rubricflow.activities.grader.check_kinds import classify
+from rubricflow.activities.grader.check_texts import looks_for_criterion_words, looks_in_one_place
 from rubricflow.activities.grader.confirm import confirm_question
 from rubricflow.activities.grader.grounded import Evidence, _confirmed, _criterion
 from rubricflow.activities.grader.grounded_asker import Asker

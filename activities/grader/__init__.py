@@ -13,7 +13,8 @@ Inside, one module a job:
   `fact_choice.py` (the fact a criterion maps to);
 - `grounded.py`: the `grounded` strategy, with `written_checks.py` (the checks the model
   writes, run in the sandbox by `check_harness.py` and `check_readings.py`), `check_kinds.py`
-  (what a check tests, read from its code), `own_examples.py` (the grader's own examples a
+  (what a check tests, read from its code), `check_texts.py` (what the texts a check looks
+  for say beside the criterion and the answer), `own_examples.py` (the grader's own examples a
   check's False is tried on), `quotes.py` (citations code verifies), `confirm.py` (a quote's
   pass read again, its lines alone) and `grounded_asker.py` (the questions, batched for a
   local model);

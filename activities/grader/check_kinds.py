@@ -66,7 +66,7 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     own = _compared_numbers(tree) - stated
     if own - {n for n in _strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
         return "guessed"
-    beyond = _own_words(tree) - set(WORD.findall(criterion.lower()))
+    beyond = own_words(tree) - set(WORD.findall(criterion.lower()))
     if CORRECTNESS.search(criterion) and beyond:
         return "guessed"
     if beyond and beyond <= set(WORD.findall(given.lower())) and _negates(tree):
@@ -85,65 +85,6 @@ def _root(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
         node = node.func if isinstance(node, ast.Call) else node.value
     return node.id if isinstance(node, ast.Name) else None
-
-
-def looks_for_criterion_words(source: str, criterion: str) -> bool:
-    """Whether the texts a check looks for are all made of `criterion`'s own words and
-    numbers (and it looks for some words): `'thank you' in answer` for "Includes a
-    thank-you", not `'RUN useradd -m app' in answer` for "Runs the app as a non-root user"
-    (the line the model expects), nor `'fixes #123' in answer` for "Links the issue it
-    fixes" (a number the model made up)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return False
-    own = _own_words(tree)
-    numbers = {n for text in _texts(tree) for n in NUMBER.findall(text)}
-    return bool(own) and own <= set(WORD.findall(criterion.lower())) and numbers <= set(NUMBER.findall(criterion))
-
-
-_WHERE = frozenset({"startswith", "endswith", "match", "fullmatch"})
-"""The text tests that ask where the words stand, not whether the text holds them."""
-
-
-def looks_in_one_place(source: str, answer: str) -> bool:
-    """Whether a check tests where its words stand (`answer.startswith('# tidyframe')`,
-    `lines()[-1].endswith(...)`, `re.match(...)`) and `answer` holds every word it looks for:
-    its False then says they are not there, not that the answer lacks them."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return False
-    where = any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _WHERE for n in ast.walk(tree)
-    )
-    own = _own_words(tree)
-    return where and bool(own) and own <= set(WORD.findall(answer.lower()))
-
-
-RULING_OUT = re.compile(r"\b(?:no|not|never|without|avoid|avoids|avoiding|don't|nor)\W+(?:\w+\W+){0,2}$", re.I)
-"""The words before a text that name it to rule it out ("No overhead pressing", "Never
-reboot checkout-db", "without a password"), up to two words away."""
-
-_OUT = r"(?:(?:is|are|was|were|stays|remains|will be)\s+(?:closed|shut|not|no longer)|closed|shut)\b"
-SAID_CLOSED = re.compile(rf"^\W{{0,3}}{_OUT}|^\s*(?:isn't|aren't|won't)\b", re.I)
-"""The words after a text that say it is out ("Hill Top is closed", "| Hill Top | closed |")."""
-
-
-def names_only_to_rule_out(source: str, answer: str) -> bool:
-    """Whether every place in `answer` that holds a text (with a letter) that an absence
-    check looks for rules that text out, by the words before it or after it: its False then
-    says the answer names it, not that it does it."""
-    try:
-        texts = [t.strip().lower() for t in _texts(ast.parse(source)) if re.search(r"[A-Za-z]", t)]
-    except SyntaxError:
-        return False
-    spoken = answer.lower()
-    places = [m.span() for t in texts for m in re.finditer(re.escape(t), spoken)]
-    out = [
-        RULING_OUT.search(spoken[spoken.rfind("\n", 0, a) + 1 : a]) or SAID_CLOSED.search(spoken[b:]) for a, b in places
-    ]
-    return bool(places) and all(out)
 
 
 _TEXT_LISTS = ("lines", "sentences", "paragraphs", "items", "blocks")
@@ -277,13 +218,13 @@ def _number_among_others(node: ast.AST) -> bool:
     )
 
 
-def _own_words(tree: ast.AST) -> set[str]:
+def own_words(tree: ast.AST) -> set[str]:
     """The words of the texts a check writes itself (`'West' in answer`,
     `answer.find('coastal')`), lowercase; a pattern's escapes (`\\d+`) are no words."""
-    return {w.lower() for text in _texts(tree) for w in WORD.findall(text) if len(w) > 1}
+    return {w.lower() for text in written_texts(tree) for w in WORD.findall(text) if len(w) > 1}
 
 
-def _texts(tree: ast.AST) -> list[str]:
+def written_texts(tree: ast.AST) -> list[str]:
     """The texts a check writes itself, a pattern's escapes (`\\d+`) taken out."""
     strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     return [re.sub(r"\\[A-Za-z]", " ", text) for text in strings]

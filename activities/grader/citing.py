@@ -7,12 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rubricflow.activities.grader.check_kinds import (
-    CORRECTNESS,
-    CheckKind,
-    looks_for_criterion_words,
-    looks_in_one_place,
-)
+from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind
+from rubricflow.activities.grader.check_texts import looks_for_criterion_words, looks_in_one_place
 from rubricflow.activities.grader.quotes import Citation, speaks_to
 from rubricflow.activities.grader.written_checks import CheckRun
 

@@ -49,7 +49,8 @@ from dataclasses import replace
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
-from rubricflow.activities.grader.check_kinds import CheckKind, classify, names_only_to_rule_out
+from rubricflow.activities.grader.check_kinds import CheckKind, classify
+from rubricflow.activities.grader.check_texts import names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
