@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Protocol, TypeVar
 
@@ -158,6 +158,24 @@ def date_in(line: str) -> date | None:
     if named := NAMED_DATE.search(line):
         return date(int(named.group(3)), MONTHS.index(named.group(2).lower()[:3]) + 1, int(named.group(1)))
     return None
+
+
+WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+"""A weekday's full name in any case."""
+
+
+def weekday_matches(line: str) -> bool:
+    """Whether `line` names a weekday and a date (its first of each) and the date falls on that weekday."""
+    day, weekday = date_in(line), WEEKDAY.search(line)
+    return day is not None and weekday is not None and weekday.group(0).lower() == f"{day:%A}".lower()
+
+
+def working_days_after(day: date, days: int) -> date:
+    """The date `days` working days (Monday to Friday) after `day`."""
+    while days:
+        day += timedelta(days=1)
+        days -= day.weekday() < 5
+    return day
 
 
 CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?", re.I)

@@ -176,6 +176,8 @@ from benchmarks.labelled import (
     slipped,
     swap_lines,
     swap_spans,
+    weekday_matches,
+    working_days_after,
 )
 from benchmarks.labels import labels_file, labels_text
 
@@ -393,6 +395,18 @@ def test_a_line_s_date_is_read_in_iso_or_in_words():
     assert date_in("Friday 13 Dec. 2024: 8.0 h") == date(2024, 12, 13)
     assert date_in("Wed 9 June 2025 then 2025-06-10") == date(2025, 6, 10)  # ISO first
     assert date_in("09:00 to 11:00, Biology") is None
+
+
+def test_a_line_s_weekday_is_checked_against_its_date():
+    assert weekday_matches("| Date | Thursday 19 March 2026 |")
+    assert not weekday_matches("- Date: Friday, 2026-04-23")
+    assert not weekday_matches("- Date: 2026-04-23")
+
+
+def test_working_days_are_counted_monday_to_friday():
+    assert working_days_after(date(2026, 4, 17), 1) == date(2026, 4, 20)  # Friday to Monday
+    assert working_days_after(date(2025, 11, 4), 2) == date(2025, 11, 6)
+    assert working_days_after(date(2025, 3, 18), 4) == date(2025, 3, 24)  # over a weekend
 
 
 def test_a_line_s_times_of_day_are_read_in_minutes_after_midnight():
@@ -2196,7 +2210,6 @@ class TestTheFresh14Families:
     def test_shipping_quote_truths(self):
         assert shipping_quote.date_in("Pickup: Wed 9 September 2026") == date(2026, 9, 9)
         assert shipping_quote.date_in("- ETA: 2026-06-15") == date(2026, 6, 15)
-        assert shipping_quote.business_days_after(date(2026, 4, 17), 1) == date(2026, 4, 20)  # Friday to Monday
         text = "## Charges\n| Item | Amount |\n|---|---|\n| Freight at $2.00/kg | $1,000.00 |\n| Fuel 10% | $100.00 |\n"
         text += "| Subtotal | $1,100.00 |\n| **Total** | **$1,100.00** |\n\n## Dates\nPickup: 2026-06-08"
         assert shipping_quote.charges(text) == [
@@ -3202,8 +3215,6 @@ class TestTheFresh22Families:
         moments = [datetime(2025, 6, 2, 9, 15), datetime(2025, 6, 3, 8, 45)]
         assert sample_log.samples(line, log) == [("WW-1186", moments, Decimal("23.5"), Decimal("6.2"), False)]
         assert sample_log.samples("- Samples logged: 6", log) == []
-        assert sample_log.working_days_after(date(2025, 11, 4), 2) == date(2025, 11, 6)
-        assert sample_log.working_days_after(date(2025, 3, 18), 4) == date(2025, 3, 24)  # over a weekend
         assert sample_log.ANALYSED.search("Rejected samples will still be tested, flagged as outside hold time.")
         assert not sample_log.ANALYSED.search("Rejected samples will not be analysed.")
         # By hand: Kings Meadow was collected at 13:40 on 11 May and received at 15:10 on 12 May, 25.5 h, over the
@@ -3235,8 +3246,6 @@ class TestTheFresh23Families:
             assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
 
     def test_agm_notice_truths(self):
-        assert agm_notice.weekday_matches("| Date | Thursday 19 March 2026 |")
-        assert not agm_notice.weekday_matches("- Date: Friday, 2026-04-23")
         assert agm_notice.moment(date(2026, 11, 4), 20 * 60) == datetime(2026, 11, 4, 20, 0)
         assert agm_notice.moment(None, 20 * 60) is None
         assert agm_notice.PAID_UP.search("Only owners in good standing (assessments paid to date) may vote.")

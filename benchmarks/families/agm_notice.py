@@ -25,7 +25,6 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from benchmarks.families.clinic_letter import WEEKDAY
 from benchmarks.labelled import (
     Criterion,
     JudgeCase,
@@ -36,6 +35,7 @@ from benchmarks.labelled import (
     slipped,
     swap_lines,
     switched_cases,
+    weekday_matches,
 )
 
 FAMILY = "agm_notice"
@@ -330,12 +330,6 @@ def build(notice: Notice, on: dict[str, bool]) -> str:
 
 
 # Reading a notice of meeting ------------------------------------------------------------------------------------
-
-
-def weekday_matches(line: str) -> bool:
-    """Whether `line` names a weekday and a date (its first of each) and the date falls on that weekday."""
-    day, weekday = date_in(line), WEEKDAY.search(line)
-    return day is not None and weekday is not None and weekday.group(0).lower() == f"{day:%A}".lower()
 
 
 def moment(day: date | None, minutes: int | None) -> datetime | None:

@@ -24,12 +24,21 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
-from benchmarks.labelled import Criterion, JudgeCase, clock, date_in, line_with, pick_wording, slipped, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    clock,
+    date_in,
+    line_with,
+    pick_wording,
+    slipped,
+    switched_cases,
+    weekday_matches,
+)
 
 FAMILY = "clinic_letter"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
 ESCORT = re.compile(r"\badult\b[^.\n]*\b(?:take you home|drive you home|collect you|pick you up)", re.I)
 STOP = re.compile(r"\bstop (?:taking|all)\b[^.\n]*\bmedic", re.I)
 
@@ -332,10 +341,10 @@ WORDINGS = {
 
 def truths(letter: Letter, answer: str) -> dict[str, bool]:
     day_line, time_line, arrive_line, fasting_line = (line_with(answer, words) for words in letter.labels)
-    day, weekday, start = date_in(day_line), WEEKDAY.search(day_line), clock(time_line)
+    day, start = date_in(day_line), clock(time_line)
     arrive, fasting, confirm = letter.before
     return {
-        "weekday": day is not None and weekday is not None and weekday.group(0).lower() == f"{day:%A}".lower(),
+        "weekday": weekday_matches(day_line),
         "arrive": start is not None and clock(arrive_line) == start - arrive,
         "fasting": start is not None and clock(fasting_line) == start - 60 * fasting,
         "confirm": day is not None and date_in(line_with(answer, "to confirm")) == day - timedelta(days=confirm),

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from itertools import pairwise
 
-from benchmarks.families.agm_notice import weekday_matches
 from benchmarks.labelled import (
     ISO_DATE,
     NAMED_DATE,
@@ -41,6 +40,7 @@ from benchmarks.labelled import (
     pick_wording,
     slipped,
     switched_cases,
+    weekday_matches,
 )
 
 FAMILY = "renovation_schedule"

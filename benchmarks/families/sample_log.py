@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from benchmarks.labelled import (
@@ -36,6 +36,7 @@ from benchmarks.labelled import (
     slipped,
     swap_lines,
     switched_cases,
+    working_days_after,
 )
 
 FAMILY = "sample_log"
@@ -337,13 +338,6 @@ def samples(answer: str, log: Log) -> list[tuple[str, list[datetime], Decimal | 
             )
         )
     return out
-
-
-def working_days_after(day: date, days: int) -> date:
-    while days:
-        day += timedelta(days=1)
-        days -= day.weekday() < 5
-    return day
 
 
 WORDINGS = {

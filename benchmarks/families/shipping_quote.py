@@ -24,9 +24,9 @@ import math
 import random
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases
+from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, switched_cases, working_days_after
 
 FAMILY = "shipping_quote"
 ANSWERS = 16
@@ -325,14 +325,6 @@ def date_in(text: str) -> date | None:
     return None
 
 
-def business_days_after(start: date, days: int) -> date:
-    day = start
-    while days:
-        day += timedelta(days=1)
-        days -= day.weekday() < 5
-    return day
-
-
 def charges(answer: str) -> list[tuple[str, float]]:
     """Each line under the charges heading with an amount: its label and its last amount."""
     found: list[str] | None = None
@@ -371,7 +363,7 @@ def transit_right(answer: str) -> bool:
     days = TRANSIT.search(answer)
     if pickup is None or delivery is None or days is None:
         return False
-    return business_days_after(pickup, int(days.group(1))) == delivery
+    return working_days_after(pickup, int(days.group(1))) == delivery
 
 
 def guarantees(answer: str) -> bool:
