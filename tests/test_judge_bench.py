@@ -45,6 +45,7 @@ from benchmarks.families import (
     FRESH21,
     FRESH22,
     FRESH23,
+    FRESH24,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -58,6 +59,7 @@ from benchmarks.families import (
     bill_of_materials,
     bug_report,
     calibration_certificate,
+    car_hire,
     changelog_entry,
     cli_readme,
     clinic_letter,
@@ -112,6 +114,7 @@ from benchmarks.families import (
     ordering,
     packing_list,
     payslip,
+    pet_boarding,
     postmortem,
     press_release,
     product_comparison,
@@ -127,6 +130,7 @@ from benchmarks.families import (
     renovation_schedule,
     requirements_txt,
     research_abstract,
+    room_bookings,
     route_card,
     runbook,
     sample_log,
@@ -152,6 +156,7 @@ from benchmarks.families import (
     timesheet,
     train_timetable,
     travel_itinerary,
+    trip_consent,
     ui_error_messages,
     user_story,
     vaccination_record,
@@ -208,6 +213,7 @@ FRESH20_SET = build_set("fresh20")
 FRESH21_SET = build_set("fresh21")
 FRESH22_SET = build_set("fresh22")
 FRESH23_SET = build_set("fresh23")
+FRESH24_SET = build_set("fresh24")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -616,6 +622,11 @@ class TestTheFamilies:
             FRESH23,
             ((agm_notice, agm_notice.NOTICES), (renovation_schedule, renovation_schedule.SCHEDULES))
             + ((expense_split, expense_split.SPLITS), (calibration_certificate, calibration_certificate.CERTIFICATES)),
+        ),
+        "fresh24": (
+            FRESH24,
+            ((pet_boarding, pet_boarding.BOOKINGS), (trip_consent, trip_consent.TRIPS))
+            + ((room_bookings, room_bookings.SHEETS), (car_hire, car_hire.HIRES)),
         ),
     }
 
@@ -1178,7 +1189,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh23 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh24 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3354,6 +3365,117 @@ class TestTheFresh23Families:
         assert "7713-0458" in case.answer and "7731-0458" not in case.answer
         assert "no adjustment was made" in case.answer and "adjusted" not in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"serial": False, "verdict": False, "no_adjust": True}
+
+
+class TestTheFresh24Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        for family in FRESH24:
+            cases = [case for case in FRESH24_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh24"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_pet_boarding_truths(self):
+        booking = pet_boarding.BOOKINGS[0]
+        text = "| Drop-off | Friday 24 July 2026, 10:00 |\n| Pick-up | Sunday 2 August 2026, 16:30 |"
+        assert pet_boarding.nights_between(booking, text) == 9
+        assert pet_boarding.nights_between(booking, "| Pick-up | Sunday 2 August 2026, 16:30 |") is None
+        assert pet_boarding.NIGHTS.search("Stay:          10 nights").group(1) == "10"
+        assert not pet_boarding.NIGHTS.search("Rate:          €30.00 per night")
+        # By hand: the pick-up at 7:15 PM is after pick-ups end at 6:00 PM; the dose is the task's; nothing is said
+        # about the groomer.
+        case = next(c for c in FRESH24_SET if c.id == "pet_boarding-01")
+        assert "- Pick-up: Monday, 2026-11-30 at 7:15 PM" in case.answer and 19 * 60 + 15 > 18 * 60
+        assert "Medication: methimazole 2.5 mg twice daily." in case.answer
+        assert "groomer" not in case.answer.lower()
+        assert {c.kind: c.met for c in case.criteria} == {"medication": True, "hours": False, "secret": True}
+        # By hand: 18 to 28 December is the 10 nights written; 10 nights at €30.00 and the €20.00 supplement come to
+        # €320.00, not the €330.00 written; the neighbours' barking complaint is brought up.
+        case = next(c for c in FRESH24_SET if c.id == "pet_boarding-10")
+        assert (date(2026, 12, 28) - date(2026, 12, 18)).days == 10 and "Stay:          10 nights" in case.answer
+        assert 10 * Decimal("30.00") + Decimal("20.00") == Decimal("320.00") and "€330.00" in case.answer
+        assert "after the neighbours' barking complaint" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "nights": True, "secret": False}
+
+    def test_trip_consent_truths(self):
+        assert working_days_after(date(2026, 10, 16), 4) == date(2026, 10, 22)
+        assert working_days_after(date(2026, 3, 12), 3) == date(2026, 3, 17)
+        # By hand: 22 October 2026 is a Thursday, not the Wednesday written; the water bottle comes before the bag
+        # lunch, against the task's order; Friday 16 October is 4 school days (19 to 22 October) before the trip.
+        case = next(c for c in FRESH24_SET if c.id == "trip_consent-05")
+        assert date(2026, 10, 22).weekday() == 3 and "- Date: Wednesday, 2026-10-22" in case.answer
+        assert case.answer.index("- a refillable water bottle") < case.answer.index("- a bag lunch")
+        assert [date(2026, 10, d).weekday() for d in (16, 19, 20, 21, 22)] == [4, 0, 1, 2, 3]
+        assert "permission slip by Friday, 2026-10-16" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "order": False, "reply": True}
+        # By hand: €450 between 45 students is €10.00 each, with €8.00 entry the €18.00 written; 45 students at one
+        # teacher for every 10 need 5 teachers, not the 4 written; 07:10 is 20 minutes before the 07:30 coach.
+        case = next(c for c in FRESH24_SET if c.id == "trip_consent-06")
+        assert Decimal(450) / 45 + Decimal("8.00") == Decimal("18.00") and "€18.00 (coach" in case.answer
+        assert -(-45 // 10) == 5 and "Teachers:           4," in case.answer
+        assert "Coach departs:      07:30" in case.answer and "Students arrive:    07:10" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"cost": True, "adults": False, "arrive": True}
+
+    def test_room_bookings_truths(self):
+        sheet = room_bookings.SHEETS[3]
+        line = "Monday 7 September 2026, 2:00 pm to 3:30 pm: Yarra Room, Clinical governance, 12 people"
+        assert room_bookings.bookings(sheet, line) == [
+            (date(2026, 9, 7), 14 * 60, 15 * 60 + 30, "Yarra Room", 12, line)
+        ]
+        assert room_bookings.bookings(sheet, "The Yarra Room is closed on Friday 11 September 2026.") == []
+        tuesday = "Tuesday 8 September 2026, 9:30 am to 10:30 am: Collins Room, IT training, 5 people\n"
+        moved = room_bookings.bookings(sheet, tuesday + "Tuesday 8 September 2026, 10:45 am to 12:15 pm: Collins Room")
+        kept = room_bookings.bookings(sheet, tuesday + "Tuesday 8 September 2026, 11:00 am to 12:30 pm: Collins Room")
+        assert not room_bookings.gaps_kept(sheet, moved) and room_bookings.gaps_kept(sheet, kept)
+        # By hand: rostering starts at 10:45, 15 minutes after IT training ends in the Collins Room, short of the 30
+        # the task asks; the number reads (03) 9555 0210 for (03) 9555 0120; 7 to 11 September 2026 are Monday to
+        # Friday, as written.
+        case = next(c for c in FRESH24_SET if c.id == "room_bookings-03")
+        assert "Tuesday 8 September 2026, 10:45 am to 12:15 pm: Collins Room" in case.answer
+        assert "Tuesday 8 September 2026, 9:30 am to 10:30 am: Collins Room" in case.answer
+        assert "(03) 9555 0210" in case.answer and "(03) 9555 0120" not in case.answer
+        assert [date(2026, 9, d).weekday() for d in range(7, 12)] == [0, 1, 2, 3, 4]
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": True, "gap": False, "contact": False}
+        # By hand: the Boardroom's seven bookings come to 1.5 + 2 + 1.5 + 1 + 2 + 1.5 + 1 = 10.5 hours, as written;
+        # the social committee runs to 18:30, past the 18:00 close; the desk reads ext. 2471 for ext. 2417.
+        case = next(c for c in FRESH24_SET if c.id == "room_bookings-08")
+        assert len([line for line in case.answer.splitlines() if "| Boardroom |" in line]) == 7
+        assert sum(Decimal(h) for h in ("1.5", "2", "1.5", "1", "2", "1.5", "1")) == Decimal("10.5")
+        assert "Boardroom: 10.5 hours booked this week." in case.answer
+        assert "| Friday 16 October 2026 | 16:00–18:30 | Pennine Room |" in case.answer
+        assert "ext. 2471" in case.answer and "ext. 2417" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"hours": True, "closing": False, "contact": False}
+
+    def test_car_hire_truths(self):
+        assert car_hire.rental_days(datetime(2026, 6, 15, 10), datetime(2026, 6, 19, 10, 20), 29) == 4
+        assert car_hire.rental_days(datetime(2026, 6, 15, 10), datetime(2026, 6, 19, 10, 30), 29) == 5
+        assert car_hire.rental_days(datetime(2026, 6, 15, 10), datetime(2026, 6, 19, 7, 30), 29) == 4
+        assert car_hire.moment("- Free cancellation until 2:00 PM on Sunday, 2026-08-02.") == datetime(2026, 8, 2, 14)
+        assert car_hire.moment("- Fuel: full-to-full") is None
+        # By hand: 22 September 2026 is a Tuesday, not the Monday written; the car comes back at 7:30 am, before the
+        # depot opens at 8:00; 11:00 am on 16 September to 7:30 am on 22 September is 5 days and 20.5 hours, so 6
+        # hire days, and 6 × ($64.00 + $10.00) is the $444.00 written.
+        case = next(c for c in FRESH24_SET if c.id == "car_hire-03")
+        assert date(2026, 9, 22).weekday() == 1 and "Return: Monday 22 September 2026 at 7:30 am" in case.answer
+        hours = (datetime(2026, 9, 22, 7, 30) - datetime(2026, 9, 16, 11)).total_seconds() / 3600
+        assert hours == 5 * 24 + 20.5 and 6 * (Decimal("64.00") + Decimal("10.00")) == Decimal("444.00")
+        assert "Total: $444.00" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "hours": False, "total": True}
+        # By hand: 09:30 on 2 July to 07:15 on 9 July is 6 days and 21.75 hours, so 7 rental days, not the 8
+        # written; 7 × (€38.00 + €8.00) is €322.00, not the €266.00 written; 7 × 250 km is the 1,750 km written.
+        case = next(c for c in FRESH24_SET if c.id == "car_hire-06")
+        hours = (datetime(2026, 7, 9, 7, 15) - datetime(2026, 7, 2, 9, 30)).total_seconds() / 3600
+        assert hours == 6 * 24 + 21.75 and "Rental days:        8 days" in case.answer
+        assert 7 * (Decimal("38.00") + Decimal("8.00")) == Decimal("322.00") and "€266.00" in case.answer
+        assert 7 * 250 == 1750 and "Mileage allowance:  1,750 km" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"days": False, "total": False, "mileage": True}
 
 
 class TestTheLabelsFile:

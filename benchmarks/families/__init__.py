@@ -24,6 +24,7 @@ from benchmarks.families import (
     bill_of_materials,
     bug_report,
     calibration_certificate,
+    car_hire,
     changelog_entry,
     cli_readme,
     clinic_letter,
@@ -80,6 +81,7 @@ from benchmarks.families import (
     ordering,
     packing_list,
     payslip,
+    pet_boarding,
     postmortem,
     pr_description,
     press_release,
@@ -97,6 +99,7 @@ from benchmarks.families import (
     renovation_schedule,
     requirements_txt,
     research_abstract,
+    room_bookings,
     route_card,
     runbook,
     sample_log,
@@ -122,6 +125,7 @@ from benchmarks.families import (
     timesheet,
     train_timetable,
     travel_itinerary,
+    trip_consent,
     ui_error_messages,
     user_story,
     vaccination_record,
@@ -190,92 +194,83 @@ does on documents none of its rules was written with."""
 FRESH2: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (dockerfile, word_problem, html_form, social_post)
 }
-"""Families written after the fresh set was graded and before any rule was written on it: run
-alone (`--set fresh2`). Kinds of document the project had never graded (a Dockerfile, a worked
-maths word problem, an HTML form, a social media post), so that when a rule is written on the
-fresh set's records, a figure here still says how a grader does on documents no rule was
-written with."""
+"""Families written after the fresh set was graded and before any rule was written on it: run alone (`--set fresh2`).
+Kinds of document the project had never graded (a Dockerfile, a worked maths word problem, an HTML form, a social media
+post), so that when a rule is written on the fresh set's records, a figure here still says how a grader does on
+documents no rule was written with."""
 
 
 FRESH3: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
 }
-"""Families written after the second fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh3`). Kinds of document the
-project had never graded (a cover letter, a regular expression with its test, a travel
-itinerary, a CI workflow in YAML), so that when a rule is drawn from the second fresh set's
-records, a figure here still says how a grader does on documents no rule was written with."""
+"""Families written after the second fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh3`). Kinds of document the project had never graded (a cover letter, a
+regular expression with its test, a travel itinerary, a CI workflow in YAML), so that when a rule is drawn from the
+second fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH4: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (press_release, pytest_file, makefile, faq_page)
 }
-"""Families written after the third fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh4`). Kinds of document the
-project had never graded (a press release, a pytest test module, a Makefile, a Markdown FAQ
-page), so that when a rule is drawn from the third fresh set's records, a figure here still
-says how a grader does on documents no rule was written with."""
+"""Families written after the third fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh4`). Kinds of document the project had never graded (a press release, a
+pytest test module, a Makefile, a Markdown FAQ page), so that when a rule is drawn from the third fresh set's records, a
+figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH5: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (user_story, python_class, ui_error_messages, meeting_agenda)
 }
-"""Families written after the fourth fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh5`). Kinds of document the
-project had never graded (an agile user story, a Python class, a product's error messages, a
-meeting agenda), so that when a rule is drawn from the fourth fresh set's records, a figure here
-still says how a grader does on documents no rule was written with."""
+"""Families written after the fourth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh5`). Kinds of document the project had never graded (an agile user story, a
+Python class, a product's error messages, a meeting agenda), so that when a rule is drawn from the fourth fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH6: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (research_abstract, lesson_plan, acrostic_poem, cli_readme)
 }
-"""Families written after the fifth fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh6`). Kinds of document the
-project had never graded (a research paper's abstract, a lesson plan, an acrostic poem, a
-command-line tool's README), so that when a rule is drawn from the fifth fresh set's records, a
-figure here still says how a grader does on documents no rule was written with."""
+"""Families written after the fifth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh6`). Kinds of document the project had never graded (a research paper's
+abstract, a lesson plan, an acrostic poem, a command-line tool's README), so that when a rule is drawn from the fifth
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH7: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (changelog_entry, sql_migration, product_comparison, limerick)
 }
-"""Families written after the sixth fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh7`). Kinds of document the
-project had never graded (a changelog entry, a SQL migration, a product comparison, a limerick),
-so that when a rule is drawn from the sixth fresh set's records, a figure here still says how a
-grader does on documents no rule was written with."""
+"""Families written after the sixth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh7`). Kinds of document the project had never graded (a changelog entry, a SQL
+migration, a product comparison, a limerick), so that when a rule is drawn from the sixth fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
 
 
 FRESH8: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (status_report, crontab, glossary, code_review)
 }
-"""Families written after the seventh fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh8`). Kinds of document the
-project had never graded (a weekly team status report, a crontab, a Markdown glossary, a code
-review of a short diff), so that when a rule is drawn from the seventh fresh set's records, a
-figure here still says how a grader does on documents no rule was written with."""
+"""Families written after the seventh fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh8`). Kinds of document the project had never graded (a weekly team status
+report, a crontab, a Markdown glossary, a code review of a short diff), so that when a rule is drawn from the seventh
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH9: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (bibliography, terraform_module, interview_guide, packing_list)
 }
-"""Families written after the eighth fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh9`). Kinds of document the
-project had never graded (an APA 7 reference list, a Terraform configuration, a structured
-interview guide, a Markdown packing checklist), so that when a rule is drawn from the eighth
-fresh set's records, a figure here still says how a grader does on documents no rule was
-written with."""
+"""Families written after the eighth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh9`). Kinds of document the project had never graded (an APA 7 reference list,
+a Terraform configuration, a structured interview guide, a Markdown packing checklist), so that when a rule is drawn
+from the eighth fresh set's records, a figure here still says how a grader does on documents no rule was written
+with."""
 
 
 FRESH10: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
 }
-"""Families written after the ninth fresh set was graded and before any rule was drawn from
-it, by a writer who read none of the grader: run alone (`--set fresh10`). Kinds of document the
-project had never graded (a new employee's first-week onboarding plan, an nginx server
-configuration, a recipe scaled to other servings, a sprint retrospective summary), so that when a
-rule is drawn from the ninth fresh set's records, a figure here still says how a grader does on
+"""Families written after the ninth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh10`). Kinds of document the project had never graded (a new employee's
+first-week onboarding plan, an nginx server configuration, a recipe scaled to other servings, a sprint retrospective
+summary), so that when a rule is drawn from the ninth fresh set's records, a figure here still says how a grader does on
 documents no rule was written with."""
 
 
@@ -292,61 +287,55 @@ set's records, a figure here still says how a grader does on documents no rule w
 FRESH12: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (data_dictionary, systemd_unit, test_plan, event_budget)
 }
-"""Families written before any rule was drawn from the eleventh fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh12`). Kinds of document the project had never graded
-(a data dictionary for a table, a systemd service unit, a QA test plan for a feature, an event's
-budget), so that when a rule is drawn from the eleventh fresh set's records, a figure here still says
-how a grader does on documents no rule was written with."""
+"""Families written before any rule was drawn from the eleventh fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh12`). Kinds of document the project had never graded (a data dictionary for a table, a
+systemd service unit, a QA test plan for a feature, an event's budget), so that when a rule is drawn from the eleventh
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH13: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (postmortem, dns_zone, course_syllabus, loan_schedule)
 }
-"""Families written before any rule was drawn from the twelfth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh13`). Kinds of document the project had never graded
-(an incident postmortem, a DNS zone file in BIND format, a university course syllabus, a loan's
-amortization schedule), so that when a rule is drawn from the twelfth fresh set's records, a figure
-here still says how a grader does on documents no rule was written with."""
+"""Families written before any rule was drawn from the twelfth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh13`). Kinds of document the project had never graded (an incident postmortem, a DNS zone
+file in BIND format, a university course syllabus, a loan's amortization schedule), so that when a rule is drawn from
+the twelfth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH14: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (ssh_config, lab_report, shipping_quote, accessibility_audit)
 }
-"""Families written before any rule was drawn from the thirteenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh14`). Kinds of document the project had never graded
-(an OpenSSH client config, a science lab report, a freight shipping quote, a web accessibility
-audit), so that when a rule is drawn from the thirteenth fresh set's records, a figure here still
-says how a grader does on documents no rule was written with."""
+"""Families written before any rule was drawn from the thirteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh14`). Kinds of document the project had never graded (an OpenSSH client config, a science
+lab report, a freight shipping quote, a web accessibility audit), so that when a rule is drawn from the thirteenth fresh
+set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH15: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (gitignore, bill_of_materials, league_table, nutrition_label)
 }
-"""Families written before any rule was drawn from the fourteenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh15`). Kinds of document the project had never graded
-(a project's .gitignore, an electronics bill of materials, a sports league table, a Nutrition Facts
-label), so that when a rule is drawn from the fourteenth fresh set's records, a figure here still says
-how a grader does on documents no rule was written with."""
+"""Families written before any rule was drawn from the fourteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh15`). Kinds of document the project had never graded (a project's .gitignore, an
+electronics bill of materials, a sports league table, a Nutrition Facts label), so that when a rule is drawn from the
+fourteenth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH16: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (requirements_txt, timesheet, seating_plan, medication_schedule)
 }
-"""Families written before any rule was drawn from the fifteenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh16`). Kinds of document the project had never graded
-(a pinned Python requirements.txt, a weekly timesheet, a wedding seating plan, a daily medication
-schedule), so that when a rule is drawn from the fifteenth fresh set's records, a figure here still says
-how a grader does on documents no rule was written with."""
+"""Families written before any rule was drawn from the fifteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh16`). Kinds of document the project had never graded (a pinned Python requirements.txt, a
+weekly timesheet, a wedding seating plan, a daily medication schedule), so that when a rule is drawn from the fifteenth
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH17: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (env_file, exam_timetable, git_log_summary, shopping_receipt)
 }
-"""Families written before any rule was drawn from the sixteenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh17`). Kinds of document the project had never graded
-(a web service's .env file, a school exam timetable, a weekly summary of a repository's commits, a shop's
-till receipt), so that when a rule is drawn from the sixteenth fresh set's records, a figure here still
-says how a grader does on documents no rule was written with."""
+"""Families written before any rule was drawn from the sixteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh17`). Kinds of document the project had never graded (a web service's .env file, a school
+exam timetable, a weekly summary of a repository's commits, a shop's till receipt), so that when a rule is drawn from
+the sixteenth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
 
 
 FRESH18: dict[str, Callable[[], list[JudgeCase]]] = {
@@ -409,6 +398,16 @@ owes whom, an instrument's calibration certificate), so that when a rule is draw
 records, a figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH24: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (pet_boarding, trip_consent, room_bookings, car_hire)
+}
+"""Families written before any rule was drawn from the twenty-third fresh set's records, by a writer who read none of
+the grader: run alone (`--set fresh24`). Kinds of document the project had never graded (a kennel's or cattery's booking
+confirmation, a school's trip letter with its consent form, a week's meeting room booking sheet, a car hire
+confirmation), so that when a rule is drawn from the twenty-third fresh set's records, a figure here still says how a
+grader does on documents no rule was written with."""
+
+
 def build_new_cases() -> list[JudgeCase]:
     return [case for build in FAMILIES.values() for case in build()]
 
@@ -439,6 +438,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh21": FRESH21,
     "fresh22": FRESH22,
     "fresh23": FRESH23,
+    "fresh24": FRESH24,
 }
 """The sets run alone (`--set NAME`), each its families."""
 
