@@ -53,6 +53,9 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("The balance is the opening 1,200 minus the payments", []),
         ("Gives the net pay: 2,400 less deductions", []),
         ("The cost is 12 times the hourly rate", []),
+        ("Works out the quorum correctly as one tenth of the 240 members", []),
+        ("States the quorum as a quarter of the 36 lots", []),
+        ("Sets the deposit at half of the $1,800 quote", []),
         # A span or distance counted on from something else: the answer writes where it ends.
         ("Sets the next service date 12 months on from 22 September 2025", []),
         ("Puts the next service 7,500 miles beyond the reading taken at this service", []),
