@@ -403,6 +403,26 @@ class TestWhatDecidesNothing:
             assert criterion.unverified and not criterion.passed, said
             assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right", said
 
+    async def test_a_quote_cannot_show_that_a_weekday_really_falls_on_its_date(self, script):
+        """ "The weekday it really falls on", "what it actually returns": the criterion asks that
+        what the answer states is true, which a quote of the statement cannot show."""
+        for said, answer, quote in (
+            (
+                "Gives the meeting's date with the weekday it really falls on",
+                "Notice of meeting\n\n- Date: Friday, 2026-04-23\n- Place: the club house",
+                "- Date: Friday, 2026-04-23",
+            ),
+            (
+                "Every value asserted is what parse_duration actually returns",
+                'def test_parse():\n    assert parse_duration("1h30m") == 5400',
+                'assert parse_duration("1h30m") == 5400',
+            ),
+        ):
+            result = await grounded(script, answer, f"- {said}", "    return judge()", quote, request="Write it.")
+            [criterion] = result.verdict.criteria
+            assert criterion.unverified and not criterion.passed, said
+            assert criterion.decided_by == "unverified: a quote shows the claim, not that it is right", said
+
     async def test_a_quote_shows_one_where_the_criterion_asks_of_each(self, script):
         """One example quoted shows that one term has an example, not that each has: a
         criterion about each or every one of something is not met by a quote alone."""

@@ -28,8 +28,11 @@ NUMBER = re.compile(r"\d+")
 """A number as a check or a criterion writes it, digit by digit ("3,400" is 3 and 400)."""
 WORD_COUNT = re.compile(r"\b\d[\d,]*\s+words\b|\bword (?:count|limit)\b", re.I)
 """A criterion that counts words ("under 170 words", "40 words or more")."""
-CORRECTNESS = re.compile(r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly)\b", re.I)
-"""A criterion that says the answer is right about something (a total, a date, a figure)."""
+CORRECTNESS = re.compile(
+    r"\b(correct|correctly|right|accurate|accurately|matches|match|true|exact|exactly|really|actually|truly)\b", re.I
+)
+"""A criterion that says the answer is right about something (a total, a date, a figure, "the
+weekday it really falls on")."""
 
 
 def classify(source: str, answer_functions: Iterable[str], given: str = "", criterion: str = "") -> CheckKind:
