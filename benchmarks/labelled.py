@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Protocol, TypeVar
 
@@ -197,6 +197,13 @@ def clocks(line: str) -> list[int]:
 def clock(line: str) -> int | None:
     """The first time of day `line` writes, in minutes after midnight, or None."""
     return next(iter(clocks(line)), None)
+
+
+def moment(day: date | None, minutes: int | None) -> datetime | None:
+    """A date and a time of day (in minutes after midnight) as one moment, or None when either is missing."""
+    if day is None or minutes is None:
+        return None
+    return datetime(day.year, day.month, day.day) + timedelta(minutes=minutes)
 
 
 def line_with(answer: str, words: str) -> str:

@@ -176,6 +176,7 @@ from benchmarks.labelled import (
     date_in,
     fenced_or_whole,
     line_with,
+    moment,
     money,
     pipe_grids,
     slipped,
@@ -407,6 +408,14 @@ def test_a_line_s_weekday_is_checked_against_its_date():
     assert weekday_matches("| Date | Thursday 19 March 2026 |")
     assert not weekday_matches("- Date: Friday, 2026-04-23")
     assert not weekday_matches("- Date: 2026-04-23")
+
+
+def test_a_date_and_a_time_of_day_make_one_moment():
+    assert moment(date(2026, 11, 4), 20 * 60) == datetime(2026, 11, 4, 20, 0)
+    assert moment(None, 20 * 60) is None
+    line = "- Free cancellation until 2:00 PM on Sunday, 2026-08-02."
+    assert moment(date_in(line), clock(line)) == datetime(2026, 8, 2, 14)
+    assert moment(date_in("- Fuel: full-to-full"), clock("- Fuel: full-to-full")) is None
 
 
 def test_working_days_are_counted_monday_to_friday():
@@ -3257,8 +3266,6 @@ class TestTheFresh23Families:
             assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
 
     def test_agm_notice_truths(self):
-        assert agm_notice.moment(date(2026, 11, 4), 20 * 60) == datetime(2026, 11, 4, 20, 0)
-        assert agm_notice.moment(None, 20 * 60) is None
         assert agm_notice.PAID_UP.search("Only owners in good standing (assessments paid to date) may vote.")
         assert not agm_notice.PAID_UP.search("Every owner may vote, whether or not their assessments are current.")
         # By hand: 23 April 2026 is a Thursday, not the Friday written; the treasurer's report comes before the
@@ -3457,8 +3464,6 @@ class TestTheFresh24Families:
         assert car_hire.rental_days(datetime(2026, 6, 15, 10), datetime(2026, 6, 19, 10, 20), 29) == 4
         assert car_hire.rental_days(datetime(2026, 6, 15, 10), datetime(2026, 6, 19, 10, 30), 29) == 5
         assert car_hire.rental_days(datetime(2026, 6, 15, 10), datetime(2026, 6, 19, 7, 30), 29) == 4
-        assert car_hire.moment("- Free cancellation until 2:00 PM on Sunday, 2026-08-02.") == datetime(2026, 8, 2, 14)
-        assert car_hire.moment("- Fuel: full-to-full") is None
         # By hand: 22 September 2026 is a Tuesday, not the Monday written; the car comes back at 7:30 am, before the
         # depot opens at 8:00; 11:00 am on 16 September to 7:30 am on 22 September is 5 days and 20.5 hours, so 6
         # hire days, and 6 × ($64.00 + $10.00) is the $444.00 written.

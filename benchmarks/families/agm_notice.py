@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 
 from benchmarks.labelled import (
     Criterion,
@@ -31,6 +31,7 @@ from benchmarks.labelled import (
     clock,
     date_in,
     line_with,
+    moment,
     pick_wording,
     slipped,
     swap_lines,
@@ -330,13 +331,6 @@ def build(notice: Notice, on: dict[str, bool]) -> str:
 
 
 # Reading a notice of meeting ------------------------------------------------------------------------------------
-
-
-def moment(day: date | None, minutes: int | None) -> datetime | None:
-    """The date and time of day (in minutes after midnight) as one moment, or None when either is missing."""
-    if day is None or minutes is None:
-        return None
-    return datetime(day.year, day.month, day.day) + timedelta(minutes=minutes)
 
 
 WORDINGS = {

@@ -34,6 +34,7 @@ from benchmarks.labelled import (
     clock,
     date_in,
     line_with,
+    moment,
     money,
     pick_wording,
     slipped,
@@ -315,14 +316,6 @@ def build(hire: Hire, on: dict[str, bool]) -> str:
 # Reading a rental confirmation ----------------------------------------------------------------------------------
 
 
-def moment(line: str) -> datetime | None:
-    """The first date and the first time of day on `line` as one moment, or None when either is missing."""
-    day, minutes = date_in(line), clock(line)
-    if day is None or minutes is None:
-        return None
-    return datetime(day.year, day.month, day.day) + timedelta(minutes=minutes)
-
-
 def rental_days(start: datetime, end: datetime, grace: int) -> int:
     """The 24-hour periods from `start` to `end`, a part one counted whole once it runs past `grace` minutes."""
     minutes = (end - start) // timedelta(minutes=1)
@@ -365,7 +358,7 @@ def truths(hire: Hire, answer: str) -> dict[str, bool]:
     pick_line, return_line, days_line, total_line, allowance_line, cancel_line = (
         line_with(answer, words) for words in hire.labels
     )
-    start, end = moment(pick_line), moment(return_line)
+    start, end = (moment(date_in(line), clock(line)) for line in (pick_line, return_line))
     days = rental_days(start, end, hire.grace) if start is not None and end is not None else None
     rate, driver, _ = hire.prices
     stated, allowance, back = DAYS.search(days_line), NUMBER.search(allowance_line), clock(return_line)
@@ -378,7 +371,8 @@ def truths(hire: Hire, answer: str) -> dict[str, bool]:
         and int(allowance.group(0).replace(",", "")) == days * hire.allowance[0],
         "weekday": weekday_matches(return_line),
         "hours": back is not None and opens <= back <= closes,
-        "cancel": start is not None and moment(cancel_line) == start - timedelta(hours=hire.cancel_hours),
+        "cancel": start is not None
+        and moment(date_in(cancel_line), clock(cancel_line)) == start - timedelta(hours=hire.cancel_hours),
         "fuel": FULL_TO_FULL.search(answer) is not None,
         "excess": hire.excess in answer,
         "secret": hire.secret[0] not in answer.lower(),
