@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from benchmarks.families import ALONE, build_alone
+from benchmarks.fresh_sets import ALONE, build_alone
 from benchmarks.labelled import JudgeCase
 from rubricflow.activities.grader.asking import Ask, structured_asker
 from rubricflow.activities.grader.grounded import grade_grounded

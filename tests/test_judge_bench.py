@@ -22,30 +22,6 @@ import pytest
 from benchmarks import judge_cases
 from benchmarks.families import (
     FAMILIES,
-    FRESH,
-    FRESH2,
-    FRESH3,
-    FRESH4,
-    FRESH5,
-    FRESH6,
-    FRESH7,
-    FRESH8,
-    FRESH9,
-    FRESH10,
-    FRESH11,
-    FRESH12,
-    FRESH13,
-    FRESH14,
-    FRESH15,
-    FRESH16,
-    FRESH17,
-    FRESH18,
-    FRESH19,
-    FRESH20,
-    FRESH21,
-    FRESH22,
-    FRESH23,
-    FRESH24,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -74,6 +50,7 @@ from benchmarks.families import (
     csv_export,
     data_dictionary,
     dates_units,
+    dental_estimate,
     deposit_return,
     dns_zone,
     dockerfile,
@@ -96,6 +73,7 @@ from benchmarks.families import (
     incident_update,
     interview_guide,
     invoice,
+    job_sheet,
     json_output,
     k8s_deployment,
     lab_report,
@@ -128,6 +106,7 @@ from benchmarks.families import (
     regex_answer,
     release_notes,
     renovation_schedule,
+    rent_increase,
     requirements_txt,
     research_abstract,
     room_bookings,
@@ -161,12 +140,40 @@ from benchmarks.families import (
     user_story,
     vaccination_record,
     vehicle_service,
+    venue_quote,
     verse,
     word_problem,
     workout_plan,
     yaml_ci_pipeline,
 )
 from benchmarks.families.execute import AnswerCodeError, run_probes
+from benchmarks.fresh_sets import (
+    FRESH,
+    FRESH2,
+    FRESH3,
+    FRESH4,
+    FRESH5,
+    FRESH6,
+    FRESH7,
+    FRESH8,
+    FRESH9,
+    FRESH10,
+    FRESH11,
+    FRESH12,
+    FRESH13,
+    FRESH14,
+    FRESH15,
+    FRESH16,
+    FRESH17,
+    FRESH18,
+    FRESH19,
+    FRESH20,
+    FRESH21,
+    FRESH22,
+    FRESH23,
+    FRESH24,
+    FRESH25,
+)
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
 from benchmarks.labelled import (
@@ -215,6 +222,7 @@ FRESH21_SET = build_set("fresh21")
 FRESH22_SET = build_set("fresh22")
 FRESH23_SET = build_set("fresh23")
 FRESH24_SET = build_set("fresh24")
+FRESH25_SET = build_set("fresh25")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -504,7 +512,7 @@ class TestTheFamilies:
         assert len(held) == 192
 
     def test_every_set_run_alone_has_its_families(self):
-        from benchmarks.families import ALONE
+        from benchmarks.fresh_sets import ALONE
 
         assert set(ALONE) == set(judge_cases.ALONE_SETS)
 
@@ -636,6 +644,11 @@ class TestTheFamilies:
             FRESH24,
             ((pet_boarding, pet_boarding.BOOKINGS), (trip_consent, trip_consent.TRIPS))
             + ((room_bookings, room_bookings.SHEETS), (car_hire, car_hire.HIRES)),
+        ),
+        "fresh25": (
+            FRESH25,
+            ((dental_estimate, dental_estimate.PLANS), (rent_increase, rent_increase.NOTICES))
+            + ((venue_quote, venue_quote.QUOTES), (job_sheet, job_sheet.JOBS)),
         ),
     }
 
@@ -1198,7 +1211,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh24 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh25 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3481,6 +3494,130 @@ class TestTheFresh24Families:
         assert 7 * (Decimal("38.00") + Decimal("8.00")) == Decimal("322.00") and "€266.00" in case.answer
         assert 7 * 250 == 1750 and "Mileage allowance:  1,750 km" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"days": False, "total": False, "mileage": True}
+
+
+class TestTheFresh25Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH25) == {"dental_estimate", "rent_increase", "venue_quote", "job_sheet"}
+        for family in FRESH25:
+            cases = [case for case in FRESH25_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH25_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh25"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh25"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_dental_estimate_truths(self):
+        assert dental_estimate.tooth("| Porcelain crown | UR6 | £695.00 |") == "ur6"
+        assert dental_estimate.tooth("- Porcelain crown, #3: $1,180.00") == "#3"
+        assert dental_estimate.tooth("Note: the crown on tooth  36 follows its root canal.") == "tooth 36"
+        assert dental_estimate.tooth("Scale and polish                       €85.00") is None
+        lines = "Plan date:      2 Mar 2026\nVisit 1   Tuesday 17 Mar 2026, 10:00"
+        assert dental_estimate.visits(lines) == ["Visit 1   Tuesday 17 Mar 2026, 10:00"]
+        # By hand: the root canal treatment comes before the scale and polish, against the task's order; the note
+        # names tooth 26 where the crown's line names tooth 36; the orthodontic referral is not mentioned.
+        case = next(c for c in FRESH25_SET if c.id == "dental_estimate-02")
+        assert case.answer.index("Root canal treatment, tooth 36") < case.answer.index("Scale and polish")
+        assert "Zirconia crown, tooth 36" in case.answer and "the crown on tooth 26" in case.answer
+        assert "orthodont" not in case.answer.lower()
+        assert {c.kind: c.met for c in case.criteria} == {"secret": True, "tooth": False, "order": False}
+        # By hand: the fees come to $2,888.00 and 55% of that is $1,588.40, not the $1,558.40 written; 8:45 am on 22
+        # July to 1:30 pm on 13 August is 22 days and 4.75 hours, at least the 21 days asked; 90 days after 6 July is
+        # 4 October, not the 6 September written.
+        case = next(c for c in FRESH25_SET if c.id == "dental_estimate-11")
+        fees = sum(Decimal(f) for f in ("85.00", "140.00", "320.00", "1650.00", "693.00"))
+        assert fees == Decimal("2888.00") and fees * 55 / 100 == Decimal("1588.40")
+        assert "Your gap (55%): $1,558.40" in case.answer
+        gap = datetime(2026, 8, 13, 13, 30) - datetime(2026, 7, 22, 8, 45)
+        assert gap.days == 22 and gap.seconds == 4 * 3600 + 45 * 60
+        assert (date(2026, 10, 4) - date(2026, 7, 6)).days == 90
+        assert "valid until 6 September 2026" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"share": False, "gap": True, "valid": False}
+
+    def test_rent_increase_truths(self):
+        notice = rent_increase.NOTICES[0]
+        found = rent_increase.lines("| Current rent | £1,180.00 a month |\n| New rent | £1,245.00 a month |", notice)
+        assert rent_increase.last_amount(found["new"]) == Decimal("1245.00") and found["rise"] == ""
+        assert rent_increase.last_amount("Rent is due on the 15th") is None
+        # By hand: (£1,245.00 − £1,180.00) ÷ £1,180.00 is 5.51%, so 5.5%, not the 5.2% written (the rise over the new
+        # rent); no tribunal is named; 2 March to 15 May 2026 is 74 days, at least the 60 asked.
+        case = next(c for c in FRESH25_SET if c.id == "rent_increase-00")
+        assert round(65 / 1180 * 100, 1) == 5.5 and round(65 / 1245 * 100, 1) == 5.2 and "| 5.2% |" in case.answer
+        assert "tribunal" not in case.answer.lower()
+        assert (date(2026, 5, 15) - date(2026, 3, 2)).days == 74 and "| New rent starts | 15 May 2026 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"percent": False, "body": False, "notice": True}
+        # By hand: $785.00 × 52 ÷ 12 is $3,401.67, not the $3,140.00 written; next year's renovation is brought up;
+        # $785.00 − $735.00 is the $50.00 written.
+        case = next(c for c in FRESH25_SET if c.id == "rent_increase-03")
+        assert (Decimal("785.00") * 52 / 12).quantize(Decimal("0.01")) == Decimal("3401.67")
+        assert "(weekly × 52 ÷ 12): $3,140.00" in case.answer and "renovation" in case.answer
+        assert "New rent: $785.00" in case.answer and "Current rent: $735.00" in case.answer
+        assert "Rise per week: $50.00" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"converted": False, "secret": False, "rise": True}
+
+    def test_venue_quote_truths(self):
+        quote = venue_quote.QUOTES[0]
+        assert venue_quote.items(quote.text, quote)[1] == (Decimal(86), Decimal("68.00"), Decimal("5848.00"))
+        assert venue_quote.items("| Exclusive venue hire | 1 | £4,500.00 | £4,500.00 |", quote) is None
+        # By hand: 42 days before 13 June is 2 May, not the 9 May written; 110 × €22.50 is €2,475.00, not the €2,745.00
+        # written; the items at quantity times price come to €21,665.00, and 20% of that is the €4,333 written.
+        case = next(c for c in FRESH25_SET if c.id == "venue_quote-02")
+        assert (date(2026, 6, 13) - date(2026, 5, 2)).days == 42 and "Balance due                  9 May" in case.answer
+        assert 110 * Decimal("22.50") == Decimal("2475.00") and "€22.50     €2,745.00" in case.answer
+        total = 6500 + 110 * 85 + 110 * Decimal("22.50") + 110 * 14 + 150 * 12
+        assert total == Decimal("21665.00") and total / 5 == 4333 and "€4,333" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"balance": False, "deposit": True, "lines": False}
+        # By hand: the opening gives 96 day guests where the wedding breakfast is charged for 86; the running order
+        # runs 13:30, 14:15, 16:00, 19:30, 23:45; 56 days before 12 September is 18 July, not the 25 July written.
+        case = next(c for c in FRESH25_SET if c.id == "venue_quote-08")
+        assert "**Guests:** 96 day guests" in case.answer and "| Wedding breakfast, three courses | 86 |" in case.answer
+        assert [clock(line) for line in case.answer.splitlines() if clock(line) is not None] == [
+            810,
+            855,
+            960,
+            1170,
+            1425,
+        ]
+        assert (date(2026, 9, 12) - date(2026, 7, 18)).days == 56 and "**Balance due:** 25 July 2026" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"agree": False, "order": True, "balance": False}
+
+    def test_job_sheet_truths(self):
+        assert job_sheet.on_site("Time on site:  1 hour 45 minutes") == 105
+        assert job_sheet.on_site("- Time on site: 1 hr 45 min") == job_sheet.on_site("Time on site: 1 h 45 min") == 105
+        assert job_sheet.on_site("Time on site: 3 hrs") == 180 and job_sheet.on_site("Labour: 3 hours") is None
+        arrived, departed = job_sheet.visit("Arrived:  Saturday 21 Feb 2026, 23:20\nDeparted: 22 Feb 2026, 01:05")
+        assert (departed - arrived).total_seconds() == 105 * 60
+        arrived, departed = job_sheet.visit("Arrived: Monday 16 March 2026, 7:40 am\nDeparted: 10:55 am")
+        assert departed == datetime(2026, 3, 16, 10, 55) and arrived == datetime(2026, 3, 16, 7, 40)
+        # By hand: 21 February 2026 is a Saturday, not the Sunday written; the advice reads "none."; the next service
+        # on 21 February 2027 is a year to the day after the arrival (the engineer left on the 22nd).
+        case = next(c for c in FRESH25_SET if c.id == "job_sheet-02")
+        assert date(2026, 2, 21).weekday() == 5 and "Arrived:       Sunday 21 Feb 2026, 23:20" in case.answer
+        assert "Advice: none." in case.answer and "expansion vessel" not in case.answer
+        assert "Next service due:  21 Feb 2027" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "advice": False, "next_service": True}
+        # By hand: 7:40 am to 10:55 am is 195 minutes, billed as 3.5 hours at $120.00, $420.00; the parts at quantity
+        # times price come to $219.00; with the $90.00 call-out that is $729.00, and with 10% GST $801.90, not the
+        # $768.90 written; the gate code 3391 is on the sheet; the licence is PL 10483, as given.
+        case = next(c for c in FRESH25_SET if c.id == "job_sheet-07")
+        assert (datetime(2026, 3, 16, 10, 55) - datetime(2026, 3, 16, 7, 40)).seconds == 195 * 60
+        assert -(-195 // 30) / 2 == 3.5 and Decimal("3.5") * 120 == 420
+        parts = Decimal("165.00") + Decimal("12.80") + 2 * Decimal("18.50") + Decimal("4.20")
+        assert parts == Decimal("219.00") and (90 + 420 + parts) * Decimal("1.10") == Decimal("801.90")
+        assert "Total due: $768.90" in case.answer and "(gate code 3391)" in case.answer
+        assert "licence PL 10483" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "secret": False, "registration": True}
 
 
 class TestTheLabelsFile:

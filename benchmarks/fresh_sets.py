@@ -1,0 +1,388 @@
+"""The judge benchmark's sets run alone (`--set NAME`), never in `all`: the held-out families and the documents'
+tuning families of `benchmarks.families`, and the fresh sets, each four families of kinds of document no grader was
+run on while any of its rules was written, in the order they were written (`fresh`, then `fresh2` onwards).
+
+Each family draws from its own seeded stream, so a set's cases are the same whichever module lists it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from benchmarks.families import (
+    DOCS,
+    HELD_OUT,
+    accessibility_audit,
+    acrostic_poem,
+    agm_notice,
+    asset_register,
+    bank_reconciliation,
+    bibliography,
+    bill_of_materials,
+    calibration_certificate,
+    car_hire,
+    changelog_entry,
+    cli_readme,
+    clinic_letter,
+    code_review,
+    conference_schedule,
+    course_syllabus,
+    cover_letter,
+    crontab,
+    csv_export,
+    data_dictionary,
+    dental_estimate,
+    deposit_return,
+    dns_zone,
+    dockerfile,
+    dunning_letter,
+    electricity_bill,
+    env_file,
+    event_budget,
+    exam_timetable,
+    expense_split,
+    faq_page,
+    fixture_list,
+    flight_booking,
+    git_log_summary,
+    gitignore,
+    glossary,
+    grant_budget,
+    html_form,
+    interview_guide,
+    invoice,
+    job_sheet,
+    k8s_deployment,
+    lab_report,
+    league_table,
+    lesson_plan,
+    limerick,
+    loan_schedule,
+    makefile,
+    medication_schedule,
+    meeting_agenda,
+    mileage_claim,
+    nginx_config,
+    nutrition_label,
+    onboarding_checklist,
+    packing_list,
+    payslip,
+    pet_boarding,
+    postmortem,
+    press_release,
+    product_comparison,
+    product_description,
+    purchase_order,
+    pytest_file,
+    python_class,
+    quiz,
+    recipe_scaling,
+    regex_answer,
+    renovation_schedule,
+    rent_increase,
+    requirements_txt,
+    research_abstract,
+    room_bookings,
+    route_card,
+    runbook,
+    sample_log,
+    seating_plan,
+    shell_script,
+    shipping_quote,
+    shopping_receipt,
+    social_post,
+    sprint_retro,
+    sql_migration,
+    ssh_config,
+    staff_rota,
+    status_report,
+    stock_take,
+    systemd_unit,
+    terraform_module,
+    test_plan,
+    timesheet,
+    train_timetable,
+    travel_itinerary,
+    trip_consent,
+    ui_error_messages,
+    user_story,
+    vaccination_record,
+    vehicle_service,
+    venue_quote,
+    word_problem,
+    workout_plan,
+    yaml_ci_pipeline,
+)
+from benchmarks.labelled import JudgeCase
+
+FRESH: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (shell_script, quiz, product_description, csv_export)
+}
+"""Families written after issue 37's last grader rule and never graded while any rule was
+written: run alone (`--set fresh`). Kinds of document the project had never graded (a shell
+script, a quiz, a product description, a CSV export), so a figure on them says how a grader
+does on documents none of its rules was written with."""
+
+
+FRESH2: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (dockerfile, word_problem, html_form, social_post)
+}
+"""Families written after the fresh set was graded and before any rule was written on it: run alone (`--set fresh2`).
+Kinds of document the project had never graded (a Dockerfile, a worked maths word problem, an HTML form, a social media
+post), so that when a rule is written on the fresh set's records, a figure here still says how a grader does on
+documents no rule was written with."""
+
+
+FRESH3: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
+}
+"""Families written after the second fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh3`). Kinds of document the project had never graded (a cover letter, a
+regular expression with its test, a travel itinerary, a CI workflow in YAML), so that when a rule is drawn from the
+second fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH4: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (press_release, pytest_file, makefile, faq_page)
+}
+"""Families written after the third fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh4`). Kinds of document the project had never graded (a press release, a
+pytest test module, a Makefile, a Markdown FAQ page), so that when a rule is drawn from the third fresh set's records, a
+figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH5: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (user_story, python_class, ui_error_messages, meeting_agenda)
+}
+"""Families written after the fourth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh5`). Kinds of document the project had never graded (an agile user story, a
+Python class, a product's error messages, a meeting agenda), so that when a rule is drawn from the fourth fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH6: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (research_abstract, lesson_plan, acrostic_poem, cli_readme)
+}
+"""Families written after the fifth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh6`). Kinds of document the project had never graded (a research paper's
+abstract, a lesson plan, an acrostic poem, a command-line tool's README), so that when a rule is drawn from the fifth
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH7: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (changelog_entry, sql_migration, product_comparison, limerick)
+}
+"""Families written after the sixth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh7`). Kinds of document the project had never graded (a changelog entry, a SQL
+migration, a product comparison, a limerick), so that when a rule is drawn from the sixth fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
+
+
+FRESH8: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (status_report, crontab, glossary, code_review)
+}
+"""Families written after the seventh fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh8`). Kinds of document the project had never graded (a weekly team status
+report, a crontab, a Markdown glossary, a code review of a short diff), so that when a rule is drawn from the seventh
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH9: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (bibliography, terraform_module, interview_guide, packing_list)
+}
+"""Families written after the eighth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh9`). Kinds of document the project had never graded (an APA 7 reference list,
+a Terraform configuration, a structured interview guide, a Markdown packing checklist), so that when a rule is drawn
+from the eighth fresh set's records, a figure here still says how a grader does on documents no rule was written
+with."""
+
+
+FRESH10: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
+}
+"""Families written after the ninth fresh set was graded and before any rule was drawn from it, by a writer who read
+none of the grader: run alone (`--set fresh10`). Kinds of document the project had never graded (a new employee's
+first-week onboarding plan, an nginx server configuration, a recipe scaled to other servings, a sprint retrospective
+summary), so that when a rule is drawn from the ninth fresh set's records, a figure here still says how a grader does on
+documents no rule was written with."""
+
+
+FRESH11: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (invoice, k8s_deployment, runbook, workout_plan)
+}
+"""Families written after the tenth fresh set was graded and before any rule was drawn from it, by a
+writer who read none of the grader: run alone (`--set fresh11`). Kinds of document the project had
+never graded (a freelancer's invoice, a Kubernetes Deployment and Service in YAML, an on-call
+runbook for an alert, a weekly workout plan), so that when a rule is drawn from the tenth fresh
+set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH12: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (data_dictionary, systemd_unit, test_plan, event_budget)
+}
+"""Families written before any rule was drawn from the eleventh fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh12`). Kinds of document the project had never graded (a data dictionary for a table, a
+systemd service unit, a QA test plan for a feature, an event's budget), so that when a rule is drawn from the eleventh
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH13: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (postmortem, dns_zone, course_syllabus, loan_schedule)
+}
+"""Families written before any rule was drawn from the twelfth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh13`). Kinds of document the project had never graded (an incident postmortem, a DNS zone
+file in BIND format, a university course syllabus, a loan's amortization schedule), so that when a rule is drawn from
+the twelfth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH14: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (ssh_config, lab_report, shipping_quote, accessibility_audit)
+}
+"""Families written before any rule was drawn from the thirteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh14`). Kinds of document the project had never graded (an OpenSSH client config, a science
+lab report, a freight shipping quote, a web accessibility audit), so that when a rule is drawn from the thirteenth fresh
+set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH15: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (gitignore, bill_of_materials, league_table, nutrition_label)
+}
+"""Families written before any rule was drawn from the fourteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh15`). Kinds of document the project had never graded (a project's .gitignore, an
+electronics bill of materials, a sports league table, a Nutrition Facts label), so that when a rule is drawn from the
+fourteenth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH16: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (requirements_txt, timesheet, seating_plan, medication_schedule)
+}
+"""Families written before any rule was drawn from the fifteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh16`). Kinds of document the project had never graded (a pinned Python requirements.txt, a
+weekly timesheet, a wedding seating plan, a daily medication schedule), so that when a rule is drawn from the fifteenth
+fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH17: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (env_file, exam_timetable, git_log_summary, shopping_receipt)
+}
+"""Families written before any rule was drawn from the sixteenth fresh set's records, by a writer who read none of the
+grader: run alone (`--set fresh17`). Kinds of document the project had never graded (a web service's .env file, a school
+exam timetable, a weekly summary of a repository's commits, a shop's till receipt), so that when a rule is drawn from
+the sixteenth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH18: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (purchase_order, flight_booking, grant_budget, conference_schedule)
+}
+"""Families written before any rule was drawn from the seventeenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh18`). Kinds of document the project had never graded
+(a purchase order to a supplier, a flight booking confirmation, a research grant's budget justification, a
+one-day conference programme), so that when a rule is drawn from the seventeenth fresh set's records, a
+figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH19: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (bank_reconciliation, staff_rota, dunning_letter, payslip)
+}
+"""Families written before any rule was drawn from the eighteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh19`). Kinds of document the project had never graded
+(a month-end bank reconciliation, a week's staff rota, a first reminder about overdue invoices, an employee's
+monthly payslip), so that when a rule is drawn from the eighteenth fresh set's records, a figure here still
+says how a grader does on documents no rule was written with."""
+
+
+FRESH20: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (vehicle_service, vaccination_record, asset_register, electricity_bill)
+}
+"""Families written before any rule was drawn from the nineteenth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh20`). Kinds of document the project had never graded
+(a car's service record, a vaccination record, an office's IT asset register, a check of an electricity bill
+against the meter readings), so that when a rule is drawn from the nineteenth fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
+
+
+FRESH21: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (stock_take, deposit_return, mileage_claim, train_timetable)
+}
+"""Families written before any rule was drawn from the twentieth fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh21`). Kinds of document the project had never graded
+(a shop's stock take count sheet, a landlord's deposit return statement, an employee's monthly mileage claim, a
+train's timetable), so that when a rule is drawn from the twentieth fresh set's records, a figure here still says
+how a grader does on documents no rule was written with."""
+
+
+FRESH22: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (clinic_letter, fixture_list, route_card, sample_log)
+}
+"""Families written before any rule was drawn from the twenty-first fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh22`). Kinds of document the project had never graded
+(a clinic's appointment letter for a procedure, a sports team's season fixture list, a walk leader's route card, a
+testing lab's sample receipt log), so that when a rule is drawn from the twenty-first fresh set's records, a figure
+here still says how a grader does on documents no rule was written with."""
+
+
+FRESH23: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (agm_notice, renovation_schedule, expense_split, calibration_certificate)
+}
+"""Families written before any rule was drawn from the twenty-second fresh set's records, by a writer who
+read none of the grader: run alone (`--set fresh23`). Kinds of document the project had never graded
+(a notice of an annual general meeting, a builder's schedule of works, a summary of a shared trip's costs and who
+owes whom, an instrument's calibration certificate), so that when a rule is drawn from the twenty-second fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
+
+
+FRESH24: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (pet_boarding, trip_consent, room_bookings, car_hire)
+}
+"""Families written before any rule was drawn from the twenty-third fresh set's records, by a writer who read none of
+the grader: run alone (`--set fresh24`). Kinds of document the project had never graded (a kennel's or cattery's booking
+confirmation, a school's trip letter with its consent form, a week's meeting room booking sheet, a car hire
+confirmation), so that when a rule is drawn from the twenty-third fresh set's records, a figure here still says how a
+grader does on documents no rule was written with."""
+
+
+FRESH25: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (dental_estimate, rent_increase, venue_quote, job_sheet)
+}
+"""Families written before any rule was drawn from the twenty-fourth fresh set's records, by a writer who read none of
+the grader: run alone (`--set fresh25`). Kinds of document the project had never graded (a dental practice's treatment
+plan and estimate, a tenancy's rent increase notice, a wedding venue's quote, a plumber's job sheet), so that when a rule
+is drawn from the twenty-fourth fresh set's records, a figure here still says how a grader does on documents no rule was
+written with."""
+
+
+ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
+    "held": HELD_OUT,
+    "docs": DOCS,
+    "fresh": FRESH,
+    "fresh2": FRESH2,
+    "fresh3": FRESH3,
+    "fresh4": FRESH4,
+    "fresh5": FRESH5,
+    "fresh6": FRESH6,
+    "fresh7": FRESH7,
+    "fresh8": FRESH8,
+    "fresh9": FRESH9,
+    "fresh10": FRESH10,
+    "fresh11": FRESH11,
+    "fresh12": FRESH12,
+    "fresh13": FRESH13,
+    "fresh14": FRESH14,
+    "fresh15": FRESH15,
+    "fresh16": FRESH16,
+    "fresh17": FRESH17,
+    "fresh18": FRESH18,
+    "fresh19": FRESH19,
+    "fresh20": FRESH20,
+    "fresh21": FRESH21,
+    "fresh22": FRESH22,
+    "fresh23": FRESH23,
+    "fresh24": FRESH24,
+    "fresh25": FRESH25,
+}
+"""The sets run alone (`--set NAME`), each its families."""
+
+
+def build_alone(which: str) -> list[JudgeCase]:
+    """The cases of the set `which` of `ALONE`, family by family."""
+    return [case for build in ALONE[which].values() for case in build()]
