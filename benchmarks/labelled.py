@@ -220,6 +220,23 @@ def money(line: str) -> list[Decimal]:
     return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
+FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+"""A figure as written, with or without thousands separators and decimals."""
+
+
+def priced_lines(answer: str, names: Sequence[str]) -> list[tuple[Decimal, Decimal, Decimal]] | None:
+    """Each name's (quantity, price, amount) from the first line naming it, its name taken out: the line's first,
+    second and last figures; None when a line has fewer than three."""
+    out = []
+    for name in names:
+        rest = line_with(answer, name.lower()).lower().replace(name.lower(), " ")
+        figures = [Decimal(f.replace(",", "")) for f in FIGURE.findall(rest)]
+        if len(figures) < 3:
+            return None
+        out.append((figures[0], figures[1], figures[-1]))
+    return out
+
+
 TABLE_SEPARATOR = re.compile(r":?-{2,}:?")
 """A cell of a Markdown table's separator row (`---`, `:--:`)."""
 

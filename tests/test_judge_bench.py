@@ -186,6 +186,7 @@ from benchmarks.labelled import (
     moment,
     money,
     pipe_grids,
+    priced_lines,
     slipped,
     swap_lines,
     swap_spans,
@@ -446,6 +447,16 @@ def test_the_line_with_some_words_is_found_in_any_case():
         == "Deductions: £40 for CLEANING"
     )
     assert line_with("Total: £5", "cleaning") == ""
+
+
+def test_each_named_line_gives_its_quantity_price_and_amount():
+    answer = "| Item | Qty | Price | Amount |\n| Canapés 3 ways | 80 | £4.50 | £360.00 |\n- Valve 22mm x 2 @ $1,210.00 = $2,420.00"
+    assert priced_lines(answer, ("Canapés 3 ways", "Valve 22mm")) == [
+        (Decimal("80"), Decimal("4.50"), Decimal("360.00")),
+        (Decimal("2"), Decimal("1210.00"), Decimal("2420.00")),
+    ]
+    assert priced_lines("- Valve: $12.00", ("Valve",)) is None
+    assert priced_lines(answer, ("Flowers",)) is None
 
 
 class TestTheFamilies:
@@ -3568,8 +3579,8 @@ class TestTheFresh25Families:
 
     def test_venue_quote_truths(self):
         quote = venue_quote.QUOTES[0]
-        assert venue_quote.items(quote.text, quote)[1] == (Decimal(86), Decimal("68.00"), Decimal("5848.00"))
-        assert venue_quote.items("| Exclusive venue hire | 1 | £4,500.00 | £4,500.00 |", quote) is None
+        assert priced_lines(quote.text, quote.items)[1] == (Decimal(86), Decimal("68.00"), Decimal("5848.00"))
+        assert priced_lines("| Exclusive venue hire | 1 | £4,500.00 | £4,500.00 |", quote.items) is None
         # By hand: 42 days before 13 June is 2 May, not the 9 May written; 110 × €22.50 is €2,475.00, not the €2,745.00
         # written; the items at quantity times price come to €21,665.00, and 20% of that is the €4,333 written.
         case = next(c for c in FRESH25_SET if c.id == "venue_quote-02")

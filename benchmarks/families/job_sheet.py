@@ -37,6 +37,7 @@ from benchmarks.labelled import (
     moment,
     money,
     pick_wording,
+    priced_lines,
     slipped,
     swap_lines,
     switched_cases,
@@ -47,7 +48,6 @@ FAMILY = "job_sheet"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
 CENT = Decimal("0.01")
-FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 DURATION = re.compile(r"(\d+)\s*(?:h|hrs?|hours?)\b(?:\s*(\d+)\s*min)?", re.I)
 
 
@@ -337,18 +337,6 @@ def on_site(answer: str) -> int | None:
     return int(found.group(1)) * 60 + int(found.group(2) or 0) if found else None
 
 
-def parts(answer: str, job: Job) -> list[tuple[Decimal, Decimal, Decimal]] | None:
-    """Each part's (quantity, unit price, line total) from the first line naming it, or None when one has too few."""
-    out = []
-    for name in job.parts:
-        rest = line_with(answer, name.lower()).lower().replace(name.lower(), " ")
-        figures = [Decimal(f.replace(",", "")) for f in FIGURE.findall(rest)]
-        if len(figures) < 3:
-            return None
-        out.append((figures[0], figures[1], figures[-1]))
-    return out
-
-
 def total_due(job: Job, found: list[tuple[Decimal, Decimal, Decimal]], minutes: int) -> Decimal:
     """The call-out, labour for `minutes` rounded up to the half hour, the parts and the tax on them."""
     callout, rate, tax, on_all = job.charges
@@ -361,7 +349,7 @@ def total_due(job: Job, found: list[tuple[Decimal, Decimal, Decimal]], minutes: 
 def truths(job: Job, answer: str) -> dict[str, bool]:
     arrived, departed = visit(answer)
     minutes = int((departed - arrived).total_seconds() // 60) if arrived and departed and departed > arrived else None
-    found = parts(answer, job)
+    found = priced_lines(answer, job.parts)
     stated = money(line_with(answer, "total due"))[-1:]
     arrival_day = date_in(line_with(answer, "arrived"))
     places = [answer.find(step) for step in job.steps]

@@ -33,6 +33,7 @@ from benchmarks.labelled import (
     line_with,
     money,
     pick_wording,
+    priced_lines,
     slipped,
     swap_lines,
     switched_cases,
@@ -42,7 +43,6 @@ from benchmarks.labelled import (
 FAMILY = "venue_quote"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 @dataclass(frozen=True)
@@ -315,20 +315,8 @@ def build(quote: Quote, on: dict[str, bool]) -> str:
 # Reading a quote --------------------------------------------------------------------------------------------------
 
 
-def items(answer: str, quote: Quote) -> list[tuple[Decimal, Decimal, Decimal]] | None:
-    """Each item's (quantity, price, amount) from the first line naming it, or None when one has too few figures."""
-    out = []
-    for name in quote.items:
-        rest = line_with(answer, name.lower()).lower().replace(name.lower(), " ")
-        figures = [Decimal(f.replace(",", "")) for f in FIGURE.findall(rest)]
-        if len(figures) < 3:
-            return None
-        out.append((figures[0], figures[1], figures[-1]))
-    return out
-
-
 def truths(quote: Quote, answer: str) -> dict[str, bool]:
-    found = items(answer, quote)
+    found = priced_lines(answer, quote.items)
     total = sum((q * p for q, p, _ in found), Decimal(0)) if found else None
     percent = quote.deposit[0]
     dated, stated, deposit, balance = (line_with(answer, words) for words in quote.labels)
