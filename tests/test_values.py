@@ -60,6 +60,12 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("Sets the next service date 12 months on from 22 September 2025", []),
         ("Puts the next service 7,500 miles beyond the reading taken at this service", []),
         ("Sets the review date 6 weeks past the start", []),
+        ("Asks for the form 3 school days (Monday to Friday) ahead of the trip day", []),
+        ("Sends the reminder 2 working days ahead of the visit", []),
+        # A count to work a figure out from at a rate: the answer writes what it comes to.
+        ("The number of adults going is 45 students at one adult per 10, rounded up", []),
+        ("Gives the coaches needed for 130 pupils, rounded up to whole coaches", []),
+        ("States the rate as 45 pupils per coach", ["45"]),
         ("Sets payment terms of 45 days", ["45"]),
     ],
 )
