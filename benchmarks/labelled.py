@@ -220,6 +220,11 @@ def money(line: str) -> list[Decimal]:
     return [Decimal(m.replace(",", "")) for m in MONEY.findall(line)]
 
 
+def last_money(line: str) -> Decimal | None:
+    """The last amount `line` writes after a currency sign, or None when it writes none."""
+    return next(reversed(money(line)), None)
+
+
 FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 """A figure as written, with or without thousands separators and decimals."""
 

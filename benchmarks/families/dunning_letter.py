@@ -32,6 +32,7 @@ from benchmarks.labelled import (
     JudgeCase,
     date_in,
     fenced_or_whole,
+    last_money,
     money,
     pick_wording,
     slipped,
@@ -349,7 +350,7 @@ def fee_due(letter: Reminder) -> Decimal:
 
 def stated_total(answer: str) -> Decimal | None:
     line = next((s for s in answer.splitlines() if s.strip().lstrip("|*#>_- ").lower().startswith("total")), "")
-    return money(line)[-1] if money(line) else None
+    return last_money(line)
 
 
 def deadline(answer: str) -> date | None:

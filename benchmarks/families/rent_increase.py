@@ -28,8 +28,8 @@ from benchmarks.labelled import (
     Criterion,
     JudgeCase,
     date_in,
+    last_money,
     line_with,
-    money,
     pick_wording,
     slipped,
     switched_cases,
@@ -346,13 +346,9 @@ def lines(answer: str, notice: Notice) -> dict[str, str]:
     return {key: line_with(answer, words) for key, words in zip(LABELS, notice.labels, strict=True)}
 
 
-def last_amount(line: str) -> Decimal | None:
-    return next(iter(money(line)[::-1]), None)
-
-
 def truths(notice: Notice, answer: str) -> dict[str, bool]:
     found = lines(answer, notice)
-    old, new = last_amount(found["old"]), last_amount(found["new"])
+    old, new = last_money(found["old"]), last_money(found["new"])
     percent = PERCENT.search(found["percent"])
     times, by = notice.conversion[:2]
     served, starts = date_in(found["served"]), date_in(found["starts"])
@@ -361,14 +357,14 @@ def truths(notice: Notice, answer: str) -> dict[str, bool]:
         "percent": known
         and percent is not None
         and Decimal(percent.group(1)) == ((new - old) * 100 / old).quantize(TENTH, rounding=ROUND_HALF_UP),
-        "rise": known and last_amount(found["rise"]) == new - old,
+        "rise": known and last_money(found["rise"]) == new - old,
         "converted": new is not None
-        and last_amount(found["converted"]) == (new * times / by).quantize(CENT, rounding=ROUND_HALF_UP),
+        and last_money(found["converted"]) == (new * times / by).quantize(CENT, rounding=ROUND_HALF_UP),
         "notice": served is not None and starts is not None and starts - served >= timedelta(days=notice.days),
         "weekday": weekday_matches(found["served"]),
         "reference": notice.reference[0] in answer,
         "secret": notice.secret[0] not in answer.lower(),
-        "agree": new is not None and last_amount(found["opening"]) == new,
+        "agree": new is not None and last_money(found["opening"]) == new,
         "body": notice.body.lower() in " ".join(answer.lower().split()),
     }
 
