@@ -49,16 +49,19 @@ from benchmarks.families import (
     glossary,
     grant_budget,
     html_form,
+    install_guide,
     interview_guide,
     invoice,
     job_sheet,
     k8s_deployment,
+    lab_procedure,
     lab_report,
     league_table,
     lesson_plan,
     limerick,
     loan_schedule,
     makefile,
+    match_report,
     medication_schedule,
     meeting_agenda,
     mileage_claim,
@@ -91,6 +94,7 @@ from benchmarks.families import (
     shipping_quote,
     shopping_receipt,
     social_post,
+    spec_sheet,
     sprint_retro,
     sql_migration,
     ssh_config,
@@ -351,6 +355,16 @@ is drawn from the twenty-fourth fresh set's records, a figure here still says ho
 written with."""
 
 
+FRESH26: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (install_guide, spec_sheet, match_report, lab_procedure)
+}
+"""Families written after the twenty-fifth fresh set was graded and before any rule was drawn from its records, by a
+writer who read none of the grader: run alone (`--set fresh26`). Kinds of document the project had never graded (an
+install guide for a self-hosted service, a product's spec sheet with its units, a football match report, a lab
+procedure for making up a solution and diluting it), so that when a rule is drawn from the twenty-fifth fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -379,6 +393,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh23": FRESH23,
     "fresh24": FRESH24,
     "fresh25": FRESH25,
+    "fresh26": FRESH26,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

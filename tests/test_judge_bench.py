@@ -71,17 +71,20 @@ from benchmarks.families import (
     grant_budget,
     html_form,
     incident_update,
+    install_guide,
     interview_guide,
     invoice,
     job_sheet,
     json_output,
     k8s_deployment,
+    lab_procedure,
     lab_report,
     league_table,
     lesson_plan,
     limerick,
     loan_schedule,
     makefile,
+    match_report,
     medication_schedule,
     meeting_agenda,
     mileage_claim,
@@ -119,6 +122,7 @@ from benchmarks.families import (
     shipping_quote,
     shopping_receipt,
     social_post,
+    spec_sheet,
     sprint_retro,
     sql,
     sql_migration,
@@ -173,6 +177,7 @@ from benchmarks.fresh_sets import (
     FRESH23,
     FRESH24,
     FRESH25,
+    FRESH26,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -225,6 +230,7 @@ FRESH22_SET = build_set("fresh22")
 FRESH23_SET = build_set("fresh23")
 FRESH24_SET = build_set("fresh24")
 FRESH25_SET = build_set("fresh25")
+FRESH26_SET = build_set("fresh26")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -667,6 +673,11 @@ class TestTheFamilies:
             FRESH25,
             ((dental_estimate, dental_estimate.PLANS), (rent_increase, rent_increase.NOTICES))
             + ((venue_quote, venue_quote.QUOTES), (job_sheet, job_sheet.JOBS)),
+        ),
+        "fresh26": (
+            FRESH26,
+            ((install_guide, install_guide.GUIDES), (spec_sheet, spec_sheet.PRODUCTS))
+            + ((match_report, match_report.MATCHES), (lab_procedure, lab_procedure.SOLUTIONS)),
         ),
     }
 
@@ -1229,7 +1240,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh25 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh26 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3636,6 +3647,143 @@ class TestTheFresh25Families:
         assert "Total due: $768.90" in case.answer and "(gate code 3391)" in case.answer
         assert "licence PL 10483" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"total": False, "secret": False, "registration": True}
+
+
+class TestTheFresh26Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH26) == {"install_guide", "spec_sheet", "match_report", "lab_procedure"}
+        for family in FRESH26:
+            cases = [case for case in FRESH26_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH26_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh26"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh26"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_report_is_clear_of_the_word_limit_however_its_words_are_counted(self):
+        for match in match_report.MATCHES:
+            for on, report in every_answer(match_report, match):
+                counts = (match_report.words(report), len(report.split()))
+                if on["words"]:
+                    assert max(counts) <= match.limit - 20, (match.name, counts)
+                else:
+                    assert min(counts) >= match.limit + 40, (match.name, counts)
+
+    def test_install_guide_truths(self):
+        text = "## Steps\n1. Download\n   ```bash\n# Step 2: run it\n### Step 3: Check\nStep 4. Done"
+        assert install_guide.steps(text) == [(1, 1), (3, 2), (4, 3), (5, 4)]
+        assert install_guide.ports("port 6444, `ufw allow 6443/tcp`, https://127.0.0.1:8081, 10.0.0.0/24") == [
+            6444,
+            6443,
+            8081,
+        ]
+        assert install_guide.PIPE.search("curl -fsSL https://example.com/install.sh | sudo -E bash -")
+        assert not install_guide.PIPE.search("curl -fsSL https://example.com/key.asc | sudo gpg --dearmor -o k.gpg")
+        guide = install_guide.GUIDES[2]
+        assert install_guide.versions("code-server 4.91.1, then sh i.sh --version 4.89.1", guide) == [
+            "4.91.1",
+            "4.89.1",
+        ]
+        # By hand: nothing about what is needed comes before "### Step 1"; eight step headings where seven are allowed
+        # (Step 3 twice, and a Step 8); the service is enabled with systemctl enable.
+        case = next(c for c in FRESH26_SET if c.id == "install_guide-02")
+        assert case.answer.index("### Step 1:") == case.answer.index("\n\n") + 2
+        assert re.findall(r"^### Step (\d+)", case.answer, re.M) == ["1", "3", "3", "4", "5", "6", "7", "8"]
+        assert "sudo systemctl enable --now code-server@$USER" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"prerequisites": False, "steps": False, "enable": True}
+        # By hand: Step 4 twice and no Step 3; six steps, as many as the task allows; nothing about what is needed
+        # comes before "Step 1.".
+        case = next(c for c in FRESH26_SET if c.id == "install_guide-07")
+        assert re.findall(r"^Step (\d+)\.", case.answer, re.M) == ["1", "2", "4", "4", "5", "6"]
+        assert case.answer.index("Step 1.") == case.answer.index("\n\n") + 2
+        assert {c.kind: c.met for c in case.criteria} == {"numbered": False, "prerequisites": False, "steps": True}
+
+    def test_spec_sheet_truths(self):
+        assert spec_sheet.battery("| Battery | 18 V, 4.0 Ah (72 Wh) |") == (18.0, 4.0, 72.0)
+        assert spec_sheet.battery("Battery ... LiFePO4, 51.2 V, 20 Ah (1,024 Wh)") == (51.2, 20.0, 1024.0)
+        amps, hours = spec_sheet.charge_hours("Charging ...... 10 A input, full charge in 50 min")
+        assert amps == 10.0 and hours == pytest.approx(50 / 60)
+        assert spec_sheet.unit_of("| Max torque | 60 Nm |", "Max torque") == "Nm"
+        assert spec_sheet.unit_of("- **Assist speed limit:** 25 km/h", "Assist speed limit") == "km/h"
+        assert spec_sheet.unit_of("Suction: 2,700\nNoise: 62 dB(A)", "Suction") == ""
+        assert spec_sheet.features("Key features: a; b; c") == ["a", "b", "c"]
+        assert spec_sheet.features("**Key features**\n- a\n- b\n\n- c") == ["- a", "- b"]
+        # By hand: the torque is a bare 60; -10 °C is 14 °F and 40 °C is 104 °F, as written; the belt clip is
+        # missing from the box.
+        case = next(c for c in FRESH26_SET if c.id == "spec_sheet-04")
+        assert "| Max torque | 60 |" in case.answer
+        assert -10 * 9 / 5 + 32 == 14 and 40 * 9 / 5 + 32 == 104 and "(14 °F to 104 °F)" in case.answer
+        assert "belt clip" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"units": False, "temperature": True, "box": False}
+        # By hand: "the world's smartest"; 5.2 Ah over 1.3 A is 4 hours, not the 2.5 h written; the suction has no
+        # unit.
+        case = next(c for c in FRESH26_SET if c.id == "spec_sheet-07")
+        assert "the world's smartest lidar mapping" in case.answer
+        assert 5.2 / 1.3 == pytest.approx(4) and "full charge in 2.5 h" in case.answer
+        assert "Suction: 2,700\n" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_superlative": False, "charge": False, "units": False}
+
+    def test_match_report_truths(self):
+        match = match_report.MATCHES[1]
+        text = "- 45+2' Leo Hart, penalty (Millbrook Colts)\nFull-time: Millbrook Colts 3–2 Ashdown Rangers"
+        found = match_report.goals(text, match)
+        assert found == [((45, 2), 0, "- 45+2' Leo Hart, penalty (Millbrook Colts)")]
+        assert match_report.count(found, 45) == (1, 0) and match_report.full_time(text) == (3, 2)
+        assert match_report.half_time("Final score: Eastgate Athletic 4–1 Pine Hill. Half time: 1–1.") == (1, 1)
+        assert match_report.half_time("FULL TIME   Westfield Women 3–2 Carrow City Women\nHALF TIME   0–1") == (0, 1)
+        assert match_report.attendance("**Attendance:** 1,214") == "1,214"
+        assert match_report.attendance("A crowd of 312 watched at Mill Lane.") == "312"
+        # By hand: Ben Cole's sending-off is not mentioned; the headline names Millbrook Colts, who scored three of
+        # the five goals listed; the crowd is written 321 where the task gives 312.
+        case = next(c for c in FRESH26_SET if c.id == "match_report-01")
+        assert "Ben Cole" not in case.answer and "red card" not in case.answer
+        assert case.answer.startswith("**Millbrook Colts 3–2") and case.answer.count("(Millbrook Colts)") == 3
+        assert "A crowd of 321" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"red": False, "winner": True, "attendance": False}
+        # By hand: the goals before the break are Reid's (5') and Dunn's (38'), 1–1, not the 2–1 written; the goals
+        # run 5', 38', 49', 55', 84'; the 49th-minute goal is given to Moss, so Dunn is credited with one.
+        case = next(c for c in FRESH26_SET if c.id == "match_report-11")
+        assert "Half time: 2–1." in case.answer
+        assert re.findall(r"^(\d+)' ", case.answer, re.M) == ["5", "38", "49", "55", "84"]
+        assert case.answer.count("Chris Dunn") == 1 and "49' Gary Moss" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"half_time": False, "order": True, "brace": False}
+
+    def test_lab_procedure_truths(self):
+        assert lab_procedure.pipetted("- Working solution (0.0200 M, 250 mL): pipette 25.0 mL of the stock") == 25.0
+        assert lab_procedure.FLASK.findall("a 1000 mL volumetric flask, then a 100 mL volumetric flask") == [
+            "1000",
+            "100",
+        ]
+        assert lab_procedure.label_right("LABEL    Name, concentration, date prepared, initials")
+        assert not lab_procedure.label_right("7. Label the bottle with the name, 0.100 M and your initials.")
+        assert lab_procedure.first_line("Safety\nWeigh 5 g\nweigh 6 g", "weigh") == (1, "Weigh 5 g")
+        # By hand: goggles but no gloves; 0.500 mol/L × 0.250 L × 40.00 g/mol is 5.000 g, not the 1.000 g written; the
+        # pellets are dissolved (step 2) before they are transferred (step 3).
+        case = next(c for c in FRESH26_SET if c.id == "lab_procedure-00")
+        assert "goggles" in case.answer and "gloves" not in case.answer
+        assert 0.500 * 0.250 * 40.00 == 5.0 and "1. Weigh 1.000 g of NaOH" in case.answer
+        assert case.answer.index("2. Dissolve") < case.answer.index("3. Transfer")
+        assert {c.kind: c.met for c in case.criteria} == {"ppe": False, "mass": False, "order": True}
+        # By hand: a 1000 mL and a 100 mL flask for the 1000 mL and 100 mL made; 0.00200 M × 100 mL ÷ 0.0200 M is
+        # 10.0 mL, not the 1.0 mL written; K + Mn + 4 O is 39.10 + 54.94 + 64.00 = 158.04, and the 110.04 written
+        # counts one oxygen.
+        case = next(c for c in FRESH26_SET if c.id == "lab_procedure-06")
+        assert "a 1000 mL volumetric flask" in case.answer and "a 100 mL volumetric flask" in case.answer
+        assert 0.00200 * 100 / 0.0200 == pytest.approx(10.0) and "Pipette 1.0 mL" in case.answer
+        assert 39.10 + 54.94 + 4 * 16.00 == pytest.approx(158.04) and 39.10 + 54.94 + 16.00 == pytest.approx(110.04)
+        assert "KMnO4 = 110.04 g/mol" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"flask": True, "dilution": False, "molar_mass": False}
 
 
 class TestTheLabelsFile:
