@@ -318,6 +318,39 @@ class TestWhatDecidesNothing:
         [criterion] = rescued.verdict.criteria
         assert criterion.passed and criterion.decided_by.startswith("quote:")
 
+    async def test_a_quote_that_holds_some_of_the_checks_texts_does_not_stand_for_one_the_answer_lacks(self, script):
+        """The check looks for the three things the criterion names and the answer lacks one
+        (the coordinator); the grader quotes the line that names the other two. The quote
+        shows where the answer says part of it, not a paraphrase of the missing part, so the
+        two disagree: unverified. A quote that holds none of the check's texts still stands
+        for a paraphrase the check missed."""
+        answer = (
+            "Thank you for choosing Hartley Barn.\n\nIncluded: a tasting for two, the cake stand and knife, "
+            "and the bridal suite.\n\nTotal: £9,800"
+        )
+        rubric = "- Names the tasting, the coordinator and the cake stand and knife as coming with the package"
+        check = '    return "tasting" in answer and "coordinator" in answer and "cake stand and knife" in answer'
+        quote = "Included: a tasting for two, the cake stand and knife, and the bridal suite."
+        result = await grounded(script, answer, rubric, check, quote, request="Quote the wedding.")
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True), criterion
+        assert (
+            criterion.decided_by
+            == "unverified: the quote holds part of what the check looked for, the answer lacks the rest"
+        )
+        assert "'coordinator'" in criterion.gap and criterion.quote == quote
+        planner = answer.replace("the bridal suite", "a planner on the day")
+        rescued = await grounded(
+            script,
+            planner,
+            "- Names a coordinator for the day",
+            '    return "coordinator" in answer',
+            "Included: a tasting for two, the cake stand and knife, and a planner on the day.",
+            request="Quote the wedding.",
+        )
+        [criterion] = rescued.verdict.criteria
+        assert criterion.passed and criterion.decided_by.startswith("quote:"), criterion
+
     async def test_a_quote_about_something_else_meets_no_criterion(self, script):
         """Nothing but a citation decides "Says when the next meeting is", and the grader cites
         an action item that shares no word with it: unverified, not a pass."""

@@ -70,3 +70,24 @@ def names_only_to_rule_out(source: str, answer: str) -> bool:
         RULING_OUT.search(spoken[spoken.rfind("\n", 0, a) + 1 : a]) or SAID_CLOSED.search(spoken[b:]) for a, b in places
     ]
     return bool(places) and all(out)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def quote_leaves_out(source: str, criterion: str, quote: str, answer: str) -> str | None:
+    """The text a check looks for that the answer lacks, where the check looks for two or more
+    of the criterion's own phrases and `quote` holds one of them: `'coordinator'` when the
+    grader quotes "Included: a tasting for two, the cake stand and knife" for "Names the
+    tasting, the coordinator and the cake stand and knife". Such a quote shows where the
+    answer says part of the criterion, not a paraphrase of the part the check did not find."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    wanted, said = _plain(criterion), _plain(quote)
+    own = [_plain(t) for t in written_texts(tree) if t.strip() and _plain(t) in wanted]
+    if len(own) < 2 or not any(t in said for t in own):
+        return None
+    return next((t for t in own if t not in _plain(answer)), None)

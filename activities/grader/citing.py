@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind
-from rubricflow.activities.grader.check_texts import looks_for_criterion_words, looks_in_one_place
+from rubricflow.activities.grader.check_texts import looks_for_criterion_words, looks_in_one_place, quote_leaves_out
 from rubricflow.activities.grader.quotes import Citation, speaks_to
 from rubricflow.activities.grader.written_checks import CheckRun
 
@@ -214,6 +214,17 @@ def decide(
             "and the grader cited nothing",
             "unverified: nothing cited, and the check looked for words of its own",
             check=shown,
+        )
+    missing = quote_leaves_out(source, criterion, citation.line or "", answer) if citation.found == "quoted" else None
+    if missing is not None and not run.passed:
+        # The quote says part of what the check looked for; the rest is nowhere in the answer.
+        return Evidence(
+            None,
+            f"the grader's quote ({citation.line!r}) holds part of what the check looked for, and the answer "
+            f"lacks the rest ({missing!r})",
+            "unverified: the quote holds part of what the check looked for, the answer lacks the rest",
+            check=shown,
+            quote=citation.line,
         )
     if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
