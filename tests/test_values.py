@@ -53,6 +53,8 @@ from rubricflow.activities.grader.values import missing_value, stated_values
         ("The balance is the opening 1,200 minus the payments", []),
         ("Gives the net pay: 2,400 less deductions", []),
         ("The cost is 12 times the hourly rate", []),
+        ("The weekly equivalent is the listed new rent × 12 ÷ 52, rounded to the nearest penny", []),
+        ("Gives the area as the 4 × 6 room's floor in square metres", []),
         ("Works out the quorum correctly as one tenth of the 240 members", []),
         ("States the quorum as a quarter of the 36 lots", []),
         ("Sets the deposit at half of the $1,800 quote", []),

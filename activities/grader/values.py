@@ -34,7 +34,7 @@ _NOT_A_FIGURE = re.compile(
     r"\b(?:under|at most|at least|no more|no fewer|fewer|less|more than|exceeds?|within|limit|below|above|over|"
     r"exactly|each|every|all|no|not|none|up to|or|than|after|before|lines?|pep|version|"
     r"omits?|excludes?|without|except|plus|minus|times|multiplied|divided|added|subtract\w*|deduct\w*|sum)\b"
-    r"|\b(?:leaves?|left|leaving)\b[^.;]*\bout\b|%"
+    r"|\b(?:leaves?|left|leaving)\b[^.;]*\bout\b|%|[×÷]"
     r"|\b(?:half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|twentieths?|hundredths?)\s+of\b"
     r"|\brounded\s+(?:up|down)\b"
     r"|\d(?:\s*[a-z]+){0,2}(?:\s*\([^)]*\))?\s+(?:beyond|past|on from|from|later than|ahead of)\b",
@@ -43,8 +43,9 @@ _NOT_A_FIGURE = re.compile(
 """Words of a bound, a count, a choice, a negation (a figure left out: "Leaves cheque 2212 out
 of the outstanding cheques"), a span of time, a name with a number, or a figure to work
 with ("£4,310.40 plus this month's gross" is no total the answer writes, nor is the whole
-a share is taken of, "one tenth of the 240 members", nor a count a result is rounded up or down
-from, "45 students at one adult per 10, rounded up", nor a span or a distance counted on from
+a share is taken of, "one tenth of the 240 members", nor an operand, "rent × 12 ÷ 52", nor a
+count a result is rounded up or down from, "45 students at one adult per 10, rounded up", nor
+a span or a distance counted on from
 something else: "12 months on from 22 September", "3 school days ahead of the trip")."""
 _PARTS = re.compile(
     r"\d\s+(?:sentences?|bullets?|bullet points?|paragraphs?|words?|items?|characters?|sections?|steps?|"
