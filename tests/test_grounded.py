@@ -424,7 +424,8 @@ class TestWhatDecidesNothing:
     async def test_a_quote_of_a_figure_cannot_show_that_it_adds_up(self, script):
         """A total, a share or a per-person figure that the criterion says agrees with other
         figures (the sum of the costs, the total divided by the guests, a formula written with
-        × or ÷) is a claim of correctness: the quote shows the figure, not that the sum comes out."""
+        × or ÷, the same figure in two places) is a claim of correctness: the quote shows the
+        figure, not that the sum comes out."""
         answer = "Venue $1,200, catering $2,000, band $500.\n\nTotal: $3,700\n\nPer person (40 guests): $92.50"
         for said, quote in (
             ("The stated total equals the sum of the listed costs", "Total: $3,700"),
@@ -432,6 +433,11 @@ class TestWhatDecidesNothing:
             ("The week's total adds up the daily minutes", "Total: $3,700"),
             ("The per-person figure is the total ÷ 40, to the cent", "Per person (40 guests): $92.50"),
             ("The weekly band fee is $500 × 12 ÷ 52, to the cent", "Venue $1,200, catering $2,000, band $500."),
+            (
+                "The band fee is consistent between the costs and the total",
+                "Venue $1,200, catering $2,000, band $500.",
+            ),
+            ("The total names the same band fee as the costs", "Venue $1,200, catering $2,000, band $500."),
         ):
             result = await grounded(script, answer, f"- {said}", "    return judge()", quote, request="Budget.")
             [criterion] = result.verdict.criteria

@@ -26,13 +26,15 @@ ABSENCE = re.compile(
 """A criterion met by something's absence ("Does not blame a vendor", "No line is longer than
 79 characters"): no words of the answer meet it, so a reply of NONE shows nothing."""
 AGREEMENT = re.compile(
-    r"\b(adds? up|sum of|equals|equal to|divided|dividing|multiplied|multiplying|product of|agrees? with)\b|[×÷]\s*\d",
+    r"\b(adds? up|sum of|equals|equal to|divided|dividing|multiplied|multiplying|product of|agrees? with|"
+    r"consistent|the same \w+(?: \w+)? as)\b|[×÷]\s*\d",
     re.I,
 )
 """A criterion that says the answer's figures agree ("equals the sum of the costs", "dividing
-the total by 40 gives the per-person figure", "the new rent × 52 ÷ 12"): a claim of
-correctness, as one with `CORRECTNESS`'s words is. A check that computes it may decide; a
-quote shows a figure, not that it comes out."""
+the total by 40 gives the per-person figure", "the new rent × 52 ÷ 12", "names the same tooth
+as the fees", "consistent between the list and the note"): a claim of correctness, as one with
+`CORRECTNESS`'s words is. A check that computes it may decide; a quote shows one place, not
+that it comes out or agrees with another."""
 CLAIMS_RIGHT = re.compile(f"{CORRECTNESS.pattern}|{AGREEMENT.pattern}", re.I)
 """A claim of correctness in either's words."""
 SPAN = re.compile(
