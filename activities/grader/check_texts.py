@@ -11,6 +11,7 @@ import re
 
 from rubricflow.activities.grader.check_kinds import NUMBER, own_words, written_texts
 from rubricflow.activities.grader.pronouncing import WORD
+from rubricflow.activities.grader.quotes import normalized
 
 
 def looks_for_criterion_words(source: str, criterion: str) -> bool:
@@ -72,10 +73,6 @@ def names_only_to_rule_out(source: str, answer: str) -> bool:
     return bool(places) and all(out)
 
 
-def _plain(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
 def quote_leaves_out(source: str, criterion: str, quote: str, answer: str) -> str | None:
     """The text a check looks for that the answer lacks, where the check looks for two or more
     of the criterion's own phrases and `quote` holds one of them: `'coordinator'` when the
@@ -86,8 +83,8 @@ def quote_leaves_out(source: str, criterion: str, quote: str, answer: str) -> st
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    wanted, said = _plain(criterion), _plain(quote)
-    own = [_plain(t) for t in written_texts(tree) if t.strip() and _plain(t) in wanted]
+    wanted, said = normalized(criterion), normalized(quote)
+    own = [normalized(t) for t in written_texts(tree) if t.strip() and normalized(t) in wanted]
     if len(own) < 2 or not any(t in said for t in own):
         return None
-    return next((t for t in own if t not in _plain(answer)), None)
+    return next((t for t in own if t not in normalized(answer)), None)

@@ -71,7 +71,8 @@ def quote_question(request: str, answer: str, criterion: str, nonce: str) -> lis
     ]
 
 
-def _norm(text: str) -> str:
+def normalized(text: str) -> str:
+    """`text` lowercased, its curly quotes and dashes made plain and its whitespace runs one space."""
     for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"), ("\u2014", "-")):
         text = text.replace(a, b)
     return " ".join(text.lower().split())
@@ -97,12 +98,12 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
     said = reply.strip()[:MAX_QUOTE_CHARS]
     if not said or _NONE.match(said):
         return Citation("none", said)
-    quote = _norm(_clean(said))
+    quote = normalized(_clean(said))
     if len(quote) < 2:
         return Citation("not_found", said)
     line = holding(quote, answer)
     if line is None:
-        from_request = holding(quote, request) is not None and _share(quote, _norm(answer)) < MIN_COVERAGE
+        from_request = holding(quote, request) is not None and _share(quote, normalized(answer)) < MIN_COVERAGE
         return Citation("request" if from_request else "not_found", said)
     if not at_its_place(line, answer, criterion):
         return Citation("misplaced", said, line)
@@ -110,7 +111,7 @@ def cite(reply: str, answer: str, criterion: str = "", request: str = "") -> Cit
         return Citation("misplaced", said, line)
     if FIRST_SENTENCE.search(criterion):
         first = first_sentence(answer)
-        if first is None or not (_norm(first) in quote or _share(quote, _norm(first)) >= MIN_COVERAGE):
+        if first is None or not (normalized(first) in quote or _share(quote, normalized(first)) >= MIN_COVERAGE):
             return Citation("misplaced", said, line)
         line = first
     if CODE_BLOCK.search(criterion) and not in_blocks(line, answer):
@@ -241,7 +242,7 @@ def holding(quote: str, text: str) -> str | None:
     """The line of `text` that holds `quote` (normalized): exactly, or nearly all of its
     words; or the lines a quote of several lines spans, joined."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    normed = [_norm(line) for line in lines]
+    normed = [normalized(line) for line in lines]
     exact = next((line for line, n in zip(lines, normed, strict=True) if quote in n), None)
     if exact is not None:
         return exact
