@@ -85,15 +85,6 @@ def script(tmp_path: Path) -> Callable[..., str]:
 SERIAL_GROUPS = {
     # Its last test counts what the module's others tried.
     "bad_input": ("tests/test_bad_input.py",),
-    # Tests that generate on a real GGUF model, each on every core: two at once on the other
-    # worker would run twice as many llama.cpp threads as there are cores.
-    "real_model": (
-        "tests/test_batched_generation.py",
-        "tests/test_local_model.py",
-        "tests/test_local_tools.py::TestRealLocal",
-        "tests/test_model_process.py",
-        "tests/test_openai_server.py",
-    ),
 }
 """Tests that one pytest-xdist worker runs one after another, in collection order, by
 node id prefix (`.ci/run` runs two workers)."""
