@@ -84,7 +84,8 @@ def quote_leaves_out(source: str, criterion: str, quote: str, answer: str) -> st
     except SyntaxError:
         return None
     wanted, said = normalized(criterion), normalized(quote)
-    own = [normalized(t) for t in written_texts(tree) if t.strip() and normalized(t) in wanted]
+    own = [t for t in map(normalized, written_texts(tree)) if t and t in wanted]
     if len(own) < 2 or not any(t in said for t in own):
         return None
-    return next((t for t in own if t not in normalized(answer)), None)
+    held = normalized(answer)
+    return next((t for t in own if t not in held), None)

@@ -219,8 +219,9 @@ def decide(
             "unverified: nothing cited, and the check looked for words of its own",
             check=shown,
         )
-    missing = quote_leaves_out(source, criterion, citation.line or "", answer) if citation.found == "quoted" else None
-    if missing is not None and not run.passed:
+    quoted_against = citation.found == "quoted" and not run.passed
+    missing = quote_leaves_out(source, criterion, citation.line or "", answer) if quoted_against else None
+    if missing is not None:
         # The quote says part of what the check looked for; the rest is nowhere in the answer.
         return Evidence(
             None,

@@ -45,8 +45,8 @@ of the outstanding cheques"), a span of time, a name with a number, or a figure 
 with ("£4,310.40 plus this month's gross" is no total the answer writes, nor is the whole
 a share is taken of, "one tenth of the 240 members", nor an operand, "rent × 12 ÷ 52", nor a
 count a result is rounded up or down from, "45 students at one adult per 10, rounded up", nor
-a span or a distance counted on from
-something else: "12 months on from 22 September", "3 school days ahead of the trip")."""
+a span or a distance counted on from something else: "12 months on from 22 September", "3
+school days ahead of the trip")."""
 _PARTS = re.compile(
     r"\d\s+(?:sentences?|bullets?|bullet points?|paragraphs?|words?|items?|characters?|sections?|steps?|"
     r"questions?|rows?|columns?|entries|entry|examples?|tests?|functions?|pages?|slides?|stanzas?|verses?|"
