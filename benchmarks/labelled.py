@@ -229,6 +229,17 @@ FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 """A figure as written, with or without thousands separators and decimals."""
 
 
+def figure_value(text: str) -> float:
+    """The value of a figure as written: thousands separators dropped, a typographic minus read."""
+    return float(text.replace(",", "").replace("−", "-"))
+
+
+def first_figure(pattern: re.Pattern[str], text: str) -> float | None:
+    """The value of `pattern`'s first group at its first match in `text`, or None without one."""
+    found = pattern.search(text)
+    return figure_value(found.group(1)) if found else None
+
+
 def priced_lines(answer: str, names: Sequence[str]) -> list[tuple[Decimal, Decimal, Decimal]] | None:
     """Each name's (quantity, price, amount) from the first line naming it, its name taken out: the line's first,
     second and last figures; None when a line has fewer than three."""

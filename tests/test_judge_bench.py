@@ -187,6 +187,7 @@ from benchmarks.labelled import (
     comment_first_names,
     date_in,
     fenced_or_whole,
+    first_figure,
     last_money,
     line_with,
     moment,
@@ -460,6 +461,13 @@ def test_a_line_s_last_amount_is_read_or_none():
     assert last_money("| Rent now | $735.00 | $785.00 |") == Decimal("785.00")
     assert last_money("Total due: \u20ac1,204.50") == Decimal("1204.50")
     assert last_money("Reference IWR-0914-C") is None
+
+
+def test_a_pattern_s_first_figure_is_read_as_written_or_none():
+    grams = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*g\b")
+    assert first_figure(grams, "Weigh 1,250.5 g, then 40 g more") == 1250.5
+    assert first_figure(re.compile(r"(−?\d+)\s*°C"), "Works from −10 °C to 40 °C") == -10
+    assert first_figure(grams, "Weigh it on the balance") is None
 
 
 def test_each_named_line_gives_its_quantity_price_and_amount():

@@ -25,7 +25,15 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    first_figure,
+    pick_wording,
+    slipped,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "lab_procedure"
 ANSWERS = 16
@@ -259,11 +267,6 @@ def build(solution: Solution, on: dict[str, bool]) -> str:
 def first_line(answer: str, word: str) -> tuple[int, str]:
     """The index and text of the first line with `word` (lower case) in any case, or (-1, "")."""
     return next(((i, s) for i, s in enumerate(answer.splitlines()) if word in s.lower()), (-1, ""))
-
-
-def first_figure(pattern: re.Pattern[str], text: str) -> float | None:
-    found = pattern.search(text)
-    return float(found.group(1)) if found else None
 
 
 def near(value: float | None, expected: float, share: float) -> bool:

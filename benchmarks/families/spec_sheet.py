@@ -24,7 +24,16 @@ import random
 import re
 from dataclasses import dataclass
 
-from benchmarks.labelled import Criterion, JudgeCase, line_with, pick_wording, slipped, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    figure_value,
+    first_figure,
+    line_with,
+    pick_wording,
+    slipped,
+    switched_cases,
+)
 
 FAMILY = "spec_sheet"
 ANSWERS = 16
@@ -253,25 +262,16 @@ def build(product: Product, on: dict[str, bool]) -> str:
 # Reading a spec sheet ---------------------------------------------------------------------------
 
 
-def number(text: str) -> float:
-    return float(text.replace(",", "").replace("−", "-"))
-
-
-def first(pattern: re.Pattern[str], text: str) -> float | None:
-    found = pattern.search(text)
-    return number(found.group(1)) if found else None
-
-
 def weight_right(answer: str) -> bool:
     line = line_with(answer, "weight")
-    kg, lb = first(KG, line), first(LB, line)
+    kg, lb = first_figure(KG, line), first_figure(LB, line)
     return kg is not None and lb is not None and abs(kg * POUNDS_PER_KG - lb) <= 0.02 * kg * POUNDS_PER_KG + 0.05
 
 
 def battery(answer: str) -> tuple[float | None, float | None, float | None]:
     """The volts, amp-hours and watt-hours of the first line with an `Ah` figure."""
     line = next((s for s in answer.splitlines() if AMP_HOURS.search(s)), "")
-    return first(VOLTS, line), first(AMP_HOURS, line), first(WATT_HOURS, line)
+    return first_figure(VOLTS, line), first_figure(AMP_HOURS, line), first_figure(WATT_HOURS, line)
 
 
 def energy_right(answer: str) -> bool:
@@ -289,8 +289,8 @@ def charge_hours(answer: str) -> tuple[float, float] | None:
             time = TIME.search(line, amps.end())
             if time is None:
                 return None
-            hours = number(time.group(1))
-            return number(amps.group(1)), hours / 60 if time.group(2).startswith("min") else hours
+            hours = figure_value(time.group(1))
+            return figure_value(amps.group(1)), hours / 60 if time.group(2).startswith("min") else hours
     return None
 
 
@@ -305,8 +305,8 @@ def charge_right(answer: str) -> bool:
 
 def temperatures_right(answer: str) -> bool:
     line = next((s for s in answer.splitlines() if "°C" in s), "")
-    celsius = [number(c) for c in CELSIUS.findall(line)]
-    fahrenheit = [number(f) for f in FAHRENHEIT.findall(line)]
+    celsius = [figure_value(c) for c in CELSIUS.findall(line)]
+    fahrenheit = [figure_value(f) for f in FAHRENHEIT.findall(line)]
     return (
         bool(celsius)
         and len(celsius) == len(fahrenheit)
