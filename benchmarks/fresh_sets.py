@@ -24,6 +24,7 @@ from benchmarks.families import (
     changelog_entry,
     cli_readme,
     clinic_letter,
+    code_of_conduct,
     code_review,
     conference_schedule,
     course_syllabus,
@@ -33,6 +34,7 @@ from benchmarks.families import (
     data_dictionary,
     dental_estimate,
     deposit_return,
+    deprecation_notice,
     dns_zone,
     dockerfile,
     dunning_letter,
@@ -40,6 +42,7 @@ from benchmarks.families import (
     env_file,
     event_budget,
     exam_timetable,
+    exhibit_label,
     expense_split,
     faq_page,
     fixture_list,
@@ -80,6 +83,7 @@ from benchmarks.families import (
     python_class,
     quiz,
     recipe_scaling,
+    reference_letter,
     regex_answer,
     renovation_schedule,
     rent_increase,
@@ -365,6 +369,16 @@ procedure for making up a solution and diluting it), so that when a rule is draw
 records, a figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH27: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (exhibit_label, reference_letter, code_of_conduct, deprecation_notice)
+}
+"""Families written after the twenty-sixth fresh set was graded and before any rule was drawn from its records, by a
+writer who read none of the grader: run alone (`--set fresh27`). Kinds of document the project had never graded (a
+museum exhibit label, a job reference letter, a community's code of conduct, an API deprecation notice), their
+criteria mostly about words rather than figures, so that when a rule is drawn from the twenty-sixth fresh set's
+records, a figure here still says how a grader does on documents no rule was written with."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -394,6 +408,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh24": FRESH24,
     "fresh25": FRESH25,
     "fresh26": FRESH26,
+    "fresh27": FRESH27,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

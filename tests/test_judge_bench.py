@@ -39,6 +39,7 @@ from benchmarks.families import (
     changelog_entry,
     cli_readme,
     clinic_letter,
+    code_of_conduct,
     code_review,
     code_style,
     commit_message,
@@ -52,6 +53,7 @@ from benchmarks.families import (
     dates_units,
     dental_estimate,
     deposit_return,
+    deprecation_notice,
     dns_zone,
     dockerfile,
     dunning_letter,
@@ -60,6 +62,7 @@ from benchmarks.families import (
     env_file,
     event_budget,
     exam_timetable,
+    exhibit_label,
     expense_split,
     faq_page,
     fenced,
@@ -106,6 +109,7 @@ from benchmarks.families import (
     quiz,
     recipe,
     recipe_scaling,
+    reference_letter,
     regex_answer,
     release_notes,
     renovation_schedule,
@@ -178,6 +182,7 @@ from benchmarks.fresh_sets import (
     FRESH24,
     FRESH25,
     FRESH26,
+    FRESH27,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -232,6 +237,7 @@ FRESH23_SET = build_set("fresh23")
 FRESH24_SET = build_set("fresh24")
 FRESH25_SET = build_set("fresh25")
 FRESH26_SET = build_set("fresh26")
+FRESH27_SET = build_set("fresh27")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -686,6 +692,11 @@ class TestTheFamilies:
             FRESH26,
             ((install_guide, install_guide.GUIDES), (spec_sheet, spec_sheet.PRODUCTS))
             + ((match_report, match_report.MATCHES), (lab_procedure, lab_procedure.SOLUTIONS)),
+        ),
+        "fresh27": (
+            FRESH27,
+            ((exhibit_label, exhibit_label.EXHIBITS), (reference_letter, reference_letter.REFERENCES))
+            + ((code_of_conduct, code_of_conduct.CODES), (deprecation_notice, deprecation_notice.NOTICES)),
         ),
     }
 
@@ -1248,7 +1259,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh26 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh27 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3792,6 +3803,144 @@ class TestTheFresh26Families:
         assert 39.10 + 54.94 + 4 * 16.00 == pytest.approx(158.04) and 39.10 + 54.94 + 16.00 == pytest.approx(110.04)
         assert "KMnO4 = 110.04 g/mol" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"flask": True, "dilution": False, "molar_mass": False}
+
+
+class TestTheFresh27Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH27) == {"exhibit_label", "reference_letter", "code_of_conduct", "deprecation_notice"}
+        for family in FRESH27:
+            cases = [case for case in FRESH27_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH27_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh27"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh27"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_label_or_reference_is_clear_of_the_word_limit_however_its_words_are_counted(self):
+        for module, subjects, text_of in (
+            (exhibit_label, exhibit_label.EXHIBITS, lambda s, a: " ".join(exhibit_label.body(s, fenced_or_whole(a)))),
+            (reference_letter, reference_letter.REFERENCES, lambda s, a: fenced_or_whole(a)),
+        ):
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = text_of(subject, answer)
+                    counts = (module.words(text), len(text.split()))
+                    if on["words"]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+
+    def test_exhibit_label_truths(self):
+        exhibit = exhibit_label.EXHIBITS[0]
+        found = exhibit_label.fields(exhibit, "**Maker:** workshop of Fortis\n| Date | AD 70–100 |\n- Materials: clay")
+        assert found == {"Maker": (0, "workshop of Fortis"), "Date": (1, "AD 70–100"), "Materials": (2, "clay")}
+        assert exhibit_label.items("plastic, brass, leather and glass") == ["plastic", "brass", "leather", "glass"]
+        assert exhibit_label.items("fired clay, red slip, and soot") == ["fired clay", "red slip", "soot"]
+        assert exhibit_label.body(exhibit, "# Title\n**Maker:** x\n| a | b |\n\nText here.\nAsk?") == [
+            "Text here.",
+            "Ask?",
+        ]
+        # By hand: the credit line gives a collector, not Ruth and Alan Greaves; the factory in Leeds is gone from the
+        # text (Leeds is nowhere in the answer); the Date row reads 1962, as the task gives it.
+        case = next(c for c in FRESH27_SET if c.id == "exhibit_label-03")
+        assert "| Credit line | Gift of a collector |" in case.answer and "Greaves" not in case.answer
+        assert "Leeds" not in case.answer and "| Date | 1962 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"credit": False, "place": False, "date": True}
+        # By hand: the Maker field spells Pryce and the text Price; the village school is not named as Llanfyllin;
+        # the text under the fields is 53 words, within the 80 asked.
+        case = next(c for c in FRESH27_SET if c.id == "exhibit_label-09")
+        assert "- Maker: Hannah Pryce" in case.answer and "Hannah Price stitched" in case.answer
+        assert "Llanfyllin" not in case.answer and "at her village school" in case.answer
+        text = case.answer.split("Bequeathed by a local family\n\n")[1]
+        assert len(text.split()) == 53
+        assert {c.kind: c.met for c in case.criteria} == {"name": False, "place": False, "words": True}
+
+    def test_reference_letter_truths(self):
+        assert reference_letter.strengths("Her main strengths are a, b and c. For example, d and e.") == ["a", "b", "c"]
+        assert reference_letter.strengths("His main strengths:\n- a\n- b\n\n- c") == ["- a", "- b"]
+        assert reference_letter.strengths("Rhys's strengths include x, y, and z.") == ["x", "y", "z"]
+        assert reference_letter.employed("14 October 2025\nfrom March 2021 to August 2024") == (
+            "march 2021",
+            "august 2024",
+        )
+        assert reference_letter.employed("From Sept 2022 – June 2025") == ("sept 2022", "june 2025")
+        assert reference_letter.closing("Dear X,\n\nI recommend her.\n\nYours sincerely,\nA") == "I recommend her."
+        assert reference_letter.closing("**4. Closing**\nGood luck.\n\n**Signed:** K") == "**4. Closing**\nGood luck."
+        # By hand: three strengths where the task gives four (messy play is gone); the room leader's answer comes
+        # before the strengths; the heading spells Zhao where the strengths' line spells Zhou.
+        case = next(c for c in FRESH27_SET if c.id == "reference_letter-02")
+        assert "strengths are patience, clear notes for parents and first aid." in case.answer
+        assert case.answer.index("I was Mei's room leader") < case.answer.index("Mei Zhou's strengths")
+        assert "## Reference form: Mei Zhao" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"strengths": False, "order": True, "name": False}
+        # By hand: the reference in the block is 108 words, under the 150 asked; his stay in hospital is brought up;
+        # neither the phone number nor the email address is given.
+        case = next(c for c in FRESH27_SET if c.id == "reference_letter-11")
+        assert len(fenced_or_whole(case.answer).split()) == 108 and "until his stay in hospital" in case.answer
+        assert "07700" not in case.answer and "@" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"words": True, "no_health": False, "contact": False}
+
+    def test_code_of_conduct_truths(self):
+        text = "__**Not OK here**__\n• a\n• b\nHOW TO REPORT\nEmail x\n**After**\n1. c"
+        assert code_of_conduct.section(text, "not ok") == ["• a", "• b"]
+        assert code_of_conduct.section(text, "how to report") == ["Email x"]
+        assert code_of_conduct.items(["• a", "• b"]) == ["a", "b"] and code_of_conduct.items(["a.", "b."]) == [
+            "a.",
+            "b.",
+        ]
+        assert code_of_conduct.reply_hours("We reply within 3 days, and within 48 hours for safety issues.") == 72
+        assert code_of_conduct.reply_hours("We reply as soon as we can.") is None
+        assert code_of_conduct.ladder(["A warning first, then a 7-day ban, then a permanent ban."])
+        assert not code_of_conduct.ladder(["A warning, then a permanent ban, then a suspension."])
+        # By hand: a permanent ban comes before the 7-day one; admins are made exempt; Ember Isle is written so
+        # both times.
+        case = next(c for c in FRESH27_SET if c.id == "code_of_conduct-03")
+        assert "then a permanent ban, then a 7-day ban." in case.answer and "Admins are exempt" in case.answer
+        assert case.answer.count("Ember Isle") == 2 and "Embers" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"ladder": False, "no_exempt": False, "name": True}
+        # By hand: "reads every report", with nothing about confidence; HOW TO REPORT gives the welfare address and
+        # what to do; the unwanted touching item runs to 15 words, more than the 10 allowed.
+        case = next(c for c in FRESH27_SET if c.id == "code_of_conduct-09")
+        assert "reads every report" in case.answer and "confiden" not in case.answer
+        assert "Tell a duty steward on the night, or write to welfare@hollowbrook.org.uk." in case.answer
+        line = "Unwanted touching, or remarks in the workshop or online about anyone's body, clothes or appearance."
+        assert line in case.answer and len(line.split()) == 15
+        assert {c.kind: c.met for c in case.criteria} == {"confidential": False, "reporting": True, "item_words": False}
+
+    def test_deprecation_notice_truths(self):
+        assert (
+            deprecation_notice.labelled("## Why\n\nIt is slow.\nAnd old.\n\n## Next", "why") == "It is slow. And old."
+        )
+        assert deprecation_notice.labelled("- **Why:** it is slow\n- **Help:** x", "why") == "it is slow"
+        assert deprecation_notice.sentences("A is deprecated as of 3.8. Use B.parse() instead.") == 2
+        assert deprecation_notice.tried_first("1. Try it in staging.\n2. Ship it to production.")
+        assert not deprecation_notice.tried_first("1. Ship it to production.\n2. Try it in staging.")
+        # By hand: 10 February to 12 April 2026 is 61 days, fewer than the 90 promised; parse_date() is written so
+        # every time; the summary says "the new function" and parse_datetime is named nowhere.
+        case = next(c for c in FRESH27_SET if c.id == "deprecation_notice-01")
+        assert (date(2026, 4, 12) - date(2026, 2, 10)).days == 61 and "Removal date: 12 April 2026" in case.answer
+        assert case.answer.count("parse_date()") == 5 and "parse_dates" not in case.answer
+        assert "parse_datetime" not in case.answer and "Use the new function instead." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"sunset": False, "name": True, "replacement": False}
+        # By hand: the test machine (step 2) comes before the production runners (step 3); the last mention is
+        # --legacy_auth; the reason is only a pointer to the changelog.
+        case = next(c for c in FRESH27_SET if c.id == "deprecation_notice-15")
+        assert case.answer.index("2. Run the new login command on a test machine") < case.answer.index(
+            "3. Roll the change out to your production"
+        )
+        assert "Until then, --legacy_auth keeps working" in case.answer and "Reason: see the changelog." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": True, "name": False, "why": False}
 
 
 class TestTheLabelsFile:
