@@ -64,6 +64,9 @@ class WorkerConfig:
     """`RUBRICFLOW_LOCAL_IN_PROCESS=1`: `local:` models generate in the worker process
     (where they stall its workflow tasks); off, each generates in a model process of its
     own at a lowered CPU priority (`activities/model_process.py`)."""
+    local_threads: int | None = None
+    """`RUBRICFLOW_LOCAL_THREADS`: the CPU threads each `local:` model generates on. None:
+    `local_models.default_threads()`."""
     prometheus_port: int | None = None
     """`RUBRICFLOW_PROMETHEUS_PORT`: serve the worker's metrics for Prometheus on this port."""
     webhook_secret: bytes | None = field(default=None, repr=False)

@@ -184,11 +184,12 @@ LOCAL_RUNTIME_MISSING = (
 )
 
 
-def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = False) -> Any:
+def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = False, threads: int | None = None) -> Any:
     """A LangChain chat model on the local GGUF (joined under `models_dir`), safe to
     share between activities: its `client` is a `ModelProcess` (the file is joined in a
     thread and the model loads in a child process, starting now: the first call waits for
-    both), or with `in_process` the `Llama` itself (joined and loaded here)."""
+    both), or with `in_process` the `Llama` itself (joined and loaded here). It generates
+    on `threads` CPU threads (None: `default_threads()`)."""
     if not runtime_available():
         raise ModelConfigError(LOCAL_RUNTIME_MISSING)
     model_info = lookup(name)
@@ -217,10 +218,11 @@ def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = Fa
 
             return {"grammar_schema": json.dumps(local_tools.call_schema(spec))}
 
+    options = {**_OPTIONS, "n_threads": threads or default_threads()}
     if in_process:
         join_parts(parts, path, model_info.size, model_info.sha256)
-        return LocalChatModel(model_path=str(path), **_OPTIONS)
-    model = ProcessChatModel(model_path=str(path), **_OPTIONS)
+        return LocalChatModel(model_path=str(path), **options)
+    model = ProcessChatModel(model_path=str(path), **options)
     # The join runs beside the worker's event loop (the model process's own thread).
     model.client = ModelProcess(
         str(path), llama_params(model), prepare=lambda: join_parts(parts, path, model_info.size, model_info.sha256)
@@ -231,9 +233,15 @@ def build_local_chat_model(name: str, models_dir: Path, *, in_process: bool = Fa
 DEFAULT_TEMPERATURE = 0.2
 """A local model's sampling temperature where a call sets none (a whole verdict, an agent turn)."""
 
+
+def default_threads() -> int:
+    """The CPU threads a local model generates on when the worker sets none: every core
+    this process may run on."""
+    return len(os.sched_getaffinity(0)) or 1
+
+
 _OPTIONS: dict[str, Any] = {
     "n_ctx": 8192,
-    "n_threads": os.cpu_count() or 2,
     "max_tokens": 1024,
     "temperature": DEFAULT_TEMPERATURE,
     "repeat_penalty": 1.0,
@@ -245,7 +253,7 @@ _OPTIONS: dict[str, Any] = {
     "rope_freq_base": 0.0,
     "n_batch": 512,
 }
-"""A local model's settings (`ChatLlamaCpp`'s fields)."""
+"""A local model's settings (`ChatLlamaCpp`'s fields), besides its `n_threads`."""
 
 LLAMA_FIELDS = (
     "rope_freq_scale",

@@ -88,7 +88,8 @@ class ModelFactory:
 
     `models_dir` holds the joined GGUF files of `local:` models; `script_state_dir` the
     cursors of `scripted:` models (both from the worker's `WorkerConfig`).
-    `local_in_process` runs local models in this process rather than in model processes."""
+    `local_in_process` runs local models in this process rather than in model processes;
+    `local_threads` is the CPU threads each generates on (None: `default_threads()`)."""
 
     def __init__(
         self,
@@ -100,6 +101,7 @@ class ModelFactory:
         profiles: Mapping[str, ModelProfile] | None = None,
         keys: Mapping[str, str] | None = None,
         local_in_process: bool = False,
+        local_threads: int | None = None,
     ) -> None:
         self._models_dir = models_dir or DEFAULT_DATA_DIR / "models"
         self._script_state_dir = script_state_dir or default_script_state_dir()
@@ -108,6 +110,7 @@ class ModelFactory:
         self._profiles = dict(profiles or {})
         self._keys = dict(keys or {})
         self._local_in_process = local_in_process
+        self._local_threads = local_threads
         self._models: dict[str, BaseChatModel] = {}
         self._lock = threading.Lock()
 
@@ -194,7 +197,9 @@ class ModelFactory:
             load_script(path)  # fail now, with the file's problem, not mid-turn
             return ScriptedChatModel(path=str(path), state_dir=self._script_state_dir)
         if provider == "local":
-            return build_local_chat_model(model_id, self._models_dir, in_process=self._local_in_process)
+            return build_local_chat_model(
+                model_id, self._models_dir, in_process=self._local_in_process, threads=self._local_threads
+            )
         check_provider(spec, installed=True)
         return _init(spec, {})
 

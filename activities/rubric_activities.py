@@ -94,6 +94,7 @@ class RubricActivities:
             profiles=config.model_profiles,
             keys=config.model_keys,
             local_in_process=config.local_in_process,
+            local_threads=config.local_threads,
         )
         self._tools = (
             tools

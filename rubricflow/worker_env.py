@@ -202,6 +202,7 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> WorkerConfig:
         allow_scripted=_env_flag(env, "RUBRICFLOW_ALLOW_SCRIPTED"),
         scripted_dir=Path(env["RUBRICFLOW_SCRIPTED_DIR"]) if env.get("RUBRICFLOW_SCRIPTED_DIR") else None,
         local_in_process=_env_flag(env, "RUBRICFLOW_LOCAL_IN_PROCESS"),
+        local_threads=_env_int(env, "RUBRICFLOW_LOCAL_THREADS", 1, 256),
         prometheus_port=_env_int(env, "RUBRICFLOW_PROMETHEUS_PORT", 1, 65_535),
         webhook_secret=_env_webhook_secret(env),
         mcp=mcp,

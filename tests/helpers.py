@@ -220,3 +220,11 @@ async def wait_for_calls(log: Path, calls: int, deadline_s: float = 90) -> None:
         f"the model called a {calls}th time",
         deadline_s,
     )
+
+
+def local_threads() -> int | None:
+    """The CPU threads a local model a test builds itself generates on: the suite's worker
+    setting (`RUBRICFLOW_LOCAL_THREADS`, which conftest sets), so it matches its workers'."""
+    from rubricflow.worker_env import config_from_env
+
+    return config_from_env().local_threads

@@ -11,9 +11,17 @@ from rubricflow.activities.batched_generation import Batcher, common_prefix
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grader.confirm import CHOICES, confirm_question
 from rubricflow.activities.grader.written_checks import STOP, check_prompt
-from rubricflow.activities.local_models import DEFAULT_LOCAL_MODEL, build_local_chat_model, gguf_path, runtime_available
+from rubricflow.activities.local_models import (
+    DEFAULT_LOCAL_MODEL,
+    build_local_chat_model,
+    default_threads,
+    gguf_path,
+    runtime_available,
+)
+from tests.helpers import local_threads
 
 MODELS_DIR = WorkerConfig().models_dir
+THREADS = local_threads() or default_threads()
 TASK = "Name four even numbers between 20 and 40, separated by commas."
 CRITERIA = ["Gives exactly four numbers", "No number is repeated", "Explains why the numbers are even"]
 
@@ -49,7 +57,13 @@ def margins(llama, prompt: str, tokens: tuple[int, ...]) -> float:
 def test_batched_greedy_completions_are_the_one_at_a_time_ones():
     from llama_cpp import Llama
 
-    llama = Llama(model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)), n_ctx=4096, n_batch=512, verbose=False)
+    llama = Llama(
+        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
+        n_ctx=4096,
+        n_batch=512,
+        n_threads=THREADS,
+        verbose=False,
+    )
     batcher = Batcher(llama)
     try:
         prompts = [check_prompt(TASK, c) for c in CRITERIA]
@@ -84,7 +98,13 @@ def test_a_pass_finds_the_prefixes_of_both_its_questions_kept():
     evaluate only their own tails, and say what a batcher with nothing kept says."""
     from llama_cpp import Llama
 
-    llama = Llama(model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)), n_ctx=4096, n_batch=512, verbose=False)
+    llama = Llama(
+        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
+        n_ctx=4096,
+        n_batch=512,
+        n_threads=THREADS,
+        verbose=False,
+    )
     batcher = Batcher(llama)
     system = {"role": "system", "content": "Copy the words of the answer that meet the criterion, or reply NONE."}
 
@@ -128,7 +148,13 @@ def test_a_yes_or_no_question_is_read_as_the_probability_of_its_first_word():
     import numpy as np
     from llama_cpp import Llama
 
-    llama = Llama(model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)), n_ctx=4096, n_batch=512, verbose=False)
+    llama = Llama(
+        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
+        n_ctx=4096,
+        n_batch=512,
+        n_threads=THREADS,
+        verbose=False,
+    )
     batcher = Batcher(llama)
     try:
         together = batcher.choose(QUESTIONS, CHOICES)
@@ -153,7 +179,7 @@ def test_a_yes_or_no_question_is_read_as_the_probability_of_its_first_word():
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("in_process", [False, True], ids=["model process", "in process"])
 def test_a_local_chat_model_answers_several_prompts_in_one_call(in_process):
-    model = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR, in_process=in_process)
+    model = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR, in_process=in_process, threads=THREADS)
     try:
         prompts = [check_prompt(TASK, c) for c in CRITERIA[:2]]
         reply = model.bind(completions=prompts, max_tokens=32, stop=STOP).invoke([HumanMessage("2 prompts")])

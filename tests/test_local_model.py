@@ -22,7 +22,7 @@ from rubricflow.cli.demo import DEMO_SYSTEM_PROMPT, DEMO_TASK, demo_file
 from rubricflow.client import Rubricflow
 from rubricflow.workflows.rubric import code_blocks, parse_rubric
 from rubricflow.workflows.types import TERMINAL_STATUSES, AgentSettings, GraderSettings, RunInput
-from tests.helpers import thread_id
+from tests.helpers import local_threads, thread_id
 
 
 def make_parts(folder: Path, chunks: list[bytes]) -> list[Path]:
@@ -226,7 +226,7 @@ async def test_the_local_grader_writes_an_example_that_a_check_false_of_any_answ
     assert runtime_available(), "the local extra is missing: run bash deploy/install.sh --dev"
     if not bubblewrap_available():
         pytest.skip("written checks run under bubblewrap")
-    model = build_local_chat_model("qwen2.5-coder-1.5b", WorkerConfig().models_dir)
+    model = build_local_chat_model("qwen2.5-coder-1.5b", WorkerConfig().models_dir, threads=local_threads())
     try:
         task = "Write the method for baking a simple loaf of bread."
         [example] = await Asker(model, {}, "local").examples(

@@ -19,6 +19,7 @@ from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.local_models import (
     DEFAULT_LOCAL_MODEL,
     build_local_chat_model,
+    default_threads,
     gguf_path,
     runtime_available,
 )
@@ -27,7 +28,7 @@ from rubricflow.activities.model_process import ModelProcess, ModelProcessDied
 from rubricflow.activities.models import ModelFactory
 from rubricflow.activities.provider_errors import to_application_error
 from rubricflow.worker import build_worker
-from tests.helpers import until
+from tests.helpers import local_threads, until
 from tests.reliability import REPORT
 
 pytestmark = pytest.mark.skipif(not runtime_available(), reason="the local extra is not installed")
@@ -60,7 +61,7 @@ def wait_until(condition: Any, what: str) -> None:
 
 @pytest.mark.timeout(900)
 def test_the_model_process_answers_a_real_call_and_the_worker_process_holds_no_model():
-    model = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR)
+    model = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR, threads=local_threads())
     try:
         reply = model.invoke([HumanMessage("Say hello.")], **SHORT)
         assert isinstance(reply.content, str) and reply.content.strip()
@@ -76,7 +77,7 @@ def test_the_model_process_answers_a_real_call_and_the_worker_process_holds_no_m
 @pytest.mark.reliability
 @pytest.mark.timeout(900)
 def test_a_model_process_killed_mid_call_is_a_retryable_error_and_the_next_call_works():
-    process = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR).client
+    process = build_local_chat_model(DEFAULT_LOCAL_MODEL, MODELS_DIR, threads=local_threads()).client
     outcome: dict[str, BaseException] = {}
 
     def call() -> None:
@@ -161,9 +162,26 @@ def test_a_failed_join_is_the_first_calls_error_and_is_tried_again(tmp_path: Pat
         process.close()
 
 
+@pytest.mark.parametrize("in_process", [False, True], ids=["model process", "in process"])
+def test_the_worker_setting_is_the_threads_a_local_model_generates_on(in_process):
+    """`RUBRICFLOW_LOCAL_THREADS` (`WorkerConfig.local_threads`) reaches the `Llama` each
+    local model loads, in a model process or in the worker's own; unset, the default."""
+    for threads, expected in ((1, 1), (None, default_threads())):
+        models = ModelFactory(models_dir=MODELS_DIR, local_threads=threads, local_in_process=in_process)
+        try:
+            model: Any = models.get(f"local:{DEFAULT_LOCAL_MODEL}")
+            assert model.n_threads == expected
+            if in_process:
+                assert model.client.n_threads == expected
+            else:
+                assert model.client.options["n_threads"] == expected
+        finally:
+            models.close()
+
+
 @pytest.mark.timeout(900)
 async def test_a_worker_shutting_down_stops_its_model_processes(client, task_queue):
-    models = ModelFactory(models_dir=MODELS_DIR)
+    models = ModelFactory(models_dir=MODELS_DIR, local_threads=local_threads())
     async with build_worker(client, queue=task_queue, models=models):
         process = models.get(f"local:{DEFAULT_LOCAL_MODEL}").client  # type: ignore[attr-defined]
         # The model process starts once its GGUF is joined and hash-checked, in a thread.

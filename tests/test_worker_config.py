@@ -37,6 +37,7 @@ class TestConfigFromEnv:
                 "RUBRICFLOW_SCRIPT_STATE": str(tmp_path / "cursors"),
                 "RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "5",
                 "RUBRICFLOW_MAX_CONCURRENT_ACTIVITIES": "3",
+                "RUBRICFLOW_LOCAL_THREADS": "1",
             }
         )
         assert config == WorkerConfig(
@@ -47,6 +48,7 @@ class TestConfigFromEnv:
             script_state_dir=tmp_path / "cursors",
             graceful_shutdown=timedelta(seconds=5),
             max_concurrent_activities=3,
+            local_threads=1,
         )
         assert config.ledger_dir == tmp_path / "data" / "hook-ledger"
         assert config.models_dir == tmp_path / "data" / "models"
@@ -79,6 +81,7 @@ BAD_VARIABLES = {
     "RUBRICFLOW_ALLOW_SCRIPTED": {"RUBRICFLOW_ALLOW_SCRIPTED": "yes"},
     "RUBRICFLOW_ALLOW_WEAK_SANDBOX": {"RUBRICFLOW_ALLOW_WEAK_SANDBOX": "yes"},
     "RUBRICFLOW_LOCAL_IN_PROCESS": {"RUBRICFLOW_LOCAL_IN_PROCESS": "2"},
+    "RUBRICFLOW_LOCAL_THREADS": {"RUBRICFLOW_LOCAL_THREADS": "0"},
     "RUBRICFLOW_MODELS": {"RUBRICFLOW_MODELS": "/nonexistent/models.toml"},
     "RUBRICFLOW_GRACEFUL_SHUTDOWN_S": {"RUBRICFLOW_GRACEFUL_SHUTDOWN_S": "-1"},
     "RUBRICFLOW_LOG_LEVEL": {"RUBRICFLOW_LOG_LEVEL": "LOUD"},
