@@ -31,9 +31,11 @@ os.environ["RUBRICFLOW_ALLOW_SCRIPTED"] = "1"
 # own tests give their workers a cache of their own (tests/test_grader_cache.py).
 os.environ["RUBRICFLOW_GRADER_CACHE_MAX_MB"] = "0"
 # Each xdist worker's local models generate on its share of the cores: two models that
-# each spread over every core stall each other (docs/models.md, "Threads").
-_WORKERS = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-os.environ.setdefault("RUBRICFLOW_LOCAL_THREADS", str(max(1, len(os.sched_getaffinity(0)) // _WORKERS)))
+# each spread over every core stall each other (docs/models.md, "Threads"). Set in the
+# workers only: the controller's environment is the one they start with.
+if "PYTEST_XDIST_WORKER" in os.environ:
+    _WORKERS = int(os.environ["PYTEST_XDIST_WORKER_COUNT"])
+    os.environ.setdefault("RUBRICFLOW_LOCAL_THREADS", str(max(1, len(os.sched_getaffinity(0)) // _WORKERS)))
 
 
 @pytest_asyncio.fixture(scope="session")
