@@ -33,6 +33,11 @@ benchmarks/stall.py.
     python -m benchmarks stages [--model local:qwen2.5-coder-1.5b] [--set fresh14] [--every 8]
 
 measures where a grounded grader pass spends its time, stage by stage: benchmarks/stages.py.
+
+    python -m benchmarks threads [--model qwen2.5-coder-1.5b] [--rounds 3] [--beside]
+
+measures a local model's prompt and generation speed at each thread setting, alone and beside a
+second model: benchmarks/threads.py.
 """
 
 from __future__ import annotations
@@ -247,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import stall
 
         return stall.main(argv[1:])
+    if argv[:1] == ["threads"]:
+        from benchmarks import threads
+
+        return threads.main(argv[1:])
     args = _parser().parse_args(argv)
     args.systems = ["rubricflow", *(s for s in SYSTEMS if s in args.systems and s != "rubricflow")]
     _require_extra()
