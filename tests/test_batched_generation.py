@@ -77,9 +77,12 @@ def test_batched_greedy_completions_are_the_one_at_a_time_ones():
         for prompt, completion in zip(prompts, together, strict=True):
             assert margins(llama, prompt, completion.tokens) < NEAR_TIE, (prompt[-80:], completion.text)
         assert sum(c.text == a for c, a in zip(together, alone, strict=True)) >= len(prompts) - 1
-        # With the prefix kept from the first call, each is again a greedy choice.
+        # With the prefix kept from the first call, each is again a greedy choice (the same
+        # tokens as the first call's have the margins measured above).
+        first = dict(zip(prompts, together, strict=True))
         for prompt, completion in zip(prompts[::-1], again, strict=True):
-            assert margins(llama, prompt, completion.tokens) < NEAR_TIE, (prompt[-80:], completion.text)
+            if completion.tokens != first[prompt].tokens:
+                assert margins(llama, prompt, completion.tokens) < NEAR_TIE, (prompt[-80:], completion.text)
         assert all(c.prompt_tokens > 300 and c.completion_tokens > 0 for c in together)
         chat = batcher.complete(
             [[{"role": "user", "content": "Reply with the word yes."}], [{"role": "user", "content": "Say hi."}]],
