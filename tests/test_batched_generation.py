@@ -37,6 +37,19 @@ NEAR_TIE = 0.5
 """Logits by which a batched greedy choice may trail the single-sequence best."""
 
 
+def small_llama():
+    """The tests' model as a bare `Llama`, on the suite's share of the cores."""
+    from llama_cpp import Llama
+
+    return Llama(
+        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
+        n_ctx=4096,
+        n_batch=512,
+        n_threads=THREADS,
+        verbose=False,
+    )
+
+
 def margins(llama, prompt: str, tokens: tuple[int, ...]) -> float:
     """The largest amount by which a chosen token's logit trails the best one, evaluating
     the prompt and the chosen tokens one sequence alone."""
@@ -55,15 +68,7 @@ def margins(llama, prompt: str, tokens: tuple[int, ...]) -> float:
 @local
 @pytest.mark.timeout(900)
 def test_batched_greedy_completions_are_the_one_at_a_time_ones():
-    from llama_cpp import Llama
-
-    llama = Llama(
-        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
-        n_ctx=4096,
-        n_batch=512,
-        n_threads=THREADS,
-        verbose=False,
-    )
+    llama = small_llama()
     batcher = Batcher(llama)
     try:
         prompts = [check_prompt(TASK, c) for c in CRITERIA]
@@ -99,15 +104,7 @@ def test_batched_greedy_completions_are_the_one_at_a_time_ones():
 def test_a_pass_finds_the_prefixes_of_both_its_questions_kept():
     """A pass asks its checks, then its citations: the next pass's checks and citations each
     evaluate only their own tails, and say what a batcher with nothing kept says."""
-    from llama_cpp import Llama
-
-    llama = Llama(
-        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
-        n_ctx=4096,
-        n_batch=512,
-        n_threads=THREADS,
-        verbose=False,
-    )
+    llama = small_llama()
     batcher = Batcher(llama)
     system = {"role": "system", "content": "Copy the words of the answer that meet the criterion, or reply NONE."}
 
@@ -149,15 +146,8 @@ def test_a_yes_or_no_question_is_read_as_the_probability_of_its_first_word():
     """Asked together, each question's probability of "yes" against "no" is the one a
     single sequence gives: the softmax of the next token, over the words' own tokens."""
     import numpy as np
-    from llama_cpp import Llama
 
-    llama = Llama(
-        model_path=str(gguf_path(DEFAULT_LOCAL_MODEL, MODELS_DIR)),
-        n_ctx=4096,
-        n_batch=512,
-        n_threads=THREADS,
-        verbose=False,
-    )
+    llama = small_llama()
     batcher = Batcher(llama)
     try:
         together = batcher.choose(QUESTIONS, CHOICES)
