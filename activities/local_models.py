@@ -234,10 +234,23 @@ DEFAULT_TEMPERATURE = 0.2
 """A local model's sampling temperature where a call sets none (a whole verdict, an agent turn)."""
 
 
-def default_threads() -> int:
+CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+"""A cgroup v2 CPU quota: `QUOTA PERIOD` in microseconds, or `max PERIOD` for none."""
+
+
+def default_threads(*, cores: int | None = None, cpu_max: Path = CGROUP_CPU_MAX) -> int:
     """The CPU threads a local model generates on when the worker sets none: every core
-    this process may run on."""
-    return len(os.sched_getaffinity(0)) or 1
+    this process may run on (`cores`: its CPU affinity), capped by its cgroup's CPU quota
+    (a container's CPU limit: more threads than the quota allows stall each other, as on
+    too few cores). At least one."""
+    usable = cores if cores is not None else len(os.sched_getaffinity(0))
+    try:
+        quota, period = cpu_max.read_text(encoding="ascii").split()
+        if quota != "max":
+            usable = min(usable, int(quota) // int(period))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 quota to read: the affinity stands
+    return max(usable, 1)
 
 
 _OPTIONS: dict[str, Any] = {

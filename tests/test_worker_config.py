@@ -205,3 +205,32 @@ class TestHeartbeating:
         gaps = [later - earlier for earlier, later in zip(beats, beats[1:])]
         # 150 ms apart (half of 300 ms), far from the 2 s default.
         assert all(0.14 <= gap < 1.0 for gap in gaps), gaps
+
+
+class TestDefaultThreads:
+    """Unset, a local model generates on every core the worker may use: its CPU affinity,
+    capped by a cgroup v2 CPU quota (a container's `limits.cpu`), never below one."""
+
+    @pytest.mark.parametrize(
+        ("cpu_max", "expected"),
+        [
+            ("max 100000\n", 8),
+            ("200000 100000\n", 2),
+            ("150000 100000\n", 1),
+            ("50000 100000\n", 1),
+            ("1600000 100000\n", 8),
+            ("nonsense\n", 8),
+        ],
+    )
+    def test_the_quota_caps_the_cores(self, tmp_path, cpu_max, expected):
+        from rubricflow.activities.local_models import default_threads
+
+        path = tmp_path / "cpu.max"
+        path.write_text(cpu_max)
+        assert default_threads(cores=8, cpu_max=path) == expected
+
+    def test_no_quota_file_leaves_the_cores(self, tmp_path):
+        from rubricflow.activities.local_models import default_threads
+
+        assert default_threads(cores=3, cpu_max=tmp_path / "missing") == 3
+        assert default_threads() >= 1
