@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -25,7 +24,7 @@ from typing import Any
 
 from rubricflow.activities.config import WorkerConfig
 from rubricflow.activities.grader.written_checks import check_prompt
-from rubricflow.activities.local_models import gguf_path
+from rubricflow.activities.local_models import default_threads, gguf_path
 
 SETTINGS = ((2, 2), (1, 1), (1, 2))
 """(generation threads, prompt threads)."""
@@ -94,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--beside", action="store_true", help="beside a second model on every core")
     parser.add_argument("--out", default="bench-out")
     args = parser.parse_args(argv)
-    other = neighbour(len(os.sched_getaffinity(0))) if args.beside else None
+    other = neighbour(default_threads()) if args.beside else None
     try:
         results = measure(args.model, args.rounds)
     finally:

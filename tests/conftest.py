@@ -34,8 +34,10 @@ os.environ["RUBRICFLOW_GRADER_CACHE_MAX_MB"] = "0"
 # each spread over every core stall each other (docs/models.md, "Threads"). Set in the
 # workers only: the controller's environment is the one they start with.
 if "PYTEST_XDIST_WORKER" in os.environ:
+    from rubricflow.activities.local_models import default_threads
+
     _WORKERS = int(os.environ["PYTEST_XDIST_WORKER_COUNT"])
-    os.environ.setdefault("RUBRICFLOW_LOCAL_THREADS", str(max(1, len(os.sched_getaffinity(0)) // _WORKERS)))
+    os.environ.setdefault("RUBRICFLOW_LOCAL_THREADS", str(max(1, default_threads() // _WORKERS)))
 
 
 @pytest_asyncio.fixture(scope="session")
