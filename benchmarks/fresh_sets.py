@@ -95,8 +95,10 @@ from benchmarks.families import (
     sample_log,
     seating_plan,
     shell_script,
+    shift_handover,
     shipping_quote,
     shopping_receipt,
+    show_notes,
     social_post,
     spec_sheet,
     sprint_retro,
@@ -106,6 +108,7 @@ from benchmarks.families import (
     status_report,
     stock_take,
     systemd_unit,
+    talk_proposal,
     terraform_module,
     test_plan,
     timesheet,
@@ -117,6 +120,7 @@ from benchmarks.families import (
     vaccination_record,
     vehicle_service,
     venue_quote,
+    warranty_claim,
     word_problem,
     workout_plan,
     yaml_ci_pipeline,
@@ -379,6 +383,17 @@ criteria mostly about words rather than figures, so that when a rule is drawn fr
 records, a figure here still says how a grader does on documents no rule was written with."""
 
 
+FRESH28: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (talk_proposal, warranty_claim, shift_handover, show_notes)
+}
+"""Families written after the twenty-seventh fresh set and before the twenty-sixth or twenty-seventh set's records were
+used for any rule, by a writer who read none of the grader: run alone (`--set fresh28`). Kinds of document the project
+had never graded (a conference talk proposal, a warranty claim letter, a volunteer's shift handover note, a podcast
+episode's show notes), their criteria half about words and half about figures, so that when a rule is drawn from the
+twenty-sixth or twenty-seventh fresh set's records, a figure here still says how a grader does on documents no rule was
+written with."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -409,6 +424,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh25": FRESH25,
     "fresh26": FRESH26,
     "fresh27": FRESH27,
+    "fresh28": FRESH28,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

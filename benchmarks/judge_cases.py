@@ -32,8 +32,8 @@ from benchmarks.labelled import Criterion, JudgeCase, is_menu
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-FRESH_COUNT = 27
-"""How many fresh sets there are (`fresh`, then `fresh2` to `fresh27`)."""
+FRESH_COUNT = 28
+"""How many fresh sets there are (`fresh`, then `fresh2` to `fresh28`)."""
 ALONE_SETS = ("docs", "held", "fresh", *(f"fresh{n}" for n in range(2, FRESH_COUNT + 1)))
 """The sets run alone, never in `all` (`fresh_sets.ALONE`)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
@@ -389,7 +389,7 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     """The menu's cases (in `wordings`), the families beyond it, or both; or one set run alone:
     the documents' tuning families (`docs`), the held-out families (`held`), the fresh families
     (`fresh`: kinds of document no grader was run on while any rule was written), or the n-th
-    fresh families (`fresh2` to `fresh27`: `freshN` written after `fresh(N-1)` was graded and
+    fresh families (`fresh2` to `fresh28`: `freshN` written after `fresh(N-1)` was graded and
     before any rule was drawn from it; from `fresh3` on, written blind to the grader). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""

@@ -123,8 +123,10 @@ from benchmarks.families import (
     seating_plan,
     service_config,
     shell_script,
+    shift_handover,
     shipping_quote,
     shopping_receipt,
+    show_notes,
     social_post,
     spec_sheet,
     sprint_retro,
@@ -137,6 +139,7 @@ from benchmarks.families import (
     substance,
     systemd_unit,
     table_claims,
+    talk_proposal,
     terraform_module,
     test_plan,
     text,
@@ -150,6 +153,7 @@ from benchmarks.families import (
     vehicle_service,
     venue_quote,
     verse,
+    warranty_claim,
     word_problem,
     workout_plan,
     yaml_ci_pipeline,
@@ -183,6 +187,7 @@ from benchmarks.fresh_sets import (
     FRESH25,
     FRESH26,
     FRESH27,
+    FRESH28,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -238,6 +243,7 @@ FRESH24_SET = build_set("fresh24")
 FRESH25_SET = build_set("fresh25")
 FRESH26_SET = build_set("fresh26")
 FRESH27_SET = build_set("fresh27")
+FRESH28_SET = build_set("fresh28")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -697,6 +703,11 @@ class TestTheFamilies:
             FRESH27,
             ((exhibit_label, exhibit_label.EXHIBITS), (reference_letter, reference_letter.REFERENCES))
             + ((code_of_conduct, code_of_conduct.CODES), (deprecation_notice, deprecation_notice.NOTICES)),
+        ),
+        "fresh28": (
+            FRESH28,
+            ((talk_proposal, talk_proposal.PROPOSALS), (warranty_claim, warranty_claim.CLAIMS))
+            + ((shift_handover, shift_handover.HANDOVERS), (show_notes, show_notes.EPISODES)),
         ),
     }
 
@@ -1259,7 +1270,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh27 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh28 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -3941,6 +3952,153 @@ class TestTheFresh27Families:
         )
         assert "Until then, --legacy_auth keeps working" in case.answer and "Reason: see the changelog." in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"order": True, "name": False, "why": False}
+
+
+class TestTheFresh28Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH28) == {"talk_proposal", "warranty_claim", "shift_handover", "show_notes"}
+        for family in FRESH28:
+            cases = [case for case in FRESH28_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH28_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh28"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh28"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_an_abstract_or_a_summary_is_clear_of_its_limit_however_it_is_counted(self):
+        for proposal in talk_proposal.PROPOSALS:
+            for on, answer in every_answer(talk_proposal, proposal):
+                abstract = " ".join(talk_proposal.section(answer, "abstract") or [])
+                counts = (talk_proposal.words(abstract), len(abstract.split()))
+                if on["words"]:
+                    assert max(counts) <= proposal.limit - 15, (proposal.name, counts)
+                else:
+                    assert min(counts) >= proposal.limit + 15, (proposal.name, counts)
+        for episode in show_notes.EPISODES:
+            for on, answer in every_answer(show_notes, episode):
+                summary = " ".join(show_notes.section(answer, "summary|in this episode") or [])
+                counts = (show_notes.sentences(summary), len(re.findall(r"[.!?](?:\s|$)", summary)))
+                if on["summary"]:
+                    assert max(counts) <= episode.sentences - 1, (episode.name, counts)
+                else:
+                    assert min(counts) >= episode.sentences + 1, (episode.name, counts)
+
+    def test_talk_proposal_truths(self):
+        assert talk_proposal.heading_of("## Why this talk") == "Why this talk"
+        assert talk_proposal.heading_of("**Abstract:**") == "Abstract" and talk_proposal.heading_of("OUTLINE:")
+        assert (
+            talk_proposal.heading_of("Total: 20 min") is None and talk_proposal.heading_of("**Total: £1.00**") is None
+        )
+        assert talk_proposal.section("A:\nx\n\nB:\ny", "a") == ["x"] and talk_proposal.section("x", "a") is None
+        assert talk_proposal.items(["- a", "- b", "c"]) == ["- a", "- b"] and talk_proposal.items(["a", "b"]) == [
+            "a",
+            "b",
+        ]
+        assert talk_proposal.spellings("Okonkwo's talk; Okonkow spoke on one", "Okonkwo") == {"okonkwo", "okonkow"}
+        plan = "Outline:\n- Intro (3 min)\n- Q&A (2 min, 40% of it)\nTotal: 5 min\n"
+        assert talk_proposal.outline(plan) == (["- Intro (3 min)", "- Q&A (2 min, 40% of it)"], 5)
+        assert talk_proposal.share_right(plan) and not talk_proposal.share_right(plan.replace("40%", "45%"))
+        assert talk_proposal.slot_minutes("**Preferred slot:** 2:15 pm–2:40 pm") == 25
+        # By hand: the outline's parts are 4 + 10 + 9 + 5 + 4 + 10 = 42 minutes against a stated 40; the bio
+        # spells Ferriera where the speaker line spells Ferreira; the abstract is 74 words, within the 100 asked.
+        case = next(c for c in FRESH28_SET if c.id == "talk_proposal-02")
+        assert "Vector tiles explained - 10 min" in case.answer and "Total - 40 min" in case.answer
+        assert "SPEAKER: Tomás Ferreira" in case.answer and "Ferriera has contributed" in case.answer
+        assert len(" ".join(talk_proposal.section(case.answer, "abstract") or []).split()) == 74
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "name": False, "words": True}
+        # By hand: Whitfield three times and never otherwise; 3 minutes of 20 for Q&A is the 15% it says; "four
+        # short demos" where the outline has three.
+        case = next(c for c in FRESH28_SET if c.id == "talk_proposal-11")
+        assert case.answer.count("Whitfield") == 3 and "Whitfeild" not in case.answer
+        assert "6. Q&A - 3 min (15% of the talk)" in case.answer and "Total: 20 min" in case.answer
+        assert "with four short demos" in case.answer and case.answer.count("Demo:") == 3
+        assert {c.kind: c.met for c in case.criteria} == {"name": True, "share": True, "demos": False}
+
+    def test_warranty_claim_truths(self):
+        assert warranty_claim.block("Dear X,\n\nI have tried A and B.\n\nThanks", "tried") == "I have tried A and B."
+        assert warranty_claim.block("## What we tried\nA.\nB.\n## Next\nC.", "tried") == "A. B."
+        costs = "## Costs\n- a: £1.50\n| b | £2.00 |\nTotal: £3.50\n"
+        assert warranty_claim.costs_right(costs) and not warranty_claim.costs_right(costs.replace("3.50", "3.60"))
+        assert warranty_claim.documents("I enclose two documents:\n\n1. a\n2. b\n\nBye") == (2, 2)
+        assert warranty_claim.documents("Attachments: three files\n- a\n- b\n```") == (3, 2)
+        assert warranty_claim.add_months(date(2024, 1, 31), 1) == date(2024, 2, 29)
+        claim = warranty_claim.CLAIMS[0]
+        assert warranty_claim.within_warranty(claim, "2 June 2026\nI bought it on 14 March 2025.")
+        assert not warranty_claim.within_warranty(claim, "2 June 2026\nI bought it on 14 March 2024.")
+        assert warranty_claim.percent_right("A quote of £25.00, 25% of the £100.00 price")
+        assert not warranty_claim.percent_right("A quote of £25.00, 20% of the £100.00 price")
+        # By hand: bought 28 November 2023, so the two-year warranty ended on 28 November 2025, before the claim
+        # of 5 January 2026; what was tried runs to 29 words; the request ends by threatening court.
+        case = next(c for c in FRESH28_SET if c.id == "warranty_claim-03")
+        assert "Purchase: 28 November 2023" in case.answer and "Claim date: 5 January 2026" in case.answer
+        assert "I updated the firmware at the Kestrel dealer" in case.answer
+        assert len(warranty_claim.block(case.answer, "tried").split()) == 29
+        assert "under the warranty, or I will go to court." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"warranty": False, "tried": True, "no_threat": False}
+        # By hand: four documents said and four listed; the fault before the request; the serial's 5521 is
+        # written 5512.
+        case = next(c for c in FRESH28_SET if c.id == "warranty_claim-10")
+        assert "Four documents are enclosed:" in case.answer and case.answer.endswith("- Photos of the leak")
+        assert case.answer.index("## The fault") < case.answer.index("## What we are asking for")
+        assert "| Serial number | HW8-5512-0937 |" in case.answer and "HW8-5521-0937" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"enclosures": True, "order": True, "serial": False}
+
+    def test_shift_handover_truths(self):
+        assert shift_handover.sentences("Swept the hall. The caretaker wants it locked.") == 2
+        assert shift_handover.sentences("Alarm code 4172 entered, alarm set at 13:10.") == 1
+        assert shift_handover.hours_right("**Shift:** 7:45 am – 12:15 pm (4.5 hours)")
+        assert shift_handover.hours_right("Shift: 12:30 pm to 5:15 pm (4 hours 45 minutes)")
+        assert not shift_handover.hours_right("**Shift:** 09:30–13:15 (3 h 15 min)")
+        assert shift_handover.crew("Three volunteers on:\n- A\n- B\n- C\n\nx") == (3, 3)
+        assert shift_handover.crew("Two of us on the till: Jan and Femi.") == (2, 2)
+        assert shift_handover.CODE.search("Key safe code is 2580") and shift_handover.CODE.search("(alarm code 1962)")
+        assert not shift_handover.CODE.search("Alarm set and the building locked at 13:10.")
+        assert shift_handover.share_right("Sold 27 of the 40 books (67.5%).")
+        assert not shift_handover.share_right("We walked 15 of the 24 dogs (65.5%)")
+        # By hand: the till's £148.20 + £212.45 + £16.35 is the £377.00 given; 27 of 40 is 67.5%; the shirts item
+        # runs on into a second sentence.
+        case = next(c for c in FRESH28_SET if c.id == "shift_handover-02")
+        assert "Total £377.00" in case.answer and "(67.5%)" in case.answer
+        assert "by size. The large ones ran out" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": True, "share": True, "sentences": False}
+        # By hand: no code is given; the to-do heading has nothing under it; "Five volunteers" names six.
+        case = next(c for c in FRESH28_SET if c.id == "shift_handover-11")
+        assert "code" not in case.answer.lower() and "TO DO NEXT TIME:\n\n\nDONE:" in case.answer
+        assert "Five volunteers: Ola, Priti, Gareth, Sue, Ben and Rob" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_code": True, "todo": False, "crew": False}
+
+    def test_show_notes_truths(self):
+        assert show_notes.seconds("1:04:05") == 3845 and show_notes.seconds("06:40") == 400
+        notes = "- 00:00 A\n| 0:04:30 | B |\n(07:20) C\nThe interview runs from 07:20 to 45:20 (38 minutes)."
+        assert show_notes.chapters(notes) == [0, 270, 440] and show_notes.interview_right(notes)
+        assert not show_notes.interview_right(notes.replace("38 minutes", "40 minutes"))
+        assert show_notes.goal_right("We have raised £1,860 of our £2,400 target (77.5%).")
+        assert not show_notes.goal_right("412 of 515 listeners want longer episodes (82%).")
+        assert show_notes.sentences("One. Two! Three?") == 3 and show_notes.sentences("In 1952 it sank") == 0
+        # By hand: no email address anywhere; Solberg three times and never otherwise; "five chapters" where
+        # four are listed.
+        case = next(c for c in FRESH28_SET if c.id == "show_notes-06")
+        assert "@" not in case.answer and case.answer.count("Solberg") == 3 and "Solburg" not in case.answer
+        assert "There are five chapters:" in case.answer and len(show_notes.chapters(case.answer)) == 4
+        assert {c.kind: c.met for c in case.criteria} == {"no_email": True, "name": True, "chapters": False}
+        # By hand: £1,860 of £2,400 is 77.5%; 0:12:05 to 1:04:05 is 52 minutes, not the 50 given; the table's
+        # times go up.
+        case = next(c for c in FRESH28_SET if c.id == "show_notes-13")
+        assert "£1,860 of our £2,400 target (77.5%)" in case.answer
+        assert "from 0:12:05 to 1:04:05 (50 minutes)" in case.answer
+        assert show_notes.chapters(case.answer) == [0, 270, 725, 2300, 3845]
+        assert {c.kind: c.met for c in case.criteria} == {"goal": True, "interview": False, "sorted": True}
 
 
 class TestTheLabelsFile:
