@@ -351,6 +351,31 @@ class TestWhatDecidesNothing:
         [criterion] = rescued.verdict.criteria
         assert criterion.passed and criterion.decided_by.startswith("quote:"), criterion
 
+    async def test_a_quote_that_holds_some_of_the_checks_texts_stands_for_none_the_answer_lacks_when_no_check_ran(
+        self, script
+    ):
+        """The same when the check decided nothing (it called a reader of code on prose): its
+        texts still say what the criterion names, and the answer lacks one (gloves), so a quote
+        that names the other (goggles) is part of it: unverified, not a pass."""
+        procedure = "SAFETY\n\nGoggles. KMnO4 is a strong oxidiser: keep it from paper.\n\nMETHOD\n\n1. Weigh 3.16 g."
+        quote = "Goggles. KMnO4 is a strong oxidiser: keep it from paper."
+        check = "    return 'goggles' in safety_items() and 'gloves' in safety_items()"
+        result = await grounded(
+            script,
+            procedure,
+            "- Lists both goggles and gloves as protective equipment",
+            check,
+            quote,
+            request="Write the procedure.",
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, True), criterion
+        assert (
+            criterion.decided_by
+            == "unverified: the quote holds part of what the check looked for, the answer lacks the rest"
+        )
+        assert "'gloves'" in criterion.gap and criterion.quote == quote
+
     async def test_a_quote_about_something_else_meets_no_criterion(self, script):
         """Nothing but a citation decides "Says when the next meeting is", and the grader cites
         an action item that shares no word with it: unverified, not a pass."""
@@ -1259,21 +1284,30 @@ class TestACriterionMetByAnAbsence:
         assert record.decided_by == "quote: the grader found none"
         assert record.gap == "the text the check looked for is not in the answer; no part of the answer meets it"
 
-    async def test_a_check_that_found_the_criterions_words_stands_when_the_quote_is_not_found(self, script):
-        """The check found the criterion's own words in the answer; the model's copy of them
-        went astray: the check's True stands. Words of the check's own making do not."""
+    async def test_a_check_that_found_the_criterions_words_decides_nothing_when_the_quote_is_not_found(self, script):
+        """The check found some of the criterion's own words in the answer and the grader's
+        quote is not in it: nothing shows where, or that the words meet the criterion (the
+        name is there, the two goals are not), so neither decides."""
+        report = (
+            "FT: Eastgate 2-1 Kingsway.\n\n38' Chris Dunn levels for Eastgate with a volley.\n71' Sam Reid wins it."
+        )
         result = await grounded(
             script,
-            INCIDENT,
-            "- Says that checkout failed\n- Says what broke",
-            "    return 'checkout failed' in answer",
-            "    return 'checkout failed' in answer",
-            "The checkout broke for customers.",
-            "The checkout broke for customers.",
+            report,
+            "- Credits Chris Dunn with two goals\n- Says what the final score was",
+            "    return 'Chris Dunn' in answer",
+            "    return 'final score' in answer",
+            "Chris Dunn scored twice for Eastgate.",
+            "The final score was 2-1.",
+            request="Write the match report.",
         )
         found, own = result.verdict.criteria
-        assert (found.passed, found.unverified) == (True, False)
-        assert found.decided_by.startswith("check: returned True (it found the criterion's own words")
+        assert (found.passed, found.unverified) == (False, True)
+        assert (
+            found.decided_by
+            == "unverified: the check found the criterion's words, the grader's quote is not in the answer"
+        )
+        assert "'Chris Dunn scored twice for Eastgate.'" in found.gap
         assert (own.passed, own.unverified) == (False, True)
         assert own.decided_by == "unverified: quote not found"
 

@@ -154,6 +154,29 @@ def shown_true(criterion: str, evidence: Evidence) -> Evidence:
 def decide(
     source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str, answer: str
 ) -> Evidence:
+    """What decides a criterion (`_decide`), where a quote that meets it holds some of the
+    phrases its check looks for and the answer lacks another: unverified, whether or not the
+    check ran (`quote_leaves_out`)."""
+    evidence = _decide(source, kind, run, citation, criterion, answer)
+    if not (evidence.passed and evidence.quote and evidence.decided_by.startswith("quote:")):
+        return evidence
+    missing = quote_leaves_out(source, criterion, evidence.quote, answer)
+    if missing is None:
+        return evidence
+    # The quote says part of what the check looked for; the rest is nowhere in the answer.
+    return Evidence(
+        None,
+        f"the grader's quote ({evidence.quote!r}) holds part of what the check looked for, and the answer "
+        f"lacks the rest ({missing!r})",
+        "unverified: the quote holds part of what the check looked for, the answer lacks the rest",
+        check=evidence.check,
+        quote=evidence.quote,
+    )
+
+
+def _decide(
+    source: str, kind: CheckKind, run: CheckRun | None, citation: Citation | None, criterion: str, answer: str
+) -> Evidence:
     """What decides a criterion: its check, its citation, both, or neither (a criterion
     about what the answer says (`SAYING`) a quote shows; else what holds of it). A quote
     meets a criterion, and one from another part of the answer than the criterion's fails
@@ -219,26 +242,16 @@ def decide(
             "unverified: nothing cited, and the check looked for words of its own",
             check=shown,
         )
-    quoted_against = citation.found == "quoted" and not run.passed
-    missing = quote_leaves_out(source, criterion, citation.line or "", answer) if quoted_against else None
-    if missing is not None:
-        # The quote says part of what the check looked for; the rest is nowhere in the answer.
-        return Evidence(
-            None,
-            f"the grader's quote ({citation.line!r}) holds part of what the check looked for, and the answer "
-            f"lacks the rest ({missing!r})",
-            "unverified: the quote holds part of what the check looked for, the answer lacks the rest",
-            check=shown,
-            quote=citation.line,
-        )
     if citation.found == "quoted" or (not run.passed and citation.found in NOTHING_CITED):
         return _by_citation(citation, "the text the check looked for is not in the answer; ", criterion, check=shown)
     if citation.found == "not_found" and run.passed and looks_for_criterion_words(source, criterion):
-        # The check found the criterion's own words; the model's copy of them went astray.
+        # Some of the criterion's words are in the answer; nothing shows where, nor that they
+        # stand as the criterion asks (a name without its two goals, a target not after).
         return Evidence(
-            True,
-            "",
-            "check: returned True (it found the criterion's own words; the grader's quote is not in the answer)",
+            None,
+            f"the check found the criterion's words in the answer, but the grader's quote is not in it "
+            f"({citation.said!r}), so nothing shows that they meet it",
+            "unverified: the check found the criterion's words, the grader's quote is not in the answer",
             check=shown,
         )
     if citation.found == "not_found":
