@@ -27,15 +27,14 @@ import re
 import sys
 from collections.abc import Callable
 
+from benchmarks.fresh_sets import ALONE, build_alone
 from benchmarks.labelled import Criterion, JudgeCase, is_menu
 
 __all__ = ["Criterion", "JudgeCase", "build_cases", "build_set", "family_names"]
 
 SEED = 20261201
-FRESH_COUNT = 28
-"""How many fresh sets there are (`fresh`, then `fresh2` to `fresh28`)."""
-ALONE_SETS = ("docs", "held", "fresh", *(f"fresh{n}" for n in range(2, FRESH_COUNT + 1)))
-"""The sets run alone, never in `all` (`fresh_sets.ALONE`)."""
+ALONE_SETS = tuple(ALONE)
+"""The sets run alone, never in `all` (`fresh_sets.ALONE` lists them)."""
 SETS = ("all", "menu", "new", *ALONE_SETS)
 
 
@@ -396,8 +395,6 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     if which not in SETS:
         raise ValueError(f"unknown set {which!r}: choose one of {', '.join(SETS)}")
     if which in ALONE_SETS:
-        from benchmarks.fresh_sets import build_alone
-
         return build_alone(which)
     menu = build_cases(wordings) if which in ("all", "menu") else []
     return [*menu, *(_new_cases() if which in ("all", "new") else ())]

@@ -555,10 +555,12 @@ class TestTheFamilies:
             assert truths[True] == truths[False] == 24, family
         assert len(held) == 192
 
-    def test_every_set_run_alone_has_its_families(self):
+    def test_the_sets_run_alone_are_choices_and_the_fresh_ones_are_numbered_without_a_gap(self):
         from benchmarks.fresh_sets import ALONE
 
-        assert set(ALONE) == set(judge_cases.ALONE_SETS)
+        assert set(judge_cases.SETS) == {"all", "menu", "new", *ALONE}
+        numbers = sorted(int(name[5:] or 1) for name in ALONE if name.startswith("fresh"))
+        assert numbers == list(range(1, len(numbers) + 1))
 
     def test_the_documents_tuning_families_are_in_no_other_set_and_half_unmet(self):
         docs = build_set("docs")
