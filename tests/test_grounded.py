@@ -376,6 +376,23 @@ class TestWhatDecidesNothing:
         )
         assert "'gloves'" in criterion.gap and criterion.quote == quote
 
+    async def test_the_heading_a_check_reads_under_is_not_a_text_the_quote_must_hold(self, script):
+        """`section('Reporting')` says where the check looks, not what the answer must say: a
+        quote of the address under "How to report" is not part of what the check looked for
+        with the rest missing, and it meets the criterion."""
+        code = "# Hollowbrook code of conduct\n\n## How to report\n\nTell a steward, or write to welfare@hollowbrook.org.uk."
+        quote = "Tell a steward, or write to welfare@hollowbrook.org.uk."
+        result = await grounded(
+            script,
+            code,
+            "- Its reporting section tells people where to send a report (welfare@hollowbrook.org.uk)",
+            "    return 'welfare@hollowbrook.org.uk' in section('Reporting')",
+            quote,
+            request="Write the code of conduct.",
+        )
+        [criterion] = result.verdict.criteria
+        assert criterion.passed and criterion.decided_by.startswith("quote:"), criterion
+
     async def test_a_quote_about_something_else_meets_no_criterion(self, script):
         """Nothing but a citation decides "Says when the next meeting is", and the grader cites
         an action item that shares no word with it: unverified, not a pass."""

@@ -227,9 +227,25 @@ def own_words(tree: ast.AST) -> set[str]:
     return {w.lower() for text in written_texts(tree) for w in WORD.findall(text) if len(w) > 1}
 
 
-def written_texts(tree: ast.AST) -> list[str]:
-    """The texts a check writes itself, a pattern's escapes (`\\d+`) taken out."""
-    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+def written_texts(tree: ast.AST, places: bool = True) -> list[str]:
+    """The texts a check writes itself, a pattern's escapes (`\\d+`) taken out; without
+    `places`, not those it hands a reader or a function by name (`section('Reporting')`:
+    where to look, not what to find)."""
+    handed = (
+        set()
+        if places
+        else {
+            id(arg)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            for arg in node.args
+        }
+    )
+    strings = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in handed
+    ]
     return [re.sub(r"\\[A-Za-z]", " ", text) for text in strings]
 
 

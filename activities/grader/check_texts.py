@@ -84,7 +84,7 @@ def quote_leaves_out(source: str, criterion: str, quote: str, answer: str) -> st
     except SyntaxError:
         return None
     wanted, said = normalized(criterion), normalized(quote)
-    own = [t for t in map(normalized, written_texts(tree)) if t and t in wanted]
+    own = [t for t in map(normalized, written_texts(tree, places=False)) if t and t in wanted]
     if len(own) < 2 or not any(t in said for t in own):
         return None
     held = normalized(answer)
