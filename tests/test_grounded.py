@@ -739,6 +739,25 @@ class TestChecksAsCode:
         assert kind("len(words()) < 170", "Is under 170 words") == "computed"
         assert kind("all(len(line) < 80 for line in lines())", "Every line is under 80 characters") == "computed"
 
+    def test_a_check_that_counts_sentences_lines_or_items_for_a_count_of_words_is_not_run(self):
+        def kind(body: str, criterion: str) -> str:
+            return classify(f"def check(answer):\n    return {body}\n", [], criterion, criterion)
+
+        assert kind("len(sentences(answer)) <= 75", "The text for visitors runs to no more than 75 words") == "units"
+        assert kind("len(lines()) <= 80", "Keeps the interpretive text within 80 words") == "units"
+        assert kind("len(items(section('Summary'))) < 40", "The summary is under 40 words") == "units"
+        # Words counted, or the criterion counts the same units too: the check measures it.
+        assert kind("len(words(paragraphs()[0])) < 75", "The opening stays under 75 words") == "computed"
+        assert kind("len(' '.join(lines()).split()) <= 75", "Under 75 words") == "computed"
+        assert kind("len(sentences()) <= 3", "At most 3 sentences and 75 words") == "computed"
+        assert kind("len(sentences()) <= 3", "Is at most 3 sentences long") == "computed"
+
+    def test_every_kind_of_check_that_is_never_run_says_why(self):
+        from rubricflow.activities.grader.citing import UNTESTED
+        from rubricflow.activities.grader.grounded import UNRUN
+
+        assert set(UNRUN) - {"judge"} == set(UNTESTED)
+
     def test_a_check_looks_for_the_criterions_words_or_for_its_own(self):
         thanks = "def check(answer):\n    return 'thank you' in answer.lower()\n"
         assert looks_for_criterion_words(thanks, "Includes a thank-you")

@@ -17,7 +17,17 @@ JUDGE_CALL = "judge()"
 
 
 CheckKind = Literal[
-    "judge", "blind", "literal", "guessed", "forbids_given", "characters", "behaviour", "computed", "present", "absent"
+    "judge",
+    "blind",
+    "literal",
+    "guessed",
+    "forbids_given",
+    "characters",
+    "units",
+    "behaviour",
+    "computed",
+    "present",
+    "absent",
 ]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
 (it calls the answer's own functions), `present` / `absent` (it only looks for text in the
@@ -47,7 +57,9 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     in its head); one that tests that the answer leaves out words of the task that the
     criterion does not name (the attendees, for "Does not comment on anyone absent") is
     `forbids_given`; one that takes the length of a text (`len(answer) < 170`) for a
-    criterion that counts words is `characters`: none of these is run, none decides."""
+    criterion that counts words is `characters`, and one that counts sentences, lines, items
+    or the like instead (`len(sentences()) <= 75` for "no more than 75 words") is `units`: none
+    of these is run, none decides."""
     if JUDGE_CALL in source:
         return "judge"
     try:
@@ -76,6 +88,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         return "forbids_given"
     if WORD_COUNT.search(criterion) and _counts_characters(tree):
         return "characters"
+    if WORD_COUNT.search(criterion) and not OTHER_UNITS.search(criterion) and _counts_other_units(tree):
+        return "units"
     returned = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     kinds = {_text_test(value) for value in returned}
     only = kinds.pop() if len(kinds) == 1 else None
@@ -152,6 +166,25 @@ def _counts_characters(tree: ast.AST) -> bool:
         if _helper_call(text, _ONE_TEXT) or (isinstance(text, ast.Subscript) and _helper_call(text.value, _TEXT_LISTS)):
             return True
     return False
+
+
+OTHER_UNITS = re.compile(r"\b(?:sentences?|lines?|items?|paragraphs?|bullets?|points?|blocks?)\b", re.I)
+"""A criterion that counts something besides words ("3 sentences and 75 words")."""
+
+
+def _counts_other_units(tree: ast.AST) -> bool:
+    """Whether a check takes `len` of a helper's list of texts (`len(sentences())`,
+    `len(items(...))`) and counts no words (`words()`, a `split`): it counts those texts."""
+    if any(_helper_call(n, ("words",)) or (isinstance(n, ast.Attribute) and n.attr == "split") for n in ast.walk(tree)):
+        return False
+    return any(
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "len"
+        and bool(call.args)
+        and _helper_call(call.args[0], _TEXT_LISTS)
+        for call in ast.walk(tree)
+    )
 
 
 _CASE_STRIP = ("lower", "upper", "casefold", "strip")

@@ -111,6 +111,7 @@ UNTESTED = {
     "guessed": "compares the answer with a figure the grader worked out itself, not one the task gives",
     "forbids_given": "tests that the answer leaves out words the task gives, which the criterion does not name",
     "characters": "counts characters where the criterion counts words",
+    "units": "counts sentences, lines or items where the criterion counts words",
 }
 """Why a check of each kind that is never run decides nothing (said in the gap)."""
 

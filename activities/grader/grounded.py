@@ -72,7 +72,7 @@ from rubricflow.activities.grader.written_checks import (
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
-UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given", "characters")
+UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given", "characters", "units")
 """Checks that are not run: one that asks a reader, one that reads nothing of the answer,
 one that compares the whole answer with a literal text (it can only be right by copying),
 one that compares it with a figure of the grader's own (its mental arithmetic), one that
