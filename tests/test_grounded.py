@@ -717,6 +717,11 @@ class TestCitations:
         assert copied.found == "not_found"  # the answer holds the same words, in other lines
 
 
+def _kind_of_body(body: str, criterion: str) -> str:
+    """What a check returning `body` tests, for `criterion` (which is also all it is given)."""
+    return classify(f"def check(answer):\n    return {body}\n", [], criterion, criterion)
+
+
 class TestChecksAsCode:
     def test_what_a_check_tests_is_read_from_its_code(self):
         functions = ["add"]
@@ -728,9 +733,7 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return judge()\n", functions) == "judge"
 
     def test_a_check_that_counts_characters_for_a_count_of_words_is_not_run(self):
-        def kind(body: str, criterion: str) -> str:
-            return classify(f"def check(answer):\n    return {body}\n", [], criterion, criterion)
-
+        kind = _kind_of_body
         assert kind("len(answer) < 170", "Is under 170 words") == "characters"
         assert kind("all(len(s) < 45 for s in sentences())", "Keeps every answer under 45 words") == "characters"
         assert kind("len(lines()[0].strip()) <= 12", "The title is at most 12 words") == "characters"
@@ -740,9 +743,7 @@ class TestChecksAsCode:
         assert kind("all(len(line) < 80 for line in lines())", "Every line is under 80 characters") == "computed"
 
     def test_a_check_that_counts_sentences_lines_or_items_for_a_count_of_words_is_not_run(self):
-        def kind(body: str, criterion: str) -> str:
-            return classify(f"def check(answer):\n    return {body}\n", [], criterion, criterion)
-
+        kind = _kind_of_body
         assert kind("len(sentences(answer)) <= 75", "The text for visitors runs to no more than 75 words") == "units"
         assert kind("len(lines()) <= 80", "Keeps the interpretive text within 80 words") == "units"
         assert kind("len(items(section('Summary'))) < 40", "The summary is under 40 words") == "units"
