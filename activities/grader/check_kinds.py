@@ -16,19 +16,9 @@ from rubricflow.activities.grader.pronouncing import WORD
 JUDGE_CALL = "judge()"
 
 
-CheckKind = Literal[
-    "judge",
-    "blind",
-    "literal",
-    "guessed",
-    "forbids_given",
-    "characters",
-    "units",
-    "behaviour",
-    "computed",
-    "present",
-    "absent",
-]
+Unrun = Literal["judge", "blind", "literal", "guessed", "forbids_given", "characters", "units"]
+"""The checks never run: one that asks a reader, and those that cannot witness (`classify`)."""
+CheckKind = Literal[Unrun, "behaviour", "computed", "present", "absent"]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
 (it calls the answer's own functions), `present` / `absent` (it only looks for text in the
 answer, or for its absence), `computed` (anything else: counts, numbers, parsed data)."""

@@ -45,11 +45,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import get_args
 
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
-from rubricflow.activities.grader.check_kinds import CheckKind, classify
+from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
 from rubricflow.activities.grader.check_texts import names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
@@ -72,12 +73,12 @@ from rubricflow.activities.grader.written_checks import (
 from rubricflow.workflows.files import AgentFile
 from rubricflow.workflows.types import Criterion, GraderVerdict, Message, last_answer, recent_with_request
 
-UNRUN = ("judge", "blind", "literal", "guessed", "forbids_given", "characters", "units")
+UNRUN = get_args(Unrun)
 """Checks that are not run: one that asks a reader, one that reads nothing of the answer,
 one that compares the whole answer with a literal text (it can only be right by copying),
 one that compares it with a figure of the grader's own (its mental arithmetic), one that
 tests that the answer leaves out words the task gives (it misreads what is to be left out),
-one that counts characters for a criterion that counts words."""
+one that counts characters, or sentences, lines or items, for a criterion that counts words."""
 
 
 async def grade_grounded(
