@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from difflib import SequenceMatcher
 from typing import Protocol, TypeVar
 
 
@@ -297,4 +298,43 @@ def switched_cases(
         answer = build(subject, on)
         drawn = balance.choose(candidates(rng, subject, answer), per_answer)
         out.append(JudgeCase(f"{family}-{index:02d}", subject.task, answer, drawn))
+    return out
+
+
+# Headings, sections and spellings ---------------------------------------------------------
+
+HEADING = re.compile(r"\s*(?:#+\s+(?P<hash>.+)|\*\*(?P<bold>[^*:]+):?\*\*:?|(?P<plain>[A-Za-z][\w &'’/()-]{,48}):)\s*$")
+"""A heading line: a Markdown heading, a bold line, or a `Label:` line alone."""
+TOKEN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*")
+"""A word of letters, accented ones too, with apostrophes and hyphens inside."""
+
+
+def heading_of(line: str) -> str | None:
+    """A line's heading (a Markdown heading, a bold line or a `Label:` line alone), or None."""
+    match = HEADING.match(line)
+    return (match.group("hash") or match.group("bold") or match.group("plain")).strip(" :") if match else None
+
+
+def section(answer: str, pattern: str) -> list[str] | None:
+    """The lines under the first heading `pattern` finds (blanks and fences left out), or None."""
+    found: list[str] | None = None
+    for line in answer.splitlines():
+        title = heading_of(line)
+        if title is not None:
+            if found is not None:
+                break
+            if re.search(pattern, title, re.I):
+                found = []
+        elif found is not None and line.strip() and not line.strip().startswith("```"):
+            found.append(line)
+    return found
+
+
+def spellings(text: str, name: str) -> set[str]:
+    """The words of `text` (lower case, no possessive) that start as `name` does and nearly match it."""
+    out = set()
+    for token in TOKEN.findall(text):
+        word = re.sub(r"['’]s$", "", token).strip("'’-").lower()
+        if word[:1] == name[:1].lower() and SequenceMatcher(None, word, name.lower()).ratio() >= 0.8:
+            out.add(word)
     return out

@@ -198,13 +198,16 @@ from benchmarks.labelled import (
     date_in,
     fenced_or_whole,
     first_figure,
+    heading_of,
     last_money,
     line_with,
     moment,
     money,
     pipe_grids,
     priced_lines,
+    section,
     slipped,
+    spellings,
     swap_lines,
     swap_spans,
     weekday_matches,
@@ -3997,17 +4000,15 @@ class TestTheFresh28Families:
                     assert min(counts) >= episode.sentences + 1, (episode.name, counts)
 
     def test_talk_proposal_truths(self):
-        assert talk_proposal.heading_of("## Why this talk") == "Why this talk"
-        assert talk_proposal.heading_of("**Abstract:**") == "Abstract" and talk_proposal.heading_of("OUTLINE:")
-        assert (
-            talk_proposal.heading_of("Total: 20 min") is None and talk_proposal.heading_of("**Total: £1.00**") is None
-        )
-        assert talk_proposal.section("A:\nx\n\nB:\ny", "a") == ["x"] and talk_proposal.section("x", "a") is None
+        assert heading_of("## Why this talk") == "Why this talk"
+        assert heading_of("**Abstract:**") == "Abstract" and heading_of("OUTLINE:")
+        assert heading_of("Total: 20 min") is None and heading_of("**Total: £1.00**") is None
+        assert section("A:\nx\n\nB:\ny", "a") == ["x"] and section("x", "a") is None
         assert talk_proposal.items(["- a", "- b", "c"]) == ["- a", "- b"] and talk_proposal.items(["a", "b"]) == [
             "a",
             "b",
         ]
-        assert talk_proposal.spellings("Okonkwo's talk; Okonkow spoke on one", "Okonkwo") == {"okonkwo", "okonkow"}
+        assert spellings("Okonkwo's talk; Okonkow spoke on one", "Okonkwo") == {"okonkwo", "okonkow"}
         plan = "Outline:\n- Intro (3 min)\n- Q&A (2 min, 40% of it)\nTotal: 5 min\n"
         assert talk_proposal.outline(plan) == (["- Intro (3 min)", "- Q&A (2 min, 40% of it)"], 5)
         assert talk_proposal.share_right(plan) and not talk_proposal.share_right(plan.replace("40%", "45%"))

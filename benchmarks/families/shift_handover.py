@@ -23,17 +23,26 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
-from benchmarks.labelled import Criterion, JudgeCase, clocks, money, pick_wording, slipped, swap_spans, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    clocks,
+    heading_of,
+    money,
+    pick_wording,
+    section,
+    slipped,
+    spellings,
+    swap_spans,
+    switched_cases,
+)
 
 FAMILY = "shift_handover"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-HEADING = re.compile(r"\s*(?:#+\s+(?P<hash>.+)|\*\*(?P<bold>[^*:]+):?\*\*:?|(?P<plain>[A-Za-z][\w &'’/()-]{,48}):)\s*$")
 ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
-TOKEN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*")
 SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9]|\s*$)")
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?:\s*[ap]\.?m\b\.?)?", re.I)
 HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b(?:\s*(?:and\s+)?(\d+)\s*(?:m|mins?|minutes?)\b)?", re.I)
@@ -270,27 +279,6 @@ def build(handover: Handover, on: dict[str, bool]) -> str:
 # Reading a handover -----------------------------------------------------------------------------
 
 
-def heading_of(line: str) -> str | None:
-    """A line's heading (a Markdown heading, a bold line or a `Label:` line alone), or None."""
-    match = HEADING.match(line)
-    return (match.group("hash") or match.group("bold") or match.group("plain")).strip(" :") if match else None
-
-
-def section(answer: str, pattern: str) -> list[str] | None:
-    """The lines under the first heading `pattern` finds (blanks and fences left out), or None."""
-    found: list[str] | None = None
-    for line in answer.splitlines():
-        title = heading_of(line)
-        if title is not None:
-            if found is not None:
-                break
-            if re.search(pattern, title, re.I):
-                found = []
-        elif found is not None and line.strip() and not line.strip().startswith("```"):
-            found.append(line)
-    return found
-
-
 def heading_at(answer: str, pattern: str) -> int | None:
     """The line number of the first heading `pattern` finds, or None."""
     titles = ((at, heading_of(line) or "") for at, line in enumerate(answer.splitlines()))
@@ -309,16 +297,6 @@ def sentences(text: str) -> int:
 def listed(lines: list[str]) -> list[str]:
     """Each item, its bullet or number taken off."""
     return [ITEM.sub("", line).strip() for line in lines if ITEM.sub("", line).strip()]
-
-
-def spellings(text: str, name: str) -> set[str]:
-    """The words of `text` (lower case, no possessive) that start as `name` does and nearly match it."""
-    out = set()
-    for token in TOKEN.findall(text):
-        word = re.sub(r"['’]s$", "", token).strip("'’-").lower()
-        if word[:1] == name[:1].lower() and SequenceMatcher(None, word, name.lower()).ratio() >= 0.8:
-            out.add(word)
-    return out
 
 
 def hours_right(answer: str) -> bool:

@@ -23,15 +23,21 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
-from benchmarks.labelled import Criterion, JudgeCase, pick_wording, slipped, swap_lines, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    pick_wording,
+    section,
+    slipped,
+    spellings,
+    swap_lines,
+    switched_cases,
+)
 
 FAMILY = "show_notes"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-HEADING = re.compile(r"\s*(?:#+\s+(?P<hash>.+)|\*\*(?P<bold>[^*:]+):?\*\*:?|(?P<plain>[A-Za-z][\w &'’/()-]{,48}):)\s*$")
-TOKEN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*")
 SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9“\"']|\s*$)")
 STAMP = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\b")
 CHAPTER = re.compile(r"^\s*(?:[-*•]\s*|\|\s*)?[\[(]?(\d{1,2}:\d{2}(?::\d{2})?)\b")
@@ -279,27 +285,6 @@ def build(episode: Episode, on: dict[str, bool]) -> str:
 # Reading show notes -----------------------------------------------------------------------------
 
 
-def heading_of(line: str) -> str | None:
-    """A line's heading (a Markdown heading, a bold line or a `Label:` line alone), or None."""
-    match = HEADING.match(line)
-    return (match.group("hash") or match.group("bold") or match.group("plain")).strip(" :") if match else None
-
-
-def section(answer: str, pattern: str) -> list[str] | None:
-    """The lines under the first heading `pattern` finds (blanks and fences left out), or None."""
-    found: list[str] | None = None
-    for line in answer.splitlines():
-        title = heading_of(line)
-        if title is not None:
-            if found is not None:
-                break
-            if re.search(pattern, title, re.I):
-                found = []
-        elif found is not None and line.strip() and not line.strip().startswith("```"):
-            found.append(line)
-    return found
-
-
 def sentences(text: str) -> int:
     """The sentences of `text`: its stops before a capital or a figure, or at its end."""
     return len(SENTENCE_END.findall(text.strip()))
@@ -317,16 +302,6 @@ def seconds(stamp: str) -> int:
 def chapters(answer: str) -> list[int]:
     """The start, in seconds, of every line or table row that opens with a timestamp, in order."""
     return [seconds(m.group(1)) for line in answer.splitlines() if (m := CHAPTER.match(line))]
-
-
-def spellings(text: str, name: str) -> set[str]:
-    """The words of `text` (lower case, no possessive) that start as `name` does and nearly match it."""
-    out = set()
-    for token in TOKEN.findall(text):
-        word = re.sub(r"['’]s$", "", token).strip("'’-").lower()
-        if word[:1] == name[:1].lower() and SequenceMatcher(None, word, name.lower()).ratio() >= 0.8:
-            out.add(word)
-    return out
 
 
 def interview_right(answer: str) -> bool:

@@ -24,17 +24,24 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
-from benchmarks.labelled import Criterion, JudgeCase, clocks, line_with, pick_wording, slipped, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    clocks,
+    line_with,
+    pick_wording,
+    section,
+    slipped,
+    spellings,
+    switched_cases,
+)
 
 FAMILY = "talk_proposal"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-HEADING = re.compile(r"\s*(?:#+\s+(?P<hash>.+)|\*\*(?P<bold>[^*:]+):?\*\*:?|(?P<plain>[A-Za-z][\w &'’/()-]{,48}):)\s*$")
 ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
-TOKEN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*")
 MINUTES = re.compile(r"(\d+)\s*min")
 PERCENT = re.compile(r"(\d+(?:\.(\d+))?)\s*%")
 QUESTIONS = re.compile(r"q\s*&\s*a|question", re.I)
@@ -288,27 +295,6 @@ def build(proposal: Proposal, on: dict[str, bool]) -> str:
 # Reading a proposal -----------------------------------------------------------------------------
 
 
-def heading_of(line: str) -> str | None:
-    """A line's heading (a Markdown heading, a bold line or a `Label:` line alone), or None."""
-    match = HEADING.match(line)
-    return (match.group("hash") or match.group("bold") or match.group("plain")).strip(" :") if match else None
-
-
-def section(answer: str, pattern: str) -> list[str] | None:
-    """The lines under the first heading `pattern` finds (blanks and fences left out), or None."""
-    found: list[str] | None = None
-    for line in answer.splitlines():
-        title = heading_of(line)
-        if title is not None:
-            if found is not None:
-                break
-            if re.search(pattern, title, re.I):
-                found = []
-        elif found is not None and line.strip() and not line.strip().startswith("```"):
-            found.append(line)
-    return found
-
-
 def words(text: str) -> int:
     """The runs of letters and digits (with apostrophes and hyphens inside) in `text`."""
     return len(WORD.findall(text))
@@ -318,16 +304,6 @@ def items(lines: list[str]) -> list[str]:
     """The bulleted or numbered lines, or every line when none is."""
     marked = [line for line in lines if ITEM.match(line)]
     return marked or lines
-
-
-def spellings(text: str, name: str) -> set[str]:
-    """The words of `text` (lower case, no possessive) that start as `name` does and nearly match it."""
-    out = set()
-    for token in TOKEN.findall(text):
-        word = re.sub(r"['’]s$", "", token).strip("'’-").lower()
-        if word[:1] == name[:1].lower() and SequenceMatcher(None, word, name.lower()).ratio() >= 0.8:
-            out.add(word)
-    return out
 
 
 def outline(answer: str) -> tuple[list[str], int | None]:

@@ -25,18 +25,26 @@ import re
 from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date
-from difflib import SequenceMatcher
 from itertools import takewhile
 
-from benchmarks.labelled import Criterion, JudgeCase, date_in, money, pick_wording, slipped, swap_spans, switched_cases
+from benchmarks.labelled import (
+    Criterion,
+    JudgeCase,
+    date_in,
+    money,
+    pick_wording,
+    section,
+    slipped,
+    spellings,
+    swap_spans,
+    switched_cases,
+)
 
 FAMILY = "warranty_claim"
 ANSWERS = 16
 CRITERIA_PER_ANSWER = 3
-HEADING = re.compile(r"\s*(?:#+\s+(?P<hash>.+)|\*\*(?P<bold>[^*:]+):?\*\*:?|(?P<plain>[A-Za-z][\w &'’/()-]{,48}):)\s*$")
 ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)]|\|)\s*")
 WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
-TOKEN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*")
 PERCENT = re.compile(r"(\d+(?:\.(\d+))?)\s*%")
 THREAT = re.compile(r"\bcourt\b|solicitor|legal action|lawyer|\bsue\b", re.I)
 PURCHASE = re.compile(r"\bbought\b|purchase", re.I)
@@ -304,43 +312,12 @@ def build(claim: Claim, on: dict[str, bool]) -> str:
 # Reading a claim --------------------------------------------------------------------------------
 
 
-def heading_of(line: str) -> str | None:
-    """A line's heading (a Markdown heading, a bold line or a `Label:` line alone), or None."""
-    match = HEADING.match(line)
-    return (match.group("hash") or match.group("bold") or match.group("plain")).strip(" :") if match else None
-
-
-def section(answer: str, pattern: str) -> list[str] | None:
-    """The lines under the first heading `pattern` finds (blanks and fences left out), or None."""
-    found: list[str] | None = None
-    for line in answer.splitlines():
-        title = heading_of(line)
-        if title is not None:
-            if found is not None:
-                break
-            if re.search(pattern, title, re.I):
-                found = []
-        elif found is not None and line.strip() and not line.strip().startswith("```"):
-            found.append(line)
-    return found
-
-
 def block(answer: str, pattern: str) -> str:
     """The section under the first heading `pattern` finds, or else the first paragraph it finds."""
     lines = section(answer, pattern)
     if lines is not None:
         return " ".join(lines)
     return next((p for p in re.split(r"\n\s*\n", answer) if re.search(pattern, p, re.I)), "")
-
-
-def spellings(text: str, name: str) -> set[str]:
-    """The words of `text` (lower case, no possessive) that start as `name` does and nearly match it."""
-    out = set()
-    for token in TOKEN.findall(text):
-        word = re.sub(r"['’]s$", "", token).strip("'’-").lower()
-        if word[:1] == name[:1].lower() and SequenceMatcher(None, word, name.lower()).ratio() >= 0.8:
-            out.add(word)
-    return out
 
 
 def costs_right(answer: str) -> bool:
