@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import wait_for_pollers
-from benchmarks.judge_cases import SETS, WORDINGS, JudgeCase, build_set, family_names
+from benchmarks.judge_cases import ALONE_SETS, SETS, WORDINGS, JudgeCase, build_set, family_names
 from rubricflow.client import Rubricflow
 from rubricflow.converter import data_converter
 from rubricflow.devserver import connect_when_up, free_port, spawn_dev_server
@@ -416,7 +416,7 @@ def main(argv: list[str]) -> int:
         choices=SETS,
         default="all",
         help="the menu's own kinds, the families beyond the menu, all of both (default %(default)s); alone: "
-        "docs (the documents' tuning families), held, fresh to fresh28 (written later, docs/grading.md)",
+        f"docs (the documents' tuning families), held, fresh to {ALONE_SETS[-1]} (written later, docs/grading.md)",
     )
     parser.add_argument(
         "--families",

@@ -388,8 +388,8 @@ def build_set(which: str = "all", wordings: str = "main") -> list[JudgeCase]:
     """The menu's cases (in `wordings`), the families beyond it, or both; or one set run alone:
     the documents' tuning families (`docs`), the held-out families (`held`), the fresh families
     (`fresh`: kinds of document no grader was run on while any rule was written), or the n-th
-    fresh families (`fresh2` to `fresh28`: `freshN` written after `fresh(N-1)` was graded and
-    before any rule was drawn from it; from `fresh3` on, written blind to the grader). The
+    fresh families (`fresh2` on: `freshN` written before any rule was drawn from `fresh(N-1)`'s
+    records, and from `fresh3` on blind to the grader; `fresh_sets.ALONE` lists them). The
     families beyond the menu have one set of wordings, written before any grader was tried on
     them."""
     if which not in SETS:
