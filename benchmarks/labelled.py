@@ -338,3 +338,70 @@ def spellings(text: str, name: str) -> set[str]:
         if word[:1] == name[:1].lower() and SequenceMatcher(None, word, name.lower()).ratio() >= 0.8:
             out.add(word)
     return out
+
+
+# Counts, lists, headings' order and weekdays ----------------------------------------------
+
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+COUNT = re.compile(rf"\b(\d+|{'|'.join(NUMBER_WORDS)})\b", re.I)
+"""A count written in figures or in words up to twelve."""
+LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s+\S")
+"""A bulleted or numbered list item's line."""
+
+
+def number_in(text: str) -> int | None:
+    """The first count `text` writes, in figures or in words up to twelve, or None."""
+    found = COUNT.search(text)
+    if found is None:
+        return None
+    word = found.group(1).lower()
+    return int(word) if word.isdigit() else NUMBER_WORDS.index(word)
+
+
+def word_count(text: str) -> int:
+    """The words of `text`: runs of letters (`TOKEN`), so figures, times and table marks are not words."""
+    return len(TOKEN.findall(text))
+
+
+def listed(lines: Sequence[str]) -> list[str]:
+    """The lines that are bulleted or numbered list items."""
+    return [line for line in lines if LIST_ITEM.match(line)]
+
+
+def heading_order(answer: str, first: str, second: str) -> bool:
+    """Whether the first heading `first` finds comes before the first one `second` finds (both must be found)."""
+    titles = [title for line in answer.splitlines() if (title := heading_of(line)) is not None]
+    at_first = next((at for at, title in enumerate(titles) if re.search(first, title, re.I)), None)
+    at_second = next((at for at, title in enumerate(titles) if re.search(second, title, re.I)), None)
+    return at_first is not None and at_second is not None and at_first < at_second
+
+
+def weekdays_right(answer: str) -> bool:
+    """Whether some line names a date and a weekday, and every such line's date falls on its weekday."""
+    dated = [line for line in answer.splitlines() if date_in(line) and WEEKDAY.search(line)]
+    return bool(dated) and all(weekday_matches(line) for line in dated)
+
+
+def converted(answer: str, source: re.Pattern[str], target: re.Pattern[str], factor: float) -> bool:
+    """Whether the first line with a figure `source` finds and one `target` finds (each its pattern's first group)
+    gives the second as the first times `factor`, to half a unit of the second's last written digit."""
+    line = next((line for line in answer.splitlines() if source.search(line) and target.search(line)), "")
+    given, wanted = source.search(line), target.search(line)
+    if given is None or wanted is None:
+        return False
+    places = len(wanted.group(1).partition(".")[2])
+    return abs(figure_value(given.group(1)) * factor - figure_value(wanted.group(1))) <= 0.5 * 10**-places + 1e-9
