@@ -19,6 +19,7 @@ from benchmarks.families import (
     bank_reconciliation,
     bibliography,
     bill_of_materials,
+    boat_charter,
     calibration_certificate,
     car_hire,
     changelog_entry,
@@ -72,6 +73,7 @@ from benchmarks.families import (
     nutrition_label,
     onboarding_checklist,
     packing_list,
+    parking_appeal,
     payslip,
     pet_boarding,
     postmortem,
@@ -85,6 +87,7 @@ from benchmarks.families import (
     recipe_scaling,
     reference_letter,
     regex_answer,
+    rehearsal_plan,
     renovation_schedule,
     rent_increase,
     requirements_txt,
@@ -120,6 +123,7 @@ from benchmarks.families import (
     vaccination_record,
     vehicle_service,
     venue_quote,
+    vet_discharge,
     warranty_claim,
     word_problem,
     workout_plan,
@@ -394,6 +398,14 @@ twenty-sixth or twenty-seventh fresh set's records, a figure here still says how
 written with."""
 
 
+FRESH29: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (vet_discharge, parking_appeal, rehearsal_plan, boat_charter)
+}
+"""Families of kinds never graded (a vet's discharge note, a parking fine appeal, a rehearsal plan, a boat charter
+confirmation), written blind by a writer who read none of the grader, before fresh28 was analysed: run alone
+(`--set fresh29`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -425,6 +437,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh26": FRESH26,
     "fresh27": FRESH27,
     "fresh28": FRESH28,
+    "fresh29": FRESH29,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

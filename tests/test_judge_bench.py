@@ -33,6 +33,7 @@ from benchmarks.families import (
     behaviour,
     bibliography,
     bill_of_materials,
+    boat_charter,
     bug_report,
     calibration_certificate,
     car_hire,
@@ -97,6 +98,7 @@ from benchmarks.families import (
     onboarding_checklist,
     ordering,
     packing_list,
+    parking_appeal,
     payslip,
     pet_boarding,
     postmortem,
@@ -111,6 +113,7 @@ from benchmarks.families import (
     recipe_scaling,
     reference_letter,
     regex_answer,
+    rehearsal_plan,
     release_notes,
     renovation_schedule,
     rent_increase,
@@ -153,6 +156,7 @@ from benchmarks.families import (
     vehicle_service,
     venue_quote,
     verse,
+    vet_discharge,
     warranty_claim,
     word_problem,
     workout_plan,
@@ -188,6 +192,7 @@ from benchmarks.fresh_sets import (
     FRESH26,
     FRESH27,
     FRESH28,
+    FRESH29,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -195,14 +200,18 @@ from benchmarks.labelled import (
     clock,
     clocks,
     comment_first_names,
+    converted,
     date_in,
     fenced_or_whole,
     first_figure,
     heading_of,
+    heading_order,
     last_money,
     line_with,
+    listed,
     moment,
     money,
+    number_in,
     pipe_grids,
     priced_lines,
     section,
@@ -211,6 +220,8 @@ from benchmarks.labelled import (
     swap_lines,
     swap_spans,
     weekday_matches,
+    weekdays_right,
+    word_count,
     working_days_after,
 )
 from benchmarks.labels import labels_file, labels_text
@@ -247,6 +258,7 @@ FRESH25_SET = build_set("fresh25")
 FRESH26_SET = build_set("fresh26")
 FRESH27_SET = build_set("fresh27")
 FRESH28_SET = build_set("fresh28")
+FRESH29_SET = build_set("fresh29")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -713,6 +725,11 @@ class TestTheFamilies:
             FRESH28,
             ((talk_proposal, talk_proposal.PROPOSALS), (warranty_claim, warranty_claim.CLAIMS))
             + ((shift_handover, shift_handover.HANDOVERS), (show_notes, show_notes.EPISODES)),
+        ),
+        "fresh29": (
+            FRESH29,
+            ((vet_discharge, vet_discharge.NOTES), (parking_appeal, parking_appeal.APPEALS))
+            + ((rehearsal_plan, rehearsal_plan.REHEARSALS), (boat_charter, boat_charter.CHARTERS)),
         ),
     }
 
@@ -1275,7 +1292,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh28 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh29 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -4102,6 +4119,151 @@ class TestTheFresh28Families:
         assert "from 0:12:05 to 1:04:05 (50 minutes)" in case.answer
         assert show_notes.chapters(case.answer) == [0, 270, 725, 2300, 3845]
         assert {c.kind: c.met for c in case.criteria} == {"goal": True, "interview": False, "sorted": True}
+
+
+class TestTheFresh29Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH29) == {"vet_discharge", "parking_appeal", "rehearsal_plan", "boat_charter"}
+        for family in FRESH29:
+            cases = [case for case in FRESH29_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH29_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh29"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh29"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_summary_a_letter_a_note_or_a_welcome_is_clear_of_its_limit_however_it_is_counted(self):
+        limited = (
+            (vet_discharge, vet_discharge.NOTES, "summary", lambda a: section(a, vet_discharge.SUMMARY)),
+            (parking_appeal, parking_appeal.APPEALS, "words", lambda a: [a]),
+            (rehearsal_plan, rehearsal_plan.REHEARSALS, "note", lambda a: section(a, rehearsal_plan.NOTE)),
+        )
+        for module, subjects, switch, lines in limited:
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = " ".join(lines(answer) or [])
+                    counts = (word_count(text), len(text.split()))
+                    if on[switch]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for charter in boat_charter.CHARTERS:
+            for on, answer in every_answer(boat_charter, charter):
+                welcome = boat_charter.welcome(answer)
+                counts = (boat_charter.sentences(welcome), len(re.findall(r"[.!?](?:\s|$)", welcome)))
+                if on["welcome"]:
+                    assert max(counts) <= charter.limit - 1, (charter.name, counts)
+                else:
+                    assert min(counts) >= charter.limit + 2, (charter.name, counts)
+
+    def test_the_shared_readers_of_the_set(self):
+        assert number_in("we'll work on four pieces") == 4 and number_in("I attach 3 files") == 3
+        assert number_in("none of them") is None and number_in("Twelve anglers") == 12
+        assert word_count("Marlowe's 6 cm wound – closed.") == 4 and word_count("| 19:30 | 15 min |") == 1
+        assert listed(["- a", "1. b", "2) c", "text", "• d", "-x"]) == ["- a", "1. b", "2) c", "• d"]
+        notes = "## Medication\nx\n**Home care**\ny"
+        assert heading_order(notes, "medic", "home") and not heading_order(notes, "home", "medic")
+        assert not heading_order(notes, "medic", "weather")
+        assert weekdays_right("Concert: Saturday 20 June 2026\nRehearsal on 2 June 2026")
+        assert not weekdays_right("Concert: Sunday 20 June 2026") and not weekdays_right("Concert: 20 June 2026")
+        kg, lb = vet_discharge.KG, vet_discharge.LB
+        assert converted("**Weight:** 28.6 kg (63.1 lb)", kg, lb, 2.20462)
+        assert not converted("**Weight:** 28.6 kg (57.2 lb)", kg, lb, 2.20462) and not converted("28.6 kg", kg, lb, 2.2)
+        miles, km = boat_charter.NAUTICAL, boat_charter.KM
+        assert converted("about 22 nautical miles (40.7 km)", miles, km, 1.852)
+        assert not converted("about 22 nautical miles (35.4 km)", miles, km, 1.852)
+
+    def test_vet_discharge_truths(self):
+        assert vet_discharge.tablets_right(
+            "Synulox 50 mg tablets: ½ tablet twice a day for 5 days (5 tablets supplied)"
+        )
+        assert not vet_discharge.tablets_right("Synulox: ½ tablet twice a day for 5 days (10 tablets supplied)")
+        assert vet_discharge.tablets_right("Noroclav 250 mg: 1 tablet every 12 hours for 6 days (12 tablets dispensed)")
+        assert vet_discharge.tablets_right("| Clavaseptin 500 mg | 1 tablet | twice a day | 7 days | 14 tablets |")
+        assert not vet_discharge.tablets_right("Clavaseptin: 1 tablet twice a day for 7 days")
+        # By hand: the aftercare comes before the medicines; the body suit stays on "day and night"; half a
+        # tablet twice a day for 5 days is 5 tablets, not the 10 supplied.
+        case = next(c for c in FRESH29_SET if c.id == "vet_discharge-05")
+        assert case.answer.index("**Aftercare at home**") < case.answer.index("**Medicines**")
+        assert "The body suit stays on day and night for 10 days" in case.answer
+        assert "½ tablet twice a day for 5 days (10 tablets supplied)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"tablets": False, "guard": True, "order": False}
+        # By hand: three signs listed where four were asked; the check-up costs £24.00; 3.4 kg is 7.5 lb.
+        case = next(c for c in FRESH29_SET if c.id == "vet_discharge-13")
+        assert len(listed(section(case.answer, "call us") or [])) == 3 and "It costs £24.00." in case.answer
+        assert "**Weight:** 3.4 kg (7.5 lb)" in case.answer and "Pipin was spayed" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"signs": False, "no_price": False, "weight": True}
+
+    def test_parking_appeal_truths(self):
+        assert parking_appeal.enclosures_right("I enclose two documents:\n- a\n- b\n\nPlease cancel it.")
+        assert not parking_appeal.enclosures_right("I enclose three documents:\n\n1. a\n2. b\n\nThanks")
+        assert parking_appeal.minutes_right("I was away for 25 minutes (15:10 to 15:35).")
+        assert not parking_appeal.minutes_right("I was away for 35 minutes (15:10 to 15:35).")
+        assert parking_appeal.in_time_order(["| Time | Event |", "| 10:58 | Parked |", "| 11:02 | Observed |"])
+        assert not parking_appeal.in_time_order(["15:10  parked", "15:35  back", "15:22  issued"])
+        assert parking_appeal.PAY.search("I am willing to pay the reduced charge.")
+        assert not parking_appeal.PAY.search("Please cancel the notice; I will not pay it.")
+        # By hand: 15:10 to 15:35 is the 25 minutes given; "three documents" with two listed; an offer to pay.
+        case = next(c for c in FRESH29_SET if c.id == "parking_appeal-03")
+        assert "for 25 minutes (15:10 to 15:35)" in case.answer and "I enclose three documents:" in case.answer
+        assert "I am willing to pay the reduced charge." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"minutes": True, "enclosures": False, "no_pay": False}
+        # By hand: the reference line has the registration; the last PCN swaps two digits; 15:10 to 15:35 is not
+        # the 35 minutes given.
+        case = next(c for c in FRESH29_SET if c.id == "parking_appeal-11")
+        assert "**Reference:** PCN BR55208817 · Vehicle WU17 ZMC" in case.answer
+        assert "Please cancel PCN BR55208871." in case.answer and "for 35 minutes (15:10 to 15:35)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"reference": True, "pcn": False, "minutes": False}
+
+    def test_rehearsal_plan_truths(self):
+        plan = "Schedule:\n- 19:00 Warm-up (15 min)\n- 19:15 Abendlied, bars 1-8 (20 min)\nTotal: 35 min\n"
+        assert rehearsal_plan.schedule(plan) == ["- 19:00 Warm-up (15 min)", "- 19:15 Abendlied, bars 1-8 (20 min)"]
+        assert rehearsal_plan.total_right(rehearsal_plan.schedule(plan), plan)
+        assert not rehearsal_plan.total_right(rehearsal_plan.schedule(plan), plan.replace("35 min", "30 min"))
+        assert rehearsal_plan.BARS.search("bars 12–30") and not rehearsal_plan.BARS.search("the tenor entry")
+        # By hand: Saturday 11 July 2026 is right; the notices come before the warm-up, which "the leader" runs.
+        case = next(c for c in FRESH29_SET if c.id == "rehearsal_plan-03")
+        assert "Saturday 11 July 2026" in case.answer and "1. 10:00 Notices and summer camp forms" in case.answer
+        assert "2. 10:15 Warm-up and tuning, led by the leader" in case.answer and "Ravi" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": True, "order": False, "leader": False}
+        # By hand: 15 + 15 + 20 + 20 + 15 + 20 + 15 is the 120 given; Rheinburger once; "five pieces" for four.
+        case = next(c for c in FRESH29_SET if c.id == "rehearsal_plan-08")
+        assert "Total: 120 min" in case.answer and case.answer.count("Rheinburger") == 1
+        assert "work on five pieces" in case.answer and len(rehearsal_plan.schedule(case.answer)) == 7
+        assert {c.kind: c.met for c in case.criteria} == {"total": True, "name": False, "count": False}
+
+    def test_boat_charter_truths(self):
+        assert boat_charter.welcome("# Title\n\nDear Ms Okoro,\nThank you. See you soon!\n\nMore.") == (
+            "Dear Ms Okoro, Thank you. See you soon!"
+        )
+        assert boat_charter.sentences("Hi Helen, thanks. It is £1,025.00 in all! Ok?") == 3
+        price = "• RIB hire: £480.00\n• Drysuits, 8 × £12.00: £96.00\n• Total: £576.00\n• Deposit (20%): £115.20"
+        assert boat_charter.charges(price) == [Decimal("480.00"), Decimal("96.00")]
+        assert boat_charter.deposit_right(price) and not boat_charter.deposit_right(price.replace("115.20", "96.00"))
+        assert boat_charter.PROMISE.search("you will see plenty of them")
+        assert not boat_charter.PROMISE.search("we can't promise you'll spot one, but we will ring you")
+        # By hand: the payment comes before the booking details; 30% of the £765.00 total is £229.50; the
+        # charges listed come to £730.00.
+        case = next(c for c in FRESH29_SET if c.id == "boat_charter-02")
+        assert case.answer.index("Payment:") < case.answer.index("Booking details:")
+        assert "Total: £765.00" in case.answer and "(30%): £229.50" in case.answer and "Bait and ice" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "deposit": True, "total": False}
+        # By hand: 14 nautical miles is 25.9 km, not 22.5; a welcome of two sentences; 25% of £1,025.00 is £256.25.
+        case = next(c for c in FRESH29_SET if c.id == "boat_charter-12")
+        assert "about 14 nautical miles (22.5 km)" in case.answer and "(25%): £256.25" in case.answer
+        assert boat_charter.sentences(boat_charter.welcome(case.answer)) == 2
+        assert {c.kind: c.met for c in case.criteria} == {"distance": False, "welcome": True, "deposit": True}
 
 
 class TestTheLabelsFile:
