@@ -2,9 +2,9 @@
 
 A criterion that names the words its answer's first or last line starts with ("Starts with
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
-(`openings.py`), and one naming a link, email address or path the answer does not hold
-whole (`addresses.py`), or a figure it says the answer gives that the answer holds nowhere
-(`values.py`), is unmet. For each other criterion the grader model first writes a check without
+(`openings.py`), and so is one asking one spelling of a name throughout (`spellings.py`); one
+naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
+figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
 the answer. What decides then depends on what the check tests, read from its code
 (`check_kinds.py`; how a check and a citation decide together is `citing.py`):
@@ -61,6 +61,7 @@ from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.quotes import cite, quote_question
+from rubricflow.activities.grader.spellings import spelling
 from rubricflow.activities.grader.values import missing_value
 from rubricflow.activities.grader.written_checks import (
     CheckRun,
@@ -110,9 +111,9 @@ async def grade_grounded(
 
 
 def _read_by_code(answer: str, criterion: str) -> Evidence | None:
-    """The criterion decided by code alone: by the line it names (`openings.py`), or unmet
+    """The criterion decided by code alone: by the line it names (`openings.py`), unmet
     for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
-    lacks; else None."""
+    lacks, or by the spellings of a name it asks one spelling of (`spellings.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -121,7 +122,7 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     if (value := missing_value(answer, criterion)) is not None:
         why = f"the answer gives {value!r} nowhere (in digits, or as a word)"
         return Evidence(False, why, f"value: {value!r} is not in the answer")
-    return None
+    return spelling(answer, criterion)
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence | None:

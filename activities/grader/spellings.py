@@ -1,0 +1,98 @@
+"""A criterion that asks one spelling of a name throughout ("Spells the speaker's surname
+Okonkwo the same way throughout", "Gallagher is spelt one way every time", "Keeps one
+spelling of Hollowbrook throughout"): code reads every word of the answer.
+
+A check written without the answer can only count the name (`answer.count('Okonkwo') == 2`),
+which says how often it stands, not whether another spelling stands beside it. Code finds
+the words that are the name misspelt: written with a capital, as a name is, and one edit from
+it (a letter added, dropped or changed, or two side by side swapped), two for a name of eight
+letters or more; the name with an `s` after it, or in other capitals, is the name. Such a
+word beside the name fails the criterion, quoted on its line; the name and no such word meets
+it. Left to the grader: whether a name of five letters or fewer is spelt one way (English is
+full of words a letter from one: Price beside Pryce), so a criterion naming one is met by no
+code; a name the answer never holds (another spelling throughout is
+a question of which name is meant), a criterion that names no name, and a negated one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.quotes import content_lines
+
+_ONE_WAY = re.compile(
+    r"\b(?:spell(?:s|ed|ing)?|spelt|writ(?:es?|ten))\b.*\b(?:the same way|one way|consistently)\b"
+    r"|\b(?:one|a single|the same) spelling\b",
+    re.I,
+)
+_NEGATED = re.compile(r"\b(?:not|never|no|without)\b(?! (?:mis-?spelling|other spelling|variants?)\b)|n't\b", re.I)
+"""A negated criterion, but for "with no misspelling", which asks the one spelling again."""
+_CAPITALISED = re.compile(r"(?<!\w)[A-Z][a-z]+(?:['\u2019-][A-Z]?[a-z]+)*")
+_LEADS = frozenset({"Spells", "Spell", "Spelt", "Writes", "Write", "Keeps", "Keep", "Uses", "Use", "The", "Its"})
+"""Capitalised words that open a criterion and name nothing."""
+_WORD = re.compile(r"[^\W\d_]+")
+SHORTEST = 6
+"""Letters a name needs before code tells its misspellings from other words."""
+
+
+def named_spellings(criterion: str) -> list[str]:
+    """The names `criterion` asks one spelling of: none when it asks nothing of one spelling,
+    or is negated."""
+    if not _ONE_WAY.search(criterion) or _NEGATED.search(criterion):
+        return []
+    found = [m.group() for m in _CAPITALISED.finditer(criterion)]
+    return [w for i, w in enumerate(found) if not (i == 0 and w in _LEADS)]
+
+
+def _edits(a: str, b: str) -> int:
+    """Letters added, dropped or changed, or two side by side swapped, from `a` to `b`."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def _is_the_name(word: str, name: str) -> bool:
+    folded, wanted = word.casefold(), name.casefold()
+    return folded in (wanted, wanted + "s")
+
+
+def misspelt(answer: str, name: str) -> list[str]:
+    """The words of `answer` that are `name` misspelt, each once, in the order they stand."""
+    most = 2 if len(name) >= 8 else 1
+    found: list[str] = []
+    for word in _WORD.findall(answer):
+        if word[0].isupper() and not _is_the_name(word, name) and word not in found:
+            if _edits(word.casefold(), name.casefold()) <= most:
+                found.append(word)
+    return found
+
+
+def _line_with(answer: str, word: str) -> str:
+    pattern = re.compile(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])")
+    return next((line for line in content_lines(answer) if pattern.search(line)), "")
+
+
+def spelling(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by the spellings of the names it asks one spelling of: unmet by
+    a long name misspelt, met when every name is long and spelt one way; None when it asks
+    none, the answer holds a name nowhere, or a short name is left unread."""
+    names = named_spellings(criterion)
+    words = _WORD.findall(answer)
+    if not names or not all(any(_is_the_name(w, n) for w in words) for n in names):
+        return None
+    readable = [name for name in names if len(name) >= SHORTEST]
+    for name in readable:
+        if wrong := misspelt(answer, name):
+            why = f"the answer spells {name!r} as {wrong[0]!r} too"
+            return Evidence(False, why, f"spelling: {wrong[0]!r} beside {name!r}", quote=_line_with(answer, wrong[0]))
+    if readable != names:
+        return None
+    shown = ", ".join(repr(n) for n in names)
+    return Evidence(True, "", f"spelling: {shown} one way throughout", quote=_line_with(answer, names[0]))
