@@ -14,6 +14,8 @@ from rubricflow.activities.grader.spellings import misspelt, named_spellings, sp
     [
         ("Spells the speaker's surname Okonkwo the same way throughout", ["Okonkwo"]),
         ("Okonkwo is written one way every time it appears", ["Okonkwo"]),
+        ("Spells Biscuit's name the same way throughout", ["Biscuit"]),  # the name, not its possessive
+        ("Spells the owner’s name, O'Donnell, one way", ["O'Donnell"]),
         ("Writes Tornell one way every time", ["Tornell"]),
         ("Gallagher is spelt one way every time", ["Gallagher"]),
         ("Keeps one spelling of 'Hollowbrook' throughout", ["Hollowbrook"]),
@@ -34,6 +36,8 @@ def test_a_word_a_letter_or_a_swap_from_the_name_is_it_misspelt():
     answer = "Amara Okonkwo leads the team.\nThe plan, by Amara Okonkow, ships soon. Okonkwos and OKONKWO agree."
     assert misspelt(answer, "Okonkwo") == ["Okonkow"]  # a plural and capitals are the name; a swap is not
     assert misspelt("Ferreira wrote it; Ferriera signed it.", "Ferreira") == ["Ferriera"]
+    assert misspelt("Okonkwo’s talk, by Okonkwo, then O'Donell and O'Donnell.", "Okonkwo") == []
+    assert misspelt("O'Donnell wrote; O'Donell signed.", "O'Donnell") == ["O'Donell"]
     assert misspelt("Whitfield and Whitfeild met Witfeild.", "Whitfield") == ["Whitfeild", "Witfeild"]
     assert misspelt("Tornell sells a tornel and a Tornado.", "Tornell") == []  # lower case is no name; two edits off
 

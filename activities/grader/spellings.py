@@ -28,10 +28,19 @@ _ONE_WAY = re.compile(
 )
 _NEGATED = re.compile(r"\b(?:not|never|no|without)\b(?! (?:mis-?spelling|other spelling|variants?)\b)|n't\b", re.I)
 """A negated criterion, but for "with no misspelling", which asks the one spelling again."""
-_CAPITALISED = re.compile(r"(?<!\w)[A-Z][a-z]+(?:['\u2019-][A-Z]?[a-z]+)*")
+_CAPITALISED = re.compile(r"(?<!\w)(?:[A-Z]['\u2019])?[A-Z][a-z]+(?:-[A-Z][a-z]+)*")
+"""A name as a criterion writes it: O'Donnell, Ellis-Nowak; Biscuit of "Biscuit's name"."""
 _LEADS = frozenset({"Spells", "Spell", "Spelt", "Writes", "Write", "Keeps", "Keep", "Uses", "Use", "The", "Its"})
 """Capitalised words that open a criterion and name nothing."""
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+_POSSESSIVE = re.compile(r"['\u2019]s$")
+
+
+def _words(answer: str) -> list[str]:
+    """The answer's words, a name's possessive read as the name (Okonkwo's as Okonkwo)."""
+    return [_POSSESSIVE.sub("", word) for word in _WORD.findall(answer)]
+
+
 SHORTEST = 6
 """Letters a name needs before code tells its misspellings from other words."""
 
@@ -67,7 +76,7 @@ def misspelt(answer: str, name: str) -> list[str]:
     """The words of `answer` that are `name` misspelt, each once, in the order they stand."""
     most = 2 if len(name) >= 8 else 1
     found: list[str] = []
-    for word in _WORD.findall(answer):
+    for word in _words(answer):
         if word[0].isupper() and not _is_the_name(word, name) and word not in found:
             if _edits(word.casefold(), name.casefold()) <= most:
                 found.append(word)
@@ -84,7 +93,7 @@ def spelling(answer: str, criterion: str) -> Evidence | None:
     a long name misspelt, met when every name is long and spelt one way; None when it asks
     none, the answer holds a name nowhere, or a short name is left unread."""
     names = named_spellings(criterion)
-    words = _WORD.findall(answer)
+    words = _words(answer)
     if not names or not all(any(_is_the_name(w, n) for w in words) for n in names):
         return None
     readable = [name for name in names if len(name) >= SHORTEST]
