@@ -1,6 +1,11 @@
 """The judge benchmark's sets run alone (`--set NAME`), never in `all`: the held-out families and the documents'
-tuning families of `benchmarks.families`, and the fresh sets, each four families of kinds of document no grader was
-run on while any of its rules was written, in the order they were written (`fresh`, then `fresh2` onwards).
+tuning families of `benchmarks.families`, and the fresh sets, in the order they were written (`fresh`, then `fresh2`
+onwards).
+
+A fresh set is four families of kinds of document the project had never graded, written before any rule was drawn
+from the records of the sets before it (from fresh3 on by a writer who read none of the grader), so a figure on it says
+how a grader does on documents none of its rules was written with. Each set's docstring names its kinds;
+docs/grading.md says when each was written and graded.
 
 Each family draws from its own seeded stream, so a set's cases are the same whichever module lists it.
 """
@@ -134,276 +139,195 @@ from benchmarks.labelled import JudgeCase
 FRESH: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (shell_script, quiz, product_description, csv_export)
 }
-"""Families written after issue 37's last grader rule and never graded while any rule was
-written: run alone (`--set fresh`). Kinds of document the project had never graded (a shell
-script, a quiz, a product description, a CSV export), so a figure on them says how a grader
-does on documents none of its rules was written with."""
+"""A shell script, a quiz, a product description, a CSV export (`--set fresh`)."""
 
 
 FRESH2: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (dockerfile, word_problem, html_form, social_post)
 }
-"""Families written after the fresh set was graded and before any rule was written on it: run alone (`--set fresh2`).
-Kinds of document the project had never graded (a Dockerfile, a worked maths word problem, an HTML form, a social media
-post), so that when a rule is written on the fresh set's records, a figure here still says how a grader does on
-documents no rule was written with."""
+"""A Dockerfile, a worked maths word problem, an HTML form, a social media post (`--set fresh2`)."""
 
 
 FRESH3: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
 }
-"""Families written after the second fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh3`). Kinds of document the project had never graded (a cover letter, a
-regular expression with its test, a travel itinerary, a CI workflow in YAML), so that when a rule is drawn from the
-second fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A cover letter, a regular expression with its test, a travel itinerary, a CI workflow in YAML (`--set fresh3`)."""
 
 
 FRESH4: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (press_release, pytest_file, makefile, faq_page)
 }
-"""Families written after the third fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh4`). Kinds of document the project had never graded (a press release, a
-pytest test module, a Makefile, a Markdown FAQ page), so that when a rule is drawn from the third fresh set's records, a
-figure here still says how a grader does on documents no rule was written with."""
+"""A press release, a pytest test module, a Makefile, a Markdown FAQ page (`--set fresh4`)."""
 
 
 FRESH5: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (user_story, python_class, ui_error_messages, meeting_agenda)
 }
-"""Families written after the fourth fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh5`). Kinds of document the project had never graded (an agile user story, a
-Python class, a product's error messages, a meeting agenda), so that when a rule is drawn from the fourth fresh set's
-records, a figure here still says how a grader does on documents no rule was written with."""
+"""An agile user story, a Python class, a product's error messages, a meeting agenda (`--set fresh5`)."""
 
 
 FRESH6: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (research_abstract, lesson_plan, acrostic_poem, cli_readme)
 }
-"""Families written after the fifth fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh6`). Kinds of document the project had never graded (a research paper's
-abstract, a lesson plan, an acrostic poem, a command-line tool's README), so that when a rule is drawn from the fifth
-fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A research paper's abstract, a lesson plan, an acrostic poem, a command-line tool's README (`--set fresh6`)."""
 
 
 FRESH7: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (changelog_entry, sql_migration, product_comparison, limerick)
 }
-"""Families written after the sixth fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh7`). Kinds of document the project had never graded (a changelog entry, a SQL
-migration, a product comparison, a limerick), so that when a rule is drawn from the sixth fresh set's records, a figure
-here still says how a grader does on documents no rule was written with."""
+"""A changelog entry, a SQL migration, a product comparison, a limerick (`--set fresh7`)."""
 
 
 FRESH8: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (status_report, crontab, glossary, code_review)
 }
-"""Families written after the seventh fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh8`). Kinds of document the project had never graded (a weekly team status
-report, a crontab, a Markdown glossary, a code review of a short diff), so that when a rule is drawn from the seventh
-fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A weekly team status report, a crontab, a Markdown glossary, a code review of a short diff (`--set fresh8`)."""
 
 
 FRESH9: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (bibliography, terraform_module, interview_guide, packing_list)
 }
-"""Families written after the eighth fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh9`). Kinds of document the project had never graded (an APA 7 reference list,
-a Terraform configuration, a structured interview guide, a Markdown packing checklist), so that when a rule is drawn
-from the eighth fresh set's records, a figure here still says how a grader does on documents no rule was written
-with."""
+"""An APA 7 reference list, a Terraform configuration, a structured interview guide, a Markdown packing checklist
+(`--set fresh9`)."""
 
 
 FRESH10: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
 }
-"""Families written after the ninth fresh set was graded and before any rule was drawn from it, by a writer who read
-none of the grader: run alone (`--set fresh10`). Kinds of document the project had never graded (a new employee's
-first-week onboarding plan, an nginx server configuration, a recipe scaled to other servings, a sprint retrospective
-summary), so that when a rule is drawn from the ninth fresh set's records, a figure here still says how a grader does on
-documents no rule was written with."""
+"""A new employee's first-week onboarding plan, an nginx server configuration, a recipe scaled to other servings, a
+sprint retrospective summary (`--set fresh10`)."""
 
 
 FRESH11: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (invoice, k8s_deployment, runbook, workout_plan)
 }
-"""Families written after the tenth fresh set was graded and before any rule was drawn from it, by a
-writer who read none of the grader: run alone (`--set fresh11`). Kinds of document the project had
-never graded (a freelancer's invoice, a Kubernetes Deployment and Service in YAML, an on-call
-runbook for an alert, a weekly workout plan), so that when a rule is drawn from the tenth fresh
-set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A freelancer's invoice, a Kubernetes Deployment and Service in YAML, an on-call runbook for an alert, a weekly
+workout plan (`--set fresh11`)."""
 
 
 FRESH12: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (data_dictionary, systemd_unit, test_plan, event_budget)
 }
-"""Families written before any rule was drawn from the eleventh fresh set's records, by a writer who read none of the
-grader: run alone (`--set fresh12`). Kinds of document the project had never graded (a data dictionary for a table, a
-systemd service unit, a QA test plan for a feature, an event's budget), so that when a rule is drawn from the eleventh
-fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A data dictionary for a table, a systemd service unit, a QA test plan for a feature, an event's budget (`--set
+fresh12`)."""
 
 
 FRESH13: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (postmortem, dns_zone, course_syllabus, loan_schedule)
 }
-"""Families written before any rule was drawn from the twelfth fresh set's records, by a writer who read none of the
-grader: run alone (`--set fresh13`). Kinds of document the project had never graded (an incident postmortem, a DNS zone
-file in BIND format, a university course syllabus, a loan's amortization schedule), so that when a rule is drawn from
-the twelfth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""An incident postmortem, a DNS zone file in BIND format, a university course syllabus, a loan's amortization schedule
+(`--set fresh13`)."""
 
 
 FRESH14: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (ssh_config, lab_report, shipping_quote, accessibility_audit)
 }
-"""Families written before any rule was drawn from the thirteenth fresh set's records, by a writer who read none of the
-grader: run alone (`--set fresh14`). Kinds of document the project had never graded (an OpenSSH client config, a science
-lab report, a freight shipping quote, a web accessibility audit), so that when a rule is drawn from the thirteenth fresh
-set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""An OpenSSH client config, a science lab report, a freight shipping quote, a web accessibility audit (`--set
+fresh14`)."""
 
 
 FRESH15: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (gitignore, bill_of_materials, league_table, nutrition_label)
 }
-"""Families written before any rule was drawn from the fourteenth fresh set's records, by a writer who read none of the
-grader: run alone (`--set fresh15`). Kinds of document the project had never graded (a project's .gitignore, an
-electronics bill of materials, a sports league table, a Nutrition Facts label), so that when a rule is drawn from the
-fourteenth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A project's .gitignore, an electronics bill of materials, a sports league table, a Nutrition Facts label (`--set
+fresh15`)."""
 
 
 FRESH16: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (requirements_txt, timesheet, seating_plan, medication_schedule)
 }
-"""Families written before any rule was drawn from the fifteenth fresh set's records, by a writer who read none of the
-grader: run alone (`--set fresh16`). Kinds of document the project had never graded (a pinned Python requirements.txt, a
-weekly timesheet, a wedding seating plan, a daily medication schedule), so that when a rule is drawn from the fifteenth
-fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A pinned Python requirements.txt, a weekly timesheet, a wedding seating plan, a daily medication schedule (`--set
+fresh16`)."""
 
 
 FRESH17: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (env_file, exam_timetable, git_log_summary, shopping_receipt)
 }
-"""Families written before any rule was drawn from the sixteenth fresh set's records, by a writer who read none of the
-grader: run alone (`--set fresh17`). Kinds of document the project had never graded (a web service's .env file, a school
-exam timetable, a weekly summary of a repository's commits, a shop's till receipt), so that when a rule is drawn from
-the sixteenth fresh set's records, a figure here still says how a grader does on documents no rule was written with."""
+"""A web service's .env file, a school exam timetable, a weekly summary of a repository's commits, a shop's till receipt
+(`--set fresh17`)."""
 
 
 FRESH18: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (purchase_order, flight_booking, grant_budget, conference_schedule)
 }
-"""Families written before any rule was drawn from the seventeenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh18`). Kinds of document the project had never graded
-(a purchase order to a supplier, a flight booking confirmation, a research grant's budget justification, a
-one-day conference programme), so that when a rule is drawn from the seventeenth fresh set's records, a
-figure here still says how a grader does on documents no rule was written with."""
+"""A purchase order to a supplier, a flight booking confirmation, a research grant's budget justification, a one-day
+conference programme (`--set fresh18`)."""
 
 
 FRESH19: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (bank_reconciliation, staff_rota, dunning_letter, payslip)
 }
-"""Families written before any rule was drawn from the eighteenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh19`). Kinds of document the project had never graded
-(a month-end bank reconciliation, a week's staff rota, a first reminder about overdue invoices, an employee's
-monthly payslip), so that when a rule is drawn from the eighteenth fresh set's records, a figure here still
-says how a grader does on documents no rule was written with."""
+"""A month-end bank reconciliation, a week's staff rota, a first reminder about overdue invoices, an employee's monthly
+payslip (`--set fresh19`)."""
 
 
 FRESH20: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (vehicle_service, vaccination_record, asset_register, electricity_bill)
 }
-"""Families written before any rule was drawn from the nineteenth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh20`). Kinds of document the project had never graded
-(a car's service record, a vaccination record, an office's IT asset register, a check of an electricity bill
-against the meter readings), so that when a rule is drawn from the nineteenth fresh set's records, a figure
-here still says how a grader does on documents no rule was written with."""
+"""A car's service record, a vaccination record, an office's IT asset register, a check of an electricity bill against
+the meter readings (`--set fresh20`)."""
 
 
 FRESH21: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (stock_take, deposit_return, mileage_claim, train_timetable)
 }
-"""Families written before any rule was drawn from the twentieth fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh21`). Kinds of document the project had never graded
-(a shop's stock take count sheet, a landlord's deposit return statement, an employee's monthly mileage claim, a
-train's timetable), so that when a rule is drawn from the twentieth fresh set's records, a figure here still says
-how a grader does on documents no rule was written with."""
+"""A shop's stock take count sheet, a landlord's deposit return statement, an employee's monthly mileage claim, a
+train's timetable (`--set fresh21`)."""
 
 
 FRESH22: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (clinic_letter, fixture_list, route_card, sample_log)
 }
-"""Families written before any rule was drawn from the twenty-first fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh22`). Kinds of document the project had never graded
-(a clinic's appointment letter for a procedure, a sports team's season fixture list, a walk leader's route card, a
-testing lab's sample receipt log), so that when a rule is drawn from the twenty-first fresh set's records, a figure
-here still says how a grader does on documents no rule was written with."""
+"""A clinic's appointment letter for a procedure, a sports team's season fixture list, a walk leader's route card, a
+testing lab's sample receipt log (`--set fresh22`)."""
 
 
 FRESH23: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (agm_notice, renovation_schedule, expense_split, calibration_certificate)
 }
-"""Families written before any rule was drawn from the twenty-second fresh set's records, by a writer who
-read none of the grader: run alone (`--set fresh23`). Kinds of document the project had never graded
-(a notice of an annual general meeting, a builder's schedule of works, a summary of a shared trip's costs and who
-owes whom, an instrument's calibration certificate), so that when a rule is drawn from the twenty-second fresh set's
-records, a figure here still says how a grader does on documents no rule was written with."""
+"""A notice of an annual general meeting, a builder's schedule of works, a summary of a shared trip's costs and who owes
+whom, an instrument's calibration certificate (`--set fresh23`)."""
 
 
 FRESH24: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (pet_boarding, trip_consent, room_bookings, car_hire)
 }
-"""Families written before any rule was drawn from the twenty-third fresh set's records, by a writer who read none of
-the grader: run alone (`--set fresh24`). Kinds of document the project had never graded (a kennel's or cattery's booking
-confirmation, a school's trip letter with its consent form, a week's meeting room booking sheet, a car hire
-confirmation), so that when a rule is drawn from the twenty-third fresh set's records, a figure here still says how a
-grader does on documents no rule was written with."""
+"""A kennel's or cattery's booking confirmation, a school's trip letter with its consent form, a week's meeting room
+booking sheet, a car hire confirmation (`--set fresh24`)."""
 
 
 FRESH25: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (dental_estimate, rent_increase, venue_quote, job_sheet)
 }
-"""Families written before any rule was drawn from the twenty-fourth fresh set's records, by a writer who read none of
-the grader: run alone (`--set fresh25`). Kinds of document the project had never graded (a dental practice's treatment
-plan and estimate, a tenancy's rent increase notice, a wedding venue's quote, a plumber's job sheet), so that when a rule
-is drawn from the twenty-fourth fresh set's records, a figure here still says how a grader does on documents no rule was
-written with."""
+"""A dental practice's treatment plan and estimate, a tenancy's rent increase notice, a wedding venue's quote, a
+plumber's job sheet (`--set fresh25`)."""
 
 
 FRESH26: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (install_guide, spec_sheet, match_report, lab_procedure)
 }
-"""Families written after the twenty-fifth fresh set was graded and before any rule was drawn from its records, by a
-writer who read none of the grader: run alone (`--set fresh26`). Kinds of document the project had never graded (an
-install guide for a self-hosted service, a product's spec sheet with its units, a football match report, a lab
-procedure for making up a solution and diluting it), so that when a rule is drawn from the twenty-fifth fresh set's
-records, a figure here still says how a grader does on documents no rule was written with."""
+"""An install guide for a self-hosted service, a product's spec sheet with its units, a football match report, a lab
+procedure for making up a solution and diluting it (`--set fresh26`)."""
 
 
 FRESH27: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (exhibit_label, reference_letter, code_of_conduct, deprecation_notice)
 }
-"""Families written after the twenty-sixth fresh set was graded and before any rule was drawn from its records, by a
-writer who read none of the grader: run alone (`--set fresh27`). Kinds of document the project had never graded (a
-museum exhibit label, a job reference letter, a community's code of conduct, an API deprecation notice), their
-criteria mostly about words rather than figures, so that when a rule is drawn from the twenty-sixth fresh set's
-records, a figure here still says how a grader does on documents no rule was written with."""
+"""A museum exhibit label, a job reference letter, a community's code of conduct, an API deprecation notice; criteria
+mostly about words (`--set fresh27`)."""
 
 
 FRESH28: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (talk_proposal, warranty_claim, shift_handover, show_notes)
 }
-"""Families written after the twenty-seventh fresh set and before the twenty-sixth or twenty-seventh set's records were
-used for any rule, by a writer who read none of the grader: run alone (`--set fresh28`). Kinds of document the project
-had never graded (a conference talk proposal, a warranty claim letter, a volunteer's shift handover note, a podcast
-episode's show notes), their criteria half about words and half about figures, so that when a rule is drawn from the
-twenty-sixth or twenty-seventh fresh set's records, a figure here still says how a grader does on documents no rule was
-written with."""
+"""A conference talk proposal, a warranty claim letter, a volunteer's shift handover note, a podcast episode's show
+notes; criteria half words, half figures (`--set fresh28`)."""
 
 
 FRESH29: dict[str, Callable[[], list[JudgeCase]]] = {
     module.FAMILY: module.cases for module in (vet_discharge, parking_appeal, rehearsal_plan, boat_charter)
 }
-"""Families of kinds never graded (a vet's discharge note, a parking fine appeal, a rehearsal plan, a boat charter
-confirmation), written blind by a writer who read none of the grader, before fresh28 was analysed: run alone
-(`--set fresh29`)."""
+"""A vet's discharge note, a parking fine appeal, a rehearsal plan, a boat charter confirmation (`--set fresh29`)."""
 
 
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
