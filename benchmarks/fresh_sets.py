@@ -20,6 +20,7 @@ from benchmarks.families import (
     accessibility_audit,
     acrostic_poem,
     agm_notice,
+    allergen_menu,
     asset_register,
     bank_reconciliation,
     bibliography,
@@ -53,6 +54,7 @@ from benchmarks.families import (
     faq_page,
     fixture_list,
     flight_booking,
+    fun_run_results,
     git_log_summary,
     gitignore,
     glossary,
@@ -81,6 +83,7 @@ from benchmarks.families import (
     parking_appeal,
     payslip,
     pet_boarding,
+    planting_calendar,
     postmortem,
     press_release,
     product_comparison,
@@ -115,6 +118,7 @@ from benchmarks.families import (
     staff_rota,
     status_report,
     stock_take,
+    swim_report,
     systemd_unit,
     talk_proposal,
     terraform_module,
@@ -330,6 +334,13 @@ FRESH29: dict[str, Callable[[], list[JudgeCase]]] = {
 """A vet's discharge note, a parking fine appeal, a rehearsal plan, a boat charter confirmation (`--set fresh29`)."""
 
 
+FRESH30: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (allergen_menu, swim_report, planting_calendar, fun_run_results)
+}
+"""A restaurant's allergen menu card, a child's swimming progress report, a garden planting calendar, a charity fun
+run's results sheet (`--set fresh30`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -362,6 +373,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh27": FRESH27,
     "fresh28": FRESH28,
     "fresh29": FRESH29,
+    "fresh30": FRESH30,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

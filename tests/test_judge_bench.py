@@ -26,6 +26,7 @@ from benchmarks.families import (
     acrostic_poem,
     action_items,
     agm_notice,
+    allergen_menu,
     api_docs,
     arithmetic,
     asset_register,
@@ -69,6 +70,7 @@ from benchmarks.families import (
     fenced,
     fixture_list,
     flight_booking,
+    fun_run_results,
     git_log_summary,
     gitignore,
     glossary,
@@ -101,6 +103,7 @@ from benchmarks.families import (
     parking_appeal,
     payslip,
     pet_boarding,
+    planting_calendar,
     postmortem,
     press_release,
     product_comparison,
@@ -140,6 +143,7 @@ from benchmarks.families import (
     status_report,
     stock_take,
     substance,
+    swim_report,
     systemd_unit,
     table_claims,
     talk_proposal,
@@ -193,6 +197,7 @@ from benchmarks.fresh_sets import (
     FRESH27,
     FRESH28,
     FRESH29,
+    FRESH30,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -259,6 +264,7 @@ FRESH26_SET = build_set("fresh26")
 FRESH27_SET = build_set("fresh27")
 FRESH28_SET = build_set("fresh28")
 FRESH29_SET = build_set("fresh29")
+FRESH30_SET = build_set("fresh30")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -730,6 +736,11 @@ class TestTheFamilies:
             FRESH29,
             ((vet_discharge, vet_discharge.NOTES), (parking_appeal, parking_appeal.APPEALS))
             + ((rehearsal_plan, rehearsal_plan.REHEARSALS), (boat_charter, boat_charter.CHARTERS)),
+        ),
+        "fresh30": (
+            FRESH30,
+            ((allergen_menu, allergen_menu.CARDS), (swim_report, swim_report.REPORTS))
+            + ((planting_calendar, planting_calendar.CALENDARS), (fun_run_results, fun_run_results.RACES)),
         ),
     }
 
@@ -1292,7 +1303,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh29 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh30 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -4264,6 +4275,170 @@ class TestTheFresh29Families:
         assert "about 14 nautical miles (22.5 km)" in case.answer and "(25%): £256.25" in case.answer
         assert boat_charter.sentences(boat_charter.welcome(case.answer)) == 2
         assert {c.kind: c.met for c in case.criteria} == {"distance": False, "welcome": True, "deposit": True}
+
+
+class TestTheFresh30Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH30) == {"allergen_menu", "swim_report", "planting_calendar", "fun_run_results"}
+        for family in FRESH30:
+            cases = [case for case in FRESH30_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH30_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh30"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh30"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_comment_or_tips_or_an_opening_note_is_clear_of_its_limit_however_it_is_counted(self):
+        limited = (
+            (swim_report, swim_report.REPORTS, "comment", swim_report.COMMENT),
+            (planting_calendar, planting_calendar.CALENDARS, "tips", planting_calendar.TIPS),
+        )
+        for module, subjects, switch, heading in limited:
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = " ".join(section(answer, heading) or [])
+                    counts = (word_count(text), len(text.split()))
+                    if on[switch]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for card in allergen_menu.CARDS:
+            for on, answer in every_answer(allergen_menu, card):
+                note = " ".join(section(answer, allergen_menu.INTRO) or [])
+                counts = (allergen_menu.sentences(note), len(re.findall(r"[.!?](?:\s|$)", note)))
+                if on["intro"]:
+                    assert max(counts) <= card.limit - 1, (card.name, counts)
+                else:
+                    assert min(counts) >= card.limit + 2, (card.name, counts)
+
+    def test_allergen_menu_truths(self):
+        card = "Two dishes are vegan.\n- Soup (VG) £5.00\n- Stew (VG): £9.00 (child £4.50)\n- Pie £8.00"
+        assert allergen_menu.vegan_right(card) and not allergen_menu.vegan_right(card.replace("Two", "Three"))
+        assert not allergen_menu.vegan_right("Some dishes are vegan.\n- Soup (VG)")
+        assert allergen_menu.children_right(card) and not allergen_menu.children_right(card.replace("£4.50", "£5.00"))
+        assert not allergen_menu.children_right("Children are welcome. Pie £8.00")
+        assert allergen_menu.dishes(card.splitlines()) == card.splitlines()[1:]
+        assert allergen_menu.energy_right("| Risotto | 640 kcal (2,678 kJ) | £14.50 |\n| Pie | 1,050 kcal (4,393 kJ) |")
+        assert not allergen_menu.energy_right("Risotto: 640 kcal (2,678 kJ)\nCod: 610 kcal (2,440 kJ)")
+        assert not allergen_menu.energy_right("Cod: 610 kcal")
+        assert allergen_menu.STAFF.search("Please let your server know about any allergy")
+        assert not allergen_menu.STAFF.search("Our kitchen team is happy to adapt most dishes.")
+        assert allergen_menu.TRACES.search("we cannot guarantee a dish is free from them")
+        assert not allergen_menu.TRACES.search("Everything is made fresh in our own kitchen.")
+        # By hand: 560 kcal is 2,343 kJ, not 2,240; no word about telling a server; £7.25, £6.25 and £2.50 are
+        # half of £14.50, £12.50 and £5.00.
+        case = next(c for c in FRESH30_SET if c.id == "allergen_menu-03")
+        assert "560 kcal (2,240 kJ)" in case.answer and "Full allergen details are also on our website." in case.answer
+        assert "server" not in case.answer and "staff" not in case.answer
+        assert "£14.50 (child £7.25)" in case.answer and "£12.50 (child £6.25)" in case.answer
+        assert "£5.00 (child £2.50)" in case.answer and case.answer.count("child") == 3
+        assert {c.kind: c.met for c in case.criteria} == {"energy": False, "staff": False, "children": True}
+        # By hand: "cannot guarantee ... free from traces"; the bourguignon spelt "bourgignon"; the large plates
+        # come before the small plates.
+        case = next(c for c in FRESH30_SET if c.id == "allergen_menu-13")
+        assert "we cannot guarantee that a dish is free from traces of any allergen" in case.answer
+        assert "Beef bourgignon" in case.answer and "bourguignon" not in case.answer
+        assert case.answer.index("**Large plates**") < case.answer.index("**Small plates**")
+        assert {c.kind: c.met for c in case.criteria} == {"traces": True, "spelling": False, "order": False}
+
+    def test_swim_report_truths(self):
+        assert swim_report.attendance_right("Reuben attended 11 of 12 lessons (92%).")
+        assert swim_report.attendance_right("| Attendance | attended seven of the 8 lessons this term (87.5%) |")
+        assert not swim_report.attendance_right("Zainab attended 7 of 8 lessons (75%).")
+        assert not swim_report.attendance_right("Attendance: 9 lessons out of 10")
+        assert swim_report.distance_right("She swam six lengths of the 25 m pool (150 m) with a float.")
+        assert not swim_report.distance_right("He swam 10 lengths of the 20 m pool (180 m).")
+        assert swim_report.duration_right("Lessons: Thursdays, 4:30 pm to 5:00 pm (30 minutes)")
+        assert not swim_report.duration_right("Tuesdays 17:30 to 18:15 (40 min)")
+        assert not swim_report.duration_right("Tuesdays at 17:30 (45 min)")
+        assert swim_report.NEGATIVE.search("Her backstroke kick, which is lazy")
+        assert not swim_report.NEGATIVE.search("She is brave, kind to others and a joy to teach.")
+        assert swim_report.PHONE.search("Text me on 07823 441 902.") and swim_report.PHONE.search("call 07700 900461")
+        assert not swim_report.PHONE.search("Saturdays, 09:15 to 09:45, Stage 3, 2026")
+        # By hand: a mobile number given; 7 of 8 is 87.5%, not 75%; no negative label anywhere.
+        case = next(c for c in FRESH30_SET if c.id == "swim_report-02")
+        assert "Any questions, call me on 07700 900 318." in case.answer
+        assert "Zainab attended 7 of 8 lessons (75%)." in case.answer
+        assert "2. Kicking with straight legs from the hips" in case.answer and "weak" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_phone": False, "attendance": False, "positive": True}
+        # By hand: Reuben never misspelt; new skills before next steps; 10 lengths of 20 m is 200 m, not 180 m.
+        case = next(c for c in FRESH30_SET if c.id == "swim_report-09")
+        assert "Rueben" not in case.answer and case.answer.count("Reuben") == 5
+        assert case.answer.index("**New skills this term**") < case.answer.index("**Next steps**")
+        assert "10 lengths of the 20 m pool (180 m)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"name": True, "order": True, "distance": False}
+
+    def test_planting_calendar_truths(self):
+        assert planting_calendar.spelt_right("Sow courgettes. Courgette 'Defender'", "Courgette")
+        assert not planting_calendar.spelt_right("Corgettes: sow. Courgette 'Defender'", "Courgette")
+        assert not planting_calendar.spelt_right("Sow beans", "Courgette")
+        calendar = "| March | peas |\n| April | beans |\n- May: harden off\n### June\nSow on 1 June"
+        assert planting_calendar.months_in_order(calendar)
+        assert not planting_calendar.months_in_order(calendar.replace("| April |", "| July |"))
+        assert planting_calendar.spacings_right("tomatoes 45 cm (18 in) apart\npots of 9 cm (3.5 in)")
+        assert not planting_calendar.spacings_right("tomatoes 45 cm (18 in) apart\nbeans 30 cm (10 in) apart")
+        assert planting_calendar.harvest_right("Sown on 6 March 2026, ready about six weeks later, 17 April 2026.")
+        assert not planting_calendar.harvest_right("Sown on 6 March 2026, ready about 6 weeks later, 24 April 2026.")
+        assert planting_calendar.area_right("A balcony 2.5 m x 1.5 m (3.75 m2)")
+        assert not planting_calendar.area_right("half plot, 12.5 m × 5 m (35 m²)")
+        assert planting_calendar.PEAT.search("peat-based compost") and planting_calendar.PEAT.search("peat compost")
+        assert not planting_calendar.PEAT.search("topped up with peat-free compost")
+        assert planting_calendar.HARDEN.search("Harden off the squash") and planting_calendar.HARDEN.search(
+            "harden the tomatoes off"
+        )
+        assert not planting_calendar.HARDEN.search("water the tomatoes and courgettes well first")
+        # By hand: "harden off the sweet peas"; "Zinias" once; 14 March to 13 June 2026 is 13 weeks.
+        case = next(c for c in FRESH30_SET if c.id == "planting_calendar-01")
+        assert "harden off the sweet peas for ten days" in case.answer and "Zinias sown on 14 March 2026" in case.answer
+        assert "about 13 weeks later, around 13 June 2026" in case.answer
+        assert (date(2026, 6, 13) - date(2026, 3, 14)).days == 13 * 7
+        assert {c.kind: c.met for c in case.criteria} == {"harden": True, "name": False, "harvest": True}
+        # By hand: the six seed packets all listed; 3 m × 1.2 m is 3.6 m², not 8.4; peat-free compost only.
+        case = next(c for c in FRESH30_SET if c.id == "planting_calendar-04")
+        assert len(listed(section(case.answer, "seeds to buy") or [])) == 6 and "- Tomato 'Sungold'" in case.answer
+        assert "A 3 m × 1.2 m raised bed (8.4 m²)" in case.answer
+        assert "with peat-free compost" in case.answer and case.answer.count("peat") == 1
+        assert {c.kind: c.met for c in case.criteria} == {"seeds": True, "area": False, "no_peat": True}
+
+    def test_fun_run_results_truths(self):
+        assert fun_run_results.seconds("36:12") == 2172 and fun_run_results.seconds("1:02:05") == 3725
+        results = "## Results\n| Pos | Name | Time |\n|---|---|---|\n| 1 | Ann | 17:45 |\n| 2 | Bo | 18:02 |\nBo was 2nd, 18:02."
+        assert fun_run_results.finishers(results) == [1065, 1082]
+        assert fun_run_results.finishers("Top six:\n1. Rhys Morgan - 10:24\n2. Owen Price - 11:09") == [624, 669]
+        assert fun_run_results.pace_right("Tom won in 17:45 over the 5 km course, a pace of 3:33 per km.")
+        assert fun_run_results.pace_right("Imran Shah ran 16:58 for the 5 km, or 3:24 per km.")
+        assert not fun_run_results.pace_right("Tom won in 17:45 over the 5 km course, a pace of 3:55 per km.")
+        money = "**Money raised**\n• Fees: £3,760.00\n• Sponsorship: £5,212.30\n• Raffle: £448.00\n• Total: £9,420.30"
+        assert fun_run_results.raised_right(money)
+        assert not fun_run_results.raised_right(money.replace("£9,420.30", "£9,240.30"))
+        assert fun_run_results.THANKS.search("Thank you to our marshals, first aiders and the volunteers.")
+        assert not fun_run_results.THANKS.search("Volunteers marshalled the common. Thank you for running!")
+        assert fun_run_results.AGE.search("Ella Burke, aged 7, ran") and fun_run_results.AGE.search("(age 8)")
+        assert not fun_run_results.AGE.search("402 registered, 389 finished the 5 km")
+        # By hand: seven Santas listed, but 20:45 above 20:10; 6 December 2026 is a Sunday, not a Saturday.
+        case = next(c for c in FRESH30_SET if c.id == "fun_run_results-03")
+        assert "| 6 | Ewan Fraser | 20:45 |\n| 7 | Becky Lund | 20:10 |" in case.answer
+        assert "| Date | Saturday 6 December 2026 |" in case.answer and f"{date(2026, 12, 6):%A}" == "Sunday"
+        assert len(fun_run_results.finishers(case.answer)) == 7
+        assert {c.kind: c.met for c in case.criteria} == {"top": True, "sorted": False, "weekday": False}
+        # By hand: 36:12 over 10 km is 3:37.2 per km; the top eight come before the money; £3,760.00 + £5,212.30
+        # + £448.00 is £9,420.30, not the £9,240.30 given.
+        case = next(c for c in FRESH30_SET if c.id == "fun_run_results-05")
+        assert "Kieran Pascoe won in 36:12 on the 10 km course, averaging 3:37 per km." in case.answer
+        assert case.answer.index("**Top eight**") < case.answer.index("**Money raised**")
+        assert "• Raffle: £448.00\n• Total: £9,240.30" in case.answer and "£5,212.30" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"pace": True, "order": True, "raised": False}
 
 
 class TestTheLabelsFile:
