@@ -3,7 +3,8 @@
 A criterion that names the words its answer's first or last line starts with ("Starts with
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
 (`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`) and
-one asking that a weekday given beside a date be the day it falls on (`weekdays.py`); one
+one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
+percentage be right for the figures it is of (`percentages.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -61,6 +62,7 @@ from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
+from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.spellings import spelling
 from rubricflow.activities.grader.values import missing_value
@@ -116,7 +118,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by code alone: by the line it names (`openings.py`), unmet
     for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
     lacks, by the spellings of a name it asks one spelling of (`spellings.py`), or by the
-    calendar for a weekday it asks be right for its date (`weekdays.py`); else None."""
+    calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
+    arithmetic of a percentage it asks be right (`percentages.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -127,7 +130,9 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
         return Evidence(False, why, f"value: {value!r} is not in the answer")
     if (spelt := spelling(answer, criterion)) is not None:
         return spelt
-    return weekday_read(answer, criterion)
+    if (weekday := weekday_read(answer, criterion)) is not None:
+        return weekday
+    return percentage_read(answer, criterion)
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
