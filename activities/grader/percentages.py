@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
 _NUMBER = r"[£$€]?\s?\d[\d,]*(?:\.\d+)?"
@@ -74,7 +75,6 @@ _PLAIN = frozenset(
     "out from amount cost costs charge charges value price fee fees sum worked matches match agrees agree as by towards".split()
 )
 """Words of a criterion that say nothing of which figure it means."""
-_WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
 
 
 @dataclass(frozen=True)
@@ -167,8 +167,7 @@ def _a_name(part: str) -> bool:
 
 
 def _stems(words: str) -> list[re.Pattern[str]]:
-    found = [re.sub(r"['\u2019]s?$", "", w).lower() for w in _WORD.findall(words)]
-    return [re.compile(r"(?<!\w)" + re.escape(w[:5]), re.I) for w in found if w not in _PLAIN and len(w) > 2]
+    return named_stems(words, _PLAIN)
 
 
 _NUMBERED = re.compile(r"^\s*(?:[-*•]\s*)?\d{1,2}[.)]\s+")

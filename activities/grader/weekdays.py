@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
 _NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -64,7 +65,6 @@ _PLAIN = frozenset(
     "alongside next to every each all one".split()
 )
 """Words of a criterion that say nothing of which date it means."""
-_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 
 
 @dataclass(frozen=True)
@@ -141,13 +141,6 @@ def _read(answer: str) -> list[tuple[list[DatedWeekday], bool]]:
     return [_line_pairs(line, year) for line in content_lines(answer)]
 
 
-def _named(criterion: str) -> list[re.Pattern[str]]:
-    """The words `criterion` names its date's thing by, each as a pattern a line may hold."""
-    words = [re.sub(r"['\u2019]s?$", "", w).lower() for w in _WORD.findall(criterion)]
-    stems = [w if "-" in w else w[:5] for w in words if w not in _PLAIN and len(w) > 2]
-    return [re.compile(r"(?<!\w)" + re.escape(stem).replace(r"\-", r"[-\s]?"), re.I) for stem in stems]
-
-
 _BARE = re.compile(r"^\W*(?:date|when|date and time)\W*$", re.I)
 """A line's words but its date's: a bare label, the date of the document's one event."""
 
@@ -171,7 +164,7 @@ def weekday_read(answer: str, criterion: str) -> Evidence | None:
     lines = _read(answer)
     pairs = [pair for found, _ in lines for pair in found]
     unclear = any(flag for _, flag in lines)
-    named = [] if _EVERY.search(criterion) else _named(criterion)
+    named = [] if _EVERY.search(criterion) else named_stems(criterion, _PLAIN)
     if not pairs:
         return None
     meant = _meant(pairs, named) if named else []

@@ -1,0 +1,18 @@
+"""The words a criterion names a thing by, as patterns a line holding them matches."""
+
+from __future__ import annotations
+
+from rubricflow.activities.grader.naming import named_stems
+
+
+def test_a_word_is_its_first_five_letters_and_a_hyphened_word_is_whole():
+    stems = named_stems("The weekday given for the pick-up after arrival", {"the", "weekday", "given", "for", "after"})
+    assert [s.pattern for s in stems] == [r"(?<!\w)pick[-\s]?up", r"(?<!\w)arriv"]
+    line = "| Pick up | Arrived: Saturday 2 August 2026 |"
+    assert all(s.search(line) for s in stems)
+    assert not named_stems("it is an ox", set())  # words of two letters or fewer name nothing
+
+
+def test_a_possessive_is_its_word():
+    [stem] = named_stems("the employer's", {"the"})
+    assert stem.search("Employer pension (4% of gross): $179.60") and not stem.search("unemployed")
