@@ -61,6 +61,7 @@ from benchmarks.families import (
     grant_budget,
     html_form,
     install_guide,
+    insurance_renewal,
     interview_guide,
     invoice,
     job_sheet,
@@ -81,6 +82,7 @@ from benchmarks.families import (
     onboarding_checklist,
     packing_list,
     parking_appeal,
+    party_invitation,
     payslip,
     pet_boarding,
     planting_calendar,
@@ -88,6 +90,7 @@ from benchmarks.families import (
     press_release,
     product_comparison,
     product_description,
+    property_listing,
     purchase_order,
     pytest_file,
     python_class,
@@ -104,6 +107,7 @@ from benchmarks.families import (
     route_card,
     runbook,
     sample_log,
+    school_newsletter,
     seating_plan,
     shell_script,
     shift_handover,
@@ -341,6 +345,13 @@ FRESH30: dict[str, Callable[[], list[JudgeCase]]] = {
 run's results sheet (`--set fresh30`)."""
 
 
+FRESH31: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (insurance_renewal, school_newsletter, party_invitation, property_listing)
+}
+"""A home insurance renewal letter, an item for a school newsletter, a party invitation, a letting agent's property
+listing (`--set fresh31`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -374,6 +385,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh28": FRESH28,
     "fresh29": FRESH29,
     "fresh30": FRESH30,
+    "fresh31": FRESH31,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

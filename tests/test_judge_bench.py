@@ -78,6 +78,7 @@ from benchmarks.families import (
     html_form,
     incident_update,
     install_guide,
+    insurance_renewal,
     interview_guide,
     invoice,
     job_sheet,
@@ -101,6 +102,7 @@ from benchmarks.families import (
     ordering,
     packing_list,
     parking_appeal,
+    party_invitation,
     payslip,
     pet_boarding,
     planting_calendar,
@@ -108,6 +110,7 @@ from benchmarks.families import (
     press_release,
     product_comparison,
     product_description,
+    property_listing,
     purchase_order,
     pytest_file,
     python_class,
@@ -126,6 +129,7 @@ from benchmarks.families import (
     route_card,
     runbook,
     sample_log,
+    school_newsletter,
     seating_plan,
     service_config,
     shell_script,
@@ -198,6 +202,7 @@ from benchmarks.fresh_sets import (
     FRESH28,
     FRESH29,
     FRESH30,
+    FRESH31,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -265,6 +270,7 @@ FRESH27_SET = build_set("fresh27")
 FRESH28_SET = build_set("fresh28")
 FRESH29_SET = build_set("fresh29")
 FRESH30_SET = build_set("fresh30")
+FRESH31_SET = build_set("fresh31")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -741,6 +747,11 @@ class TestTheFamilies:
             FRESH30,
             ((allergen_menu, allergen_menu.CARDS), (swim_report, swim_report.REPORTS))
             + ((planting_calendar, planting_calendar.CALENDARS), (fun_run_results, fun_run_results.RACES)),
+        ),
+        "fresh31": (
+            FRESH31,
+            ((insurance_renewal, insurance_renewal.RENEWALS), (school_newsletter, school_newsletter.ITEMS))
+            + ((party_invitation, party_invitation.INVITATIONS), (property_listing, property_listing.LISTINGS)),
         ),
     }
 
@@ -1303,7 +1314,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh30 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh31 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -4439,6 +4450,196 @@ class TestTheFresh30Families:
         assert case.answer.index("**Top eight**") < case.answer.index("**Money raised**")
         assert "• Raffle: £448.00\n• Total: £9,240.30" in case.answer and "£5,212.30" in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"pace": True, "order": True, "raised": False}
+
+
+class TestTheFresh31Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH31) == {"insurance_renewal", "school_newsletter", "party_invitation", "property_listing"}
+        for family in FRESH31:
+            cases = [case for case in FRESH31_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH31_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh31"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh31"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_an_item_or_an_invitation_or_a_description_is_clear_of_its_limit_however_it_is_counted(self):
+        limited = (
+            (school_newsletter, school_newsletter.ITEMS, "length", lambda answer: answer),
+            (party_invitation, party_invitation.INVITATIONS, "short", lambda answer: answer),
+            (
+                property_listing,
+                property_listing.LISTINGS,
+                "description",
+                lambda answer: " ".join(section(answer, property_listing.DESCRIPTION) or []),
+            ),
+        )
+        for module, subjects, switch, counted in limited:
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = counted(answer)
+                    counts = (word_count(text), len(text.split()))
+                    if on[switch]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for item in school_newsletter.ITEMS:
+            for on, answer in every_answer(school_newsletter, item):
+                words = school_newsletter.headline(answer).split()
+                assert (len(words) <= item.headline - 1) if on["headline"] else (len(words) >= item.headline + 4)
+
+    def test_insurance_renewal_truths(self):
+        premium = "| Buildings | £300.00 |\n| Contents | £150.50 |\n| **Total** | **£450.50** |\nLast year: £400.00, up 12.6%."
+        assert insurance_renewal.covers(premium) == [Decimal("300.00"), Decimal("150.50")]
+        assert insurance_renewal.total_right(premium)
+        assert not insurance_renewal.total_right(premium.replace("£450.50", "£460.50"))
+        assert not insurance_renewal.total_right("Total for the year: £10.00")
+        assert insurance_renewal.change_right(premium, premium)
+        assert not insurance_renewal.change_right(premium.replace("12.6%", "11.2%"), premium)
+        lower = "- Total for the year: £90.00\n- Last year's premium was £100.00, so you will pay 10% less."
+        assert insurance_renewal.change_right(lower, lower)
+        assert not insurance_renewal.change_right(lower.replace("10% less", "10% more"), lower)
+        assert insurance_renewal.monthly_right("We will take 12 monthly payments of £47.52 (£570.24 in all).")
+        assert insurance_renewal.monthly_right(
+            "ten monthly payments of £55.02 from account ending 6604, £550.20 in all"
+        )
+        assert not insurance_renewal.monthly_right("ten monthly payments of £55.02 (£555.20 in all)")
+        assert not insurance_renewal.monthly_right("You pay £47.52 a month.")
+        assert insurance_renewal.ACCOUNT.search("from account 31926819") and insurance_renewal.ACCOUNT.search(
+            "20-45-77"
+        )
+        assert not insurance_renewal.ACCOUNT.search("account ending 4821; policy HHI-4417-2093; call 0345 600 2718")
+        assert insurance_renewal.POLICY.findall("HHI-4417-2093, then HHI-4471-2093") == [
+            "HHI-4417-2093",
+            "HHI-4471-2093",
+        ]
+        # By hand: 636.24 is 6.29% more than 598.60 (so 6.3% is right); the account number and sort code are shown in
+        # full; the policy number at the foot has its last two digits swapped.
+        case = next(c for c in FRESH31_SET if c.id == "insurance_renewal-03")
+        assert "| **Total** | **£636.24** |" in case.answer and "Last year's premium: £598.60." in case.answer
+        assert "The new premium is 6.3% more than last year." in case.answer
+        assert round(100 * (636.24 - 598.60) / 598.60, 1) == 6.3
+        assert "from account 61502284 (sort code 09-01-28)" in case.answer
+        assert "| Policy number | TRN-7702-6615 |" in case.answer and "policy number, TRN-7702-6651." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"change": True, "account": False, "reference": False}
+        # By hand: two changes listed where there are three; 12 × £47.52 is £570.24; no cooling-off period.
+        case = next(c for c in FRESH31_SET if c.id == "insurance_renewal-04")
+        assert len(listed(section(case.answer, "what's changed") or [])) == 2
+        assert (
+            "Accidental damage" not in case.answer and "12 monthly payments of £47.52 (£570.24 in all)" in case.answer
+        )
+        assert "cooling" not in case.answer and "You can cancel at any time" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"changes": False, "monthly": True, "cooling_off": False}
+
+    def test_school_newsletter_truths(self):
+        assert school_newsletter.headline("# Book Fair comes to Oakfield\n\nText") == "Book Fair comes to Oakfield"
+        assert school_newsletter.headline("\n**Year 4 visit the museum**\nText") == "Year 4 visit the museum"
+        item = "## Money\nRaised £10.\n\n## Key dates\n- Friday 8 May 2026: forms due\n\nMiss Dunmore, Year 4 teacher"
+        assert school_newsletter.dates_last(item)
+        assert not school_newsletter.dates_last(
+            item.replace("## Money", "## Key dates").replace("## Key dates\n-", "## Cost\n-")
+        )
+        assert not school_newsletter.dates_last("No headings at all.")
+        stalls = "There are three stalls, all run by volunteers:\n- cakes\n- books\n- toys\n\nCome along."
+        assert school_newsletter.counted(stalls, "stalls")
+        assert not school_newsletter.counted(stalls.replace("three", "four"), "stalls")
+        assert not school_newsletter.counted(stalls.replace("- toys\n", ""), "stalls")
+        assert not school_newsletter.counted("Lots of stalls:\n- cakes", "stalls")
+        assert school_newsletter.percent_right("As agreed, 20% of the £3,150, £630, goes to the hospice.")
+        assert school_newsletter.percent_right("So far £1,840 has come in, which is 92% of our £2,000 target.")
+        assert not school_newsletter.percent_right("As agreed, 20% of the £3,150, £315, goes to the hospice.")
+        assert not school_newsletter.percent_right("The school earns 25% of sales.")
+        assert school_newsletter.PARENTS_ALONE.search("Thank you to the parents who ran stalls")
+        assert not school_newsletter.PARENTS_ALONE.search("Parents and carers who walked with us: thank you too.")
+        # By hand: 14 May 2026 is a Thursday, not the Wednesday given; the cost comes after the key dates; 30% of
+        # £22.00 is £6.60.
+        case = next(c for c in FRESH31_SET if c.id == "school_newsletter-01")
+        assert "• Wednesday 14 May 2026: the trip" in case.answer and f"{date(2026, 5, 14):%A}" == "Thursday"
+        assert case.answer.index("**Key dates**") < case.answer.index("**Cost**")
+        assert "30% of that, £6.60," in case.answer and "£22.00 per child" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"percent": True, "weekday": False, "order": False}
+        # By hand: a 14-word headline; "parents and carers" the only parents; 30% of £22.00 is not £6.00.
+        case = next(c for c in FRESH31_SET if c.id == "school_newsletter-13")
+        assert case.answer.startswith("**Year 4 are heading to the Science Museum in London to find out all about")
+        assert case.answer.count("parents") == 1 and "all the parents and carers who" in case.answer
+        assert "30% of that, £6.00, so we are asking for a voluntary contribution of £16.00" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"headline": False, "carers": True, "percent": False}
+
+    def test_party_invitation_truths(self):
+        assert party_invitation.stated_minutes("(2 hours 30 minutes)") == 150
+        assert party_invitation.stated_minutes("(three hours)") == 180
+        assert party_invitation.stated_minutes("(90 minutes)") == 90
+        assert party_invitation.stated_minutes("(all afternoon)") is None
+        assert party_invitation.duration_right("**Saturday 13 June 2026, 2:00 pm to 4:00 pm (2 hours)**")
+        assert party_invitation.duration_right(
+            "| When | Sunday 23 August 2026, 12:30 pm to 4:00 pm (3 hours 30 minutes) |"
+        )
+        assert not party_invitation.duration_right("Friday 9 October 2026, 7:30 pm to 11:30 pm (3 hours)")
+        assert not party_invitation.duration_right("From 2:00 pm, for 2 hours")
+        card = "Date: Thursday 30 July 2026\nTime: 4:00 pm\nPlease let me know by Thursday 16 July 2026."
+        assert party_invitation.order_right(card) and party_invitation.gap_right(card, 14)
+        assert not party_invitation.gap_right(card, 7)
+        swapped = "**RSVP:** Reply by Friday 25 September 2026\n**When:** Friday 9 October 2026, 7:30 pm"
+        assert not party_invitation.order_right(swapped) and party_invitation.gap_right(swapped, 14)
+        assert party_invitation.FORMAL.search("You are cordially invited to the trampoline park.")
+        assert party_invitation.FORMAL.search("Sam requests the pleasure of your company")
+        assert not party_invitation.FORMAL.search("Come and bounce with us at the trampoline park.")
+        assert party_invitation.first_line("\n# Maya is turning 7!\n\nCome") == "# Maya is turning 7!"
+        # By hand: the subject line names no one; "kindly requested to attend"; allergies asked about.
+        case = next(c for c in FRESH31_SET if c.id == "party_invitation-02")
+        assert case.answer.startswith("Party invitation\n\nHi everyone,\n") and "Margaret's" not in case.answer
+        assert "you are kindly requested to attend her retirement reception" in case.answer
+        assert "If you have any food allergies, tell me then" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"informal": False, "first_line": False, "dietary": True}
+        # By hand: Declan always spelt so; 26 September to 9 October 2026 is 13 days, not two weeks; nothing formal.
+        case = next(c for c in FRESH31_SET if c.id == "party_invitation-05")
+        assert case.answer.count("Declan") == 3 and "Deklan" not in case.answer
+        assert "Reply by Saturday 26 September 2026" in case.answer and "Friday 9 October 2026" in case.answer
+        assert (date(2026, 10, 9) - date(2026, 9, 26)).days == 13
+        assert "come and help him celebrate" in case.answer and "request" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"name": True, "rsvp": False, "informal": True}
+
+    def test_property_listing_truths(self):
+        assert property_listing.weekly_right("- Rent: £1,300 pcm (£300 per week)")
+        assert not property_listing.weekly_right("- Rent: £1,300 pcm (£325 per week)")
+        assert not property_listing.weekly_right("- Rent: £1,300 pcm")
+        listing = "Rent is £975 per month, which is £225 per week.\nHolding deposit: £225\nDeposit: £1,125 (five weeks)"
+        assert property_listing.deposit_right(listing)
+        assert not property_listing.deposit_right(listing.replace("£1,125", "£1,218.75"))
+        assert not property_listing.deposit_right("Deposit: £1,125")
+        assert property_listing.street_only("Flat to let, Albert Road, Southsea", "Albert Road")
+        assert not property_listing.street_only("Flat to let, 14 Albert Road, Southsea", "Albert Road")
+        assert not property_listing.street_only("Flat to let in Southsea", "Albert Road")
+        assert property_listing.UNFAIR.search("No DSS. To arrange a viewing")
+        assert property_listing.UNFAIR.search("Unfurnished; professionals only, pets by arrangement")
+        assert not property_listing.UNFAIR.search("Pets considered. Council tax band B. Unfurnished; no smokers.")
+        assert property_listing.EPC.search("- EPC rating: C") and property_listing.EPC.search("| EPC | D |")
+        assert property_listing.EPC.search("Energy rating: C")
+        assert not property_listing.EPC.search("• EPC: to follow\n• Available from 1 September 2026")
+        assert not property_listing.EPC.search("Council tax band B")
+        # By hand: 94 m² is 1,011.8 sq ft; the house number given; the description runs well over 90 words.
+        case = next(c for c in FRESH31_SET if c.id == "property_listing-05")
+        assert "Floor area: 94 m² (1,012 sq ft)" in case.answer and round(94 * 10.7639) == 1012
+        assert "**Three-bedroom family house, 22 Elm Grove, Headingley**" in case.answer
+        assert word_count(" ".join(section(case.answer, "about the house") or [])) > 90
+        assert {c.kind: c.met for c in case.criteria} == {"area": True, "door": False, "description": False}
+        # By hand: students and benefit claimants excluded; £975 × 12 ÷ 52 is £225; five weeks of it is £1,125.
+        case = next(c for c in FRESH31_SET if c.id == "property_listing-10")
+        assert "No students or benefit claimants." in case.answer
+        assert "Rent is £975 per month, which is £225 per week." in case.answer and 975 * 12 / 52 == 225
+        assert "Deposit: £1,125 (five weeks' rent)." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"fair": False, "weekly": True, "deposit": True}
 
 
 class TestTheLabelsFile:
