@@ -4,7 +4,8 @@ A criterion that names the words its answer's first or last line starts with ("S
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
 (`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`) and
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
-percentage be right for the figures it is of (`percentages.py`); one
+percentage be right for the figures it is of (`percentages.py`), or a length of time for the
+two times it runs between (`durations.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -56,6 +57,7 @@ from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
 from rubricflow.activities.grader.check_texts import names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
+from rubricflow.activities.grader.durations import duration_read
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
@@ -119,7 +121,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
     lacks, by the spellings of a name it asks one spelling of (`spellings.py`), or by the
     calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
-    arithmetic of a percentage it asks be right (`percentages.py`); else None."""
+    arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
+    length of time it asks be right for its two times (`durations.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -132,7 +135,9 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
         return spelt
     if (weekday := weekday_read(answer, criterion)) is not None:
         return weekday
-    return percentage_read(answer, criterion)
+    if (share := percentage_read(answer, criterion)) is not None:
+        return share
+    return duration_read(answer, criterion)
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
