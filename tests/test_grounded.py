@@ -1209,6 +1209,48 @@ class TestACriterionMetByAnAbsence:
         assert "only to rule it out" in (record.gap or "")
 
     @pytest.mark.parametrize(
+        ("answer", "criterion", "check"),
+        [
+            (
+                "| 1 | Amy Fox | 34 | 21:05 |\n| 2 | Ben Hale | 41 | 22:30 |",
+                "- Does not give any runner's age",
+                "    return not any('age' in s.lower() for s in paragraphs())",
+            ),
+            (
+                "[db]\nhost = db.internal\npass = hunter2",
+                "- Does not write the database password into the file",
+                "    return 'password' not in answer",
+            ),
+            (
+                "Key safe by the back door: 4471.",
+                "- Leaves the side gate code out of the note",
+                "    return 'side gate code' not in answer",
+            ),
+        ],
+    )
+    async def test_an_absence_checks_true_that_looks_only_for_the_word_naming_a_value_decides_nothing(
+        self, script, answer, criterion, check
+    ):
+        """An age, a password or a code is written as its value, not under its name: a check
+        that found no word "age" has not looked for an age."""
+        result = await grounded(script, answer, criterion, check, "NONE", request="Write it.")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert "the word that names the value" in (record.gap or "")
+
+    async def test_an_absence_check_for_a_word_the_criterion_asks_be_unsaid_still_decides(self, script):
+        result = await grounded(
+            script,
+            "I would love to join the team.",
+            "- Does not mention salary",
+            "    return 'salary' not in answer.lower()",
+            "NONE",
+            request="Write a cover letter.",
+        )
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (True, False)
+
+    @pytest.mark.parametrize(
         "answer",
         [
             "Hill Top is closed while its platform is rebuilt, so the train runs through without stopping.",

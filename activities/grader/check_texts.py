@@ -89,3 +89,35 @@ def quote_leaves_out(source: str, criterion: str, quote: str, answer: str) -> st
         return None
     held = normalized(answer)
     return next((t for t in own if t not in held), None)
+
+
+_VALUE = frozenset(
+    "age ages aged password passwords passcode passcodes pin pins token tokens secret secrets code codes phone "
+    "mobile number numbers email emails address addresses birth birthday birthdays dob salary salaries".split()
+)
+"""Words naming a kind of value an answer writes as the value itself: an age as 34, a
+password as hunter2, a gate code as 4471."""
+_GIVES = re.compile(
+    r"\b(?:give|gives|write|writes|share|shares|show|shows|include|includes|put|puts|leave|leaves|keep|keeps|"
+    r"hard-codes?|reveal|reveals|print|prints|list|lists|disclose|discloses|state|states|contain|contains)\b",
+    re.I,
+)
+_SAYS = re.compile(r"\b(?:mention|mentions|say|says|word|words|term|phrase)\b", re.I)
+_KEPT_OUT = re.compile(r"^(?:does not|do not|doesn't|don't|never|no)\b|\b(?:leaves?|keeps?)\b.*\bout\b", re.I)
+
+
+def looks_for_a_value_s_name(source: str, criterion: str) -> bool:
+    """Whether every text a check looks for is the criterion's own words ending in
+    a word that names a kind of value (`'age'` for "Does not give any runner's age",
+    `'side gate code'` for "Leaves the side gate code out"), where the criterion keeps the
+    value out rather than the word ("Does not mention salary"): the check's True then says
+    the answer lacks the name, not the value."""
+    if not (_KEPT_OUT.search(criterion) and _GIVES.search(criterion)) or _SAYS.search(criterion):
+        return False
+    try:
+        texts = [WORD.findall(t.lower()) for t in written_texts(ast.parse(source)) if re.search(r"[A-Za-z]", t)]
+    except SyntaxError:
+        return False
+    said = set(WORD.findall(criterion.lower()))
+    said |= {w[:-1] for w in said if w.endswith("s")}  # "age" of "the ages of individual runners"
+    return bool(texts) and all(words and words[-1] in _VALUE and set(words) <= said for words in texts)

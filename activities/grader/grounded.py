@@ -54,7 +54,7 @@ from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
 from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
-from rubricflow.activities.grader.check_texts import names_only_to_rule_out
+from rubricflow.activities.grader.check_texts import looks_for_a_value_s_name, names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.durations import duration_read
@@ -197,7 +197,12 @@ async def _asked(
         allow_weak=allow_weak_sandbox,
     )
     runs: dict[int, CheckRun] = {
-        i: _ruled_out(_met_by_absence(run, criteria[i]), kinds[i], sources[i], answer)
+        i: _value_unread(
+            _ruled_out(_met_by_absence(run, criteria[i]), kinds[i], sources[i], answer),
+            kinds[i],
+            sources[i],
+            criteria[i],
+        )
         for i, run in zip(runnable, ran, strict=True)
     }
     runs.update(await _tested_falses(asker, request, criteria, sources, kinds, runs, reference, allow_weak_sandbox))
@@ -306,6 +311,14 @@ def _ruled_out(run: CheckRun, kind: CheckKind, source: str, answer: str) -> Chec
     out ("No overhead pressing anywhere") decides nothing: the answer names it, not does it."""
     if run.passed is False and kind == "absent" and names_only_to_rule_out(source, answer):
         return CheckRun(None, "the answer names what the check looks for only to rule it out")
+    return run
+
+
+def _value_unread(run: CheckRun, kind: CheckKind, source: str, criterion: str) -> CheckRun:
+    """A check's True that looked only for the word naming a value the criterion keeps out
+    ("age" for a runner's age) decides nothing: the value is written as itself."""
+    if run.passed is True and kind in ("absent", "computed") and looks_for_a_value_s_name(source, criterion):
+        return CheckRun(None, "the check looked only for the word that names the value, not for the value")
     return run
 
 
