@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import chosen, named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
 _LENGTH_WORD = re.compile(r"\b(?:length|lengths|duration|minutes|hours|gap|long|time|times)\b", re.I)
@@ -159,15 +159,12 @@ def duration_read(answer: str, criterion: str) -> Evidence | None:
     if not asks_durations(criterion):
         return None
     lengths = stated_lengths(answer)
-    named = [] if _EVERY.search(criterion) else named_stems(criterion, _PLAIN)
-    meant = [s for s in lengths if named and all(w.search(s.line) for w in named)]
-    if not meant and not _EVERY.search(criterion) and len(lengths) == 1:
-        meant = lengths
-    judged = meant or lengths
-    if not judged:
+    every = bool(_EVERY.search(criterion))
+    if not lengths:
         return None
+    judged, sure = chosen(lengths, [] if every else named_stems(criterion, _PLAIN), every)
     if wrong := next((s for s in judged if not s.right), None):
-        if not meant and not _EVERY.search(criterion):
+        if not sure:
             return None  # a wrong length, but which one the criterion means is unclear
         why = f"its times are {wrong.actual:g} minutes apart, not the {wrong.stated:g} it states"
         return Evidence(False, why, f"duration: {why}", quote=wrong.line)

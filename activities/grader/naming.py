@@ -8,7 +8,8 @@ letters or fewer, name nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
+from typing import Protocol, TypeVar
 
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
@@ -19,3 +20,31 @@ def named_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
     words = [_POSSESSIVE.sub("", w).lower() for w in _WORD.findall(text)]
     stems = [w if "-" in w else w[:5] for w in words if w not in plain and len(w) > 2]
     return [re.compile(r"(?<!\w)" + re.escape(stem).replace(r"\-", r"[-\s]?"), re.I) for stem in stems]
+
+
+class OnALine(Protocol):
+    """Something read off one line of the answer."""
+
+    @property
+    def line(self) -> str: ...
+
+
+Found = TypeVar("Found", bound=OnALine)
+
+
+def chosen(
+    found: Sequence[Found], named: list[re.Pattern[str]], every: bool, last: Callable[[str], bool] | None = None
+) -> tuple[list[Found], bool]:
+    """The things read off the answer that a criterion means, and whether a wrong one among them
+    decides it: every one where it asks of every one; else those on the lines holding every
+    word it names the thing by, else the answer's only one, else those on the lines `last`
+    accepts; else every one, where only all of them right decides (which is meant is unclear)."""
+    if every:
+        return list(found), True
+    if meant := [f for f in found if named and all(word.search(f.line) for word in named)]:
+        return meant, True
+    if len(found) == 1:
+        return list(found), True
+    if last is not None and (meant := [f for f in found if last(f.line)]):
+        return meant, True
+    return list(found), False

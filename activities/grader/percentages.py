@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import chosen, named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
 _NUMBER = r"[£$€]?\s?\d[\d,]*(?:\.\d+)?"
@@ -230,15 +230,13 @@ def _part_read(answer: str, asked: ShareAsked, criterion: str) -> Evidence | Non
 
 def _stated_read(answer: str, criterion: str) -> Evidence | None:
     shares = stated_shares(answer)
-    named = _stems(criterion)
-    meant = [s for s in shares if named and all(w.search(s.line) for w in named)] or (
-        shares if len(shares) == 1 else []
-    )
-    judged = meant or shares
-    if not judged or any(s.right is None for s in judged):
+    if not shares:
+        return None
+    judged, sure = chosen(shares, _stems(criterion), every=False)
+    if any(s.right is None for s in judged):
         return None
     if wrong := next((s for s in judged if not s.right), None):
-        if not meant:
+        if not sure:
             return None  # a wrong share, but which one the criterion means is unclear
         why = f"{wrong.part:g} of {wrong.whole:g} is {wrong.exact:.{wrong.places + 1}f}%, not {wrong.percent:g}%"
         return Evidence(False, why, f"percentage: {why}", quote=wrong.line)

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import chosen, named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
 _NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -145,14 +145,9 @@ _BARE = re.compile(r"^\W*(?:date|when|date and time)\W*$", re.I)
 """A line's words but its date's: a bare label, the date of the document's one event."""
 
 
-def _meant(pairs: list[DatedWeekday], named: list[re.Pattern[str]]) -> list[DatedWeekday]:
-    """The dated weekdays a criterion naming a thing means: those on lines holding every word it
-    names the thing by; else the answer's only one; else those on lines labelled only "Date"."""
-    if meant := [p for p in pairs if all(word.search(p.line) for word in named)]:
-        return meant
-    if len(pairs) == 1:
-        return pairs
-    return [p for p in pairs if _BARE.match(_ANY_DATE.sub("", _ANY_DAY.sub("", p.line)).replace("|", " "))]
+def _bare(line: str) -> bool:
+    """Whether `line` holds nothing but a "Date" label beside its date and weekday."""
+    return bool(_BARE.match(_ANY_DATE.sub("", _ANY_DAY.sub("", line)).replace("|", " ")))
 
 
 def weekday_read(answer: str, criterion: str) -> Evidence | None:
@@ -164,17 +159,17 @@ def weekday_read(answer: str, criterion: str) -> Evidence | None:
     lines = _read(answer)
     pairs = [pair for found, _ in lines for pair in found]
     unclear = any(flag for _, flag in lines)
-    named = [] if _EVERY.search(criterion) else named_stems(criterion, _PLAIN)
+    every = bool(_EVERY.search(criterion))
+    named = [] if every else named_stems(criterion, _PLAIN)
     if not pairs:
         return None
-    meant = _meant(pairs, named) if named else []
-    if wrong := next((p for p in (meant or pairs) if not p.right), None):
-        if not meant and named:
+    shown, sure = chosen(pairs, named, every or not named, last=_bare)
+    if wrong := next((p for p in shown if not p.right), None):
+        if not sure:
             return None  # a wrong weekday, but not on a line of the thing the criterion names
         why = f"{wrong.day.day} {wrong.day:%B %Y} is a {wrong.actual}, not a {wrong.given}"
         return Evidence(False, why, f"weekday: {why}", quote=wrong.line)
-    if unclear and not meant:
+    if unclear and (every or not named or not sure):
         return None
-    shown = meant or pairs
     said = f"weekday: {len(shown)} date(s) with the weekday each falls on"
     return Evidence(True, "", said, quote=shown[0].line)
