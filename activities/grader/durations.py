@@ -129,20 +129,26 @@ def _line_lengths(line: str) -> list[StatedLength]:
     return found
 
 
-def _pair_beside(line: str, times: list[re.Match[str]], length: re.Match[str]) -> tuple[re.Match[str], ...] | None:
-    """The two times `length` runs between, written right beside it; None when there are none."""
+def _pair_beside(
+    line: str, times: list[re.Match[str]], length: re.Match[str]
+) -> tuple[re.Match[str], re.Match[str]] | None:
+    """The two times `length` runs between, written right beside it: the length after them
+    ("10:00 to 10:40 (45 minutes)", "| 09:00 | 10:30 | 1h30 |"), before them ("25 minutes
+    (15:10 to 15:35)") or between them in a row's columns ("09:00  1h30  10:30"); None when
+    there are none."""
     for first, second in zip(times, times[1:], strict=False):
         joined = line[first.end() : second.start()]
-        if _TO.match(joined) or _COLUMNS.match(joined):
-            after = line[second.end() : length.start()] if length.start() >= second.end() else None
-            before = line[length.end() : first.start()] if length.end() <= first.start() else None
-            if (after is not None and (_BESIDE.match(after) or (_COLUMNS.match(joined) and _COLUMNS.match(after)))) or (
-                before is not None and _BESIDE.match(before) and _TO.match(joined)
-            ):
-                return first, second
-        if _COLUMNS.match(line[first.end() : length.start()] if length.start() >= first.end() else "x") and (
-            length.end() <= second.start() and _COLUMNS.match(line[length.end() : second.start()])
-        ):
+        if second.end() <= length.start():
+            beside = (_TO.match(joined) or _COLUMNS.match(joined)) and _BESIDE.match(
+                line[second.end() : length.start()]
+            )
+        elif length.end() <= first.start():
+            beside = _TO.match(joined) and _BESIDE.match(line[length.end() : first.start()])
+        else:
+            beside = _COLUMNS.match(line[first.end() : length.start()]) and _COLUMNS.match(
+                line[length.end() : second.start()]
+            )
+        if beside:
             return first, second
     return None
 

@@ -131,13 +131,11 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     if (value := missing_value(answer, criterion)) is not None:
         why = f"the answer gives {value!r} nowhere (in digits, or as a word)"
         return Evidence(False, why, f"value: {value!r} is not in the answer")
-    if (spelt := spelling(answer, criterion)) is not None:
-        return spelt
-    if (weekday := weekday_read(answer, criterion)) is not None:
-        return weekday
-    if (share := percentage_read(answer, criterion)) is not None:
-        return share
-    return duration_read(answer, criterion)
+    return next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
+
+
+_READERS = (spelling, weekday_read, percentage_read, duration_read)
+"""The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
