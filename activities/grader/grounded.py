@@ -5,7 +5,8 @@ the event name, Fieldnote 2.0") is read off that line by code and asks the model
 (`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`) and
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
-two times it runs between (`durations.py`); one
+two times it runs between (`durations.py`), or a total be the sum of the figures listed
+(`sums.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -67,6 +68,7 @@ from rubricflow.activities.grader.own_examples import example_question, on_examp
 from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.spellings import spelling
+from rubricflow.activities.grader.sums import sum_read
 from rubricflow.activities.grader.values import missing_value
 from rubricflow.activities.grader.weekdays import weekday_read
 from rubricflow.activities.grader.written_checks import (
@@ -122,7 +124,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     lacks, by the spellings of a name it asks one spelling of (`spellings.py`), or by the
     calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
     arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
-    length of time it asks be right for its two times (`durations.py`); else None."""
+    length of time it asks be right for its two times (`durations.py`), or of a total it asks
+    be the sum of figures listed (`sums.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -134,7 +137,7 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     return next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
 
 
-_READERS = (spelling, weekday_read, percentage_read, duration_read)
+_READERS = (spelling, weekday_read, percentage_read, duration_read, sum_read)
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 
 
