@@ -6,7 +6,7 @@ the event name, Fieldnote 2.0") is read off that line by code and asks the model
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
-(`sums.py`); one
+(`sums.py`), or one part stand before another (`orders.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -64,6 +64,7 @@ from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
+from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.quotes import cite, quote_question
@@ -125,7 +126,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
     arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
     length of time it asks be right for its two times (`durations.py`), or of a total it asks
-    be the sum of figures listed (`sums.py`); else None."""
+    be the sum of figures listed (`sums.py`), or by the headings of two parts it asks be in
+    an order (`orders.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -137,7 +139,7 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     return next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
 
 
-_READERS = (spelling, weekday_read, percentage_read, duration_read, sum_read)
+_READERS = (spelling, weekday_read, percentage_read, duration_read, sum_read, order_read)
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 
 

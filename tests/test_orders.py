@@ -1,0 +1,86 @@
+"""A criterion asking that one part of the answer come before another is read by code off the
+answer's headings, where a heading names each part."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.orders import asks_order, order_read
+
+LETTER = """\
+# Your home insurance renewal
+
+Good news: your premium has come down this year.
+
+## {first}
+- Buildings cover: £318.60
+- Contents cover: £164.20
+
+## {second}
+- The excess for escape of water claims has risen from £350 to £500.
+
+## How to cancel
+Call us.
+"""
+
+
+@pytest.mark.parametrize(
+    ("criterion", "asked"),
+    [
+        ("The results section comes before the money raised", True),
+        ("Puts the key features before the description", True),
+        ("The earnings section comes first and the deductions after it", True),
+        ("The still-to-do list comes first, ahead of what was done", True),
+        ("Gives the new premium before explaining what has changed", True),
+        ("The programme is listed in time order", False),  # an order of many
+        ("Checks the logs before restarting anything", False),  # steps in time
+        ("Imports pytest before importing slugify", False),
+        ("Asks guests to tell a member of staff about allergies before ordering", False),  # an act, not a part
+        ("Every urgent finding comes before the monitor ones", False),  # each one
+        ("The summary does not come before the results", False),  # negated
+    ],
+)
+def test_the_criteria_that_ask_one_part_before_another(criterion, asked):
+    assert asks_order(criterion) is asked
+
+
+def test_a_part_whose_heading_stands_above_the_other_s_meets_and_below_fails():
+    criterion = "The premium breakdown comes before the list of changes"
+    met = order_read(LETTER.format(first="Your premium", second="What's changed"), criterion)
+    unmet = order_read(LETTER.format(first="What's changed", second="Your premium"), criterion)
+    assert met is not None and met.passed is True
+    assert unmet is not None and unmet.passed is False
+    assert unmet.why == "\"What's changed\" stands above 'Your premium'"
+
+
+def test_a_word_in_a_heading_that_names_both_parts_or_a_short_word_inside_another_decides_nothing():
+    # "new" is no name (it is in "Good news"); "what" names nothing ("What I tried")
+    criterion = "Gives the new premium before explaining what has changed"
+    assert order_read(LETTER.format(first="Your premium", second="What has changed"), criterion).passed is True
+    assert order_read(LETTER.format(first="Premium and what has changed", second="Other"), criterion) is None
+
+
+def test_bold_lines_and_labels_are_headings_too():
+    answer = "**Payslip: May**\n\n**Payments**\n- Basic pay: £2,400.00\n\n**Deductions**\n- Income tax: £310.00\n"
+    assert order_read(answer, "Lists the payments before the deductions").passed is True
+    menu = "# Lunch\nTo start: soup, bread\nMains: pie, risotto\n"
+    assert order_read(menu, "The starters section comes before the mains section").passed is True
+
+
+def test_headings_that_interleave_are_an_order_of_items_and_decide_nothing():
+    answer = (
+        "**Inspection findings**\n- Red: serpentine belt cracked\n- Yellow: coolant flush due\n"
+        "- Red: front brake pads at 2 mm\n"
+    )
+    assert order_read(answer, "Lists the red advisories before the yellow ones") is None
+
+
+def test_a_part_no_heading_names_is_left_to_the_grader():
+    assert order_read(LETTER.format(first="Costs", second="Changes"), "Gives the trip details before the price") is None
+
+
+def test_the_grounded_pass_reads_an_order_by_code():
+    answer = LETTER.format(first="What's changed", second="Your premium")
+    read = _read_by_code(answer, "The premium breakdown comes before the list of changes")
+    assert read is not None and read.passed is False and read.decided_by.startswith("order:")
