@@ -1,0 +1,89 @@
+"""A criterion asking for exactly so many of a thing ("Lists exactly 6 key features", "Names
+3 strengths, no more and no fewer"): counting decides, so code reads it off the list that holds
+the things.
+
+The list is the items (bulleted or numbered lines, or a table's rows below its header row) under
+the one heading that names the thing (a word of the criterion's name for it, its first five
+letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
+when it has more or fewer. Left to the grader: a count of things no heading names (or several
+do), a count of lengths of time or of the answer's sections, a bound ("at most 6", "no more
+than three"), a count of each of several ("every day has 3 activities"), and a negated
+criterion.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
+
+_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_N = r"(?P<n>\d{1,2}|" + "|".join(_NUMBERS) + r")"
+_EXACTLY = re.compile(rf"\bexactly\s+{_N}\s+(?P<thing>[^,.;]+?)\s*(?:[,.;]|$)", re.I)
+_NO_MORE = re.compile(
+    rf"\b{_N}\s+(?P<thing>[^,.;]+?),?\s+(?:no more(?:,| and| or)? no fewer|no fewer(?:,| and| or)? no more)\b", re.I
+)
+_ELSE = re.compile(
+    r"\b(?:not|never|every|each|per|a day|a week|at most|at least|up to|or fewer|or more|apart|ahead|before|after|"
+    r"lasts?|hours?|minutes?|days?|weeks?|months?|years?|sections?|headings?)\b",
+    re.I,
+)
+_ITEM = re.compile(r"^\s{0,1}(?:[-*+•]|\d{1,2}[.)])\s+\S")
+_ROW = re.compile(r"^\s*\|")
+_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,60}):\s*$)"
+)
+_PLAIN = frozenset(
+    "the a an of for with it its is are and in on to that this which lists list names name gives give has have "
+    "includes include covers cover shows sets out states exactly no more fewer items things".split()
+)
+
+
+def count_asked(criterion: str) -> tuple[int, str] | None:
+    """How many of which thing `criterion` asks for exactly; None when it asks no exact count."""
+    if _ELSE.search(criterion):
+        return None
+    found = _EXACTLY.search(criterion) or _NO_MORE.search(criterion)
+    if not found:
+        return None
+    n = found.group("n").lower()
+    return (int(n) if n.isdigit() else _NUMBERS[n]), found.group("thing")
+
+
+def _lists(answer: str) -> list[tuple[str, list[str]]]:
+    """Each heading's items (the heading '' for items under none), in order: its list items,
+    and its tables' rows below their header rows."""
+    found: list[tuple[str, list[str]]] = [("", [])]
+    for line in answer.splitlines():
+        items = found[-1][1]
+        if heading := _HEADING.match(line):
+            found.append((next(g for g in heading.groups() if g), []))
+        elif _RULE.match(line) and _ROW.match(line):
+            if items and _ROW.match(items[-1]):
+                items.pop()  # the row above the rule names the columns
+        elif _ROW.match(line) or _ITEM.match(line):
+            items.append(line)
+    return [(h, items) for h, items in found if items]
+
+
+def count_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by counting the items of the list of the thing it counts; None
+    when it asks no exact count, or code cannot tell which list holds the things."""
+    asked = count_asked(criterion)
+    if asked is None:
+        return None
+    n, thing = asked
+    lists = _lists(answer)
+    stems = named_stems(thing, _PLAIN)
+    named = [(h, items) for h, items in lists if h and any(s.search(h) for s in stems)]
+    chosen = named[0] if len(named) == 1 else None
+    if chosen is None:
+        return None
+    heading, items = chosen
+    where = f"under {heading!r}" if heading else "in its one list"
+    if len(items) == n:
+        return Evidence(True, "", f"count: {n} items {where}", quote=items[0].strip())
+    why = f"the answer lists {len(items)} items {where}, not {n}"
+    return Evidence(False, why, f"count: {why}", quote=items[0].strip())

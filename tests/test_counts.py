@@ -1,0 +1,68 @@
+"""A criterion asking for exactly so many of a thing is read by code: the items of the list under
+the one heading that names the thing are counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.counts import count_asked, count_read
+from rubricflow.activities.grader.grounded import _read_by_code
+
+PROPOSAL = """\
+## Abstract
+Type hints at scale.
+
+## Takeaways
+{takeaways}
+
+## Outline
+- Why types (5 min)
+- Tooling (10 min)
+"""
+
+
+@pytest.mark.parametrize(
+    ("criterion", "asked"),
+    [
+        ("Lists exactly 6 key features", (6, "key features")),
+        ("Gives three takeaways for the audience, no more and no fewer", (3, "takeaways for the audience")),
+        ("Lists exactly three changes to the cover", (3, "changes to the cover")),
+        ("Its preferred time slot lasts exactly 25 minutes", None),  # a length of time
+        ("Has exactly 4 sections (## headings)", None),  # the answer's sections
+        ("Every day has exactly 3 activities", None),  # each of several
+        ("Lists at most 6 changes", None),  # a bound
+        ("Does not list exactly 5 features", None),  # negated
+    ],
+)
+def test_the_criteria_that_ask_for_exactly_so_many(criterion, asked):
+    assert count_asked(criterion) == asked
+
+
+def test_the_items_under_the_heading_naming_the_thing_are_counted():
+    criterion = "Gives three takeaways for the audience, no more and no fewer"
+    three = PROPOSAL.format(takeaways="- Start with the edges\n- Type the data\n- Gate in CI")
+    four = PROPOSAL.format(takeaways="1. Start with the edges\n2. Type the data\n3. Gate in CI\n4. Measure")
+    assert count_read(three, criterion).passed is True
+    unmet = count_read(four, criterion)
+    assert unmet.passed is False and unmet.why == "the answer lists 4 items under 'Takeaways', not 3"
+
+
+def test_a_table_s_rows_below_its_header_are_its_items():
+    answer = (
+        "**Changes**\n| Change | From | To |\n|---|---|---|\n| Excess | £350 | £500 |\n| Cover | £2,000 | £2,500 |\n"
+    )
+    assert count_read(answer, "Lists exactly 2 changes").passed is True
+    assert count_read(answer, "Lists exactly 3 changes").passed is False
+
+
+def test_a_thing_no_heading_names_or_several_do_is_left_to_the_grader():
+    answer = "Here is the plan:\n- one\n- two\n- three\n"
+    assert count_read(answer, "Lists exactly 3 key features") is None  # the only list, but named by nothing
+    two = "## Changes this year\n- a\n- b\n\n## Changes last year\n- c\n"
+    assert count_read(two, "Lists exactly 2 changes") is None
+
+
+def test_the_grounded_pass_counts_by_code():
+    answer = PROPOSAL.format(takeaways="- one\n- two")
+    read = _read_by_code(answer, "Gives three takeaways, no more and no fewer")
+    assert read is not None and read.passed is False and read.decided_by.startswith("count:")
