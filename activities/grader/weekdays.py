@@ -109,9 +109,15 @@ def _date(match: re.Match[str], year: int | None) -> datetime.date | None:
         return None
 
 
-def _one_year(answer: str) -> int | None:
+def one_year(answer: str) -> int | None:
+    """The one year `answer` writes, for its dates written without one; None for none or several."""
     years = set(_YEARS.findall(answer))
     return int(years.pop()) if len(years) == 1 else None
+
+
+def dates_on(text: str, year: int | None) -> list[datetime.date]:
+    """Every date written in `text` that code reads (one without a year in `year`), in order."""
+    return [day for match in _ANY_DATE.finditer(text) if (day := _date(match, year)) is not None]
 
 
 def _line_pairs(line: str, year: int | None) -> tuple[list[DatedWeekday], bool]:
@@ -137,7 +143,7 @@ def dated_weekdays(answer: str) -> list[DatedWeekday]:
 
 
 def _read(answer: str) -> list[tuple[list[DatedWeekday], bool]]:
-    year = _one_year(answer)
+    year = one_year(answer)
     return [_line_pairs(line, year) for line in content_lines(answer)]
 
 

@@ -1,0 +1,140 @@
+"""A criterion asking that one date be so many days, weeks or months from another ("The due
+date is 30 days after the issue date", "The reply-by date is exactly two weeks before the
+party", "The payment date is no more than 14 days after the keys came back on 2 October 2025"):
+the calendar decides, so code reads it.
+
+The first date is the one date on the line (or labelled column of a line) holding every word the criterion names it by (else
+on the one dated line holding one of them); the second is the criterion's own date, else found
+the same way on another line. Weeks are seven days, months the same day of a later month,
+working, business and school days Monday to Friday. Met when the span between them is the one
+asked ("exactly", or none said), or within its bound ("at least", "no fewer than", "or more",
+"no more than", "within"); unmet when not. Left to the grader: a span of each of several ("each
+week's date"), one the answer states ("the stated number of weeks"), one around other days
+("excluding bank holidays"), a negated criterion, and every date code cannot find on one line.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.quotes import content_lines
+from rubricflow.activities.grader.weekdays import dates_on, one_year
+
+_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen".split()
+    )
+}
+_SPAN = re.compile(
+    r"^(?P<x>.+?)\s+(?P<low>(?:at least|no fewer than|no less than|a minimum of)\s+)?"
+    r"(?P<high>(?:no more than|within|at most|up to)\s+)?(?P<exact>exactly\s+)?"
+    rf"(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)})\s+(?P<or>or (?:more|fewer|less)\s+)?"
+    r"(?P<unit>(?:working |business |school |calendar |clear )?(?:days?|weeks?|months?))"
+    r"(?:\s+\([^)]*\))?\s+(?P<dir>after|before|ahead of|on from|from|later than|earlier than)\s+(?P<y>.+?)\.?$",
+    re.I,
+)
+_ELSE = re.compile(
+    r"\b(?:not|never|each|every|previous|stated|bank|holidays?|excluding|except|number of|and)\b|n't\b",
+    re.I,
+)
+_COLUMNS = re.compile(r"(?:[ ]{3,}|\t)(?=[A-Z][\w' ]{0,30}:)")
+"""Where a line's next column starts with a label of its own ("MEETING    Dated: 16 October
+2026"): a date goes with the words of its own column."""
+_LEAD = re.compile(r"^(?:sets|gives|makes|puts|asks\s+\w+\s+to\s+\w+\s+by|has|states)\s+", re.I)
+_PLAIN = frozenset(
+    "the a an of for with it its is are was be and in on to that this which what date dates day days gives given "
+    "give sets set makes make puts put states stated says falls fall falling by as at new next starts start "
+    "came back ended ends end".split()
+)
+"""Words of a criterion that say nothing of which date it means."""
+
+
+def _count(n: str) -> int:
+    return int(n) if n.isdigit() else _NUMBERS[n.lower()]
+
+
+def _months_on(start: datetime.date, months: int) -> datetime.date | None:
+    year, month = divmod(start.month - 1 + months, 12)
+    try:
+        return start.replace(year=start.year + year, month=month + 1)
+    except ValueError:
+        return None  # no such day in that month: how the answer counts is unclear
+
+
+def _working_days_on(start: datetime.date, days: int) -> datetime.date:
+    step = 1 if days >= 0 else -1
+    day, left = start, abs(days)
+    while left:
+        day += datetime.timedelta(days=step)
+        left -= day.weekday() < 5
+    return day
+
+
+def _moved(start: datetime.date, n: int, unit: str) -> datetime.date | None:
+    """The date `n` `unit`s after `start` (before it, for a negative `n`)."""
+    unit = unit.lower()
+    if unit.startswith(("working", "business", "school")):
+        return _working_days_on(start, n)
+    if "month" in unit:
+        return _months_on(start, n)
+    return start + datetime.timedelta(days=n * 7 if "week" in unit else n)
+
+
+def _dated_line(lines: list[str], words: str, year: int | None, but: str = "") -> tuple[datetime.date, str] | None:
+    """The one date on the line holding every word `words` names, else on the one dated line
+    holding one of them."""
+    stems = named_stems(_LEAD.sub("", words), _PLAIN)
+    if not stems:
+        return None
+    segments = [part for line in lines if line != but for part in _COLUMNS.split(line)]
+    dated = [(part, found) for part in segments if (found := dates_on(part, year))]
+    for meant in (
+        [(ln, f) for ln, f in dated if all(s.search(ln) for s in stems)],
+        [(ln, f) for ln, f in dated if any(s.search(ln) for s in stems)],
+    ):
+        if meant:
+            if len(meant) == 1 and len(set(meant[0][1])) == 1:
+                return meant[0][1][0], meant[0][0]
+            return None
+    return None
+
+
+def date_span_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by the calendar for the span it asks between two dates; None when
+    it asks none, or code cannot find both dates."""
+    asked = _SPAN.match(criterion.strip())
+    if not asked or _ELSE.search(criterion):
+        return None
+    year = one_year(answer)
+    lines = content_lines(answer)
+    first = _dated_line(lines, asked.group("x"), year)
+    if first is None:
+        return None
+    first_line = next(line for line in lines if first[1] in line)
+    given = dates_on(asked.group("y"), year)
+    second = (
+        (given[0], "") if len(given) == 1 else None if given else _dated_line(lines, asked.group("y"), year, first_line)
+    )
+    if second is None:
+        return None
+    n, unit = _count(asked.group("n")), asked.group("unit")
+    later = asked.group("dir").lower() in ("after", "on from", "from", "later than")
+    due = _moved(second[0], n if later else -n, unit)
+    if due is None:
+        return None
+    day, base = first[0], second[0]
+    wants_more = asked.group("low") or (asked.group("or") or "").lower().startswith("or more")
+    wants_less = asked.group("high") or (asked.group("or") or "").lower().startswith(("or fewer", "or less"))
+    if wants_more:
+        met = day >= due if later else day <= due
+    elif wants_less:
+        met = base <= day <= due if later else due <= day <= base
+    else:
+        met = day == due
+    how = "at least " if wants_more else "no more than " if wants_less else ""
+    said = f"{day:%-d %B %Y} is {'' if met else 'not '}{how}{n} {unit} {asked.group('dir')} {base:%-d %B %Y} ({due:%-d %B %Y})"
+    return Evidence(met, "" if met else said, f"date span: {said}", quote=first[1])
