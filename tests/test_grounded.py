@@ -1166,10 +1166,10 @@ class TestACriterionMetByAnAbsence:
         measured_nothing = await grounded(
             script,
             INCIDENT,
-            "- Keeps the Summary section under 40 words",
-            "    return len(words(section('Summary'))) < 40",
+            "- Keeps the Overview section under 40 words",
+            "    return len(words(section('Overview'))) < 40",
             "NONE",
-            request="Write the summary in under 40 words.",
+            request="Write the summary with an overview in under 40 words.",
         )
         [record] = measured_nothing.verdict.criteria
         assert (record.passed, record.unverified) == (False, True)

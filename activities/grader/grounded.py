@@ -7,7 +7,8 @@ one asking that a weekday given beside a date be the day it falls on (`weekdays.
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
 (`sums.py`), or one part stand before another (`orders.py`), or exactly so many of a thing
-a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`); one
+a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`), or a text keep to so many words
+or sentences (`lengths.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -66,6 +67,7 @@ from rubricflow.activities.grader.fact_choice import FactChoice, map_question, m
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
+from rubricflow.activities.grader.lengths import length_read
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
@@ -131,8 +133,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     length of time it asks be right for its two times (`durations.py`), or of a total it asks
     be the sum of figures listed (`sums.py`), or by the headings of two parts it asks be in
     an order (`orders.py`), or by counting the list of a thing it asks exactly so many of
-    (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`);
-    else None."""
+    (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`),
+    or by counting the words or sentences of a text it bounds (`lengths.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -144,7 +146,17 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     return next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
 
 
-_READERS = (spelling, weekday_read, date_span_read, percentage_read, duration_read, sum_read, order_read, count_read)
+_READERS = (
+    spelling,
+    weekday_read,
+    date_span_read,
+    percentage_read,
+    duration_read,
+    sum_read,
+    order_read,
+    count_read,
+    length_read,
+)
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 
 

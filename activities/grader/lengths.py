@@ -1,0 +1,118 @@
+"""A criterion asking that a part of the answer, or the whole of it, keep to so many words or
+sentences ("The main description is no longer than 70 words", "Keeps the invitation under 150
+words", "The introduction is no longer than three sentences"): counting decides, so code reads
+it where it can tell which text is meant.
+
+The text is the section under the one heading that names the part (a word of the criterion's
+name for it, its first five letters), up to the next heading of its rank or above; the whole
+answer (its lead-in line and its fences left out) where the criterion names no part or the
+whole of one. Words are runs of letters and digits ("£5.00" is one, "pick-up" one); sentences
+end at ".", "!" or "?" or at a line's end. Counts differ by convention (a heading, a figure, a
+hyphen), so a count within `MARGIN` of the bound decides nothing; beyond it, the count met or
+broke the bound. Left to the grader: a bound on each of several ("every definition is 30 words
+or fewer", "no line is longer than 9 words"), a part no heading names, an exact count, and a
+negated criterion.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.quotes import body
+
+_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_BOUND = re.compile(
+    r"^(?P<part>.*?)\s*\b(?P<how>at most|no more than|no longer than|not more than|under|fewer than|less than|shorter than|within|"
+    r"up to|to|in)\s+(?P<n>\d{1,4}|" + "|".join(_NUMBERS) + r")\s+(?P<or>or (?:fewer|less)\s+)?"
+    r"(?P<unit>words?|sentences?)(?:\s+(?P<or2>or (?:fewer|less)))?(?:\s+long)?\.?$",
+    re.I,
+)
+_ELSE = re.compile(r"\b(?:not|never|every|each|any|no line|per|exactly|line|lines|paragraph)\b|n't\b", re.I)
+_WHOLE = re.compile(r"\b(?:whole|entire|full|all)\b", re.I)
+_STRICT = re.compile(r"\b(?:under|fewer than|less than|shorter than)\b", re.I)
+_WORD = re.compile(r"[^\W_]+(?:[.,'\u2019:/-][^\W_]+)*")
+_SENTENCE = re.compile(r"[.!?]+(?=\s|$)|\n")
+_HEADING = re.compile(
+    r"^\s*(?:(?P<hashes>#{1,6})\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,50}):\s*$)"
+)
+_MARKUP = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+|\*\*|__|`|^\s*>\s?|^#+\s+")
+_PLAIN = frozenset(
+    "the a an of for with it its is are and in on to that this which keeps keep stays stay runs run comes come "
+    "is be text section part whole entire full written words word sentences sentence long longer shorter no more "
+    "than at most under fewer less within up answer reply response uses use".split()
+)
+
+MARGIN = 2
+"""Words (or sentences) either side of a bound within which a count decides nothing."""
+
+
+def _count(n: str) -> int:
+    return int(n) if n.isdigit() else _NUMBERS[n.lower()]
+
+
+def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | None:
+    """The text under the one heading holding every word of `stems` (else one of them), and
+    that heading; a headline or title is the answer's first line."""
+    lines = answer.splitlines()
+    if any(s.search("headline title") for s in stems) and len(stems) == 1:
+        first = next((line for line in body(answer).splitlines() if line.strip()), "")
+        return first, "the first line"
+    titles = {
+        i: next(g for g in m.group("md", "bold", "colon") if g)
+        for i, ln in enumerate(lines)
+        if (m := _HEADING.match(ln))
+    }
+    found = [i for i, t in titles.items() if all(s.search(t) for s in stems)] or [
+        i for i, t in titles.items() if any(s.search(t) for s in stems)
+    ]
+    if len(found) != 1:
+        return None
+    start = found[0]
+    rank = _rank(lines[start])
+    taken = []
+    for line in lines[start + 1 :]:
+        if _HEADING.match(line) and _rank(line) <= rank:
+            break
+        taken.append(line)
+    return "\n".join(taken), f"the text under {lines[start].strip()!r}"
+
+
+def _rank(line: str) -> int:
+    match = _HEADING.match(line)
+    return len(match.group("hashes")) if match and match.group("hashes") else 7
+
+
+def _text(text: str) -> str:
+    return "\n".join(_MARKUP.sub("", line) for line in text.splitlines() if line.strip() and not line.startswith("```"))
+
+
+def length_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by counting the words or sentences of the text it bounds; None when
+    it bounds none, code cannot tell which text is meant, or the count is too near the bound."""
+    asked = _BOUND.match(criterion.strip())
+    if not asked or _ELSE.search(criterion):
+        return None
+    stems = named_stems(asked.group("part"), _PLAIN)
+    if not stems or _WHOLE.search(asked.group("part")):
+        text, where = body(answer), "the answer"
+    else:
+        found = _section(answer, stems)
+        if found is None:
+            return None
+        text, where = found
+    plain = _text(text)
+    unit = "sentences" if asked.group("unit").lower().startswith("sentence") else "words"
+    count = (
+        len([s for s in _SENTENCE.split(plain) if _WORD.search(s)])
+        if unit == "sentences"
+        else len(_WORD.findall(plain))
+    )
+    bound = _count(asked.group("n"))
+    limit = bound - 1 if _STRICT.search(asked.group("how")) else bound
+    if unit == "words" and abs(count - limit) <= MARGIN:
+        return None
+    met = count <= limit
+    said = f"{where} has {count} {unit}; the bound is {bound}"
+    return Evidence(met, "" if met else said, f"length: {said}")

@@ -1,0 +1,72 @@
+"""A criterion bounding the words or sentences of a part of the answer, or of the whole, is read
+by code: counting decides, where code can tell which text is meant and the count is clear of
+the bound."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.lengths import MARGIN, length_read
+
+LISTING = """\
+# Two-bedroom flat to let, Leith Walk
+
+## Description
+{description}
+
+## Key features
+- Gas central heating
+- Double glazing
+"""
+
+
+def _words(n: int) -> str:
+    return " ".join(["bright"] * n)
+
+
+@pytest.mark.parametrize(
+    ("words", "met"),
+    [(60, True), (70 - MARGIN - 1, True), (70 + MARGIN + 1, False), (90, False), (70, None), (70 + MARGIN, None)],
+)
+def test_a_section_s_words_are_counted_against_its_bound(words, met):
+    read = length_read(LISTING.format(description=_words(words)), "The main description is no longer than 70 words")
+    assert (read and read.passed) is met if met is not None else read is None
+
+
+def test_a_criterion_naming_no_part_bounds_the_whole_answer_without_its_lead_in():
+    criterion = "Uses no more than 20 words"
+    assert length_read("Here is the note:\n\n" + _words(16), criterion).passed is True
+    assert length_read("Here is the note:\n\n" + _words(24), criterion).passed is False
+    assert length_read(_words(40), "The whole reply is under 50 words").passed is True
+
+
+def test_a_headline_is_the_first_line():
+    answer = "# Summer fair raises £2,400 for the new library books\n\nText " + _words(30)
+    assert length_read(answer, "Keeps the headline to 6 words or fewer").passed is False
+    assert length_read("# Fair raises £2,400\n\n" + _words(30), "The headline is no longer than 8 words").passed is True
+
+
+def test_sentences_are_counted_to_the_bound():
+    answer = "**Welcome**\nHello all. The fair is on Saturday! Bring a friend.\n\n**Stalls**\n- Cakes\n"
+    assert length_read(answer, "The welcome at the top is no more than 3 sentences").passed is True
+    assert length_read(answer, "Keeps the welcome to two sentences or fewer").passed is False
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "Every definition is 30 words or fewer",  # each of several
+        "No line is longer than 9 words",
+        "The summary is no longer than 40 words",  # no heading names it
+        "Has exactly 6 sentences",  # an exact count
+        "The description is not longer than 70 words",  # negated
+    ],
+)
+def test_what_code_cannot_read_is_left_to_the_grader(criterion):
+    assert length_read(LISTING.format(description=_words(200)), criterion) is None
+
+
+def test_the_grounded_pass_counts_words_by_code():
+    read = _read_by_code(LISTING.format(description=_words(120)), "The main description is no longer than 70 words")
+    assert read is not None and read.passed is False and read.decided_by.startswith("length:")
