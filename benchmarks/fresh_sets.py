@@ -22,6 +22,7 @@ from benchmarks.families import (
     agm_notice,
     allergen_menu,
     asset_register,
+    babysitter_note,
     bank_reconciliation,
     bibliography,
     bill_of_materials,
@@ -33,6 +34,7 @@ from benchmarks.families import (
     clinic_letter,
     code_of_conduct,
     code_review,
+    concert_programme,
     conference_schedule,
     course_syllabus,
     cover_letter,
@@ -44,6 +46,7 @@ from benchmarks.families import (
     deprecation_notice,
     dns_zone,
     dockerfile,
+    donation_receipt,
     dunning_letter,
     electricity_bill,
     env_file,
@@ -59,6 +62,7 @@ from benchmarks.families import (
     gitignore,
     glossary,
     grant_budget,
+    hotel_group_booking,
     html_form,
     install_guide,
     insurance_renewal,
@@ -352,6 +356,14 @@ FRESH31: dict[str, Callable[[], list[JudgeCase]]] = {
 listing (`--set fresh31`)."""
 
 
+FRESH32: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases
+    for module in (donation_receipt, babysitter_note, concert_programme, hotel_group_booking)
+}
+"""A charity's donation receipt, a parent's note for a babysitter, a choir's concert programme, a hotel's group
+booking confirmation (`--set fresh32`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -386,6 +398,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh29": FRESH29,
     "fresh30": FRESH30,
     "fresh31": FRESH31,
+    "fresh32": FRESH32,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

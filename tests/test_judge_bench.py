@@ -30,6 +30,7 @@ from benchmarks.families import (
     api_docs,
     arithmetic,
     asset_register,
+    babysitter_note,
     bank_reconciliation,
     behaviour,
     bibliography,
@@ -46,6 +47,7 @@ from benchmarks.families import (
     code_style,
     commit_message,
     comparison_table,
+    concert_programme,
     conference_schedule,
     course_syllabus,
     cover_letter,
@@ -58,6 +60,7 @@ from benchmarks.families import (
     deprecation_notice,
     dns_zone,
     dockerfile,
+    donation_receipt,
     dunning_letter,
     electricity_bill,
     email,
@@ -75,6 +78,7 @@ from benchmarks.families import (
     gitignore,
     glossary,
     grant_budget,
+    hotel_group_booking,
     html_form,
     incident_update,
     install_guide,
@@ -203,6 +207,7 @@ from benchmarks.fresh_sets import (
     FRESH29,
     FRESH30,
     FRESH31,
+    FRESH32,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -271,6 +276,7 @@ FRESH28_SET = build_set("fresh28")
 FRESH29_SET = build_set("fresh29")
 FRESH30_SET = build_set("fresh30")
 FRESH31_SET = build_set("fresh31")
+FRESH32_SET = build_set("fresh32")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -752,6 +758,11 @@ class TestTheFamilies:
             FRESH31,
             ((insurance_renewal, insurance_renewal.RENEWALS), (school_newsletter, school_newsletter.ITEMS))
             + ((party_invitation, party_invitation.INVITATIONS), (property_listing, property_listing.LISTINGS)),
+        ),
+        "fresh32": (
+            FRESH32,
+            ((donation_receipt, donation_receipt.RECEIPTS), (babysitter_note, babysitter_note.NOTES))
+            + ((concert_programme, concert_programme.PROGRAMMES), (hotel_group_booking, hotel_group_booking.BOOKINGS)),
         ),
     }
 
@@ -1314,7 +1325,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh31 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh32 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -4640,6 +4651,206 @@ class TestTheFresh31Families:
         assert "Rent is £975 per month, which is £225 per week." in case.answer and 975 * 12 / 52 == 225
         assert "Deposit: £1,125 (five weeks' rent)." in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"fair": False, "weekly": True, "deposit": True}
+
+
+class TestTheFresh32Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH32) == {"donation_receipt", "babysitter_note", "concert_programme", "hotel_group_booking"}
+        for family in FRESH32:
+            cases = [case for case in FRESH32_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH32_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh32"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh32"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_note_or_programme_notes_or_a_thank_you_is_clear_of_its_limit_however_it_is_counted(self):
+        limited = (
+            (babysitter_note, babysitter_note.NOTES, "short", lambda answer: answer),
+            (
+                concert_programme,
+                concert_programme.PROGRAMMES,
+                "notes",
+                lambda answer: " ".join(section(answer, concert_programme.NOTES) or []),
+            ),
+        )
+        for module, subjects, switch, counted in limited:
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = counted(answer)
+                    counts = (word_count(text), len(text.split()))
+                    if on[switch]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for receipt in donation_receipt.RECEIPTS:
+            for on, answer in every_answer(donation_receipt, receipt):
+                thanks = " ".join(section(answer, donation_receipt.THANKS) or [])
+                count = donation_receipt.sentence_count(thanks)
+                assert count <= receipt.sentences if on["sentences"] else count >= receipt.sentences + 2
+
+    def test_donation_receipt_truths(self):
+        assert donation_receipt.sentence_count("Dear Ann, thank you. You gave £180.00 this year! We are grateful.") == 3
+        gifts = "## Your gifts\nYou made two donations.\n- 1 May 2025: £12.50\n- 2 June 2025: £7.50\n- Total: £20.00\n"
+        assert donation_receipt.gifts(gifts) == [Decimal("12.50"), Decimal("7.50")]
+        assert donation_receipt.total_right(gifts) and donation_receipt.count_right(gifts)
+        assert not donation_receipt.total_right(gifts.replace("Total: £20.00", "Total: £25.00"))
+        assert not donation_receipt.total_right(gifts.replace("- Total: £20.00\n", ""))
+        assert not donation_receipt.count_right(gifts.replace("two donations", "three donations"))
+        assert not donation_receipt.count_right(gifts.replace("two donations", "some donations"))
+        assert donation_receipt.gift_aid_right("We will claim £5.00 of Gift Aid on your £20.00 from HMRC.")
+        assert donation_receipt.gift_aid_right("Gift Aid on your £200.00 comes to £50.00.")
+        assert not donation_receipt.gift_aid_right("We will claim £4.00 of Gift Aid on your £20.00 from HMRC.")
+        assert not donation_receipt.gift_aid_right("Gift Aid: £5.00")
+        assert donation_receipt.CHARITY_NUMBER.search("| Charity no. | 1161177 |")
+        assert donation_receipt.CHARITY_NUMBER.search("Riverside Hospice, Registered charity number 1084312")
+        assert not donation_receipt.CHARITY_NUMBER.search("A registered charity in England and Wales; ref NFB/1177")
+        assert donation_receipt.NOTHING_BACK.search("We confirm that you received nothing in return for these gifts.")
+        assert not donation_receipt.NOTHING_BACK.search("Thank you again for everything you give.")
+        # By hand: five donations said, four listed; £25 + £60 + £40 + £55 is £180, not the £170 given; the
+        # statement that nothing was given in return is there.
+        case = next(c for c in FRESH32_SET if c.id == "donation_receipt-00")
+        assert "You made five donations between April 2025" in case.answer
+        for row in ("| Direct Debit | £25.00 |", "| Sponsored walk | £60.00 |", "| Cheque | £55.00 |"):
+            assert row in case.answer
+        assert "| Online, Christmas appeal | £40.00 |" in case.answer
+        assert len(donation_receipt.gifts(case.answer)) == 4 and 25 + 60 + 40 + 55 == 180
+        assert "| **Total** | | **£170.00** |" in case.answer
+        assert "You received no goods or services in return for these donations." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_goods": True, "count": False, "total": False}
+        # By hand: 25% of £120.00 is £30.00, not £24.00; Pryce always spelt so; the five gifts add up to £120.00.
+        case = next(c for c in FRESH32_SET if c.id == "donation_receipt-06")
+        assert "We will add £24.00 of Gift Aid to your £120.00" in case.answer and 120 * 0.25 == 30
+        assert case.answer.count("Pryce") == 2 and "Price" not in case.answer
+        assert "Total donated: £120.00" in case.answer and 20 + 30 + 15 + 25 + 30 == 120
+        assert {c.kind: c.met for c in case.criteria} == {"gift_aid": False, "name": True, "total": True}
+
+    def test_babysitter_note_truths(self):
+        assert babysitter_note.evening("We're out from 7:00 pm until 12:30 am.", "Calpol") == 330
+        assert babysitter_note.evening("Calpol: 5 ml at 2:30 pm, then from 6:30 pm.", "Calpol") is None
+        note = "We're out from 6:30 pm until 11:00 pm.\nPay: £12.00 an hour, so £54.00 for the evening."
+        assert babysitter_note.pay_right(note, "Calpol")
+        assert not babysitter_note.pay_right(note.replace("£54.00", "£48.00"), "Calpol")
+        assert not babysitter_note.pay_right("Pay: £12.00 an hour, so £54.00 for the evening.", "Calpol")
+        dose = "Calpol: he had 5 ml at 2:30 pm; he can have another 5 ml four hours later, from 6:30 pm."
+        assert babysitter_note.dose_right(dose, "Calpol")
+        assert babysitter_note.dose_right(
+            "Piriton: 5 ml at 5:00 pm; the next is due 4 hours later, at 9:00 pm.", "Piriton"
+        )
+        assert not babysitter_note.dose_right(dose.replace("6:30 pm", "6:00 pm"), "Calpol")
+        assert not babysitter_note.dose_right("Calpol: he had 5 ml at 2:30 pm.", "Calpol")
+        contacts = (
+            "## Emergency contacts\nRing these three people, in this order.\n- A: 1\n- B: 2\n- C: 3\n\nCall 999 first."
+        )
+        assert babysitter_note.contacts_right(contacts)
+        assert not babysitter_note.contacts_right(contacts.replace("three", "four"))
+        assert not babysitter_note.contacts_right(contacts.replace("these three people", "these people"))
+        assert babysitter_note.allergy_given("Oscar is allergic to peanuts, so no nuts.", "peanut")
+        assert not babysitter_note.allergy_given("No nuts of any kind, please.", "peanut")
+        assert babysitter_note.CAPITALS.search("Please do NOT let them have screens.")
+        assert not babysitter_note.CAPITALS.search("Please do not; call 999 or the GP.")
+        # By hand: four people said, three listed; 2:30 pm to 6:00 pm is 3.5 hours, not four; "NOT" in capitals;
+        # the peanut allergy given.
+        case = next(c for c in FRESH32_SET if c.id == "babysitter_note-12")
+        assert "Ring these four people, in this order." in case.answer and case.answer.count("07700 900") == 3
+        assert "5 ml at 2:30 pm" in case.answer and "four hours later, from 6:00 pm" in case.answer
+        assert "Please do NOT let them" in case.answer and "Oscar is allergic to peanuts" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"allergy": True, "dose": False, "no_capitals": False}
+        # By hand: 7:00 pm to 12:30 am is 5.5 hours, and 5.5 × £11.00 is £60.50; no allergy named; four bedtime
+        # steps where five were asked for.
+        case = next(c for c in FRESH32_SET if c.id == "babysitter_note-05")
+        assert "from 7:00 pm until 12:30 am" in case.answer and "£11.00 an hour, so £60.50" in case.answer
+        assert 5.5 * 11 == 60.5 and "allerg" not in case.answer
+        assert len(listed(section(case.answer, "bedtime") or [])) == 4
+        assert {c.kind: c.met for c in case.criteria} == {"pay": True, "allergy": False, "steps": False}
+
+    def test_concert_programme_truths(self):
+        running = "## Running order\n- Linden Lea (Vaughan Williams), 3 min\n- Interval, 20 min\n- Myfanwy, 4 min\n\n"
+        programme = "When: 7:30 pm to 7:57 pm\nWe sing two songs.\n\n" + running + "## Notes\nShort notes."
+        assert concert_programme.pieces(programme) == 2 and concert_programme.count_right(programme)
+        assert concert_programme.end_right(programme)
+        assert not concert_programme.end_right(programme.replace("7:57 pm", "7:37 pm"))
+        assert not concert_programme.count_right(programme.replace("two songs", "three songs"))
+        assert not concert_programme.end_right("When: 7:30 pm to 7:57 pm\nNo running order yet.")
+        tickets = (
+            "Tickets: £12 adults, £5 under-16s; a family ticket for two adults and two children is £30, saving £4."
+        )
+        assert concert_programme.tickets_right(tickets)
+        assert concert_programme.tickets_right(
+            "£10, £6; a family ticket for two adults and three children is £32, saving £6"
+        )
+        assert not concert_programme.tickets_right(tickets.replace("saving £4", "saving £6"))
+        assert not concert_programme.tickets_right("A family ticket is £30, saving £4.")
+        assert concert_programme.spelt_right("Hear My Prayer (Mendelssohn); Mendelssohn's Elijah", "Mendelssohn")
+        assert not concert_programme.spelt_right("Hear My Prayer (Mendelssohn); Mendelsohn's Elijah", "Mendelssohn")
+        assert concert_programme.PHONES.search("Please silence your mobile phones; the candles are real.")
+        assert concert_programme.PHONES.search("Please turn off your phones, but do film the last song.")
+        assert not concert_programme.PHONES.search("Phone 01632 960 412 for tickets.")
+        # By hand: the running order's lengths add up to 50 minutes, so 3:00 pm to 3:50 pm, not 3:35 pm; the
+        # keyboard player is not named; Purcell spelt right every time.
+        case = next(c for c in FRESH32_SET if c.id == "concert_programme-03")
+        assert "| When | Sunday 19 April 2026, 3:00 pm to 3:35 pm |" in case.answer
+        assert 3 + 4 + 3 + 5 + 15 + 3 + 4 + 4 + 5 + 4 == 50 and "Daniel Osei" not in case.answer
+        assert re.findall(r"Purcel\w*", case.answer) == ["Purcell"] * 5
+        assert {c.kind: c.met for c in case.criteria} == {"composer": True, "end": False, "accompanist": False}
+        # By hand: eleven pieces said, ten in the table besides the interval; two £12 and two £5 tickets are £34,
+        # £4 more than the £30 family ticket; the notes run to 46 words.
+        case = next(c for c in FRESH32_SET if c.id == "concert_programme-08")
+        assert "Tonight the choir sings eleven pieces" in case.answer
+        assert len([line for line in case.answer.splitlines() if line.endswith(" min |")]) == 11
+        assert "| Interval | | 20 min |" in case.answer
+        assert "a family ticket for two adults and two children is £30, saving £4." in case.answer
+        assert 2 * 12 + 2 * 5 - 30 == 4
+        assert word_count(" ".join(section(case.answer, "programme notes") or [])) == 46
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "tickets": True, "notes": True}
+
+    def test_hotel_group_booking_truths(self):
+        booking = (
+            "Check-in: Friday 2 October 2026\nCheck-out: Sunday 4 October 2026 (2 nights)\n\n**Your rooms**\n"
+            "- Twin rooms: 5 at £79.00 a night for 2 nights, £790.00\n\n**Payment**\n"
+            "- Free cancellation until Friday 25 September 2026, 7 days before arrival\n"
+        )
+        assert hotel_group_booking.nights(booking) == 2 and hotel_group_booking.nights_right(booking)
+        assert not hotel_group_booking.nights_right(booking.replace("(2 nights)", "(3 nights)"))
+        assert hotel_group_booking.amounts_right(booking)
+        assert not hotel_group_booking.amounts_right(booking.replace("£790.00", "£395.00"))
+        assert not hotel_group_booking.amounts_right(booking.replace("Check-in: Friday 2 October 2026\n", ""))
+        assert hotel_group_booking.cancel_right(booking)
+        assert not hotel_group_booking.cancel_right(booking.replace("Friday 25 September", "Saturday 26 September"))
+        assert hotel_group_booking.surname("- Adams, Ben: twin") == "adams"
+        assert hotel_group_booking.surname("3. Claire Chowdhury") == "chowdhury"
+        rooming = "## Rooming list\n1. Daniel Abbott\n2. Sarah Bennett\n3. Claire Chowdhury\n"
+        assert hotel_group_booking.alphabetical(rooming)
+        assert not hotel_group_booking.alphabetical(rooming.replace("Sarah Bennett", "Sarah Young"))
+        assert hotel_group_booking.CARD.search("paid by Visa 4929 1034 7781 4417")
+        assert not hotel_group_booking.CARD.search("Visa ending 4417; ref MERE-40918; call 07700 900 412")
+        assert hotel_group_booking.BREAKFAST.search("All rates include breakfast in the Garden Room.")
+        assert not hotel_group_booking.BREAKFAST.search("Breakfast can be added at £12.00 a head.")
+        # By hand: Chowdhury listed after Ellis; nine names; 17 October less 28 days is 19 September, not 20.
+        case = next(c for c in FRESH32_SET if c.id == "hotel_group_booking-03")
+        assert "3. Mark Ellis\n4. Claire Chowdhury" in case.answer and "9. Gareth Wynne" in case.answer
+        assert "| Check-in | Saturday 17 October 2026, from 3:00 pm |" in case.answer
+        assert "until Sunday 20 September 2026, 28 days before arrival" in case.answer
+        assert (date(2026, 10, 17) - date(2026, 9, 20)).days == 27
+        assert {c.kind: c.met for c in case.criteria} == {"alphabetical": False, "guests": True, "cancel": False}
+        # By hand: the rooms come before the payment; the whole card number printed; 2 twins × £104.00 × 2 nights
+        # is £416.00, not £208.00.
+        case = next(c for c in FRESH32_SET if c.id == "hotel_group_booking-08")
+        assert case.answer.index("## Rooms\n") < case.answer.index("## Payment and cancellation")
+        assert "Visa card 4929 1034 7781 4417" in case.answer
+        assert "| Twin | 2 | £104.00 | 2 | £208.00 |" in case.answer and 2 * 104 * 2 == 416
+        assert {c.kind: c.met for c in case.criteria} == {"order": True, "no_card": False, "amounts": False}
 
 
 class TestTheLabelsFile:
