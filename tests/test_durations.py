@@ -25,6 +25,7 @@ from rubricflow.activities.grader.grounded import _read_by_code
         ("The timings sum to exactly 45 minutes", False),  # a sum
         ("Gives a duration for every activity", False),  # asks no agreement
         ("The interview's length does not match its timestamps", False),  # negated
+        ("Works out the babysitter's pay correctly from the rate and the times", False),  # clock times, no length
     ],
 )
 def test_the_criteria_that_ask_a_stated_length_be_right_for_its_times(criterion, asks):

@@ -26,7 +26,7 @@ from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.naming import chosen, named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
-_LENGTH_WORD = re.compile(r"\b(?:length|lengths|duration|minutes|hours|gap|long|time|times)\b", re.I)
+_LENGTH_WORD = re.compile(r"\b(?:length|lengths|duration|minutes|hours|gap|long|time)\b", re.I)
 _RIGHT = re.compile(r"\b(?:right|correct(?:ly)?|match(?:es)?|agrees?)\b", re.I)
 _ENDS = re.compile(r"\b(?:start|starts|finish|end|ends|times|timestamps|began|begins|ended|between)\b", re.I)
 _ELSE = re.compile(
