@@ -70,3 +70,9 @@ def test_what_code_cannot_read_is_left_to_the_grader(criterion):
 def test_the_grounded_pass_counts_words_by_code():
     read = _read_by_code(LISTING.format(description=_words(120)), "The main description is no longer than 70 words")
     assert read is not None and read.passed is False and read.decided_by.startswith("length:")
+
+
+def test_a_part_the_answer_s_title_names_is_the_whole_answer():
+    answer = "**Notes for Jas: Friday night**\n\nHi Jas, thanks!\n\n**Bedtime**\n" + _words(60) + "\n"
+    read = length_read(answer, "The note is no longer than 50 words")
+    assert read is not None and read.passed is False and read.decided_by.startswith("length: the answer has")

@@ -84,3 +84,12 @@ def test_the_grounded_pass_reads_an_order_by_code():
     answer = LETTER.format(first="What's changed", second="Your premium")
     read = _read_by_code(answer, "The premium breakdown comes before the list of changes")
     assert read is not None and read.passed is False and read.decided_by.startswith("order:")
+
+
+def test_a_list_item_s_label_is_no_heading():
+    answer = (
+        "**Who to call**\n- Tom: 07700 900 374\n- Rachel next door at number 14: 07700 900 145\n\n"
+        "**Bedtime**\n- Bath at 7:00 pm\n"
+    )
+    # "number" names no heading: the item "Rachel next door at number 14" is a contact, not a part
+    assert order_read(answer, "The phone numbers come ahead of the bedtime section") is None

@@ -54,7 +54,8 @@ def _count(n: str) -> int:
 
 def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | None:
     """The text under the one heading holding every word of `stems` (else one of them), and
-    that heading; a headline or title is the answer's first line."""
+        that heading; a headline or title is the answer's first line, and a part its title names is
+    the whole answer."""
     lines = answer.splitlines()
     if any(s.search("headline title") for s in stems) and len(stems) == 1:
         first = next((line for line in body(answer).splitlines() if line.strip()), "")
@@ -70,6 +71,8 @@ def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | Non
     if len(found) != 1:
         return None
     start = found[0]
+    if lines[start].strip() == next((line.strip() for line in body(answer).splitlines() if line.strip()), ""):
+        return body(answer), "the answer"  # its title names the whole of it
     rank = _rank(lines[start])
     taken = []
     for line in lines[start + 1 :]:

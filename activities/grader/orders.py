@@ -38,7 +38,7 @@ _ELSE = re.compile(
 )
 _HEADING = re.compile(
     r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,50}):\s*$"
-    r"|(?:[-*]\s+)?\*\*(?P<label>[^*:]{1,50}):?\*\*:?\s+\S|(?:[-*]\s+)?(?P<plain>[A-Z][^.!?:|]{0,40}):\s+\S)"
+    r"|\*\*(?P<label>[^*:]{1,50}):?\*\*:?\s+\S|(?P<plain>[A-Z][^.!?:|]{0,40}):\s+\S)"
 )
 _PLAIN = frozenset(
     "the a an of for with it its is are and in on to that this which gives give puts put lists list places shows "
