@@ -72,7 +72,7 @@ def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | Non
         return None
     start = found[0]
     if lines[start].strip() == next((line.strip() for line in body(answer).splitlines() if line.strip()), ""):
-        return body(answer), "the answer"  # its title names the whole of it
+        return None  # the answer's first line: its title (naming the whole) or its first section's heading
     rank = _rank(lines[start])
     taken = []
     for line in lines[start + 1 :]:
