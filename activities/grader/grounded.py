@@ -8,7 +8,8 @@ percentage be right for the figures it is of (`percentages.py`), or a length of 
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
 (`sums.py`), or one part stand before another (`orders.py`), or exactly so many of a thing
 a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`), or a text keep to so many words
-or sentences (`lengths.py`); one
+or sentences (`lengths.py`), or a figure converted into another unit be right
+(`conversions.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -60,6 +61,7 @@ from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
 from rubricflow.activities.grader.check_texts import looks_for_a_value_s_name, names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
+from rubricflow.activities.grader.conversions import conversion_read
 from rubricflow.activities.grader.counts import count_read
 from rubricflow.activities.grader.date_spans import date_span_read
 from rubricflow.activities.grader.durations import duration_read
@@ -134,7 +136,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     be the sum of figures listed (`sums.py`), or by the headings of two parts it asks be in
     an order (`orders.py`), or by counting the list of a thing it asks exactly so many of
     (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`),
-    or by counting the words or sentences of a text it bounds (`lengths.py`); else None."""
+    or by counting the words or sentences of a text it bounds (`lengths.py`), or by the factor
+    between the units of a conversion it asks be right (`conversions.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -156,6 +159,7 @@ _READERS = (
     order_read,
     count_read,
     length_read,
+    conversion_read,
 )
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 

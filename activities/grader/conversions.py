@@ -1,0 +1,157 @@
+"""A criterion asking that a figure converted from one unit to another be right ("Converts the
+pet's weight from kg to lb correctly", "The kJ figures are correct conversions of the kcal
+figures", "Converts the temperature range from °C to °F correctly"): the factor decides, so code
+reads it.
+
+Code finds each figure written beside its conversion on one line ("28.6 kg (63.1 lb)", "120 cm
+/ 47.2 in", "| 450 kcal | 1,883 kJ |"): a line holding as many figures of the one unit as of
+the other pairs them in order. A conversion is right when it is the figure times the factor (°F
+from °C by 9/5 and 32) to its last written digit, rounded to the nearest, give or take what
+the figure's own rounding moves it; wrong when further off. Which pairs count: every one where the
+criterion asks of every one or of figures in the plural, else those on the lines holding the
+words it names the thing by, else the answer's only one. A wrong one fails the criterion; all
+right meets it. Left to the grader: a criterion asking only that a unit be given ("gives the
+oven temperature in Fahrenheit too"), a negated one, and units whose factor is not one
+("pints": UK or US).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import chosen, named_stems
+from rubricflow.activities.grader.quotes import content_lines
+
+_UNIT_WORDS: dict[str, str] = {
+    name: unit
+    for unit, names in (
+        ("kg", "kg,kgs,kilograms,kilogram,kilos"),
+        ("lb", "lb,lbs,pounds,pound"),
+        ("km", "km,kilometres,kilometers,kilometre,kilometer"),
+        ("mi", "mi,miles,mile"),
+        ("nmi", "nmi,nautical miles,nautical mile"),
+        ("cm", "cm,centimetres,centimeters,centimetre,centimeter"),
+        ("in", "in,inches,inch"),
+        ("m2", "m²,m2,sqm,square metres,square meters"),
+        ("ft2", "sq ft,sqft,ft²,ft2,square feet"),
+        ("kcal", "kcal,calories"),
+        ("kJ", "kj,kilojoules"),
+        ("C", "°c,celsius"),
+        ("F", "°f,fahrenheit"),
+        ("m", "m,metres,meters,metre,meter"),
+        ("ft", "ft,feet,foot"),
+        ("g", "g,grams,gram"),
+        ("oz", "oz,ounces,ounce"),
+    )
+    for name in names.split(",")
+}
+_FACTORS: dict[tuple[str, str], Callable[[float], float]] = {
+    ("kg", "lb"): lambda x: x * 2.20462,
+    ("km", "mi"): lambda x: x * 0.621371,
+    ("mi", "km"): lambda x: x * 1.609344,
+    ("nmi", "km"): lambda x: x * 1.852,
+    ("cm", "in"): lambda x: x / 2.54,
+    ("m2", "ft2"): lambda x: x * 10.7639,
+    ("kcal", "kJ"): lambda x: x * 4.184,
+    ("C", "F"): lambda x: x * 9 / 5 + 32,
+    ("m", "ft"): lambda x: x * 3.28084,
+    ("g", "oz"): lambda x: x / 28.3495,
+}
+"""A unit's conversion into another, each way round written once (the inverse is found by search)."""
+
+_FIGURE = re.compile(
+    r"(?<![\w.,])(?P<n>[-\u2212]?\d{1,3}(?:,\d{3})+|[-\u2212]?\d+)(?P<dec>\.\d+)?\s?"
+    r"(?P<unit>sq\.?\s?ft|ft²|m²|°\s?[CF]\b|nautical miles?|square (?:metres|meters|feet)|[A-Za-z]+\b)",
+)
+_ASKS = re.compile(r"\bconver|\bcorrect|\bright\b|\bmatch|\bagree", re.I)
+_ELSE = re.compile(r"\b(?:not|never|no|without|too|also|both)\b|n't\b", re.I)
+_EVERY = re.compile(r"\b(?:every|each|all)\b|\b(?:figures|measurements|temperatures|weights|conversions)\b", re.I)
+_PLAIN = frozenset(
+    "the a an of for with it its is are and in to from into that this which converts convert converted conversion "
+    "conversions correct correctly right matches match agrees agree given gives figure figures every each all "
+    "measurement measurements value values".split()
+)
+
+
+@dataclass(frozen=True)
+class Converted:
+    """A figure and its conversion written beside it, on its line; `slack` is how far the
+    conversion may move for the figure's own rounding."""
+
+    given: float
+    written: float
+    places: int
+    exact: float
+    slack: float
+    line: str
+
+    @property
+    def right(self) -> bool:
+        """Right to its last digit, rounded to the nearest, give or take the figure's own rounding."""
+        return abs(self.written - self.exact) <= 10.0**-self.places / 2 + self.slack + 1e-9
+
+
+def _unit(written: str) -> str | None:
+    word = re.sub(r"\s+", " ", written.lower().replace(".", "")).replace("° ", "°")
+    return _UNIT_WORDS.get(word)
+
+
+def _figures(line: str) -> list[tuple[float, int, str]]:
+    """Each figure with a unit on `line`: its value, its decimal places and its unit."""
+    found = []
+    for m in _FIGURE.finditer(line):
+        unit = _unit(m.group("unit"))
+        if unit is None or (unit == "in" and re.match(r"\s+[a-z]", line[m.end() :])):
+            continue  # "3 in the morning": a word, not inches
+        places = len(m.group("dec") or ".") - 1
+        number = m.group("n").replace(",", "").replace("\u2212", "-") + (m.group("dec") or "")
+        found.append((float(number), places, unit))
+    return found
+
+
+def _units_asked(criterion: str) -> tuple[str, str] | None:
+    """The two units `criterion` converts between, in the order of a factor, or None."""
+    words = re.findall(r"°\s?[CF]\b|m²|sq\.?\s?ft|nautical miles?|square (?:metres|meters|feet)|[A-Za-z]+", criterion)
+    named = [u for w in words if (u := _unit(w)) is not None]
+    pairs = {(a, b) for a in named for b in named if (a, b) in _FACTORS}
+    return pairs.pop() if len(pairs) == 1 else None
+
+
+def conversions(answer: str, units: tuple[str, str]) -> list[Converted]:
+    """Every figure in `units[0]` written beside its conversion into `units[1]`."""
+    source, target = units
+    found = []
+    for line in content_lines(answer):
+        figures = _figures(line)
+        given = [f for f in figures if f[2] == source]
+        written = [f for f in figures if f[2] == target]
+        if given and len(given) == len(written):
+            convert = _FACTORS[units]
+            for (value, given_places, _), (out, places, _) in zip(given, written, strict=True):
+                slack = abs(convert(value + 10.0**-given_places / 2) - convert(value))
+                found.append(Converted(value, out, places, convert(value), slack, line))
+    return found
+
+
+def conversion_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by the factor between the units it converts; None when it asks
+    no conversion code knows, or code cannot tell which conversions it means."""
+    if not _ASKS.search(criterion) or _ELSE.search(criterion):
+        return None
+    units = _units_asked(criterion)
+    if units is None:
+        return None
+    found = conversions(answer, units)
+    if not found:
+        return None
+    meant, sure = chosen(found, named_stems(criterion, _PLAIN), every=bool(_EVERY.search(criterion)))
+    if wrong := next((c for c in meant if not c.right), None):
+        if not sure:
+            return None
+        why = f"{wrong.given:g} {units[0]} is {wrong.exact:.{wrong.places + 1}f} {units[1]}, not {wrong.written:g}"
+        return Evidence(False, why, f"conversion: {why}", quote=wrong.line)
+    said = f"conversion: {len(meant)} figure(s) in {units[0]} right in {units[1]}"
+    return Evidence(True, "", said, quote=meant[0].line)

@@ -1,0 +1,58 @@
+"""A criterion asking that a figure converted from one unit to another be right is read by code:
+the factor decides, where the figure and its conversion stand on one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.conversions import conversion_read, conversions
+from rubricflow.activities.grader.grounded import _read_by_code
+
+
+def test_figures_beside_their_conversions_are_paired_on_their_line():
+    answer = (
+        "- Weight: 28.6 kg (63.1 lb)\n| Floor area | 48 m² (516 sq ft) |\n"
+        "| Operating temperature | −10 °C to 40 °C (14 °F to 104 °F) |\nHe is 3 in the morning queue.\n"
+    )
+    assert [(c.given, c.written, c.right) for c in conversions(answer, ("kg", "lb"))] == [(28.6, 63.1, True)]
+    assert [(c.given, c.written, c.right) for c in conversions(answer, ("m2", "ft2"))] == [(48.0, 516.0, True)]
+    assert [(c.given, c.written) for c in conversions(answer, ("C", "F"))] == [(-10.0, 14.0), (40.0, 104.0)]
+    assert conversions(answer, ("cm", "in")) == []  # "3 in the morning" is a word, not inches
+
+
+@pytest.mark.parametrize(
+    ("answer", "met"),
+    [
+        ("Weight today: 28.6 kg (63.1 lb)", True),
+        ("Weight today: 28.6 kg (63 lb)", True),  # rounded to the pound
+        ("Weight today: 28.6 kg (62.1 lb)", False),
+        ("Weight today: 28.6 kg (68.6 lb)", False),
+    ],
+)
+def test_a_conversion_is_right_to_its_last_digit(answer, met):
+    read = conversion_read(answer, "Converts the pet's weight from kg to lb correctly")
+    assert read is not None and read.passed is met
+
+
+def test_a_conversion_rounded_down_past_the_figure_s_own_rounding_is_wrong():
+    answer = "| April | broad beans, 20 cm (7 in) apart |\n| June | tomatoes 45 cm (18 in) apart |\n"
+    read = conversion_read(answer, "Every measurement given in cm has a correct conversion to inches")
+    assert read is not None and read.passed is False
+    assert read.why == "20 cm is 7.9 in, not 7"
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "Gives the oven temperature in Fahrenheit too",  # a unit to give, not a conversion to check
+        "Does not convert the weight to pounds",  # negated
+        "Converts the volume from litres to pints correctly",  # no one factor
+    ],
+)
+def test_what_code_cannot_read_is_left_to_the_grader(criterion):
+    assert conversion_read("Oven: 180 °C (356 °F)\nWeight: 2 kg (4.4 lb)\n", criterion) is None
+
+
+def test_the_grounded_pass_reads_a_conversion_by_code():
+    read = _read_by_code("Energy: 450 kcal (1,700 kJ)\n", "The kJ figures are correct conversions of the kcal figures")
+    assert read is not None and read.passed is False and read.decided_by.startswith("conversion:")
