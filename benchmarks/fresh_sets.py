@@ -25,6 +25,7 @@ from benchmarks.families import (
     babysitter_note,
     bank_reconciliation,
     bibliography,
+    bike_repair,
     bill_of_materials,
     boat_charter,
     calibration_certificate,
@@ -62,6 +63,7 @@ from benchmarks.families import (
     gitignore,
     glossary,
     grant_budget,
+    holiday_let_guide,
     hotel_group_booking,
     html_form,
     install_guide,
@@ -74,6 +76,7 @@ from benchmarks.families import (
     lab_report,
     league_table,
     lesson_plan,
+    library_overdue,
     limerick,
     loan_schedule,
     makefile,
@@ -103,6 +106,7 @@ from benchmarks.families import (
     reference_letter,
     regex_answer,
     rehearsal_plan,
+    removals_quote,
     renovation_schedule,
     rent_increase,
     requirements_txt,
@@ -364,6 +368,13 @@ FRESH32: dict[str, Callable[[], list[JudgeCase]]] = {
 booking confirmation (`--set fresh32`)."""
 
 
+FRESH33: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (removals_quote, library_overdue, bike_repair, holiday_let_guide)
+}
+"""A removals firm's quote, a library's overdue notice, a bike shop's repair estimate, a holiday let's welcome guide
+(`--set fresh33`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -399,6 +410,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh30": FRESH30,
     "fresh31": FRESH31,
     "fresh32": FRESH32,
+    "fresh33": FRESH33,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

@@ -34,6 +34,7 @@ from benchmarks.families import (
     bank_reconciliation,
     behaviour,
     bibliography,
+    bike_repair,
     bill_of_materials,
     boat_charter,
     bug_report,
@@ -78,6 +79,7 @@ from benchmarks.families import (
     gitignore,
     glossary,
     grant_budget,
+    holiday_let_guide,
     hotel_group_booking,
     html_form,
     incident_update,
@@ -92,6 +94,7 @@ from benchmarks.families import (
     lab_report,
     league_table,
     lesson_plan,
+    library_overdue,
     limerick,
     loan_schedule,
     makefile,
@@ -125,6 +128,7 @@ from benchmarks.families import (
     regex_answer,
     rehearsal_plan,
     release_notes,
+    removals_quote,
     renovation_schedule,
     rent_increase,
     requirements_txt,
@@ -208,6 +212,7 @@ from benchmarks.fresh_sets import (
     FRESH30,
     FRESH31,
     FRESH32,
+    FRESH33,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -277,6 +282,7 @@ FRESH29_SET = build_set("fresh29")
 FRESH30_SET = build_set("fresh30")
 FRESH31_SET = build_set("fresh31")
 FRESH32_SET = build_set("fresh32")
+FRESH33_SET = build_set("fresh33")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -763,6 +769,11 @@ class TestTheFamilies:
             FRESH32,
             ((donation_receipt, donation_receipt.RECEIPTS), (babysitter_note, babysitter_note.NOTES))
             + ((concert_programme, concert_programme.PROGRAMMES), (hotel_group_booking, hotel_group_booking.BOOKINGS)),
+        ),
+        "fresh33": (
+            FRESH33,
+            ((removals_quote, removals_quote.QUOTES), (library_overdue, library_overdue.NOTICES))
+            + ((bike_repair, bike_repair.ESTIMATES), (holiday_let_guide, holiday_let_guide.GUIDES)),
         ),
     }
 
@@ -1325,7 +1336,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh32 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh33 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -4851,6 +4862,211 @@ class TestTheFresh32Families:
         assert "Visa card 4929 1034 7781 4417" in case.answer
         assert "| Twin | 2 | £104.00 | 2 | £208.00 |" in case.answer and 2 * 104 * 2 == 416
         assert {c.kind: c.met for c in case.criteria} == {"order": True, "no_card": False, "amounts": False}
+
+
+class TestTheFresh33Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH33) == {"removals_quote", "library_overdue", "bike_repair", "holiday_let_guide"}
+        for family in FRESH33:
+            cases = [case for case in FRESH33_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH33_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh33"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh33"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_move_description_or_an_estimate_or_a_welcome_is_clear_of_its_limit_however_it_is_counted(self):
+        limited = (
+            (
+                removals_quote,
+                removals_quote.QUOTES,
+                "summary",
+                lambda answer: " ".join(section(answer, removals_quote.SUMMARY) or []),
+            ),
+            (bike_repair, bike_repair.ESTIMATES, "length", lambda answer: answer),
+        )
+        for module, subjects, switch, counted in limited:
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = counted(answer)
+                    counts = (word_count(text), len(text.split()))
+                    if on[switch]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for guide in holiday_let_guide.GUIDES:
+            for on, answer in every_answer(holiday_let_guide, guide):
+                welcome = " ".join(section(answer, holiday_let_guide.WELCOME) or [])
+                count = holiday_let_guide.sentence_count(welcome)
+                assert count <= guide.sentences if on["welcome"] else count >= guide.sentences + 2
+
+    def test_removals_quote_truths(self):
+        costs = (
+            "## Price breakdown\n| Item | Price |\n|---|---|\n| Crew and van | £500.00 |\n| Boxes | £40.00 |\n"
+            "| Subtotal | £540.00 |\n| VAT at 20% | £108.00 |\n| Total | £648.00 |\n"
+        )
+        assert removals_quote.costs(costs) == [Decimal("500.00"), Decimal("40.00")]
+        assert removals_quote.subtotal(costs) == Decimal("540.00")
+        assert removals_quote.sum_right(costs) and removals_quote.vat_right(costs)
+        assert not removals_quote.sum_right(costs.replace("| Boxes | £40.00 |", "| Boxes | £45.00 |"))
+        assert not removals_quote.sum_right(costs.replace("| Subtotal | £540.00 |\n", ""))
+        assert not removals_quote.vat_right(costs.replace("£108.00", "£94.50"))
+        assert removals_quote.vat_right("- Subtotal: £840.00\n- VAT (20%): £168.00\n- Total: £1,008.00")
+        assert not removals_quote.vat_right("A private move with no figures.")
+        assert removals_quote.VALID.search("This quote remains valid for 28 days.")
+        assert removals_quote.VALID.search("This quote is valid until 30 April 2026.")
+        assert not removals_quote.VALID.search("Reply to this letter to book.")
+        assert removals_quote.PRESSURE.search("Book now to avoid disappointment.")
+        assert removals_quote.PRESSURE.search("Don't miss out, as April is filling up fast.")
+        assert not removals_quote.PRESSURE.search("To book, reply to this email.")
+        volume = "Your belongings come to about 850 cu ft (24.1 m³), which fits in one van."
+        assert converted(volume, removals_quote.CUBIC_FEET, removals_quote.CUBIC_METRES, 0.0283168)
+        assert not converted(
+            volume.replace("24.1", "28.3"), removals_quote.CUBIC_FEET, removals_quote.CUBIC_METRES, 0.0283168
+        )
+        # By hand: the costs come before what is included; 1,600 cu ft is 45.3 m³ (1,600 × 0.0283 = 45.3); VAT of
+        # £462.00 is 20% of the £2,310.00 subtotal.
+        case = next(c for c in FRESH33_SET if c.id == "removals_quote-03")
+        assert case.answer.index("### Cost breakdown") < case.answer.index("### What's included")
+        assert "we estimate 1,600 cu ft (45.3 m³)" in case.answer and round(1600 * 0.0283168, 1) == 45.3
+        assert "| Subtotal | £2,310.00 |" in case.answer and "| VAT (20%) | £462.00 |" in case.answer
+        assert 2310 * 0.2 == 462
+        assert {c.kind: c.met for c in case.criteria} == {"volume": True, "order": False, "vat": True}
+        # By hand: the greeting spells the surname Ramaswammy, the heading Ramaswamy; £147.00 of VAT is not 20% of
+        # £840.00 (£168.00); the four things included are all there.
+        case = next(c for c in FRESH33_SET if c.id == "removals_quote-13")
+        assert "Dear Ms Ramaswammy," in case.answer and "Ms Priya Ramaswamy**" in case.answer
+        assert "- Subtotal: £840.00" in case.answer and "- VAT (20%): £147.00" in case.answer and 840 * 0.2 == 168
+        assert len(listed(section(case.answer, "included") or [])) == 4
+        assert "- a wardrobe carton for your hanging clothes" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"name": False, "vat": False, "included": True}
+
+    def test_library_overdue_truths(self):
+        notice = (
+            "Date: 15 March 2026\n\n## Overdue items\n- Dune, due 3 March 2026: 12 days overdue, fine £3.00\n"
+            "- Emma, due 10 March 2026: 5 days overdue, fine £1.25\n\n## Fines\nYou owe £4.25 in total.\n"
+        )
+        assert library_overdue.notice_date(notice) == date(2026, 3, 15) and len(library_overdue.items(notice)) == 2
+        assert library_overdue.days_right(notice) and library_overdue.fines_right(notice)
+        assert not library_overdue.days_right(notice.replace("5 days", "6 days"))
+        assert not library_overdue.days_right("No dates here: 5 days overdue, £1.25")
+        assert not library_overdue.fines_right(notice.replace("£4.25 in total", "£3.25 in total"))
+        assert not library_overdue.fines_right(notice.replace("You owe £4.25 in total.\n", ""))
+        hours = "## Opening hours\n- Monday: 9:00 am to 7:00 pm\n- Tuesday: 9:00 am to 5:00 pm\n\nBest wishes\n"
+        assert library_overdue.opening_days(hours) == 2
+        assert library_overdue.opening_days(hours.replace("- Tuesday: 9:00 am to 5:00 pm\n", "")) == 1
+        assert library_overdue.subject_first("\nSubject: Your books are overdue\n\nDear Ann,")
+        assert not library_overdue.subject_first("Dear Ann,\n\nSubject: overdue books")
+        assert library_overdue.CARD.search("| Library card | 33104200870419 |")
+        assert not library_overdue.CARD.search("Library card: ending 7786; call 01539 713520")
+        assert library_overdue.RENEW.search("Sam can renew books up to three times online or in the Libraries app.")
+        assert library_overdue.RENEW.search("Renew online in My Library Account.")
+        assert not library_overdue.RENEW.search("Ring us on 01539 713520 to renew. Pay online.")
+        assert library_overdue.THREAT.search("Unpaid fines will be passed to the University's debt collectors.")
+        assert not library_overdue.THREAT.search("There's no need to worry, but please bring them back.")
+        # By hand: 15 March less 10 March is 5 days, not the 6 given; £3.00 + £3.00 + £1.25 is £7.25, not £6.25; the
+        # online renewal is there.
+        case = next(c for c in FRESH33_SET if c.id == "library_overdue-00")
+        assert "Date: 15 March 2026" in case.answer and "| 10 March 2026 | 6 days | £1.25 |" in case.answer
+        assert case.answer.count("| 3 March 2026 | 12 days | £3.00 |") == 2
+        assert "You owe £6.25 in total." in case.answer and 3 + 3 + 1.25 == 7.25
+        assert "You can renew online at leeds.gov.uk/libraries" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"fines": False, "days": False, "renew": True}
+        # By hand: 30 January, 2 and 6 February are 10, 7 and 3 days before 9 February; the fines add up to £6.40;
+        # 20 February 2026 is a Friday, not a Thursday.
+        case = next(c for c in FRESH33_SET if c.id == "library_overdue-03")
+        assert "| Sent | 9 February 2026 |" in case.answer and "come to £6.40 in total" in case.answer
+        for row in ("| 30 January 2026 | 10 days | £2.00 |", "| 2 February 2026 | 7 days | £1.40 |"):
+            assert row in case.answer
+        assert "| 6 February 2026 | 3 days | £3.00 |" in case.answer and 2 + 1.4 + 3 == 6.4
+        assert "| Please return by | Thursday 20 February 2026 |" in case.answer
+        assert date(2026, 2, 20).strftime("%A") == "Friday"
+        assert {c.kind: c.met for c in case.criteria} == {"days": True, "fines": True, "weekday": False}
+
+    def test_bike_repair_truths(self):
+        work = (
+            "## Work needed\n- chain: £30.00\n- Labour: 1.5 hours at £40.00 an hour: £60.00\n- Total: £90.00\n\n"
+            "## Optional extras\n- bar tape: £15.00\n"
+        )
+        assert bike_repair.sum_right(work) and bike_repair.labour_right(work)
+        assert not bike_repair.sum_right(work.replace("Total: £90.00", "Total: £95.00"))
+        assert not bike_repair.sum_right(work.replace("- Total: £90.00\n", ""))
+        assert not bike_repair.labour_right(work.replace("1.5 hours", "2 hours"))
+        assert not bike_repair.labour_right("Labour: £60.00")
+        ready = "Booked in: Thursday 7 May 2026\nReady on Tuesday 12 May 2026, 3 working days after it was booked in."
+        assert bike_repair.ready_right(ready)
+        assert not bike_repair.ready_right(ready.replace("Tuesday 12 May", "Sunday 10 May"))
+        assert not bike_repair.ready_right("Ready on Tuesday 12 May 2026, 3 working days after drop-off.")
+        assert bike_repair.SAFETY.search("Until the brake has been bled, the bike should not be ridden.")
+        assert bike_repair.SAFETY.search("The bike is not safe to ride until the brake pads are replaced.")
+        assert not bike_repair.SAFETY.search("We will not start any work until you have approved this estimate.")
+        assert bike_repair.ABBREVIATION.search("The QR on the front wheel does not close.")
+        assert not bike_repair.ABBREVIATION.search("The quick release on the front wheel; the Brompton hub.")
+        # By hand: no warning about riding; £25.00 + £29.99 + £15.00 + £9.00 + £84.00 is £162.99, not £152.99; Friday
+        # 4 September and three working days is Wednesday 9 September.
+        case = next(c for c in FRESH33_SET if c.id == "bike_repair-02")
+        assert "ridden" not in case.answer and "Total: £152.99" in case.answer
+        assert "2. Chain for e-bikes: £29.99" in case.answer
+        assert "5. Labour: 2.5 hours at £42.00 an hour: £84.00" in case.answer
+        assert round(25 + 29.99 + 15 + 9 + 84, 2) == 162.99
+        assert "Handed in: Friday 4 September 2026" in case.answer
+        assert "Ready on Wednesday 9 September 2026, three working days" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"safety": False, "sum": False, "ready": True}
+        # By hand: the two extras are listed; the repairs add up to £252.00, not £242.00; 2 hours at £40.00 is £80.00,
+        # not the £100.00 charged.
+        case = next(c for c in FRESH33_SET if c.id == "bike_repair-11")
+        assert "- a front carrier block: £22.00\n- a new saddle: £40.00" in case.answer
+        assert "| Total | £242.00 |" in case.answer and 28 + 72 + 14 + 38 + 100 == 252
+        assert "| Labour: 2 hours at £40.00 an hour | £100.00 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"extras": True, "sum": False, "labour": False}
+
+    def test_holiday_let_guide_truths(self):
+        assert holiday_let_guide.sentence_count("Croeso! Welcome to the barn. Is anything missing? Tell us.") == 4
+        stay = "Arrival: Friday 7 August 2026\nDeparture: Monday 10 August 2026\nLength of stay: three nights\n"
+        assert holiday_let_guide.nights_right(stay)
+        assert not holiday_let_guide.nights_right(stay.replace("three nights", "four nights"))
+        assert not holiday_let_guide.nights_right(stay.replace("Departure: Monday 10 August 2026\n", ""))
+        quiet = "- Quiet hours are 10:30 pm to 7:30 am (9 hours), as the walls are thin."
+        assert holiday_let_guide.quiet_right(quiet)
+        assert holiday_let_guide.quiet_right("Quiet time is 1:00 pm to 3:30 pm (2.5 hours).")
+        assert not holiday_let_guide.quiet_right(quiet.replace("(9 hours)", "(8 hours)"))
+        assert not holiday_let_guide.quiet_right("Quiet hours are 10:30 pm to 7:30 am.")
+        guide = "## Welcome\nHello.\n\n## In an emergency\n- 999\n\nEnjoy your stay!\n"
+        assert holiday_let_guide.emergency_last(guide)
+        assert not holiday_let_guide.emergency_last(guide + "\n## Check-out\n- strip the beds\n")
+        assert holiday_let_guide.CODE.search("The key safe code is 4821.")
+        assert not holiday_let_guide.CODE.search("We'll text you the key safe code; the postcode is LL46 2AA 1234.")
+        assert holiday_let_guide.SMOKING.search("Please don't smoke anywhere in the lodge.")
+        assert holiday_let_guide.SMOKING.search("The barn is smoke-free, inside and out.")
+        assert not holiday_let_guide.SMOKING.search("Dogs are welcome downstairs.")
+        assert holiday_let_guide.AMERICAN.search("The shop in the center of the village.")
+        assert not holiday_let_guide.AMERICAN.search("The shop in the centre; our favourite café; full of colour.")
+        # By hand: 23 to 30 October is seven nights, not the 6 given; the welcome runs to seven sentences, over its
+        # four; 11:00 pm to 8:00 am is 9 hours.
+        case = next(c for c in FRESH33_SET if c.id == "holiday_let_guide-07")
+        assert "| Arrive | Friday 23 October 2026" in case.answer and "| Leave | Friday 30 October 2026" in case.answer
+        assert "| Nights | 6 nights |" in case.answer and (date(2026, 10, 30) - date(2026, 10, 23)).days == 7
+        assert "Please make yourselves at home. We have welcomed guests here" in case.answer
+        assert "Quiet hours are 11:00 pm to 8:00 am (9 hours)" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"nights": False, "welcome": False, "quiet": True}
+        # By hand: 11:00 pm to 7:00 am is 8 hours; 12 to 19 September is seven nights, not eight; 2 miles is 3.2 km.
+        case = next(c for c in FRESH33_SET if c.id == "holiday_let_guide-13")
+        assert "Quiet time on the site is 11:00 pm to 7:00 am (8 hours)" in case.answer
+        assert "- Check-in: Saturday 12 September 2026" in case.answer and "That's eight nights" in case.answer
+        assert "- Check-out: Saturday 19 September 2026" in case.answer
+        assert "2 miles (3.2 km)" in case.answer and round(2 * 1.609344, 1) == 3.2
+        assert {c.kind: c.met for c in case.criteria} == {"quiet": True, "nights": False, "distance": True}
 
 
 class TestTheLabelsFile:
