@@ -93,3 +93,11 @@ def test_a_list_item_s_label_is_no_heading():
     )
     # "number" names no heading: the item "Rachel next door at number 14" is a contact, not a part
     assert order_read(answer, "The phone numbers come ahead of the bedtime section") is None
+
+
+def test_the_answer_s_first_line_names_no_part():
+    """A title names the whole answer, so every part: "Repair estimate" is no heading of the repairs."""
+    answer = "**Repair estimate: Trek Domane road bike**\n\n**Optional extras**\n- Bar tape\n\n**Repairs**\n- Chain\n"
+    read = order_read(answer, "Lists the essential repairs before the optional extras")
+    assert read is not None and read.passed is False
+    assert read.why == "'Optional extras' stands above 'Repairs'"

@@ -19,6 +19,7 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.quotes import body
 
 _BEFORE = re.compile(
     r"^(?:(?:puts|gives|lists|places|shows|has|sets out|states)\s+)?(?P<a>.+?)\s+"
@@ -69,9 +70,13 @@ def asks_order(criterion: str) -> bool:
 
 
 def _headings(answer: str) -> list[tuple[int, str]]:
+    """The answer's headings but its first line: that is its title (naming the whole, so every
+    part), or its first section's heading; which is unclear."""
     found = []
-    for index, line in enumerate(answer.splitlines()):
-        if match := _HEADING.match(line):
+    lines = body(answer).splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    for index, line in enumerate(lines):
+        if index != first and (match := _HEADING.match(line)):
             found.append((index, next(g for g in match.groups() if g)))
     return found
 
