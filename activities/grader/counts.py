@@ -2,7 +2,7 @@
 3 strengths, no more and no fewer"): counting decides, so code reads it off the list that holds
 the things.
 
-The list is the items (bulleted or numbered lines, or a table's rows below its header row) under
+The list is the items (bulleted or numbered lines, or a table's rows below its header row, a total's row none: `listing.py`) under
 the one heading that names the thing (a word of the criterion's name for it, its first five
 letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
 when it has more or fewer. Left to the grader: a count of things no heading names (or several
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.listing import lists
 from rubricflow.activities.grader.naming import named_stems
 
 _NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
@@ -28,12 +29,6 @@ _ELSE = re.compile(
     r"\b(?:not|never|every|each|per|a day|a week|at most|at least|up to|or fewer|or more|apart|ahead|before|after|"
     r"lasts?|hours?|minutes?|days?|weeks?|months?|years?|sections?|headings?)\b",
     re.I,
-)
-_ITEM = re.compile(r"^\s{0,1}(?:[-*+•]|\d{1,2}[.)])\s+\S")
-_ROW = re.compile(r"^\s*\|")
-_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
-_HEADING = re.compile(
-    r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,60}):\s*$)"
 )
 _PLAIN = frozenset(
     "the a an of for with it its is are and in on to that this which lists list names name gives give has have "
@@ -52,22 +47,6 @@ def count_asked(criterion: str) -> tuple[int, str] | None:
     return (int(n) if n.isdigit() else _NUMBERS[n]), found.group("thing")
 
 
-def _lists(answer: str) -> list[tuple[str, list[str]]]:
-    """Each heading's items (the heading '' for items under none), in order: its list items,
-    and its tables' rows below their header rows."""
-    found: list[tuple[str, list[str]]] = [("", [])]
-    for line in answer.splitlines():
-        items = found[-1][1]
-        if heading := _HEADING.match(line):
-            found.append((next(g for g in heading.groups() if g), []))
-        elif _RULE.match(line) and _ROW.match(line):
-            if items and _ROW.match(items[-1]):
-                items.pop()  # the row above the rule names the columns
-        elif _ROW.match(line) or _ITEM.match(line):
-            items.append(line)
-    return [(h, items) for h, items in found if items]
-
-
 def count_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by counting the items of the list of the thing it counts; None
     when it asks no exact count, or code cannot tell which list holds the things."""
@@ -75,9 +54,9 @@ def count_read(answer: str, criterion: str) -> Evidence | None:
     if asked is None:
         return None
     n, thing = asked
-    lists = _lists(answer)
+    found = lists(answer)
     stems = named_stems(thing, _PLAIN)
-    named = [(h, items) for h, items in lists if h and any(s.search(h) for s in stems)]
+    named = [(h, items) for h, items in found if h and any(s.search(h) for s in stems)]
     chosen = named[0] if len(named) == 1 else None
     if chosen is None:
         return None

@@ -9,7 +9,7 @@ two times it runs between (`durations.py`), or a total be the sum of the figures
 (`sums.py`), or one part stand before another (`orders.py`), or exactly so many of a thing
 a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`), or a text keep to so many words
 or sentences (`lengths.py`), or a figure converted into another unit be right
-(`conversions.py`); one
+(`conversions.py`), or a count it states match the list after it (`tallies.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
 figure it says the answer gives that the answer holds nowhere (`values.py`), is unmet. For each other criterion the grader model first writes a check without
 seeing the answer (`written_checks.py`), and every check of the pass runs in the sandbox on
@@ -77,6 +77,7 @@ from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.spellings import spelling
 from rubricflow.activities.grader.sums import sum_read
+from rubricflow.activities.grader.tallies import tally_read
 from rubricflow.activities.grader.values import missing_value
 from rubricflow.activities.grader.weekdays import weekday_read
 from rubricflow.activities.grader.written_checks import (
@@ -137,7 +138,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     an order (`orders.py`), or by counting the list of a thing it asks exactly so many of
     (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`),
     or by counting the words or sentences of a text it bounds (`lengths.py`), or by the factor
-    between the units of a conversion it asks be right (`conversions.py`); else None."""
+    between the units of a conversion it asks be right (`conversions.py`), or by counting the
+    list a count it asks about is of (`tallies.py`); else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -160,6 +162,7 @@ _READERS = (
     count_read,
     length_read,
     conversion_read,
+    tally_read,
 )
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 

@@ -1,0 +1,59 @@
+"""The lists of an answer, as readers that count their items see them: bulleted or numbered
+lines and a table's rows below its header row, a row or item labelled as a total left out (it
+sums the items, it is none of them), each list under the heading above it."""
+
+from __future__ import annotations
+
+import re
+
+_ITEM = re.compile(r"^\s{0,1}(?:[-*+•]|\d{1,2}[.)])\s+\S")
+_ROW = re.compile(r"^\s*\|")
+_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+_TOTAL = re.compile(r"^\W*(?:sub-?total|grand total|total)\b", re.I)
+_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,60}):\s*$)"
+)
+
+
+def heading(line: str) -> str | None:
+    """The words of a heading line (`## Takeaways`, a line only bold, a short `Label:`), else None."""
+    match = _HEADING.match(line)
+    return next(g for g in match.groups() if g) if match else None
+
+
+def is_item(line: str) -> bool:
+    """Whether `line` is a list item or a table row."""
+    return bool(_ITEM.match(line) or _ROW.match(line))
+
+
+def items_from(lines: list[str], start: int) -> tuple[list[str], int]:
+    """The items of the list starting at `lines[start]`, and the index of the line after it."""
+    items: list[str] = []
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if _RULE.match(line) and _ROW.match(line):
+            if items and _ROW.match(items[-1]):
+                items.pop()  # the row above the rule names the columns
+        elif is_item(line):
+            if not _TOTAL.search(line):
+                items.append(line)
+        elif line.strip():
+            return items, index
+    return items, len(lines)
+
+
+def lists(answer: str) -> list[tuple[str, list[str]]]:
+    """Each heading's items (the heading '' for items under none), in order."""
+    found: list[tuple[str, list[str]]] = [("", [])]
+    lines = answer.splitlines()
+    index = 0
+    while index < len(lines):
+        if (words := heading(lines[index])) is not None:
+            found.append((words, []))
+            index += 1
+        elif is_item(lines[index]):
+            items, index = items_from(lines, index)
+            found[-1][1].extend(items)
+        else:
+            index += 1
+    return [(h, items) for h, items in found if items]

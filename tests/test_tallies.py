@@ -1,0 +1,61 @@
+"""A criterion asking that a count the answer states match the things it lists is read by code:
+the stated count against the items of its list."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.listing import lists
+from rubricflow.activities.grader.tallies import asks_tally, tally_read
+
+NOTE = "**Who to call**\nThere are {n} people you can call, in this order.\n- Claire: 07700 900 261\n- Tom: 07700 900 374\n\n**Bedtime**\n- Bath\n"
+
+
+@pytest.mark.parametrize(
+    ("criterion", "asked"),
+    [
+        ("The number of people it says to call matches the contacts listed", True),
+        ("Says how many chapters there are, and lists that many", True),
+        ("The number of activities it states matches the list", True),
+        ("The number of vegan dishes it states matches the dishes marked VG", False),  # things marked some way
+        ("The number of nights it says they spend in Rome is correct", False),  # a span, not a list
+        ("Each row's quantity equals how many designators it lists", False),  # each of several
+    ],
+)
+def test_the_criteria_that_ask_a_stated_count_match_a_list(criterion, asked):
+    assert asks_tally(criterion) is asked
+
+
+@pytest.mark.parametrize(("n", "met"), [("two", True), ("2", True), ("three", False)])
+def test_a_stated_count_is_checked_against_the_list_after_it(n, met):
+    read = tally_read(NOTE.format(n=n), "The number of people it says to call matches the contacts listed")
+    assert read is not None and read.passed is met
+
+
+def test_a_total_row_is_no_item_of_its_table():
+    answer = (
+        "## Your donations\nYou made four donations this year.\n\n| Date | Amount |\n|---|---|\n"
+        "| 6 April | £25.00 |\n| 18 July | £60.00 |\n| 30 November | £40.00 |\n| 14 February | £55.00 |\n"
+        "| **Total** | **£180.00** |\n"
+    )
+    read = tally_read(answer, "The number of donations stated in words matches the donations listed")
+    assert read is not None and read.passed is True
+    assert lists(answer) == [
+        (
+            "Your donations",
+            ["| 6 April | £25.00 |", "| 18 July | £60.00 |", "| 30 November | £40.00 |", "| 14 February | £55.00 |"],
+        )
+    ]
+
+
+def test_a_list_with_siblings_under_their_own_headings_is_unclear():
+    answer = "Your list (5 items):\n\n## Clothes\n- Shirt\n- Socks\n\n## Tech\n- Laptop\n"
+    assert tally_read(answer, "The item count given agrees with how many items are listed") is None
+    spread = "We pack 3 items:\n- Shirt\n- Socks\n## Tech\n- Laptop\n"
+    assert tally_read(spread, "The item count given agrees with how many items are listed") is None
+
+
+def test_the_grounded_pass_reads_a_tally_by_code():
+    read = _read_by_code(NOTE.format(n="three"), "Says how many people to call, and lists that many")
+    assert read is not None and read.passed is False and read.decided_by == "tally: it states 3 but lists 2"
