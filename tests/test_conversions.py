@@ -56,3 +56,11 @@ def test_what_code_cannot_read_is_left_to_the_grader(criterion):
 def test_the_grounded_pass_reads_a_conversion_by_code():
     read = _read_by_code("Energy: 450 kcal (1,700 kJ)\n", "The kJ figures are correct conversions of the kcal figures")
     assert read is not None and read.passed is False and read.decided_by.startswith("conversion:")
+
+
+def test_cubic_units_are_not_lengths_and_the_criterion_s_order_picks_the_way():
+    criterion = "Converts the estimated load from cu ft to m³ correctly"
+    assert conversion_read("Estimated load: 850 cu ft (24.1 m³)\n", criterion).passed is True
+    assert conversion_read("Estimated load: 850 cu ft (28.3 m³)\n", criterion).passed is False
+    both_ways = "Converts the distance from miles to km correctly"  # miles to km and km to miles are both known
+    assert conversion_read("The beach is 4 miles (6.4 km) away.\n", both_ways).passed is True

@@ -74,3 +74,21 @@ def test_the_grounded_pass_reads_a_span_of_dates_by_code():
     read = _read_by_code(INVOICE.format(due="1 April 2026"), "The due date is 30 days after the issue date")
     assert read is not None and read.passed is False and read.decided_by.startswith("date span:")
     assert read.why == "1 April 2026 is not 30 days after 3 March 2026 (2 April 2026)"
+
+
+@pytest.mark.parametrize(("ready", "met"), [("Monday 11 May 2026", False), ("Tuesday 12 May 2026", True)])
+def test_a_span_the_answer_states_beside_its_date_is_checked_by_the_calendar(ready, met):
+    """ "3 working days after it was booked in": the other date is the one the statement's own
+    words name, when the criterion's ("the bike came in") name none."""
+    answer = f"Booked in: Thursday 7 May 2026\nReady on {ready}, 3 working days after it was booked in.\n"
+    read = date_span_read(answer, "The ready date is the stated number of working days after the bike came in")
+    assert read is not None and read.passed is met
+
+
+def test_a_stated_span_the_other_way_or_none_decides_nothing():
+    criterion = "The ready date is the stated number of working days after the bike came in"
+    assert date_span_read("Booked in: 7 May 2026\nReady on 12 May 2026.\n", criterion) is None
+    assert (
+        date_span_read("Booked in: 7 May 2026\nReady on 4 May 2026, 3 days before it was booked in.\n", criterion)
+        is None
+    )

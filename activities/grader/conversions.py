@@ -37,6 +37,8 @@ _UNIT_WORDS: dict[str, str] = {
         ("in", "in,inches,inch"),
         ("m2", "m²,m2,sqm,square metres,square meters"),
         ("ft2", "sq ft,sqft,ft²,ft2,square feet"),
+        ("m3", "m³,m3,cu m,cubic metres,cubic meters"),
+        ("ft3", "cu ft,cuft,ft³,ft3,cubic feet"),
         ("kcal", "kcal,calories"),
         ("kJ", "kj,kilojoules"),
         ("C", "°c,celsius"),
@@ -55,16 +57,20 @@ _FACTORS: dict[tuple[str, str], Callable[[float], float]] = {
     ("nmi", "km"): lambda x: x * 1.852,
     ("cm", "in"): lambda x: x / 2.54,
     ("m2", "ft2"): lambda x: x * 10.7639,
+    ("m3", "ft3"): lambda x: x * 35.3147,
+    ("ft3", "m3"): lambda x: x / 35.3147,
     ("kcal", "kJ"): lambda x: x * 4.184,
     ("C", "F"): lambda x: x * 9 / 5 + 32,
     ("m", "ft"): lambda x: x * 3.28084,
     ("g", "oz"): lambda x: x / 28.3495,
 }
-"""A unit's conversion into another, each way round written once (the inverse is found by search)."""
+"""A unit's conversion into another: the way the criterion names them ("from cu ft to m³") where
+both ways are written, else the one written."""
 
 _FIGURE = re.compile(
     r"(?<![\w.,])(?P<n>[-\u2212]?\d{1,3}(?:,\d{3})+|[-\u2212]?\d+)(?P<dec>\.\d+)?\s?"
-    r"(?P<unit>sq\.?\s?ft|ft²|m²|°\s?[CF]\b|nautical miles?|square (?:metres|meters|feet)|[A-Za-z]+\b)",
+    r"(?P<unit>(?:sq|cu)\.?\s?(?:ft|m)\b|ft[²³]|m[²³]|°\s?[CF]\b|nautical miles?|(?:square|cubic) (?:metres|meters|feet)"
+    r"|[A-Za-z]+\b)",
 )
 _ASKS = re.compile(r"\bconver|\bcorrect|\bright\b|\bmatch|\bagree", re.I)
 _ELSE = re.compile(r"\b(?:not|never|no|without|too|also|both)\b|n't\b", re.I)
@@ -114,9 +120,13 @@ def _figures(line: str) -> list[tuple[float, int, str]]:
 
 def _units_asked(criterion: str) -> tuple[str, str] | None:
     """The two units `criterion` converts between, in the order of a factor, or None."""
-    words = re.findall(r"°\s?[CF]\b|m²|sq\.?\s?ft|nautical miles?|square (?:metres|meters|feet)|[A-Za-z]+", criterion)
+    words = re.findall(
+        r"°\s?[CF]\b|m[²³]|ft[²³]|(?:sq|cu)\.?\s?(?:ft|m)\b|nautical miles?|(?:square|cubic) (?:metres|meters|feet)|[A-Za-z]+",
+        criterion,
+    )
     named = [u for w in words if (u := _unit(w)) is not None]
-    pairs = {(a, b) for a in named for b in named if (a, b) in _FACTORS}
+    pairs = {(a, b) for i, a in enumerate(named) for b in named[i + 1 :] if (a, b) in _FACTORS}
+    pairs = pairs or {(a, b) for a in named for b in named if (a, b) in _FACTORS}  # "the kJ figures ... of the kcal"
     return pairs.pop() if len(pairs) == 1 else None
 
 

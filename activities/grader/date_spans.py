@@ -37,8 +37,20 @@ _SPAN = re.compile(
     r"(?:\s+\([^)]*\))?\s+(?P<dir>after|before|ahead of|on from|from|later than|earlier than)\s+(?P<y>.+?)\.?$",
     re.I,
 )
+_UNIT = r"(?:working |business |school |calendar |clear )?(?:days?|weeks?|months?)"
+_STATED_SPAN = re.compile(
+    rf"^(?P<x>.+?)\s+(?:is|falls|comes)\s+(?:exactly\s+)?the (?:stated|given) number of (?P<unit>{_UNIT})"
+    r"\s+(?P<dir>after|before|ahead of|on from|from)\s+(?P<y>.+?)\.?$",
+    re.I,
+)
+"""A span the answer states beside the date ("Ready on Monday 11 May 2026, 3 working days after
+it was booked in"), which the criterion asks be right."""
+_SAID = re.compile(
+    rf"(?<![\w.,])(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)})\s+(?P<unit>{_UNIT})\s+(?P<dir>after|before|ahead of|from)\b",
+    re.I,
+)
 _ELSE = re.compile(
-    r"\b(?:not|never|each|every|previous|stated|bank|holidays?|excluding|except|number of|and)\b|n't\b",
+    r"\b(?:not|never|each|every|previous|bank|holidays?|excluding|except|and)\b|n't\b",
     re.I,
 )
 _COLUMNS = re.compile(r"(?:[ ]{3,}|\t)(?=[A-Z][\w' ]{0,30}:)")
@@ -106,8 +118,8 @@ def _dated_line(lines: list[str], words: str, year: int | None, but: str = "") -
 def date_span_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by the calendar for the span it asks between two dates; None when
     it asks none, or code cannot find both dates."""
-    asked = _SPAN.match(criterion.strip())
-    if not asked or _ELSE.search(criterion):
+    asked = _SPAN.match(criterion.strip()) or _STATED_SPAN.match(criterion.strip())
+    if not asked or _ELSE.search(criterion) or (asked.re is _SPAN and re.search(r"(?i)\bstated|number of", criterion)):
         return None
     year = one_year(answer)
     lines = content_lines(answer)
@@ -115,20 +127,30 @@ def date_span_read(answer: str, criterion: str) -> Evidence | None:
     if first is None:
         return None
     first_line = next(line for line in lines if first[1] in line)
+    names = [asked.group("y")]
+    if asked.re is _STATED_SPAN:
+        stated = _SAID.search(first[1])
+        if stated is None or (stated.group("dir").lower() == "before") != (asked.group("dir").lower() != "after"):
+            return None  # no span stated beside the date, or one the other way
+        n, unit = _count(stated.group("n")), stated.group("unit")
+        names.append(re.split(r"[.,;:()]", first[1][stated.end() :])[0])  # "... after it was booked in"
+    else:
+        n, unit = _count(asked.group("n")), asked.group("unit")
     given = dates_on(asked.group("y"), year)
-    second = (
-        (given[0], "") if len(given) == 1 else None if given else _dated_line(lines, asked.group("y"), year, first_line)
-    )
+    second = (given[0], "") if len(given) == 1 else None
+    for name in names if not given else []:
+        if (second := _dated_line(lines, name, year, first_line)) is not None:
+            break
     if second is None:
         return None
-    n, unit = _count(asked.group("n")), asked.group("unit")
     later = asked.group("dir").lower() in ("after", "on from", "from", "later than")
     due = _moved(second[0], n if later else -n, unit)
     if due is None:
         return None
     day, base = first[0], second[0]
-    wants_more = asked.group("low") or (asked.group("or") or "").lower().startswith("or more")
-    wants_less = asked.group("high") or (asked.group("or") or "").lower().startswith(("or fewer", "or less"))
+    bound = asked.groupdict()
+    wants_more = bound.get("low") or (bound.get("or") or "").lower().startswith("or more")
+    wants_less = bound.get("high") or (bound.get("or") or "").lower().startswith(("or fewer", "or less"))
     if wants_more:
         met = day >= due if later else day <= due
     elif wants_less:
