@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from rubricflow.activities.grader.number_words import NUMBER_WORDS
 from rubricflow.activities.grader.pronouncing import WORD
 
 JUDGE_CALL = "judge()"
@@ -316,13 +317,6 @@ _READERS = (
 _READS = frozenset({"answer", *_READERS})
 
 
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
 _GIVEN_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
 
@@ -330,7 +324,7 @@ def given_numbers(text: str) -> set[float]:
     """The numbers `text` states, in digits or as words up to twenty, and 0 and 1 (a
     check may always count from nothing or compare with one)."""
     found = {float(m.replace(",", "")) for m in _GIVEN_NUMBER.findall(text)}
-    found |= {float(_NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", text.lower()) if w in _NUMBER_WORDS}
+    found |= {float(NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", text.lower()) if w in NUMBER_WORDS}
     return found | {0.0, 1.0}
 
 

@@ -18,9 +18,9 @@ import re
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.listing import lists
 from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.number_words import WORDS, number_value
 
-_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
-_N = r"(?P<n>\d{1,2}|" + "|".join(_NUMBERS) + r")"
+_N = rf"(?P<n>\d{{1,2}}|{WORDS})"
 _EXACTLY = re.compile(rf"\bexactly\s+{_N}\s+(?P<thing>[^,.;]+?)\s*(?:[,.;]|$)", re.I)
 _NO_MORE = re.compile(
     rf"\b{_N}\s+(?P<thing>[^,.;]+?),?\s+(?:no more(?:,| and| or)? no fewer|no fewer(?:,| and| or)? no more)\b", re.I
@@ -44,7 +44,7 @@ def count_asked(criterion: str) -> tuple[int, str] | None:
     if not found:
         return None
     n = found.group("n").lower()
-    return (int(n) if n.isdigit() else _NUMBERS[n]), found.group("thing")
+    return number_value(n), found.group("thing")
 
 
 def count_read(answer: str, criterion: str) -> Evidence | None:

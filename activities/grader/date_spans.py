@@ -20,19 +20,14 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.number_words import WORDS, number_value
 from rubricflow.activities.grader.quotes import content_lines
 from rubricflow.activities.grader.weekdays import dates_on, one_year
 
-_NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen".split()
-    )
-}
 _SPAN = re.compile(
     r"^(?P<x>.+?)\s+(?P<low>(?:at least|no fewer than|no less than|a minimum of)\s+)?"
     r"(?P<high>(?:no more than|within|at most|up to)\s+)?(?P<exact>exactly\s+)?"
-    rf"(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)})\s+(?P<or>or (?:more|fewer|less)\s+)?"
+    rf"(?P<n>\d{{1,3}}|{WORDS})\s+(?P<or>or (?:more|fewer|less)\s+)?"
     r"(?P<unit>(?:working |business |school |calendar |clear )?(?:days?|weeks?|months?))"
     r"(?:\s+\([^)]*\))?\s+(?P<dir>after|before|ahead of|on from|from|later than|earlier than)\s+(?P<y>.+?)\.?$",
     re.I,
@@ -46,7 +41,7 @@ _STATED_SPAN = re.compile(
 """A span the answer states beside the date ("Ready on Monday 11 May 2026, 3 working days after
 it was booked in"), which the criterion asks be right."""
 _SAID = re.compile(
-    rf"(?<![\w.,])(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)})\s+(?P<unit>{_UNIT})\s+(?P<dir>after|before|ahead of|from)\b",
+    rf"(?<![\w.,])(?P<n>\d{{1,3}}|{WORDS})\s+(?P<unit>{_UNIT})\s+(?P<dir>after|before|ahead of|from)\b",
     re.I,
 )
 _ELSE = re.compile(
@@ -63,10 +58,6 @@ _PLAIN = frozenset(
     "came back ended ends end".split()
 )
 """Words of a criterion that say nothing of which date it means."""
-
-
-def _count(n: str) -> int:
-    return int(n) if n.isdigit() else _NUMBERS[n.lower()]
 
 
 def _months_on(start: datetime.date, months: int) -> datetime.date | None:
@@ -132,10 +123,10 @@ def date_span_read(answer: str, criterion: str) -> Evidence | None:
         stated = _SAID.search(first[1])
         if stated is None or (stated.group("dir").lower() == "before") != (asked.group("dir").lower() != "after"):
             return None  # no span stated beside the date, or one the other way
-        n, unit = _count(stated.group("n")), stated.group("unit")
+        n, unit = number_value(stated.group("n")), stated.group("unit")
         names.append(re.split(r"[.,;:()]", first[1][stated.end() :])[0])  # "... after it was booked in"
     else:
-        n, unit = _count(asked.group("n")), asked.group("unit")
+        n, unit = number_value(asked.group("n")), asked.group("unit")
     given = dates_on(asked.group("y"), year)
     second = (given[0], "") if len(given) == 1 else None
     for name in names if not given else []:

@@ -20,12 +20,12 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.number_words import WORDS, number_value
 from rubricflow.activities.grader.quotes import body
 
-_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _BOUND = re.compile(
     r"^(?P<part>.*?)\s*\b(?P<how>at most|no more than|no longer than|not more than|under|fewer than|less than|shorter than|within|"
-    r"up to|to|in)\s+(?P<n>\d{1,4}|" + "|".join(_NUMBERS) + r")\s+(?P<or>or (?:fewer|less)\s+)?"
+    r"up to|to|in)\s+(?P<n>\d{1,4}|" + WORDS + r")\s+(?P<or>or (?:fewer|less)\s+)?"
     r"(?P<unit>words?|sentences?)(?:\s+(?P<or2>or (?:fewer|less)))?(?:\s+long)?\.?$",
     re.I,
 )
@@ -46,10 +46,6 @@ _PLAIN = frozenset(
 
 MARGIN = 2
 """Words (or sentences) either side of a bound within which a count decides nothing."""
-
-
-def _count(n: str) -> int:
-    return int(n) if n.isdigit() else _NUMBERS[n.lower()]
 
 
 def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | None:
@@ -112,7 +108,7 @@ def length_read(answer: str, criterion: str) -> Evidence | None:
         if unit == "sentences"
         else len(_WORD.findall(plain))
     )
-    bound = _count(asked.group("n"))
+    bound = number_value(asked.group("n"))
     limit = bound - 1 if _STRICT.search(asked.group("how")) else bound
     if unit == "words" and abs(count - limit) <= MARGIN:
         return None

@@ -18,12 +18,9 @@ import re
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.listing import heading, is_item, items_from
 from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.number_words import WORDS, number_value
 
-_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty"
-).split()
-_NUMBER = re.compile(r"(?<![\w.,:/-])(?P<n>\d{1,2}|" + "|".join(_WORDS) + r")(?![\w.,:/-]|\.\d)", re.I)
+_NUMBER = re.compile(r"(?<![\w.,:/-])(?P<n>\d{1,2}|" + WORDS + r")(?![\w.,:/-]|\.\d)", re.I)
 _ASKS = re.compile(r"\b(?:number|how many|count)\b", re.I)
 _LISTED = re.compile(r"\b(?:list\w*|that many|has that many|schedule|outline|plan|checklist)\b", re.I)
 _AGREE = re.compile(r"\b(?:match\w*|agrees?|right|correct|that many|equals?)\b", re.I)
@@ -49,10 +46,6 @@ def asks_tally(criterion: str) -> bool:
     )
 
 
-def _value(written: str) -> int:
-    return int(written) if written.isdigit() else _WORDS.index(written.lower())
-
-
 def _stated(lines: list[str], stems: list[re.Pattern[str]]) -> list[tuple[int, int]]:
     """(line index, count) of each number written right before a word of `stems`."""
     found = []
@@ -63,7 +56,7 @@ def _stated(lines: list[str], stems: list[re.Pattern[str]]) -> list[tuple[int, i
             after = line[match.end() :]
             following = re.match(r"\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)", after)
             if following and any(s.match(w) for s in stems for w in following.group(1).split()):
-                found.append((index, _value(match.group("n"))))
+                found.append((index, number_value(match.group("n"))))
     return found
 
 
