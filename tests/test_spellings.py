@@ -26,6 +26,10 @@ from rubricflow.activities.grader.spellings import misspelt, named_spellings, sp
         ("Mentions Okonkwo in the abstract", []),  # asks nothing of spelling
         ("Writes Jonah Whitfield consistently, with no misspelling", ["Jonah", "Whitfield"]),
         ("Never spells Okonkwo two different ways", []),  # negated: the grader's
+        ("Uses the correct spelling of Zinnia everywhere", ["Zinnia"]),
+        ("Spells Shimano correctly every time", ["Shimano"]),
+        ("Uses the correct spelling of Vaughan Williams throughout", ["Vaughan", "Williams"]),
+        ("Sticks to UK spellings, with no American ones", []),  # negated, and no name
     ],
 )
 def test_the_names_a_criterion_asks_one_spelling_of(criterion, names):
@@ -70,3 +74,17 @@ def test_the_grounded_grader_reads_it_by_code_before_asking_the_model():
     evidence = _read_by_code("Okonkwo spoke; Okonkow answered.", "Okonkwo is written one way every time it appears")
     assert evidence is not None and evidence.passed is False and evidence.decided_by.startswith("spelling:")
     assert _read_by_code("Okonkwo spoke; Okonkow answered.", "Mentions Okonkwo") is None
+
+
+def test_a_misspelt_plural_is_the_name_misspelt():
+    answer = "- Zinnia 'Benary's Giant'\n- plant out the zinnias in June\nZinias sown in March flower in June.\n"
+    read = spelling(answer, "Uses the correct spelling of Zinnia everywhere")
+    assert read is not None and read.passed is False and read.decided_by == "spelling: 'Zinias' beside 'Zinnia'"
+
+
+def test_a_word_of_a_name_of_several_is_misspelt_only_beside_another_of_them():
+    criterion = "Uses the correct spelling of Vaughan Williams throughout"
+    other = "1. Linden Lea - Ralph Vaughan Williams\nIt sets a poem by William Barnes.\n"
+    assert spelling(other, criterion).passed is True  # William Barnes is another man
+    wrong = "1. Linden Lea - Ralph Vaughan Williams\n2. The Turtle Dove - Ralph Vaughan Wiliams\n"
+    assert spelling(wrong, criterion).passed is False

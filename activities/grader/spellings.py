@@ -1,12 +1,14 @@
 """A criterion that asks one spelling of a name throughout ("Spells the speaker's surname
 Okonkwo the same way throughout", "Gallagher is spelt one way every time", "Keeps one
-spelling of Hollowbrook throughout"): code reads every word of the answer.
+spelling of Hollowbrook throughout", "Uses the correct spelling of Zinnia everywhere"): code reads every word of the answer.
 
 A check written without the answer can only count the name (`answer.count('Okonkwo') == 2`),
 which says how often it stands, not whether another spelling stands beside it. Code finds
 the words that are the name misspelt: written with a capital, as a name is, and one edit from
 it (a letter added, dropped or changed, or two side by side swapped), two for a name of eight
-letters or more; the name with an `s` after it, or in other capitals, is the name. Such a
+letters or more, a plural read without its `s`; the name with an `s` after it, or in other
+capitals, is the name. A word of a name of several words is misspelt only beside another of
+them ("William Barnes" is no misspelt "Vaughan Williams"). Such a
 word beside the name fails the criterion, quoted on its line; the name and no such word meets
 it. Left to the grader: whether a name of five letters or fewer is spelt one way (English is
 full of words a letter from one: Price beside Pryce), so a criterion naming one is met by no
@@ -23,14 +25,17 @@ from rubricflow.activities.grader.quotes import content_lines
 
 _ONE_WAY = re.compile(
     r"\b(?:spell(?:s|ed|ing)?|spelt|writ(?:es?|ten))\b.*\b(?:the same way|one way|consistently)\b"
-    r"|\b(?:one|a single|the same) spelling\b",
+    r"|\b(?:one|a single|the same) spelling\b"
+    r"|\b(?:spell(?:s|ed|ing)?|spelt)\b.*\b(?:throughout|every time|everywhere|each time|wherever|always)\b",
     re.I,
 )
 _NEGATED = re.compile(r"\b(?:not|never|no|without)\b(?! (?:mis-?spelling|other spelling|variants?)\b)|n't\b", re.I)
 """A negated criterion, but for "with no misspelling", which asks the one spelling again."""
 _CAPITALISED = re.compile(r"(?<!\w)(?:[A-Z]['\u2019])?[A-Z][a-z]+(?:-[A-Z][a-z]+)*")
 """A name as a criterion writes it: O'Donnell, Ellis-Nowak; Biscuit of "Biscuit's name"."""
-_LEADS = frozenset({"Spells", "Spell", "Spelt", "Writes", "Write", "Keeps", "Keep", "Uses", "Use", "The", "Its"})
+_LEADS = frozenset(
+    {"Spells", "Spell", "Spelt", "Writes", "Write", "Keeps", "Keep", "Uses", "Use", "Gets", "Get", "The", "Its"}
+)
 """Capitalised words that open a criterion and name nothing."""
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 _POSSESSIVE = re.compile(r"['\u2019]s$")
@@ -72,15 +77,35 @@ def _is_the_name(word: str, name: str) -> bool:
     return folded in (wanted, wanted + "s")
 
 
-def misspelt(answer: str, name: str) -> list[str]:
-    """The words of `answer` that are `name` misspelt, each once, in the order they stand."""
+def _near(word: str, name: str) -> bool:
+    """Whether `word` is `name` misspelt: within an edit of it (two for eight letters or more),
+    a plural ("Zinias" for Zinnia) read without its `s`."""
     most = 2 if len(name) >= 8 else 1
+    forms = {word.casefold()} | ({word.casefold()[:-1]} if word.casefold().endswith("s") else set())
+    return any(_edits(form, name.casefold()) <= most for form in forms)
+
+
+def misspelt(answer: str, name: str, partners: tuple[str, ...] = ()) -> list[str]:
+    """The words of `answer` that are `name` misspelt, each once, in the order they stand; a
+    word of a name of several words ("Vaughan Williams") only beside one of its others, so
+    "William Barnes" is another name."""
+    words = _words(answer)
     found: list[str] = []
-    for word in _words(answer):
-        if word[0].isupper() and not _is_the_name(word, name) and word not in found:
-            if _edits(word.casefold(), name.casefold()) <= most:
+    for i, word in enumerate(words):
+        if word[0].isupper() and not _is_the_name(word, name) and word not in found and _near(word, name):
+            beside = words[max(i - 1, 0) : i] + words[i + 1 : i + 2]
+            if not partners or any(_is_the_name(b, p) or _near(b, p) for b in beside for p in partners):
                 found.append(word)
     return found
+
+
+def _partners(criterion: str, name: str) -> tuple[str, ...]:
+    """The other words of the name of several words that `name` is part of in `criterion`."""
+    for run in re.finditer(rf"{_CAPITALISED.pattern}(?:\s+{_CAPITALISED.pattern})+", criterion):
+        words = run.group().split()
+        if name in words:
+            return tuple(w for w in words if w != name and w not in _LEADS)
+    return ()
 
 
 def _line_with(answer: str, word: str) -> str:
@@ -98,7 +123,7 @@ def spelling(answer: str, criterion: str) -> Evidence | None:
         return None
     readable = [name for name in names if len(name) >= SHORTEST]
     for name in readable:
-        if wrong := misspelt(answer, name):
+        if wrong := misspelt(answer, name, _partners(criterion, name)):
             why = f"the answer spells {name!r} as {wrong[0]!r} too"
             return Evidence(False, why, f"spelling: {wrong[0]!r} beside {name!r}", quote=_line_with(answer, wrong[0]))
     if readable != names:
