@@ -123,3 +123,15 @@ def test_a_total_whose_parts_are_unclear_is_left_to_the_grader(answer, why):
 def test_the_grounded_pass_reads_a_total_by_code():
     read = _read_by_code(MONEY.format(total="£7,000.65"), "The total raised equals the sum of the amounts listed")
     assert read is not None and read.passed is False and read.decided_by.startswith("sum:")
+
+
+def test_a_total_a_sentence_states_is_read_against_the_one_list_of_its_unit():
+    answer = (
+        "## Overdue items\n| Title | Fine |\n|---|---|\n| The Salt Path | £3.00 |\n| Atlas of the Heart | £3.00 |\n"
+        "| Dales Walks | £1.25 |\n\n## Fines\nFines are 25p a day for each item. You owe {total} in total.\n"
+    )
+    criterion = "The total owed equals the sum of the individual fines"
+    assert sum_read(answer.format(total="£7.25"), criterion).passed is True
+    unmet = sum_read(answer.format(total="£6.25"), criterion)
+    assert unmet is not None and unmet.passed is False
+    assert unmet.quote == "Fines are 25p a day for each item. You owe £6.25 in total."

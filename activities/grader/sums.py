@@ -4,7 +4,8 @@ the estimate total", "Item durations sum to the meeting's full 180 minutes"): th
 decides, so code reads it where it can tell which figures are the parts.
 
 The total is the criterion's own figure when it names one ("sum to 100 percent"), else the one
-figure on the one line labelled as a total (of several, the one with the criterion's words). The
+figure on the one line labelled as a total (of several, the one with the criterion's words),
+else the one sum a sentence outside the lists states as a total ("You owe £6.25 in total"). The
 parts are figures in the total's unit (its currency sign or the word after it: "ft", "minutes",
 "%"; hours and minutes count as minutes), one a line (a line's last; in a table, the one in the
 total's column), on list items, table rows and `Label: figure` lines above the total in its list,
@@ -128,8 +129,31 @@ def _blocks(answer: str) -> list[list[str]]:
     return [b for b in blocks if b]
 
 
-def _target(criterion: str, blocks: list[list[str]]) -> tuple[Figure, int] | None:
-    """The total: the criterion's figure (block -1), else the one figure on the one total line."""
+_SAID_TOTAL = re.compile(
+    rf"(?P<figure>[{_CURRENCY}]\s?\d[\d,]*(?:\.\d+)?)\s+(?:in total|in all|altogether)\b"
+    rf"|\btotal (?:of|is|comes to|owed is)\s+(?P<after>[{_CURRENCY}]\s?\d[\d,]*(?:\.\d+)?)",
+    re.I,
+)
+"""A total a sentence states ("You owe £6.25 in total", "a total of £840.00")."""
+
+
+def _said_total(answer: str) -> Figure | None:
+    """The one sum of money a sentence of the answer states as a total, outside its lists."""
+    found = [
+        (line, m.group("figure") or m.group("after"))
+        for line in answer.splitlines()
+        if not (_ITEM.match(line) or _ROW.match(line) or _LABELLED.match(line))
+        for m in _SAID_TOTAL.finditer(line)
+    ]
+    if len(found) != 1:
+        return None
+    line, written = found[0]
+    return Figure(float(re.sub(rf"[{_CURRENCY},\s]", "", written)), written.strip()[0], line)
+
+
+def _target(criterion: str, blocks: list[list[str]], answer: str = "") -> tuple[Figure, int] | None:
+    """The total: the criterion's figure (block -1), else the one figure on the one total line,
+    else the one total a sentence outside the lists states (block -1: it closes no list)."""
     said = _TARGET.search(criterion)
     unit = _UNITS.get((said.group("unit") or "").lower()) if said else None
     if said and not unit and _PERCENTAGES.search(criterion):
@@ -143,6 +167,8 @@ def _target(criterion: str, blocks: list[list[str]]) -> tuple[Figure, int] | Non
         lines = [(i, ln) for i, ln in lines if stems and all(s.search(ln) for s in stems)] or [
             (i, ln) for i, ln in lines if any(s.search(ln) for s in stems)
         ]
+    if not lines and (said_total := _said_total(answer)) is not None:
+        return said_total, -1
     if len(lines) != 1:
         return None
     index, line = lines[0]
@@ -183,7 +209,7 @@ def sum_read(answer: str, criterion: str) -> Evidence | None:
     if not asks_sum(criterion):
         return None
     blocks = _blocks(answer)
-    found = _target(criterion, blocks)
+    found = _target(criterion, blocks, answer)
     if found is None:
         return None
     total, at = found
@@ -198,7 +224,7 @@ def sum_read(answer: str, criterion: str) -> Evidence | None:
         if len(parts) >= 2 and abs(sum(f.value for f in parts) - total.value) < 0.005:
             said = f"sum: {len(parts)} figures add up to {total.value:,.2f}"
             return Evidence(True, "", said, quote=total.line or parts[-1].line)
-    if at < 0:  # the criterion's own total: the parts are the one list of its unit
+    if at < 0:  # the criterion's total, or a sentence's: the parts are the one list of its unit
         listed = [run for run in runs if len(run[0]) >= 2]
         closing = listed[0] if len(listed) == 1 and not rows else ([], False)
     else:
