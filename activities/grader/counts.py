@@ -2,9 +2,9 @@
 3 strengths, no more and no fewer"): counting decides, so code reads it off the list that holds
 the things.
 
-The list is the items (bulleted or numbered lines, or a table's rows below its header row, a total's row none: `listing.py`) under
-the one heading that names the thing (a word of the criterion's name for it, its first five
-letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
+The list is the items (bulleted or numbered lines, or a table's rows below its header row, a
+total's row none: `listing.py`) under the one heading that names the thing (a word of the
+criterion's name for it, its first five letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
 when it has more or fewer. Left to the grader: a count of things no heading names (or several
 do), a count of lengths of time or of the answer's sections, a bound ("at most 6", "no more
 than three"), a count of each of several ("every day has 3 activities"), and a negated
@@ -57,11 +57,10 @@ def count_read(answer: str, criterion: str) -> Evidence | None:
     found = lists(answer)
     stems = named_stems(thing, _PLAIN)
     named = [(h, items) for h, items in found if h and any(s.search(h) for s in stems)]
-    chosen = named[0] if len(named) == 1 else None
-    if chosen is None:
+    if len(named) != 1:
         return None
-    heading, items = chosen
-    where = f"under {heading!r}" if heading else "in its one list"
+    heading, items = named[0]
+    where = f"under {heading!r}"
     if len(items) == n:
         return Evidence(True, "", f"count: {n} items {where}", quote=items[0].strip())
     why = f"the answer lists {len(items)} items {where}, not {n}"

@@ -40,7 +40,7 @@ _HEADING = re.compile(
 _MARKUP = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+|\*\*|__|`|^\s*>\s?|^#+\s+")
 _PLAIN = frozenset(
     "the a an of for with it its is are and in on to that this which keeps keep stays stay runs run comes come "
-    "is be text section part whole entire full written words word sentences sentence long longer shorter no more "
+    "be text section part whole entire full written words word sentences sentence long longer shorter no more "
     "than at most under fewer less within up answer reply response uses use".split()
 )
 
@@ -50,11 +50,12 @@ MARGIN = 2
 
 def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | None:
     """The text under the one heading holding every word of `stems` (else one of them), and
-        that heading; a headline or title is the answer's first line, and a part its title names is
-    the whole answer."""
+    that heading; a headline or title is the answer's first line. A heading that is the
+    answer's first line may be its title (naming the whole) or its first section's: which is
+    unclear, so it names nothing."""
     lines = answer.splitlines()
+    first = next((line.strip() for line in body(answer).splitlines() if line.strip()), "")
     if any(s.search("headline title") for s in stems) and len(stems) == 1:
-        first = next((line for line in body(answer).splitlines() if line.strip()), "")
         return first, "the first line"
     titles = {
         i: next(g for g in m.group("md", "bold", "colon") if g)
@@ -67,8 +68,8 @@ def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | Non
     if len(found) != 1:
         return None
     start = found[0]
-    if lines[start].strip() == next((line.strip() for line in body(answer).splitlines() if line.strip()), ""):
-        return None  # the answer's first line: its title (naming the whole) or its first section's heading
+    if lines[start].strip() == first:
+        return None
     rank = _rank(lines[start])
     taken = []
     for line in lines[start + 1 :]:

@@ -4,11 +4,12 @@ section comes first and the deductions after it"): where each part begins decide
 reads it off the answer's headings.
 
 A part is where a heading names it: a Markdown heading, a line that is only bold, a short line
-ending in a colon, or the label of a `Label: value` line, holding every word the criterion
-names the part by (a word's first five letters) and none it names the other by. Met when every
+ending in a colon, or the label of a `Label: value` line (not a list item's), holding a word
+the criterion names the part by (a word's first five letters) and none it names the other by;
+the answer's first line is none (its title names the whole, so every part). Met when every
 heading of the one part stands above every heading of the other; unmet when every one stands
-below; headings that interleave are an order of items, not of two parts. Left to the grader: a part no heading
-names, or one whose words name both parts' headings, steps or events in time ("checks the logs
+below; headings that interleave are an order of items, not of two parts. Left to the grader: a
+part no heading names, or one whose words name both parts' headings, steps or events in time ("checks the logs
 before restarting", "imports pytest before slugify"), an order of many ("in time order", "in
 the order Done, In progress, Blocked"), a criterion about each or every one, and a negated one.
 """

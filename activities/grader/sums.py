@@ -151,7 +151,7 @@ def _said_total(answer: str) -> Figure | None:
     return Figure(float(re.sub(rf"[{_CURRENCY},\s]", "", written)), written.strip()[0], line)
 
 
-def _target(criterion: str, blocks: list[list[str]], answer: str = "") -> tuple[Figure, int] | None:
+def _target(criterion: str, blocks: list[list[str]], answer: str) -> tuple[Figure, int] | None:
     """The total: the criterion's figure (block -1), else the one figure on the one total line,
     else the one total a sentence outside the lists states (block -1: it closes no list)."""
     said = _TARGET.search(criterion)

@@ -6,8 +6,9 @@ The stated count is the one number (in figures or words up to twenty) written ri
 word the criterion names the things by ("three people to call", "6 test cases", "Twelve
 volunteers"); the things are the items of the list that starts within two lines after it
 (bulleted or numbered lines, or a table's rows below its header; a count above every heading
-followed by lists under headings of their own may be of them all, and decides nothing), else of the list right under the one heading naming them. Met when the two agree, unmet when not. Left to the grader: a count of
-things marked some way ("the dishes marked VG"), a count for each of several, one the answer
+followed by lists under headings of their own may be of them all, and decides nothing), else
+of the list right under the one heading naming them. Met when the two agree, unmet when not.
+Left to the grader: a count of things marked some way ("the dishes marked VG"), a count for each of several, one the answer
 states twice or not right before the things' name, and things in no list.
 """
 
