@@ -125,3 +125,8 @@ def test_the_reader_decides_through_the_grounded_grader():
     rows = "\n".join(["- 2 April 2026: £45.50", "- 3 March 2026: £120.00", "- 17 March 2026: £80.00"])
     found = _read_by_code(INVOICES.format(rows=rows), "Lists the overdue invoices oldest first")
     assert found is not None and found.passed is False and found.decided_by.startswith("sequence:")
+
+
+def test_names_are_not_read_off_a_list_beside_a_code_block():
+    answer = "```\nrequests==2.32.3\nnumpy==2.1.0\n```\n\n**Notes**\n- Pinned for the lab\n- Tested on 3.12\n"
+    assert sequence_read(answer, "The packages are listed in alphabetical order") is None  # the notes are no packages
