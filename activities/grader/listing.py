@@ -21,6 +21,24 @@ def heading(line: str) -> str | None:
     return next(g for g in match.groups() if g) if match else None
 
 
+_MARK = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
+
+
+def cells(row: str) -> list[str]:
+    """A table row's cells, stripped."""
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def unmarked(item: str) -> str:
+    """A list item without its bullet or number."""
+    return _MARK.sub("", item).strip()
+
+
+def item_text(item: str) -> str:
+    """An item as a reader shows it: without its bullet, a row's cells joined."""
+    return " | ".join(cells(item)) if item.lstrip().startswith("|") else unmarked(item)
+
+
 def is_item(line: str) -> bool:
     """Whether `line` is a list item or a table row."""
     return bool(_ITEM.match(line) or _ROW.match(line))

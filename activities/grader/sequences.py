@@ -24,7 +24,7 @@ from typing import Any
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.durations import _TIME, _minutes
-from rubricflow.activities.grader.listing import heading, lists
+from rubricflow.activities.grader.listing import cells, heading, item_text, lists, unmarked
 from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.weekdays import dates_on, one_year
 
@@ -67,7 +67,6 @@ _MONEY = re.compile(r"[£$€¥]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 _NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d,]\d)")
 _DIGITS = re.compile(r"\d+")
 _LABEL = re.compile(r"^[*_`]*([^:|*_`(]+?)[*_`]*\s*(?::|\(|\s[-–—]\s|$)")
-_MARK = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _LEVEL = re.compile(r"^\s*(?:#+|\**)")
 """A heading's mark: headings of one mark and level are one list."""
 _RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
@@ -86,20 +85,11 @@ def sequence_asked(criterion: str) -> tuple[str, bool] | None:
     return next(((kind, falling) for kind, falling, asks in _KINDS if asks.search(criterion)), None)
 
 
-def _cells(row: str) -> list[str]:
-    return [cell.strip() for cell in row.strip().strip("|").split("|")]
-
-
-def _text(item: str) -> str:
-    """An item as a reader sees it: without its bullet, a row's cells joined."""
-    return " | ".join(_cells(item)) if item.lstrip().startswith("|") else _MARK.sub("", item).strip()
-
-
 def _first_cell(item: str) -> str:
     if item.lstrip().startswith("|"):
-        return _cells(item)[0]
-    found = _LABEL.match(_MARK.sub("", item).strip())
-    return found.group(1) if found else _MARK.sub("", item).strip()
+        return cells(item)[0]
+    found = _LABEL.match(unmarked(item))
+    return found.group(1) if found else unmarked(item)
 
 
 def _one(values: list[Any]) -> Any:
@@ -166,10 +156,10 @@ def _keys(kind: str, items: list[str], column: int | None, year: int | None) -> 
     """Each item's key (None where an item has none or several; None when the kind reads none),
     from the cells of the column the criterion names where every one has one, else the items'."""
     if column is not None:
-        cells = [_cells(i)[column] if column < len(_cells(i)) else "" for i in items]
-        if _complete(keys := _read(kind, items, cells, year)):
+        column_cells = [cells(i)[column] if column < len(cells(i)) else "" for i in items]
+        if _complete(keys := _read(kind, items, column_cells, year)):
             return keys
-    return _read(kind, items, [_first_cell(i) if kind == "code" else _text(i) for i in items], year)
+    return _read(kind, items, [_first_cell(i) if kind == "code" else item_text(i) for i in items], year)
 
 
 def _column(answer: str, items: list[str], named: list[re.Pattern[str]]) -> int | None:
@@ -180,7 +170,7 @@ def _column(answer: str, items: list[str], named: list[re.Pattern[str]]) -> int 
     at = lines.index(items[0])
     if at < 2 or not _RULE.match(lines[at - 1]):
         return None
-    header = _cells(lines[at - 2])
+    header = cells(lines[at - 2])
     hits = [i for i, cell in enumerate(header) if any(word.search(cell) for word in named)]
     return hits[0] if len(hits) == 1 else None
 
@@ -236,7 +226,7 @@ def sequence_read(answer: str, criterion: str) -> Evidence | None:
     if wrong == -1:
         return None
     if wrong is not None:
-        why = f"{_text(items[wrong])!r} comes after {_text(items[wrong - 1])!r}"
+        why = f"{item_text(items[wrong])!r} comes after {item_text(items[wrong - 1])!r}"
         return Evidence(False, why, f"sequence: {why}", quote=items[wrong].strip())
     where = f"the {len(items)} items under {title!r}" if title else f"the {len(items)} items of the list"
     return Evidence(True, "", f"sequence: {where} run in order", quote=items[0].strip())
