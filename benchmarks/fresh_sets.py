@@ -27,7 +27,9 @@ from benchmarks.families import (
     bibliography,
     bike_repair,
     bill_of_materials,
+    bin_day_changes,
     boat_charter,
+    boiler_service,
     calibration_certificate,
     car_hire,
     changelog_entry,
@@ -59,6 +61,7 @@ from benchmarks.families import (
     fixture_list,
     flight_booking,
     fun_run_results,
+    garden_plot,
     git_log_summary,
     gitignore,
     glossary,
@@ -88,6 +91,7 @@ from benchmarks.families import (
     nutrition_label,
     onboarding_checklist,
     packing_list,
+    parents_evening,
     parking_appeal,
     party_invitation,
     payslip,
@@ -375,6 +379,13 @@ FRESH33: dict[str, Callable[[], list[JudgeCase]]] = {
 (`--set fresh33`)."""
 
 
+FRESH34: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (boiler_service, garden_plot, bin_day_changes, parents_evening)
+}
+"""A heating engineer's boiler service report, a community garden's plot allocation letter, a council's notice of bin
+collections moved by a bank holiday, a school's parents' evening appointment confirmation (`--set fresh34`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -411,6 +422,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh31": FRESH31,
     "fresh32": FRESH32,
     "fresh33": FRESH33,
+    "fresh34": FRESH34,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

@@ -36,7 +36,9 @@ from benchmarks.families import (
     bibliography,
     bike_repair,
     bill_of_materials,
+    bin_day_changes,
     boat_charter,
+    boiler_service,
     bug_report,
     calibration_certificate,
     car_hire,
@@ -75,6 +77,7 @@ from benchmarks.families import (
     fixture_list,
     flight_booking,
     fun_run_results,
+    garden_plot,
     git_log_summary,
     gitignore,
     glossary,
@@ -108,6 +111,7 @@ from benchmarks.families import (
     onboarding_checklist,
     ordering,
     packing_list,
+    parents_evening,
     parking_appeal,
     party_invitation,
     payslip,
@@ -213,6 +217,7 @@ from benchmarks.fresh_sets import (
     FRESH31,
     FRESH32,
     FRESH33,
+    FRESH34,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -283,6 +288,7 @@ FRESH30_SET = build_set("fresh30")
 FRESH31_SET = build_set("fresh31")
 FRESH32_SET = build_set("fresh32")
 FRESH33_SET = build_set("fresh33")
+FRESH34_SET = build_set("fresh34")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -774,6 +780,11 @@ class TestTheFamilies:
             FRESH33,
             ((removals_quote, removals_quote.QUOTES), (library_overdue, library_overdue.NOTICES))
             + ((bike_repair, bike_repair.ESTIMATES), (holiday_let_guide, holiday_let_guide.GUIDES)),
+        ),
+        "fresh34": (
+            FRESH34,
+            ((boiler_service, boiler_service.REPORTS), (garden_plot, garden_plot.LETTERS))
+            + ((bin_day_changes, bin_day_changes.NOTICES), (parents_evening, parents_evening.CONFIRMATIONS)),
         ),
     }
 
@@ -1336,7 +1347,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh33 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh34 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -5067,6 +5078,183 @@ class TestTheFresh33Families:
         assert "- Check-out: Saturday 19 September 2026" in case.answer
         assert "2 miles (3.2 km)" in case.answer and round(2 * 1.609344, 1) == 3.2
         assert {c.kind: c.met for c in case.criteria} == {"quiet": True, "nights": False, "distance": True}
+
+
+class TestTheFresh34Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH34) == {"boiler_service", "garden_plot", "bin_day_changes", "parents_evening"}
+        for family in FRESH34:
+            cases = [case for case in FRESH34_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH34_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh34"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh34"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_letter_or_a_confirmation_or_a_summary_is_clear_of_its_limit_however_it_is_counted(self):
+        for module, subjects in ((garden_plot, garden_plot.LETTERS), (parents_evening, parents_evening.CONFIRMATIONS)):
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    counts = (word_count(answer), len(answer.split()))
+                    if on["length"]:
+                        assert max(counts) <= subject.limit - 15, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for report in boiler_service.REPORTS:
+            for on, answer in every_answer(boiler_service, report):
+                count = boiler_service.sentence_count(" ".join(section(answer, boiler_service.SUMMARY) or []))
+                assert count <= report.sentences if on["summary"] else count >= report.sentences + 2
+
+    def test_boiler_service_truths(self):
+        readings = "- CO: 42 ppm\n- CO2: 9.1%\n- CO/CO2 ratio: 0.0005\n"
+        assert boiler_service.ratio_right(readings)
+        assert boiler_service.ratio_right("Readings:\nCO 55 ppm, CO2 8.9%, CO/CO2 ratio 0.0006")
+        assert not boiler_service.ratio_right(readings.replace("0.0005", "0.0046"))
+        assert not boiler_service.ratio_right("- CO/CO2 ratio: 0.0005\n")
+        visit = "Time on site: 8:30 am to 9:40 am (70 minutes)"
+        assert boiler_service.time_right(visit)
+        assert boiler_service.time_right("| On site | 10:50 to 12:35 (1 hour 45 minutes) |")
+        assert not boiler_service.time_right(visit.replace("70 minutes", "80 minutes"))
+        assert not boiler_service.time_right("Time on site: 8:30 am (70 minutes)")
+        assert boiler_service.minutes_written("18 November 2026, arrived and left, 1 hour 25 minutes on site") == 85
+        charges = "## Charges\n- Annual service: £79.00\n- Inhibitor: £14.00\n- Total: £93.00\n"
+        assert boiler_service.total_right(charges)
+        assert not boiler_service.total_right(charges.replace("Total: £93.00", "Total: £94.00"))
+        assert not boiler_service.total_right(charges.replace("- Total: £93.00\n", ""))
+        assert boiler_service.sentence_count("The boiler is safe to use. Pressure is 1.2 bar. All good!") == 3
+        assert boiler_service.GAS_SAFE.search("Engineer: Dev Patel, Gas Safe reg. no. 548391")
+        assert not boiler_service.GAS_SAFE.search("Engineer: Dev Patel, Gas Safe registered, 01223 555 861")
+        assert boiler_service.MOBILE.search("Customer: Ms Anna Kowalski, 07700 900146")
+        assert not boiler_service.MOBILE.search("Dev Patel, Fenland Heating Services, 01223 555 861")
+        assert boiler_service.SAFE.search("Your boiler is safe to use.")
+        assert not boiler_service.SAFE.search("Your boiler has been serviced by a Gas Safe engineer.")
+        # By hand: 74 ppm over 9.6% is 74 / 96,000 = 0.00077, so 0.0008, not 0.0077; five checks listed; the only
+        # phone number is the firm's landline.
+        case = next(c for c in FRESH34_SET if c.id == "boiler_service-03")
+        assert "- CO: 74 ppm\n- CO2: 9.6%\n- CO/CO2 ratio: 0.0077" in case.answer and round(74 / 96000, 4) == 0.0008
+        assert "- flue and terminal checked" in case.answer and "- pressure relief valve and cylinder" in case.answer
+        assert "| Customer | Mr Liam Brennan |" in case.answer and "0161 555 0932" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"ratio": False, "checks": True, "no_mobile": True}
+        # By hand: the summary no longer says the boiler is safe to use; 10:50 to 12:35 is 1 hour 45 minutes, not 1
+        # hour 35 minutes.
+        case = next(c for c in FRESH34_SET if c.id == "boiler_service-07")
+        assert "### Summary\nYour boiler has been serviced." in case.answer and "safe to use" not in case.answer
+        assert (
+            "| On site | 10:50 to 12:35 (1 hour 35 minutes) |" in case.answer and 12 * 60 + 35 - (10 * 60 + 50) == 105
+        )
+        assert {c.kind: c.met for c in case.criteria} == {"safe": False, "time_on_site": False, "checks": True}
+
+    def test_garden_plot_truths(self):
+        size = "- Size: 7.5 m × 4 m (30 m²)"
+        assert garden_plot.area_right(size) and garden_plot.area_right("Size: 12 m x 6 m (72 m²)")
+        assert not garden_plot.area_right(size.replace("(30 m²)", "(28 m²)"))
+        assert not garden_plot.area_right("Size: about 30 m²")
+        rent = "| Rent for 7 months (June to December) at £48.00 a year | £28.00 |"
+        assert garden_plot.rent_right(rent)
+        assert garden_plot.rent_right("Your rent is nine months of the £40.00 yearly rent: £30.00.")
+        assert not garden_plot.rent_right(rent.replace("£28.00", "£32.00"))
+        assert not garden_plot.rent_right("Rent: £48.00 a year, £28.00 this year")
+        letter = "Dear Ms Haddad,\n\nBody.\n\nWith best wishes,\nRuth Calloway\nPlot Secretary\n"
+        assert garden_plot.signed_by(letter, "Ruth Calloway")
+        assert not garden_plot.signed_by(letter.replace("Ruth Calloway", "The Committee"), "Ruth Calloway")
+        assert garden_plot.ACCEPT.search("Could you confirm you want the plot by replying to this letter?")
+        assert garden_plot.ACCEPT.search("If you'd like it, please let us know by email that you accept it.")
+        assert not garden_plot.ACCEPT.search("We're delighted to confirm that plot 7 is free. Enjoy it!")
+        # By hand: the rent comes before the plot; 7 months of £48.00 is £28.00, not the £32.00 charged; Margaret
+        # Ellis signs it.
+        case = next(c for c in FRESH34_SET if c.id == "garden_plot-00")
+        assert case.answer.index("## Rent and deposit") < case.answer.index("## Your plot")
+        assert "| Rent for 7 months (June to December) at £48.00 a year | £32.00 |" in case.answer and 48 * 7 / 12 == 28
+        assert case.answer.endswith("Margaret Ellis\nPlot Secretary, Hollins Lane Community Garden\n")
+        assert {c.kind: c.met for c in case.criteria} == {"rent": False, "order": False, "signoff": True}
+        # By hand: 14 February 2026 is a Saturday, not a Friday; Colin Baird signs it; nothing asks her to accept.
+        case = next(c for c in FRESH34_SET if c.id == "garden_plot-13")
+        assert "Come along on Friday 14 February 2026" in case.answer and date(2026, 2, 14).strftime("%A") == "Saturday"
+        assert case.answer.endswith("Colin Baird\nSecretary, Riverside Allotment Society\n")
+        assert "accept" not in case.answer and "let us know" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "signoff": True, "accept": False}
+
+    def test_bin_day_changes_truths(self):
+        table = "| Monday 6 April 2026 | Tuesday 7 April 2026 |\n| Friday 10 April 2026 | Saturday 11 April 2026 |\n"
+        assert bin_day_changes.rows(table) == [
+            [date(2026, 4, 6), date(2026, 4, 7)],
+            [date(2026, 4, 10), date(2026, 4, 11)],
+        ]
+        assert bin_day_changes.shift_right(table, 1) and bin_day_changes.weekdays_right(table)
+        assert not bin_day_changes.shift_right(table.replace("Tuesday 7 April", "Wednesday 8 April"), 1)
+        assert not bin_day_changes.weekdays_right(table.replace("Saturday 11", "Sunday 11"))
+        assert not bin_day_changes.weekdays_right("No dates here.")
+        assert bin_day_changes.titled("\n# Easter bin collections in Ripon\n\nDear residents,")
+        assert bin_day_changes.titled("**Bank holiday bin collections, Harrogate**\n")
+        assert not bin_day_changes.titled("Dear residents,\n\n# Bin collections")
+        assert bin_day_changes.PUT_OUT.search("Please put your bins and boxes out by 7 am on your new day.")
+        assert not bin_day_changes.PUT_OUT.search("Please put your bins out on the new day. Crews start at 7 am.")
+        assert bin_day_changes.SHOUTING.search("PLEASE DO NOT leave extra bags out.")
+        assert not bin_day_changes.SHOUTING.search("Please do not leave bags; ring the NHS or the HG4 office.")
+        assert bin_day_changes.WEB.search("Check at www.northyorks.gov.uk/bins today.")
+        assert not bin_day_changes.WEB.search("Check on our website or call 0300 131 2131.")
+        # By hand: Tuesday 26 to Thursday 28 May is two days, not one; the Wednesday collection is missing, leaving
+        # four of the five; bins out by 6:30 am.
+        case = next(c for c in FRESH34_SET if c.id == "bin_day_changes-01")
+        assert "- Tuesday 26 May 2026: now Thursday 28 May 2026" in case.answer
+        assert "- Wednesday 27 May 2026" not in case.answer and len(bin_day_changes.rows(case.answer)) == 4
+        assert "Please have your bins out by 6:30 am" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"shift": False, "rows": False, "put_out": True}
+        # By hand: 3 April 2027 is a Saturday, not a Sunday; the title names the bin collections; 10 kg is 22 lb,
+        # not 20 lb.
+        case = next(c for c in FRESH34_SET if c.id == "bin_day_changes-03")
+        assert "| Friday 2 April 2027 | Sunday 3 April 2027 |" in case.answer
+        assert date(2027, 4, 3).strftime("%A") == "Saturday"
+        assert case.answer.startswith("### Easter bin collections: Skipton\n")
+        assert "up to 10 kg (20 lb) a sack" in case.answer and round(10 * 2.20462) == 22
+        assert {c.kind: c.met for c in case.criteria} == {"weekdays": False, "title": True, "weight": False}
+
+    def test_parents_evening_truths(self):
+        listing = (
+            "- 3:30 pm to 3:35 pm: Miss Patel, class teacher\n- 3:35 pm to 3:40 pm: Mr Doyle, maths lead\n"
+            "From 3:30 pm to 3:40 pm you'll be with us for 10 minutes altogether.\nYou have two appointments.\n"
+        )
+        assert len(parents_evening.appointments(listing)) == 2
+        assert parents_evening.slots_right(listing, 5) and not parents_evening.slots_right(listing, 10)
+        assert parents_evening.in_time_order(listing) and parents_evening.span_right(listing)
+        assert parents_evening.count_right(listing) and parents_evening.titled(listing)
+        late = listing.replace("3:30 pm to 3:35 pm: Miss Patel", "3:40 pm to 3:45 pm: Miss Patel")
+        assert not parents_evening.in_time_order(late)
+        assert not parents_evening.span_right(listing.replace("10 minutes", "15 minutes"))
+        assert not parents_evening.count_right(listing.replace("two appointments", "three appointments"))
+        assert not parents_evening.titled(listing.replace("Miss Patel", "Anjali Patel"))
+        assert parents_evening.minutes_written("from 6:00 pm to 7:00 pm, which is 1 hour 15 minutes.") == 75
+        assert parents_evening.parking_heading("## Parking\nUse the leisure centre car park.")
+        assert parents_evening.parking_heading("**Getting here**\n- Walk if you can.")
+        assert not parents_evening.parking_heading("The car park is shut, so please park on Oakfield Road.")
+        assert parents_evening.RECEPTION.search("please sign in at the main reception first")
+        assert not parents_evening.RECEPTION.search("Please come straight to the hall when you arrive.")
+        # By hand: Mrs Kerr's and Mr Ellis's slots are out of time order; 4:24 pm to 4:34 pm is 10 minutes, not the
+        # 8-minute slot; Aaliyah is spelt one way throughout.
+        case = next(c for c in FRESH34_SET if c.id == "parents_evening-06")
+        assert "4. 4:48 pm to 4:56 pm, Mr Ellis (Spanish)" in case.answer
+        assert "5. 4:32 pm to 4:40 pm, Mrs Kerr (Geography)" in case.answer
+        assert "3. 4:24 pm to 4:34 pm, Dr Farah" in case.answer and 34 - 24 == 10
+        assert case.answer.count("Aaliyah") == 2 and "Aaliya " not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"slots": False, "name": True, "order": False}
+        # By hand: 6:15 pm to 6:35 pm is 20 minutes, not 15; three appointments stated and three listed; 6:00 pm to
+        # 7:00 pm is 1 hour, not 1 hour 15 minutes.
+        case = next(c for c in FRESH34_SET if c.id == "parents_evening-15")
+        assert "| 6:15 pm to 6:35 pm | Mr Hughes |" in case.answer and "You have three appointments" in case.answer
+        assert len([line for line in case.answer.splitlines() if line.startswith("| 6:")]) == 3
+        assert "from 6:00 pm to 7:00 pm, which is 1 hour 15 minutes." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"slots": False, "count": True, "span": False}
 
 
 class TestTheLabelsFile:
