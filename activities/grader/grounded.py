@@ -6,7 +6,8 @@ the event name, Fieldnote 2.0") is read off that line by code and asks the model
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
-(`sums.py`), or each line multiply out (`products.py`), or one part stand before another
+(`sums.py`), or each line multiply out (`products.py`), or a stated number of nights be
+right for the stay's dates (`nights.py`), or one part stand before another
 (`orders.py`), or a list run in the order of
 its items' dates, times, amounts or names (`sequences.py`), or exactly so many of a thing
 a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`), or a text keep to so many words
@@ -72,6 +73,7 @@ from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.lengths import length_read
+from rubricflow.activities.grader.nights import nights_read
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
@@ -139,7 +141,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
     length of time it asks be right for its two times (`durations.py`), or of a total it asks
     be the sum of figures listed (`sums.py`), or of each line it asks multiply out
-    (`products.py`), or by the headings of two parts it asks be in
+    (`products.py`), or by the calendar for nights it asks be right for two dates
+    (`nights.py`), or by the headings of two parts it asks be in
     an order (`orders.py`), or by the keys of a list it asks be in an order of them
     (`sequences.py`), or by counting the list of a thing it asks exactly so many of
     (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`),
@@ -161,6 +164,7 @@ _READERS = (
     spelling,
     weekday_read,
     date_span_read,
+    nights_read,
     percentage_read,
     duration_read,
     sum_read,
