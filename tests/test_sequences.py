@@ -49,7 +49,9 @@ We raised £1,240 for the hospice.
         ("Requirements are sorted A to Z by package name", ("name", False)),
         ("Every activity starts by 22:00 at the latest", None),  # a bound, not an order
         ("Correctly names the region with the highest Q2 sales", None),  # a figure, not an order
+        ("The appointments appear in chronological order, earliest first", ("when", False)),
         ("Lists the treatments in the order the request gave them", None),  # an order the task gives
+        ("Keeps the values in the order they first appear", None),  # an order the task gives
         ("Lists the goals in the order they were scored", None),  # an order of events
         ("Does not list the invoices in date order", None),  # negated
         ("The rooming list is in alphabetical order by surname", None),  # a key inside the name
@@ -130,3 +132,22 @@ def test_the_reader_decides_through_the_grounded_grader():
 def test_names_are_not_read_off_a_list_beside_a_code_block():
     answer = "```\nrequests==2.32.3\nnumpy==2.1.0\n```\n\n**Notes**\n- Pinned for the lab\n- Tested on 3.12\n"
     assert sequence_read(answer, "The packages are listed in alphabetical order") is None  # the notes are no packages
+
+
+def test_plain_lines_in_a_row_are_a_list_of_times():
+    answer = (
+        "Dear Mr Ade,\n\nYour appointments:\n3:30 pm to 3:35 pm: Miss Patel\n3:45 pm to 3:50 pm: Mrs Adeyemi\n{third}\n"
+    )
+    criterion = "The appointments appear in chronological order, earliest first"
+    assert sequence_read(answer.format(third="3:55 pm to 4:00 pm: Mr Doyle"), criterion).passed is True
+    unmet = sequence_read(answer.format(third="3:35 pm to 3:45 pm: Mr Doyle"), criterion)
+    assert unmet.passed is False and unmet.quote == "3:35 pm to 3:45 pm: Mr Doyle"
+
+
+def test_items_after_a_plain_line_under_one_heading_are_a_list_of_their_own():
+    answer = (
+        "**Appointments**\n- 3:30 pm to 3:35 pm: Miss Patel\n- 3:45 pm to 3:50 pm: Mrs Adeyemi\n"
+        "- 3:35 pm to 3:45 pm: Mr Doyle\n\nYou will be with us for 20 minutes.\n\n- Park on Oakfield Road.\n"
+    )
+    unmet = sequence_read(answer, "The appointments appear in chronological order, earliest first")
+    assert unmet.passed is False and unmet.decided_by.startswith("sequence: '3:35 pm to 3:45 pm: Mr Doyle'")

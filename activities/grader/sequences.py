@@ -24,7 +24,7 @@ from typing import Any
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.durations import _TIME, _minutes
-from rubricflow.activities.grader.listing import cells, heading, item_text, lists, unmarked
+from rubricflow.activities.grader.listing import cells, heading, is_item, item_text, items_from, unmarked
 from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.weekdays import dates_on, one_year
 
@@ -53,7 +53,7 @@ _KINDS: tuple[tuple[str, bool, re.Pattern[str]], ...] = tuple(
 )  # fmt: skip
 """Each kind of order, whether its keys fall, and the wordings that ask for it, tried in turn."""
 _ELSE = re.compile(
-    r"\b(?:not|never|no|task|request|requested|gave|given|gives|quote|appear|appears|scored|scanned|flown|route|"
+    r"\b(?:not|never|no|task|request|requested|gave|given|gives|quote|(?:they|it) (?:first )?appears?|scored|scanned|flown|route|"
     r"each|every|within|surname|surnames|author|authors|designators?|priority|severity)\b|n't\b",
     re.I,
 )
@@ -175,16 +175,51 @@ def _column(answer: str, items: list[str], named: list[re.Pattern[str]]) -> int 
     return hits[0] if len(hits) == 1 else None
 
 
+def _lists(answer: str) -> list[tuple[str, list[str]]]:
+    """The answer's lists, each the items in a row (`listing.py`), under the heading above it."""
+    found, title, lines, index = [], "", answer.splitlines(), 0
+    while index < len(lines):
+        if (words := heading(lines[index])) is not None:
+            title, index = words, index + 1
+        elif is_item(lines[index]):
+            items, index = items_from(lines, index)
+            found.append((title, items))
+        else:
+            index += 1
+    return found
+
+
+def _plain_runs(answer: str) -> list[tuple[str, list[str]]]:
+    """The answer's runs of three lines or more in a row that are neither headings nor list
+    items nor fenced, each under the heading above it ("3:30 pm to 3:35 pm: Miss Patel")."""
+    found: list[tuple[str, list[str]]] = []
+    title, run, fenced = "", [], False
+    for line in [*answer.splitlines(), ""]:
+        fenced ^= line.strip().startswith("```")
+        plain = line.strip() and not fenced and not is_item(line) and heading(line) is None
+        if plain and not line.strip().startswith("```"):
+            run.append(line)
+            continue
+        if len(run) >= 3:
+            found.append((title, run))
+        run = []
+        title = heading(line) or title
+    return found
+
+
 def _runs(answer: str, kind: str) -> list[tuple[str, list[str]]]:
     """The answer's lists under their headings, a table and a bulleted list run together parted;
-    for an order in time, the answer's headings too, as one list."""
+    but for names and codes, its runs of plain lines; for an order in time, its headings too, as
+    one list."""
     found = []
-    for title, items in lists(answer):
+    for title, items in _lists(answer):
         start = 0
         for index in range(1, len(items) + 1):
             if index == len(items) or items[index].lstrip().startswith("|") != items[start].lstrip().startswith("|"):
                 found.append((title, items[start:index]))
                 start = index
+    if kind not in ("name", "code"):
+        found += _plain_runs(answer)
     if kind == "when":
         marked = [line for line in answer.splitlines()[1:] if heading(line) is not None]
         for level in {_LEVEL.match(line).group() for line in marked}:
