@@ -2,7 +2,8 @@
 
 A criterion that names the words its answer's first or last line starts with ("Starts with
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
-(`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`) and
+(`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`), one
+asking for no words in capitals for emphasis (`capitals.py`), and
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
@@ -60,6 +61,7 @@ from typing import get_args
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
+from rubricflow.activities.grader.capitals import capitals_read
 from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
 from rubricflow.activities.grader.check_texts import looks_for_a_value_s_name, names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
@@ -136,7 +138,8 @@ async def grade_grounded(
 def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by code alone: by the line it names (`openings.py`), unmet
     for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
-    lacks, by the spellings of a name it asks one spelling of (`spellings.py`), or by the
+    lacks, by the spellings of a name it asks one spelling of (`spellings.py`), by the words
+    in capitals of an answer it asks to shout none (`capitals.py`), or by the
     calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
     arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
     length of time it asks be right for its two times (`durations.py`), or of a total it asks
@@ -162,6 +165,7 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
 
 _READERS = (
     spelling,
+    capitals_read,
     weekday_read,
     date_span_read,
     nights_read,
