@@ -5,10 +5,10 @@ block capitals for emphasis"): code reads the answer's words in capitals.
 A word in capitals is one of two letters or more, every letter a capital, standing alone (not
 part of a code such as "HB-0107" or "CO2"), on a line that is neither a heading nor the answer's
 first line nor in a fenced block. Unmet when one is a word people shout with ("NOT", "PLEASE",
-"NEVER", "MUST", "IMPORTANT": `_SHOUTED`), or two stand in a row ("GATE SHUT"); met when every
-one has three letters or fewer (acronyms: "GP", "NHS"). Left to the grader: a longer word in
-capitals that may be an acronym or a shout ("RSVP", "GOOD"), and every other criterion about
-capitals (all lowercase, capitals asked for).
+"NEVER", "MUST", "IMPORTANT": `_SHOUTED`), or two stand in a row, one of four letters or more
+("GATE SHUT"); met when every one has three letters or fewer (acronyms: "GP", "NHS"). Left to
+the grader: a longer word in capitals that may be an acronym or a shout ("RSVP", "GOOD"), and
+every other criterion about capitals (all lowercase, capitals asked for).
 """
 
 from __future__ import annotations
