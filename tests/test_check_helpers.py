@@ -193,6 +193,27 @@ def test_a_check_comparing_with_a_figure_of_its_own_decides_nothing():
     assert classify("def check(answer):\n    return len(sentences()) <= 1\n", [], "One sentence") == "computed"
 
 
+def test_a_check_that_looks_for_digits_nobody_gave_decides_nothing():
+    """`not '079' in answer` for "Does not include the customer's mobile number", `'Fixes #123'
+    in answer` for "References the issue number": digits the task and the criterion never give
+    are the grader's guess at the answer's, no witness. Digits they give are fine, a part of a
+    number they give too."""
+    task = "Write up the report. Don't put her mobile number on it."
+    mobile = "Does not include the customer's mobile number"
+    assert (
+        classify("def check(answer):\n    return not '079' in answer\n", [], f"{task}\n{mobile}", mobile) == "guessed"
+    )
+    issue = "References the issue number"
+    assert classify("def check(answer):\n    return 'Fixes #123' in answer\n", [], issue, issue) == "guessed"
+    given = "I'm Tom Hale, Gas Safe 512874; put my registration number on it."
+    number = "Gives the engineer's Gas Safe registration number"
+    assert classify("def check(answer):\n    return '512874' in answer\n", [], given, number) == "present"
+    assert (
+        classify("def check(answer):\n    return not '0791' in answer\n", [], "Mobile 07911 123456", mobile)
+        != "guessed"
+    )
+
+
 def test_a_strict_bound_one_from_a_stated_number_is_that_number():
     """`< 80` is "at most 79" written strictly, `> 2` is "at least 3"; an equality one off
     is still a figure of the check's own."""

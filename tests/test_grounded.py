@@ -839,7 +839,8 @@ class TestChecksAsCode:
         assert classify(reads_both, functions, "", "Lists every attendee") != "blind"
         assert classify("def check(answer):\n    return answer == 'The total was 5,559.'\n", functions) == "literal"
         assert classify("def check(answer):\n    return '2028-10-17' == answer.strip()\n", functions) == "literal"
-        assert classify("def check(answer):\n    return '5,559' in answer\n", functions) == "present"
+        given = "Report the total, 5,559."
+        assert classify("def check(answer):\n    return '5,559' in answer\n", functions, given) == "present"
         one_of = "def check(answer):\n    return answer.strip() in ['1', '2', '3', '5', '8']\n"
         assert classify(one_of, functions, "", "Estimates on the 1, 2, 3, 5 or 8 scale") == "literal"
         assert classify("def check(answer):\n    return words()[-1] in ['1', '2', '3']\n", functions) != "literal"
@@ -1406,13 +1407,13 @@ class TestACriterionMetByAnAbsence:
             script,
             INCIDENT,
             "- Says how many customers were affected",
-            "    return 'affected 3,400 users' in answer",
+            "    return 'affected thousands of users' in answer",
             "NONE",
         )
         [record] = result.verdict.criteria
         assert (record.passed, record.unverified) == (False, True)
         assert record.decided_by == "unverified: nothing cited, and the check looked for words of its own"
-        assert "affected 3,400 users" in (record.check or "")
+        assert "affected thousands of users" in (record.check or "")
 
     async def test_nothing_cited_beside_a_check_that_looked_for_the_words_in_one_place_decides_nothing(self, script):
         """`answer.startswith('# tidyframe')` of a file set in a fence, whose first comment

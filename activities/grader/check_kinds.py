@@ -43,7 +43,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     other value, or a reading of it with a text of words the criterion does not hold, is
     `literal`;
     one that compares what it reads with a number that `given` (the task, the criterion,
-    the reference) does not hold, or that writes a word `criterion` does not, when the
+    the reference) does not hold, or writes three digits in a row no number of `given`
+    holds, or that writes a word `criterion` does not, when the
     criterion asks for something right, is `guessed` (the model worked the answer out
     in its head); one that tests that the answer leaves out words of the task that the
     criterion does not name (the attendees, for "Does not comment on anyone absent") is
@@ -71,6 +72,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     stated = given_numbers(given)
     own = _compared_numbers(tree) - stated
     if own - {n for n in _strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
+        return "guessed"
+    if _digits_of_its_own(tree, given):
         return "guessed"
     beyond = own_words(tree) - set(WORD.findall(criterion.lower()))
     if CORRECTNESS.search(criterion) and beyond:
@@ -318,6 +321,21 @@ _READS = frozenset({"answer", *_READERS})
 
 
 _GIVEN_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+
+
+_DIGITS = re.compile(r"\d{3,}")
+
+
+def _digits_of_its_own(tree: ast.AST, given: str) -> bool:
+    """Whether a text the check writes holds three digits or more in a row that no number
+    `given` writes holds (`not '079' in answer`, `'Fixes #123' in answer`): the grader's
+    guess at the answer's number."""
+    numbers = re.findall(r"\d+", given)
+    return any(
+        not any(digits in number for number in numbers)
+        for text in written_texts(tree)
+        for digits in _DIGITS.findall(text)
+    )
 
 
 def given_numbers(text: str) -> set[float]:
