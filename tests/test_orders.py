@@ -101,3 +101,13 @@ def test_the_answer_s_first_line_names_no_part():
     read = order_read(answer, "Lists the essential repairs before the optional extras")
     assert read is not None and read.passed is False
     assert read.why == "'Optional extras' stands above 'Repairs'"
+
+
+def test_a_part_asked_to_come_after_another_is_read_the_other_way_round():
+    criterion = "The media contact comes after the About section"
+    assert asks_order(criterion)
+    answer = "# Halden Foods opens a bakery\n\nText.\n\n## About Halden Foods\nWe bake.\n\n## Media contact\nAna, 0161 555 0100\n"
+    assert order_read(answer, criterion).passed is True
+    swapped = "# News\n\n## Media contact\nAna\n\n## About Halden Foods\nWe bake.\n"
+    unmet = order_read(swapped, criterion)
+    assert unmet.passed is False and unmet.why == "'Media contact' stands above 'About Halden Foods'"

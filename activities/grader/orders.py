@@ -1,6 +1,7 @@
 """A criterion asking that one part of the answer come before another ("The results section
 comes before the money raised", "Puts the key features before the description", "The earnings
-section comes first and the deductions after it"): where each part begins decides, so code
+section comes first and the deductions after it", "The media contact comes after the About
+section"): where each part begins decides, so code
 reads it off the answer's headings.
 
 A part is where a heading names it: a Markdown heading, a line that is only bold, a short line
@@ -33,6 +34,11 @@ _FIRST_THEN = re.compile(
     r"(?:(?:comes?|goes|is|are)\s+)?after(?:wards| it| them)?\.?$",
     re.I,
 )
+_AFTER = re.compile(
+    r"^(?P<b>.+?)\s+(?:(?:section|part|list|table)\s+)?(?:comes?|is|are|appears?|goes|stands?)\s+"
+    r"(?:after|below|beneath|following)\s+(?P<a>.+?)\.?$",
+    re.I,
+)
 _ELSE = re.compile(
     r"\b(?:not|never|no|every|each|all|order|import\w*|step|then|until|once|when|while|during|date|time|day|days|"
     r"week|weeks|minutes|hours|starts?|runs?|checks?|switch\w*|install\w*|copy\w*|restart\w*)\b|n't\b|\d|`",
@@ -53,7 +59,7 @@ def _parts(criterion: str) -> tuple[str, str] | None:
     """The two parts `criterion` orders, the earlier first; None when it orders no two parts."""
     if _ELSE.search(criterion):
         return None
-    found = _FIRST_THEN.match(criterion) or _BEFORE.match(criterion)
+    found = _FIRST_THEN.match(criterion) or _BEFORE.match(criterion) or _AFTER.match(criterion)
     if not found or not all(_a_name(found.group(p)) for p in "ab"):
         return None
     return found.group("a"), found.group("b")
