@@ -1391,6 +1391,17 @@ class TestACriterionMetByAnAbsence:
         assert (own.passed, own.unverified) == (False, True)
         assert own.decided_by == "unverified: quote not found"
 
+    async def test_a_quote_from_another_part_than_the_one_asked_about_decides_nothing(self, script):
+        """The sign-off cited for "Starts with a title ...": the model looked at another line,
+        which shows neither that the title meets the criterion nor that it does not."""
+        notice = "**Bank holiday bin collections**\n\nHello,\n\nEvery collection moves a day later.\n\nHarrogate bin collections team"
+        criterion = "- Starts with a title that says the notice is about bin collections"
+        result = await grounded(script, notice, criterion, "    return judge()", "Harrogate bin collections team")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: the quote is not in the part the criterion is about"
+        assert "'Harrogate bin collections team'" in record.gap
+
     async def test_a_quote_of_the_lead_in_line_decides_nothing(self, script):
         poem = "Sure - here is an acrostic poem for OAK:\n\nOld roots hold\nAcorns fall\nKeep still"
         result = await grounded(

@@ -79,9 +79,10 @@ NOTHING_CITED = {
 """Citations that show no words of the answer meeting the criterion, and how each is said."""
 OF_A_LINE = {
     "misplaced": (
-        False,
-        "the grader's quote ({line!r}) is not in the part of the answer the criterion is about",
-        "quote: not in the part of the answer the criterion is about",
+        None,
+        "the grader's quote ({line!r}) is not in the part of the answer the criterion is about: it shows the "
+        "model looked elsewhere, neither that the part meets it nor that it does not",
+        "unverified: the quote is not in the part the criterion is about",
     ),
     "lead_in": (
         None,
