@@ -1411,6 +1411,23 @@ class TestACriterionMetByAnAbsence:
         assert (record.passed, record.unverified) == (False, True)
         assert record.decided_by == "unverified: the quote is the lead-in line"
 
+    async def test_an_absence_check_whose_words_stand_nearly_whole_in_the_answer_decides_nothing(self, script):
+        """`"next year's renovation plans" not in answer` is True of "Next year we plan to
+        renovate the hall": the phrase is absent, the thing is not. Over every record such
+        checks were right 10 times and wrong 12; an absence whose words stand nowhere near
+        whole in one sentence still decides."""
+        said = "Opening times change in May.\nNext year we plan to renovate the hall."
+        criterion = "- Keeps next year's renovation plans out of the notice"
+        check = '    return "next year\'s renovation plans" not in answer'
+        result = await grounded(script, said, criterion, check, "NONE")
+        [record] = result.verdict.criteria
+        assert (record.passed, record.unverified) == (False, True)
+        assert record.decided_by == "unverified: the check's absent words stand nearly whole in the answer"
+        assert "'Next year we plan to renovate the hall.'" in record.gap
+        quiet = await grounded(script, "Opening times change in May.", criterion, check, "NONE")
+        [kept] = quiet.verdict.criteria
+        assert (kept.passed, kept.decided_by) == (True, "check: returned True")
+
     async def test_nothing_cited_beside_a_check_for_words_of_its_own_decides_nothing(self, script):
         """The check looked for the line the model expected, not the criterion's words: its
         missing them beside a NONE is two readings that missed, not a witness of absence."""

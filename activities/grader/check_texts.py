@@ -121,3 +121,31 @@ def looks_for_a_value_s_name(source: str, criterion: str) -> bool:
     said = set(WORD.findall(criterion.lower()))
     said |= {w[:-1] for w in said if w.endswith("s")}  # "age" of "the ages of individual runners"
     return bool(texts) and all(words and words[-1] in _VALUE and set(words) <= said for words in texts)
+
+
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+_PLAIN = frozenset("the a an of to and or for in on at with from by is are was be its it this that their".split())
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def _stems(text: str) -> set[str]:
+    """A text's words of three letters or more but the plainest, each by its first five letters."""
+    words = (_POSSESSIVE.sub("", w.lower()) for w in WORD.findall(text))
+    return {w[:5] for w in words if len(w) > 2 and w not in _PLAIN}
+
+
+def absent_words_stand_near(source: str, answer: str) -> str | None:
+    """The sentence of `answer` holding half or more of the words (by their first five letters,
+    two at least) of a phrase a check tests is absent (`"next year's renovation plans" not in
+    answer` of "Next year we plan to renovate the hall."): the phrase is absent, not the thing
+    it names. None when no sentence does."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    phrases = [stems for text in written_texts(tree) if len(stems := _stems(text)) >= 2]
+    for sentence in _SENTENCE.split(answer):
+        held = _stems(sentence)
+        if any(2 * len(stems & held) >= len(stems) for stems in phrases):
+            return sentence.strip()
+    return None

@@ -8,7 +8,12 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind
-from rubricflow.activities.grader.check_texts import looks_for_criterion_words, looks_in_one_place, quote_leaves_out
+from rubricflow.activities.grader.check_texts import (
+    absent_words_stand_near,
+    looks_for_criterion_words,
+    looks_in_one_place,
+    quote_leaves_out,
+)
 from rubricflow.activities.grader.quotes import Citation, speaks_to
 from rubricflow.activities.grader.written_checks import CheckRun
 
@@ -188,6 +193,14 @@ def _decide(
     saying = bool(SAYING.search(criterion))
     shown = source[:MAX_SHOWN_CHECK_CHARS]
     if run is not None and run.passed is not None and decided_by_check(kind, run):
+        near = absent_words_stand_near(source, answer) if kind == "absent" and run.passed else None
+        if near is not None:
+            return Evidence(
+                None,
+                f"the check found its words absent, but they stand nearly whole in the answer ({near!r})",
+                "unverified: the check's absent words stand nearly whole in the answer",
+                check=shown,
+            )
         said = "True" if run.passed else f"False ({run.detail})"
         return Evidence(run.passed, run.detail, f"check: returned {said}", check=shown)
     assert citation is not None, "a criterion no check decides is cited"
