@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from rubricflow.activities.grader.check_kinds import given_numbers
+from rubricflow.activities.grader.check_numbers import given_numbers
 
 _FIGURE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\d)")
 _OTHER_WAYS = re.compile(
