@@ -49,6 +49,7 @@ from benchmarks.families import (
     deprecation_notice,
     dns_zone,
     dockerfile,
+    dog_grooming,
     donation_receipt,
     dunning_letter,
     electricity_bill,
@@ -82,6 +83,7 @@ from benchmarks.families import (
     library_overdue,
     limerick,
     loan_schedule,
+    lost_property,
     makefile,
     match_report,
     medication_schedule,
@@ -96,6 +98,7 @@ from benchmarks.families import (
     party_invitation,
     payslip,
     pet_boarding,
+    piano_tuning,
     planting_calendar,
     postmortem,
     press_release,
@@ -150,6 +153,7 @@ from benchmarks.families import (
     venue_quote,
     vet_discharge,
     warranty_claim,
+    window_cleaning,
     word_problem,
     workout_plan,
     yaml_ci_pipeline,
@@ -386,6 +390,13 @@ FRESH34: dict[str, Callable[[], list[JudgeCase]]] = {
 collections moved by a bank holiday, a school's parents' evening appointment confirmation (`--set fresh34`)."""
 
 
+FRESH35: dict[str, Callable[[], list[JudgeCase]]] = {
+    module.FAMILY: module.cases for module in (dog_grooming, window_cleaning, lost_property, piano_tuning)
+}
+"""A dog groomer's appointment confirmation, a window cleaner's round notice, a venue's lost property report, a
+piano tuner's visit report (`--set fresh35`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -423,6 +434,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh32": FRESH32,
     "fresh33": FRESH33,
     "fresh34": FRESH34,
+    "fresh35": FRESH35,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

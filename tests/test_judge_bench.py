@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import itertools
 import json
+import math
 import random
 import re
 import shutil
@@ -63,6 +64,7 @@ from benchmarks.families import (
     deprecation_notice,
     dns_zone,
     dockerfile,
+    dog_grooming,
     donation_receipt,
     dunning_letter,
     electricity_bill,
@@ -100,6 +102,7 @@ from benchmarks.families import (
     library_overdue,
     limerick,
     loan_schedule,
+    lost_property,
     makefile,
     match_report,
     medication_schedule,
@@ -116,6 +119,7 @@ from benchmarks.families import (
     party_invitation,
     payslip,
     pet_boarding,
+    piano_tuning,
     planting_calendar,
     postmortem,
     press_release,
@@ -178,6 +182,7 @@ from benchmarks.families import (
     verse,
     vet_discharge,
     warranty_claim,
+    window_cleaning,
     word_problem,
     workout_plan,
     yaml_ci_pipeline,
@@ -218,6 +223,7 @@ from benchmarks.fresh_sets import (
     FRESH32,
     FRESH33,
     FRESH34,
+    FRESH35,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -289,6 +295,7 @@ FRESH31_SET = build_set("fresh31")
 FRESH32_SET = build_set("fresh32")
 FRESH33_SET = build_set("fresh33")
 FRESH34_SET = build_set("fresh34")
+FRESH35_SET = build_set("fresh35")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -785,6 +792,11 @@ class TestTheFamilies:
             FRESH34,
             ((boiler_service, boiler_service.REPORTS), (garden_plot, garden_plot.LETTERS))
             + ((bin_day_changes, bin_day_changes.NOTICES), (parents_evening, parents_evening.CONFIRMATIONS)),
+        ),
+        "fresh35": (
+            FRESH35,
+            ((dog_grooming, dog_grooming.BOOKINGS), (window_cleaning, window_cleaning.NOTICES))
+            + ((lost_property, lost_property.REPORTS), (piano_tuning, piano_tuning.VISITS)),
         ),
     }
 
@@ -1347,7 +1359,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh34 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh35 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -5255,6 +5267,159 @@ class TestTheFresh34Families:
         assert len([line for line in case.answer.splitlines() if line.startswith("| 6:")]) == 3
         assert "from 6:00 pm to 7:00 pm, which is 1 hour 15 minutes." in case.answer
         assert {c.kind: c.met for c in case.criteria} == {"slots": False, "count": True, "span": False}
+
+
+class TestTheFresh35Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH35) == {"dog_grooming", "window_cleaning", "lost_property", "piano_tuning"}
+        for family in FRESH35:
+            cases = [case for case in FRESH35_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH35_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh35"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh35"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_notice_or_a_summary_is_clear_of_its_limit_however_it_is_counted(self):
+        for notice in window_cleaning.NOTICES:
+            for on, answer in every_answer(window_cleaning, notice):
+                counts = (word_count(answer), len(answer.split()))
+                if on["length"]:
+                    assert max(counts) <= notice.limit - 15, (notice.name, counts)
+                else:
+                    assert min(counts) >= notice.limit + 15, (notice.name, counts)
+        for report in lost_property.REPORTS:
+            for on, answer in every_answer(lost_property, report):
+                count = lost_property.sentence_count(" ".join(section(answer, lost_property.SUMMARY) or []))
+                assert count <= report.sentences if on["summary"] else count >= report.sentences + 2
+
+    def test_dog_grooming_truths(self):
+        times = "**Times:** drop-off 9:30 am, collection 12:00 pm (2 hours 30 minutes)"
+        assert dog_grooming.collection_right(times)
+        assert dog_grooming.collection_right("| Times | 11:00 to 12:30 (1 hour 30 minutes) |")
+        assert not dog_grooming.collection_right(times.replace("12:00 pm", "12:30 pm"))
+        assert not dog_grooming.collection_right("Drop-off: 9:30 am (2 hours 30 minutes)")
+        assert dog_grooming.minutes_written("10:00 am to 1:15 pm, 3 hours 15 minutes in all") == 195
+        prices = "**Cost**\n- Hand-strip: £55.00\n- Nail clip: £8.00\n- Flea bath: £9.50\n- Total: £72.50\n"
+        assert dog_grooming.total_right(prices)
+        assert not dog_grooming.total_right(prices.replace("£72.50", "£73.50"))
+        assert not dog_grooming.total_right(prices.replace("- Total: £72.50\n", ""))
+        assert dog_grooming.cancel_heading("## Cancellations\nPlease give us 48 hours' notice.")
+        assert dog_grooming.cancel_heading("Cancellation policy:\nWe ask for notice.")
+        assert not dog_grooming.cancel_heading("## Before you come\nPlease give 48 hours' notice if you cancel.")
+        assert dog_grooming.VACCINATED.search("Please make sure his vaccinations are up to date.")
+        assert dog_grooming.VACCINATED.search("She must be up to date with her vaccinations.")
+        assert not dog_grooming.VACCINATED.search("Bring his vaccination card if you have it handy.")
+        assert dog_grooming.MOBILE.search("**Owner:** Mrs Helen Carter (07700 900318)")
+        assert not dog_grooming.MOBILE.search("Paws & Suds, 01943 555 604")
+        # By hand: the prices come before the services; six services are listed; 8:45 am to 12:15 pm is 3 hours 30
+        # minutes, as written.
+        case = next(c for c in FRESH35_SET if c.id == "dog_grooming-02")
+        assert case.answer.index("Prices:") < case.answer.index("Services booked:")
+        assert "6. Ear clean" in case.answer and "7. " not in case.answer
+        assert "Drop-off: 8:45 am, pick-up: 12:15 pm (3 hours 30 minutes)" in case.answer
+        assert 12 * 60 + 15 - (8 * 60 + 45) == 210
+        assert {c.kind: c.met for c in case.criteria} == {"services": True, "order": False, "collection": True}
+
+    def test_window_cleaning_truths(self):
+        prices = "## New prices\n| House | Old | New |\n|---|---|---|\n| Semi | £18.00 | £19.80 |\n"
+        assert window_cleaning.rise_right("Prices rise by 10%.\n\n" + prices)
+        assert window_cleaning.rise_right("Up 5%.\n\n**Prices**\n- Detached: £20.00, now £21.00\n")
+        assert not window_cleaning.rise_right("Prices rise by 10%.\n\n" + prices.replace("£19.80", "£19.00"))
+        assert not window_cleaning.rise_right(prices)
+        visits = "## Next visits\n- Tuesday 3 March 2026\n- Tuesday 31 March 2026\n- Tuesday 28 April 2026\n"
+        assert window_cleaning.interval_right(visits, 4)
+        assert not window_cleaning.interval_right(visits, 6)
+        assert not window_cleaning.interval_right(visits.replace("28 April", "5 May"), 4)
+        assert not window_cleaning.interval_right("## Next visits\n- Tuesday 3 March 2026\n", 4)
+        letter = "Thank you for your custom.\n\nGary Whitlock\nWhitlock Window Cleaning, 01632 960 771\n"
+        assert window_cleaning.signed_by(letter, "Gary Whitlock")
+        assert not window_cleaning.signed_by(letter.replace("Gary Whitlock", "Your window cleaner"), "Gary Whitlock")
+        assert window_cleaning.GATES.search("Please leave side gates unlocked on the day.")
+        assert window_cleaning.GATES.search("Please leave your back gate unlocked on the day,")
+        assert not window_cleaning.GATES.search("Please make sure I can get round to the back gate on the day.")
+        # By hand: the prices come before the visit dates; Asha Kaur signs it; it has no added paragraph and its
+        # words are under 150.
+        case = next(c for c in FRESH35_SET if c.id == "window_cleaning-05")
+        assert case.answer.index("**Prices from April**") < case.answer.index("**Visit dates**")
+        assert case.answer.endswith("Best wishes,\nAsha Kaur\nClearview Windows, 0114 555 0392\n")
+        assert "It has been a busy year" not in case.answer and word_count(case.answer) < 150
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "signoff": True, "length": True}
+
+    def test_lost_property_truths(self):
+        rows = (
+            "| LP-0412 | 2 Mar 2026 | Stalls | umbrella | 30 Mar 2026 |\n"
+            "| LP-0413 | 3 Mar 2026 | Bar | scarf | 31 Mar 2026 |\n"
+            "- LP-0412, umbrella: collected 4 March 2026\n"
+        )
+        assert lost_property.items(rows) == [
+            [date(2026, 3, 2), date(2026, 3, 30)],
+            [date(2026, 3, 3), date(2026, 3, 31)],
+        ]
+        assert lost_property.kept_right(rows, 28) and lost_property.in_found_order(rows)
+        assert not lost_property.kept_right(rows.replace("31 Mar", "1 Apr"), 28)
+        assert not lost_property.in_found_order(rows.replace("3 Mar 2026 | Bar", "1 Mar 2026 | Bar"))
+        assert lost_property.dates_of("| RS-1140 | coat | 2026-01-10 | 2026-01-31 |") == [
+            date(2026, 1, 10),
+            date(2026, 1, 31),
+        ]
+        assert lost_property.count_right("Two items were handed in.\n" + rows)
+        assert not lost_property.count_right("Three items were handed in.\n" + rows)
+        assert lost_property.refs_right(rows, "LP") and not lost_property.refs_right(
+            rows.replace("LP-0413", "LP-413"), "LP"
+        )
+        assert lost_property.share_right("So far 2 of the 7 items (29%) are back with their owners.")
+        assert lost_property.share_right("In all, 3 of the 8 items (37.5%) have been collected.")
+        assert not lost_property.share_right("1 of the 6 items (16%) has been returned.")
+        assert not lost_property.share_right("Two of them are back with their owners.")
+        assert lost_property.returned_heading("**Back with their owners**\n- KM-2202")
+        assert not lost_property.returned_heading("- KM-2202, trainers: returned 12 June 2026")
+        assert lost_property.PHOTO_ID.search("Please bring photo ID and describe the item.")
+        assert not lost_property.PHOTO_ID.search("Please describe the item and where you lost it.")
+        # By hand: no heading for the items back with their owners; eight items stated and eight rows; every
+        # reference is RS and four digits.
+        case = next(c for c in FRESH35_SET if c.id == "lost_property-03")
+        assert "### Back with their owners" not in case.answer and "Eight items were handed in" in case.answer
+        assert len([line for line in case.answer.splitlines() if line.startswith("| RS-")]) == 8
+        assert "RS-146 " not in case.answer and "| RS-1146 |" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"returned": False, "count": True, "refs": True}
+
+    def test_piano_tuning_truths(self):
+        assert piano_tuning.cents_right("**Pitch on arrival:** A4 at 436.5 Hz, 14 cents flat")
+        assert piano_tuning.cents_right("| Pitch on arrival | 439 Hz at A4 (4 cents flat) |")
+        assert not piano_tuning.cents_right("Pitch on arrival: 434 Hz, 6 cents flat at A4")
+        assert not piano_tuning.cents_right("Pitch on arrival: 434 Hz at A4")
+        charges = "Charges:\nTuning: £75.00\nPitch raise: £30.00\nTotal: £105.00\n"
+        assert piano_tuning.total_right(charges)
+        assert not piano_tuning.total_right(charges.replace("£105.00", "£95.00"))
+        visit = "Date of visit: 14 March 2026\n\nYour next tuning is due on 14 September 2026.\n"
+        assert piano_tuning.due_right(visit, 6) and not piano_tuning.due_right(visit, 4)
+        assert not piano_tuning.due_right(visit.replace("14 September", "14 August"), 6)
+        assert piano_tuning.months_after(date(2026, 10, 9), 6) == date(2027, 4, 9)
+        assert piano_tuning.next_heading("Next visit:\nEvery six months.") and not piano_tuning.next_heading("Charges:")
+        assert piano_tuning.SERIAL.search("Kawai K-300, serial no. 2271904")
+        assert not piano_tuning.SERIAL.search("Kawai K-300 upright, 2 June 2026")
+        assert piano_tuning.RADIATOR.search("Keep it well away from the radiator under the window.")
+        assert not piano_tuning.RADIATOR.search("Keep the room at an even temperature.")
+        assert piano_tuning.THANKS.search("Thanks for the coffee.") and not piano_tuning.THANKS.search("Regards,")
+        # By hand: £75 + £30 + £36 + £12 is £153, not the £141 written; 9 October 2026 and six months is 9 April 2027;
+        # 434 Hz is 1200 log2(440/434) = 23.8, so 24 cents flat.
+        case = next(c for c in FRESH35_SET if c.id == "piano_tuning-06")
+        assert "Travel (over 10 miles): £12.00\nTotal: £141.00" in case.answer and 75 + 30 + 36 + 12 == 153
+        assert "Date of visit: 9 October 2026" in case.answer and "due on 9 April 2027" in case.answer
+        assert "434 Hz, 24 cents flat" in case.answer and round(1200 * math.log2(440 / 434)) == 24
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "due": True, "cents": True}
 
 
 class TestTheLabelsFile:
