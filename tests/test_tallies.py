@@ -59,3 +59,13 @@ def test_a_list_with_siblings_under_their_own_headings_is_unclear():
 def test_the_grounded_pass_reads_a_tally_by_code():
     read = _read_by_code(NOTE.format(n="three"), "Says how many people to call, and lists that many")
     assert read is not None and read.passed is False and read.decided_by == "tally: it states 3 but lists 2"
+
+
+def test_a_bulleted_list_right_after_a_table_is_a_list_of_its_own():
+    answer = (
+        "### Summary\nThree items were handed in this week.\n\n### Items handed in\n"
+        "| Ref | Item |\n|---|---|\n| RS-1 | coat |\n| RS-2 | scarf |\n| RS-3 | wallet |\n"
+        "- RS-3, wallet: collected 12 January 2026\n"
+    )
+    criterion = "States how many items were handed in, and the number matches the list"
+    assert tally_read(answer, criterion).passed is True  # the collected line is no fourth item

@@ -45,10 +45,14 @@ def is_item(line: str) -> bool:
 
 
 def items_from(lines: list[str], start: int) -> tuple[list[str], int]:
-    """The items of the list starting at `lines[start]`, and the index of the line after it."""
+    """The items of the list starting at `lines[start]`, and the index of the line after it: a
+    table's rows, or bulleted or numbered lines; where one kind meets the other, a list ends."""
     items: list[str] = []
+    table = bool(_ROW.match(lines[start]))
     for index in range(start, len(lines)):
         line = lines[index]
+        if is_item(line) and bool(_ROW.match(line)) != table:
+            return items, index
         if _RULE.match(line) and _ROW.match(line):
             if items and _ROW.match(items[-1]):
                 items.pop()  # the row above the rule names the columns
