@@ -5,11 +5,11 @@ dates ("Counts the days between the first and last readings correctly"): the cal
 so code reads it.
 
 The count is the one the answer states ("2 nights", "two nights", "Days between ...: 90"); of
-several different ones, none is read. The dates are the two on the count's line, else the one
-date on the one line holding each word the criterion names the ends by ("drop-off", "pick-up";
-else the words of a stay's ends: check-in, arrival, drop-off and check-out, departure, pick-up,
-collection), else for "the first and last" the earliest and latest dates of the answer's list
-items and table rows. Met when the nights (days) from one to the other are the count stated;
+several different ones, the one on a dated line, else none. The dates are the two on the
+count's line, else the one date on the one line holding each word the criterion names the ends
+by ("drop-off", "pick-up"; else the words of a stay's ends: check-in, arrival, drop-off and
+check-out, departure, leave, pick-up, collection), else for "the first and last" the earliest
+and latest of the one run of lines in a row dated one each. Met when the nights (days) from one to the other are the count stated;
 unmet when not. Left to the grader: days counted in both ends or in periods of hours (rental
 days), one stay of several ("in Tokyo"), a negated criterion, dates code cannot place.
 """

@@ -3,17 +3,20 @@ quantity times the unit price", "Every line in the parts list multiplies out cor
 person's yearly cost equals their FTE times their salary"): arithmetic decides, so code reads
 each line's figures.
 
-A line is a list item or a table row (`listing.py`: a total's row is none); its figures are, in
-a table, the cells that are one figure each ("40", "£0.15", "1.5 hours"), in a list item every
-figure on it (a date's, a time's and a code's digits none). The line's amount is its last
-figure; it multiplies out when two or more of its other figures multiply to it, to the amount's
-last digit. The lines read are the list's under the heading naming the thing, else every list
-where some line multiplies out (a list where none does is of something else: its layout is
-not one code can read); lines of fewer than three figures are passed over. Met when every line
-read multiplies out; unmet when one does not while another does. Left to the grader: a sum of
-products ("added together", "the sum of"), a factor the criterion gives ("multiplied by 10"),
-a quotient, a product with a figure written elsewhere (the nights stated once above a table of
-rooms), and a negated criterion.
+The lines are runs of lines in a row with three figures or more each (list items, table rows,
+the lines of a fixed-width block, plain lines), under the heading above them; a line's figures
+are, in a Markdown table, its cells that are one figure each ("40", "£0.15", "1.5 hours"),
+else every figure on it (a date's, a time's, a code's and a spaced number's digits none; a
+percentage is its fraction). A line's amount is its last figure. In a run of lines of as many
+figures each, the factors are those at the same places in every line (the places most lines
+multiply out by, the more the better), so a factor left out of one line is no product; a line
+alone multiplies all its other figures; lines of differing figures, any two or more of their
+own. The runs read are those under the heading naming the thing, else every run where some
+line multiplies out (a run where none does is of something else). Met when every line read
+multiplies out, to the amount's last digit; unmet when one does not. Left to the grader: a sum
+of products ("added together", "the sum of"), a factor the criterion gives ("multiplied by
+10"), a quotient, a product with a figure written elsewhere (the nights stated once above a
+table of rooms), and a negated criterion.
 """
 
 from __future__ import annotations

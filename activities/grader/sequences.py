@@ -4,16 +4,21 @@ slowest", "Orders the table from the lowest price to the highest", "The days run
 Sunday in order", "The packages are listed in alphabetical order"): code reads each item's key
 and checks the order.
 
-The key of an item (a list item or a table row: `listing.py`; in a table, the cell under the
-one column a word of the criterion names, else the whole row) is, for an order in time, its one
-date, else its first clock time, else its one weekday or month name; for speed, its one race
-time (`18:42`, `1:02:13`); for amounts, its one sum of money, else its one number; for names,
-its first cell's words; for codes, the first number of its first cell. The list is the one
-under the heading that names the things, else the answer's only list whose every item has a
-key. Met when the keys run the asked way (ties in any order), unmet when two items stand the
-wrong way round. Left to the grader: an order the task gives or of events ("in the order they
-were scored"), a key inside a name (by surname, by first author), an item with two keys, two
-lists either of which may be meant, and a negated criterion.
+The key of an item (in a table, the cell under the one column a word of the criterion names,
+where every row has one there, else the whole row) is, for an order in time, its one date
+(items of as many dates each compared place by place, every place agreeing), else its first
+clock time, else its one weekday or month name; for speed, its one race time (`18:42`,
+`1:02:13`); for amounts, its one sum of money, else its one number; for names, its first
+cell's words; for codes, the first number of its first cell. A list is items in a row
+(`listing.py`: a plain line parts two, as does a table meeting a bulleted list), or, but for
+names and codes, three plain lines or more in a row; for an order in time, headings of one
+mark and level too. The list read is the one under the heading that names the things, else
+the answer's only list whose every item has a key (names: only a naming heading's, or the
+answer's only list beside no code block). Met when the keys run the asked way (ties in any
+order), unmet when two items stand the wrong way round. Left to the grader: an order the task
+gives or of events ("in the order they were scored"), a key inside a name (by surname, by first
+author), dates of no year code can read, items whose dates disagree place by place, two lists
+either of which may be meant, and a negated criterion.
 """
 
 from __future__ import annotations
