@@ -8,7 +8,8 @@ import re
 
 _ITEM = re.compile(r"^\s{0,1}(?:[-*+•]|\d{1,2}[.)])\s+\S")
 _ROW = re.compile(r"^\s*\|")
-_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+"""A table's rule line (`|---|:--:|`), the line under its header row."""
 _TOTAL = re.compile(r"^\W*(?:sub-?total|grand total|total)\b", re.I)
 _HEADING = re.compile(
     r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,60}):\s*$)"
@@ -53,7 +54,7 @@ def items_from(lines: list[str], start: int) -> tuple[list[str], int]:
         line = lines[index]
         if is_item(line) and bool(_ROW.match(line)) != table:
             return items, index
-        if _RULE.match(line) and _ROW.match(line):
+        if RULE.match(line) and _ROW.match(line):
             if items and _ROW.match(items[-1]):
                 items.pop()  # the row above the rule names the columns
         elif is_item(line):

@@ -20,6 +20,7 @@ import datetime
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.listing import RULE
 from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.number_words import WORDS, number_value
 from rubricflow.activities.grader.quotes import content_lines
@@ -37,7 +38,6 @@ _ONE_STAY = re.compile(r"(?<![\w-])in\s+[A-Z]")
 """A stay in a place the criterion names ("the nights it says they spend in Tokyo"): one of several."""
 _NIGHTS = re.compile(rf"(?<![\w.,])(?P<n>\d{{1,3}}|{WORDS})\s+nights?\b", re.I)
 _DAYS = re.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}|{WORDS})\s+days\b|\bdays\b[^:\n]*:\s*(?P<m>\d{{1,4}})\b", re.I)
-_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 _STARTS = "check-in arrival arrive arriving drop-off"
 _ENDS = "check-out departure depart departing leave leaving pick-up collection collect"
 
@@ -67,7 +67,7 @@ def _stated(lines: list[str], unit: str) -> tuple[int, str] | None:
         for m in pattern.finditer(line)
     }
     if len({n for n, _ in found}) > 1:  # of several, the one beside a date, the stay's
-        found = {(n, line) for n, line in found if dates_on(line, None) or dates_on(line, 2000)}
+        found = {(n, line) for n, line in found if dates_on(line, 2000)}  # a date, of any year
     return found.pop() if len(found) == 1 else None
 
 
@@ -86,7 +86,7 @@ def _dated_runs(lines: list[str], year: int | None) -> list[list[datetime.date]]
         days = dates_on(line, year)
         if len(days) == 1:
             runs[-1].append(days[0])
-        elif runs[-1] and not _RULE.match(line):
+        elif runs[-1] and not RULE.match(line):
             runs.append([])
     return [run for run in runs if len(run) >= 2]
 

@@ -126,15 +126,13 @@ def product_read(answer: str, criterion: str) -> Evidence | None:
     if not asks_products(criterion):
         return None
     named = named_stems(criterion, _PLAIN)
-    runs = _runs(answer)
-    meant = [run for title, run in runs if title and named and any(w.search(title) for w in named)]
-    if not meant or not any(ok for run in meant for ok, _ in _checked(run)):
-        meant = [run for _, run in runs]
-    lines = []
-    for run in meant:
+    read = []  # the runs where some line multiplies out: a run where none does is of something else
+    for title, run in _runs(answer):
         checked = _checked(run)
-        if any(ok for ok, _ in checked):  # a run where no line multiplies out is of something else
-            lines += [(line, ok, places) for line, (ok, places) in zip(run, checked, strict=True)]
+        if any(ok for ok, _ in checked):
+            read.append((title, run, checked))
+    meant = [r for r in read if r[0] and named and any(w.search(r[0]) for w in named)] or read
+    lines = [(line, ok, places) for _, run, checked in meant for line, (ok, places) in zip(run, checked, strict=True)]
     if not lines:
         return None
     wrong = next(((line, places) for line, ok, places in lines if not ok), None)

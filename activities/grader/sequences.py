@@ -29,7 +29,7 @@ from typing import Any
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.durations import _TIME, _minutes
-from rubricflow.activities.grader.listing import cells, heading, is_item, item_text, items_from, unmarked
+from rubricflow.activities.grader.listing import RULE, cells, heading, is_item, item_text, items_from, unmarked
 from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.weekdays import dates_on, one_year
 
@@ -74,7 +74,6 @@ _DIGITS = re.compile(r"\d+")
 _LABEL = re.compile(r"^[*_`]*([^:|*_`(]+?)[*_`]*\s*(?::|\(|\s[-–—]\s|$)")
 _LEVEL = re.compile(r"^\s*(?:#+|\**)")
 """A heading's mark: headings of one mark and level are one list."""
-_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 _PLAIN = frozenset(
     "the a an of for with in on to that this its their is are run runs lists list puts sorts orders ranks order "
     "sorted first top from earliest oldest soonest newest latest most recent fastest slowest highest lowest largest "
@@ -109,12 +108,11 @@ def _when(texts: list[str], year: int | None) -> list[Any] | None:
     """Each item's one date (its first clock time after it), else first clock time, else one
     weekday or month name: the first of these every item has."""
     dates = [dates_on(text, year) for text in texts]
+    times = [[_minutes(m, False) for m in _TIME.finditer(text)] for text in texts]
     if any(dates):
         if len({len(d) for d in dates}) == 1 and len(dates[0]) > 1:
             return dates  # several dates an item, compared place by place (`_wrong`)
-        times = [[_minutes(m, False) for m in _TIME.finditer(text)] for text in texts]
         return [(_one(d), t[0] if t else 0.0) if len(d) == 1 else None for d, t in zip(dates, times, strict=True)]
-    times = [[_minutes(m, False) for m in _TIME.finditer(text)] for text in texts]
     if all(times):
         return [t[0] for t in times]
     if year is None and any(dates_on(text, 2000) for text in texts):
@@ -161,7 +159,7 @@ def _keys(kind: str, items: list[str], column: int | None, year: int | None) -> 
     """Each item's key (None where an item has none or several; None when the kind reads none),
     from the cells of the column the criterion names where every one has one, else the items'."""
     if column is not None:
-        column_cells = [cells(i)[column] if column < len(cells(i)) else "" for i in items]
+        column_cells = [row[column] if column < len(row) else "" for row in map(cells, items)]
         if _complete(keys := _read(kind, items, column_cells, year)):
             return keys
     return _read(kind, items, [_first_cell(i) if kind == "code" else item_text(i) for i in items], year)
@@ -173,7 +171,7 @@ def _column(answer: str, items: list[str], named: list[re.Pattern[str]]) -> int 
         return None
     lines = answer.splitlines()
     at = lines.index(items[0])
-    if at < 2 or not _RULE.match(lines[at - 1]):
+    if at < 2 or not RULE.match(lines[at - 1]):
         return None
     header = cells(lines[at - 2])
     hits = [i for i, cell in enumerate(header) if any(word.search(cell) for word in named)]
@@ -213,16 +211,9 @@ def _plain_runs(answer: str) -> list[tuple[str, list[str]]]:
 
 
 def _runs(answer: str, kind: str) -> list[tuple[str, list[str]]]:
-    """The answer's lists under their headings, a table and a bulleted list run together parted;
-    but for names and codes, its runs of plain lines; for an order in time, its headings too, as
-    one list."""
-    found = []
-    for title, items in _lists(answer):
-        start = 0
-        for index in range(1, len(items) + 1):
-            if index == len(items) or items[index].lstrip().startswith("|") != items[start].lstrip().startswith("|"):
-                found.append((title, items[start:index]))
-                start = index
+    """The answer's lists under their headings (`_lists`); but for names and codes, its runs of
+    plain lines; for an order in time, its headings too, as one list."""
+    found = _lists(answer)
     if kind not in ("name", "code"):
         found += _plain_runs(answer)
     if kind == "when":

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.listing import RULE
 from rubricflow.activities.grader.naming import named_stems
 
 _SUM = re.compile(r"\b(?:add(?:s|ed|ing)?\s+(?:\w+\s+){0,4}?up|sum(?:s|med)?|summed|totals? up)\b", re.I)
@@ -62,7 +63,6 @@ _PERCENTAGES = re.compile(r"\bpercentages\b", re.I)
 _TOTAL_WORD = re.compile(r"\b(?:sub-?total|grand total|total|overall|in all|altogether)\b", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _ROW = re.compile(r"^\s*\|")
-_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*:?\s*$|[A-Z][^.!?:|]{0,50}:\s*$)")
 _LABELLED = re.compile(r"^\s*(?:\*\*)?[^:|]{1,60}:(?:\*\*)?\s+\S")
 
@@ -116,7 +116,7 @@ def _blocks(answer: str) -> list[list[str]]:
     """The answer's runs of list items, table rows and `Label: figure` lines, in order."""
     blocks: list[list[str]] = [[]]
     for line in answer.splitlines():
-        if _RULE.match(line) and "-" in line:
+        if RULE.match(line) and "-" in line:
             continue
         if (
             _ITEM.match(line)
