@@ -12,387 +12,181 @@ Each family draws from its own seeded stream, so a set's cases are the same whic
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
-from benchmarks.families import (
-    DOCS,
-    HELD_OUT,
-    accessibility_audit,
-    acrostic_poem,
-    agm_notice,
-    allergen_menu,
-    asset_register,
-    babysitter_note,
-    bank_reconciliation,
-    bibliography,
-    bike_repair,
-    bill_of_materials,
-    bin_day_changes,
-    boat_charter,
-    boiler_service,
-    calibration_certificate,
-    car_hire,
-    changelog_entry,
-    cli_readme,
-    clinic_letter,
-    code_of_conduct,
-    code_review,
-    concert_programme,
-    conference_schedule,
-    course_syllabus,
-    cover_letter,
-    crontab,
-    csv_export,
-    data_dictionary,
-    dental_estimate,
-    deposit_return,
-    deprecation_notice,
-    dns_zone,
-    dockerfile,
-    dog_grooming,
-    donation_receipt,
-    dunning_letter,
-    electricity_bill,
-    env_file,
-    event_budget,
-    exam_timetable,
-    exhibit_label,
-    expense_split,
-    faq_page,
-    fixture_list,
-    flight_booking,
-    fun_run_results,
-    garden_plot,
-    git_log_summary,
-    gitignore,
-    glossary,
-    grant_budget,
-    holiday_let_guide,
-    hotel_group_booking,
-    html_form,
-    install_guide,
-    insurance_renewal,
-    interview_guide,
-    invoice,
-    job_sheet,
-    k8s_deployment,
-    lab_procedure,
-    lab_report,
-    league_table,
-    lesson_plan,
-    library_overdue,
-    limerick,
-    loan_schedule,
-    lost_property,
-    makefile,
-    match_report,
-    medication_schedule,
-    meeting_agenda,
-    mileage_claim,
-    nginx_config,
-    nutrition_label,
-    onboarding_checklist,
-    packing_list,
-    parents_evening,
-    parking_appeal,
-    party_invitation,
-    payslip,
-    pet_boarding,
-    piano_tuning,
-    planting_calendar,
-    postmortem,
-    press_release,
-    product_comparison,
-    product_description,
-    property_listing,
-    purchase_order,
-    pytest_file,
-    python_class,
-    quiz,
-    recipe_scaling,
-    reference_letter,
-    regex_answer,
-    rehearsal_plan,
-    removals_quote,
-    renovation_schedule,
-    rent_increase,
-    requirements_txt,
-    research_abstract,
-    room_bookings,
-    route_card,
-    runbook,
-    sample_log,
-    school_newsletter,
-    seating_plan,
-    shell_script,
-    shift_handover,
-    shipping_quote,
-    shopping_receipt,
-    show_notes,
-    social_post,
-    spec_sheet,
-    sprint_retro,
-    sql_migration,
-    ssh_config,
-    staff_rota,
-    status_report,
-    stock_take,
-    swim_report,
-    systemd_unit,
-    talk_proposal,
-    terraform_module,
-    test_plan,
-    timesheet,
-    train_timetable,
-    travel_itinerary,
-    trip_consent,
-    ui_error_messages,
-    user_story,
-    vaccination_record,
-    vehicle_service,
-    venue_quote,
-    vet_discharge,
-    warranty_claim,
-    window_cleaning,
-    word_problem,
-    workout_plan,
-    yaml_ci_pipeline,
-)
+from benchmarks.families import DOCS, HELD_OUT
 from benchmarks.labelled import JudgeCase
 
-FRESH: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (shell_script, quiz, product_description, csv_export)
-}
+
+def _families(*modules: str) -> dict[str, Callable[[], list[JudgeCase]]]:
+    """Each named module of `benchmarks.families` by its family name, to its cases."""
+    loaded = [importlib.import_module(f"benchmarks.families.{name}") for name in modules]
+    return {module.FAMILY: module.cases for module in loaded}
+
+
+FRESH = _families("shell_script", "quiz", "product_description", "csv_export")
 """A shell script, a quiz, a product description, a CSV export (`--set fresh`)."""
 
 
-FRESH2: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (dockerfile, word_problem, html_form, social_post)
-}
+FRESH2 = _families("dockerfile", "word_problem", "html_form", "social_post")
 """A Dockerfile, a worked maths word problem, an HTML form, a social media post (`--set fresh2`)."""
 
 
-FRESH3: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (cover_letter, regex_answer, travel_itinerary, yaml_ci_pipeline)
-}
+FRESH3 = _families("cover_letter", "regex_answer", "travel_itinerary", "yaml_ci_pipeline")
 """A cover letter, a regular expression with its test, a travel itinerary, a CI workflow in YAML (`--set fresh3`)."""
 
 
-FRESH4: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (press_release, pytest_file, makefile, faq_page)
-}
+FRESH4 = _families("press_release", "pytest_file", "makefile", "faq_page")
 """A press release, a pytest test module, a Makefile, a Markdown FAQ page (`--set fresh4`)."""
 
 
-FRESH5: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (user_story, python_class, ui_error_messages, meeting_agenda)
-}
+FRESH5 = _families("user_story", "python_class", "ui_error_messages", "meeting_agenda")
 """An agile user story, a Python class, a product's error messages, a meeting agenda (`--set fresh5`)."""
 
 
-FRESH6: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (research_abstract, lesson_plan, acrostic_poem, cli_readme)
-}
+FRESH6 = _families("research_abstract", "lesson_plan", "acrostic_poem", "cli_readme")
 """A research paper's abstract, a lesson plan, an acrostic poem, a command-line tool's README (`--set fresh6`)."""
 
 
-FRESH7: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (changelog_entry, sql_migration, product_comparison, limerick)
-}
+FRESH7 = _families("changelog_entry", "sql_migration", "product_comparison", "limerick")
 """A changelog entry, a SQL migration, a product comparison, a limerick (`--set fresh7`)."""
 
 
-FRESH8: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (status_report, crontab, glossary, code_review)
-}
+FRESH8 = _families("status_report", "crontab", "glossary", "code_review")
 """A weekly team status report, a crontab, a Markdown glossary, a code review of a short diff (`--set fresh8`)."""
 
 
-FRESH9: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (bibliography, terraform_module, interview_guide, packing_list)
-}
+FRESH9 = _families("bibliography", "terraform_module", "interview_guide", "packing_list")
 """An APA 7 reference list, a Terraform configuration, a structured interview guide, a Markdown packing checklist
 (`--set fresh9`)."""
 
 
-FRESH10: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (onboarding_checklist, nginx_config, recipe_scaling, sprint_retro)
-}
+FRESH10 = _families("onboarding_checklist", "nginx_config", "recipe_scaling", "sprint_retro")
 """A new employee's first-week onboarding plan, an nginx server configuration, a recipe scaled to other servings, a
 sprint retrospective summary (`--set fresh10`)."""
 
 
-FRESH11: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (invoice, k8s_deployment, runbook, workout_plan)
-}
+FRESH11 = _families("invoice", "k8s_deployment", "runbook", "workout_plan")
 """A freelancer's invoice, a Kubernetes Deployment and Service in YAML, an on-call runbook for an alert, a weekly
 workout plan (`--set fresh11`)."""
 
 
-FRESH12: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (data_dictionary, systemd_unit, test_plan, event_budget)
-}
+FRESH12 = _families("data_dictionary", "systemd_unit", "test_plan", "event_budget")
 """A data dictionary for a table, a systemd service unit, a QA test plan for a feature, an event's budget (`--set
 fresh12`)."""
 
 
-FRESH13: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (postmortem, dns_zone, course_syllabus, loan_schedule)
-}
+FRESH13 = _families("postmortem", "dns_zone", "course_syllabus", "loan_schedule")
 """An incident postmortem, a DNS zone file in BIND format, a university course syllabus, a loan's amortization schedule
 (`--set fresh13`)."""
 
 
-FRESH14: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (ssh_config, lab_report, shipping_quote, accessibility_audit)
-}
+FRESH14 = _families("ssh_config", "lab_report", "shipping_quote", "accessibility_audit")
 """An OpenSSH client config, a science lab report, a freight shipping quote, a web accessibility audit (`--set
 fresh14`)."""
 
 
-FRESH15: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (gitignore, bill_of_materials, league_table, nutrition_label)
-}
+FRESH15 = _families("gitignore", "bill_of_materials", "league_table", "nutrition_label")
 """A project's .gitignore, an electronics bill of materials, a sports league table, a Nutrition Facts label (`--set
 fresh15`)."""
 
 
-FRESH16: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (requirements_txt, timesheet, seating_plan, medication_schedule)
-}
+FRESH16 = _families("requirements_txt", "timesheet", "seating_plan", "medication_schedule")
 """A pinned Python requirements.txt, a weekly timesheet, a wedding seating plan, a daily medication schedule (`--set
 fresh16`)."""
 
 
-FRESH17: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (env_file, exam_timetable, git_log_summary, shopping_receipt)
-}
+FRESH17 = _families("env_file", "exam_timetable", "git_log_summary", "shopping_receipt")
 """A web service's .env file, a school exam timetable, a weekly summary of a repository's commits, a shop's till receipt
 (`--set fresh17`)."""
 
 
-FRESH18: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (purchase_order, flight_booking, grant_budget, conference_schedule)
-}
+FRESH18 = _families("purchase_order", "flight_booking", "grant_budget", "conference_schedule")
 """A purchase order to a supplier, a flight booking confirmation, a research grant's budget justification, a one-day
 conference programme (`--set fresh18`)."""
 
 
-FRESH19: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (bank_reconciliation, staff_rota, dunning_letter, payslip)
-}
+FRESH19 = _families("bank_reconciliation", "staff_rota", "dunning_letter", "payslip")
 """A month-end bank reconciliation, a week's staff rota, a first reminder about overdue invoices, an employee's monthly
 payslip (`--set fresh19`)."""
 
 
-FRESH20: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (vehicle_service, vaccination_record, asset_register, electricity_bill)
-}
+FRESH20 = _families("vehicle_service", "vaccination_record", "asset_register", "electricity_bill")
 """A car's service record, a vaccination record, an office's IT asset register, a check of an electricity bill against
 the meter readings (`--set fresh20`)."""
 
 
-FRESH21: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (stock_take, deposit_return, mileage_claim, train_timetable)
-}
+FRESH21 = _families("stock_take", "deposit_return", "mileage_claim", "train_timetable")
 """A shop's stock take count sheet, a landlord's deposit return statement, an employee's monthly mileage claim, a
 train's timetable (`--set fresh21`)."""
 
 
-FRESH22: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (clinic_letter, fixture_list, route_card, sample_log)
-}
+FRESH22 = _families("clinic_letter", "fixture_list", "route_card", "sample_log")
 """A clinic's appointment letter for a procedure, a sports team's season fixture list, a walk leader's route card, a
 testing lab's sample receipt log (`--set fresh22`)."""
 
 
-FRESH23: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (agm_notice, renovation_schedule, expense_split, calibration_certificate)
-}
+FRESH23 = _families("agm_notice", "renovation_schedule", "expense_split", "calibration_certificate")
 """A notice of an annual general meeting, a builder's schedule of works, a summary of a shared trip's costs and who owes
 whom, an instrument's calibration certificate (`--set fresh23`)."""
 
 
-FRESH24: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (pet_boarding, trip_consent, room_bookings, car_hire)
-}
+FRESH24 = _families("pet_boarding", "trip_consent", "room_bookings", "car_hire")
 """A kennel's or cattery's booking confirmation, a school's trip letter with its consent form, a week's meeting room
 booking sheet, a car hire confirmation (`--set fresh24`)."""
 
 
-FRESH25: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (dental_estimate, rent_increase, venue_quote, job_sheet)
-}
+FRESH25 = _families("dental_estimate", "rent_increase", "venue_quote", "job_sheet")
 """A dental practice's treatment plan and estimate, a tenancy's rent increase notice, a wedding venue's quote, a
 plumber's job sheet (`--set fresh25`)."""
 
 
-FRESH26: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (install_guide, spec_sheet, match_report, lab_procedure)
-}
+FRESH26 = _families("install_guide", "spec_sheet", "match_report", "lab_procedure")
 """An install guide for a self-hosted service, a product's spec sheet with its units, a football match report, a lab
 procedure for making up a solution and diluting it (`--set fresh26`)."""
 
 
-FRESH27: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (exhibit_label, reference_letter, code_of_conduct, deprecation_notice)
-}
+FRESH27 = _families("exhibit_label", "reference_letter", "code_of_conduct", "deprecation_notice")
 """A museum exhibit label, a job reference letter, a community's code of conduct, an API deprecation notice; criteria
 mostly about words (`--set fresh27`)."""
 
 
-FRESH28: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (talk_proposal, warranty_claim, shift_handover, show_notes)
-}
+FRESH28 = _families("talk_proposal", "warranty_claim", "shift_handover", "show_notes")
 """A conference talk proposal, a warranty claim letter, a volunteer's shift handover note, a podcast episode's show
 notes; criteria half words, half figures (`--set fresh28`)."""
 
 
-FRESH29: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (vet_discharge, parking_appeal, rehearsal_plan, boat_charter)
-}
+FRESH29 = _families("vet_discharge", "parking_appeal", "rehearsal_plan", "boat_charter")
 """A vet's discharge note, a parking fine appeal, a rehearsal plan, a boat charter confirmation (`--set fresh29`)."""
 
 
-FRESH30: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (allergen_menu, swim_report, planting_calendar, fun_run_results)
-}
+FRESH30 = _families("allergen_menu", "swim_report", "planting_calendar", "fun_run_results")
 """A restaurant's allergen menu card, a child's swimming progress report, a garden planting calendar, a charity fun
 run's results sheet (`--set fresh30`)."""
 
 
-FRESH31: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (insurance_renewal, school_newsletter, party_invitation, property_listing)
-}
+FRESH31 = _families("insurance_renewal", "school_newsletter", "party_invitation", "property_listing")
 """A home insurance renewal letter, an item for a school newsletter, a party invitation, a letting agent's property
 listing (`--set fresh31`)."""
 
 
-FRESH32: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases
-    for module in (donation_receipt, babysitter_note, concert_programme, hotel_group_booking)
-}
+FRESH32 = _families("donation_receipt", "babysitter_note", "concert_programme", "hotel_group_booking")
 """A charity's donation receipt, a parent's note for a babysitter, a choir's concert programme, a hotel's group
 booking confirmation (`--set fresh32`)."""
 
 
-FRESH33: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (removals_quote, library_overdue, bike_repair, holiday_let_guide)
-}
+FRESH33 = _families("removals_quote", "library_overdue", "bike_repair", "holiday_let_guide")
 """A removals firm's quote, a library's overdue notice, a bike shop's repair estimate, a holiday let's welcome guide
 (`--set fresh33`)."""
 
 
-FRESH34: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (boiler_service, garden_plot, bin_day_changes, parents_evening)
-}
+FRESH34 = _families("boiler_service", "garden_plot", "bin_day_changes", "parents_evening")
 """A heating engineer's boiler service report, a community garden's plot allocation letter, a council's notice of bin
 collections moved by a bank holiday, a school's parents' evening appointment confirmation (`--set fresh34`)."""
 
 
-FRESH35: dict[str, Callable[[], list[JudgeCase]]] = {
-    module.FAMILY: module.cases for module in (dog_grooming, window_cleaning, lost_property, piano_tuning)
-}
+FRESH35 = _families("dog_grooming", "window_cleaning", "lost_property", "piano_tuning")
 """A dog groomer's appointment confirmation, a window cleaner's round notice, a venue's lost property report, a
 piano tuner's visit report (`--set fresh35`)."""
 
