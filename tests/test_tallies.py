@@ -69,3 +69,14 @@ def test_a_bulleted_list_right_after_a_table_is_a_list_of_its_own():
     )
     criterion = "States how many items were handed in, and the number matches the list"
     assert tally_read(answer, criterion).passed is True  # the collected line is no fourth item
+
+
+def test_a_blank_line_that_parts_some_items_but_not_all_leaves_two_lists_undecided():
+    items = "- KM-1: goggles, found 9 June\n- KM-2: trainers, found 10 June\n- KM-3: towel, found 12 June\n"
+    collected = "- KM-2, trainers: collected 12 June\n"
+    criterion = "The number of items said to have been handed in matches the items listed"
+    head = "**In brief**\nThree items were handed in this week.\n\n**Items handed in**\n"
+    assert tally_read(head + items + "\n" + collected, criterion) is None  # one list or two: code cannot tell
+    assert tally_read(head + items, criterion).passed is True
+    loose = "- KM-1: goggles\n\n- KM-2: trainers\n\n- KM-3: towel\n"  # a blank line between every item: one list
+    assert tally_read(head + loose, criterion).passed is True

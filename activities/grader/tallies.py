@@ -9,7 +9,8 @@ volunteers"); the things are the items of the list that starts within two lines 
 followed by lists under headings of their own may be of them all, and decides nothing), else
 of the list right under the one heading naming them. Met when the two agree, unmet when not.
 Left to the grader: a count of things marked some way ("the dishes marked VG"), a count for each of several, one the answer
-states twice or not right before the things' name, and things in no list.
+states twice or not right before the things' name, things in no list, and a list a blank line parts
+at some of its items but not all (one loose list, or two).
 """
 
 from __future__ import annotations
@@ -61,16 +62,25 @@ def _stated(lines: list[str], stems: list[re.Pattern[str]]) -> list[tuple[int, i
     return found
 
 
-def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]]) -> list[str] | None:
+def _one_list(lines: list[str], start: int, parted: set[int]) -> list[str] | None:
+    """The items of the list starting at `lines[start]`; None where a blank line parts some of
+    its items but not all (one loose list, or two lists: code cannot tell)."""
+    items, end = items_from(lines, start)
+    gaps = [index in parted for index in range(start + 1, end)]
+    return None if any(gaps) and not all(gaps) else items
+
+
+def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]], parted: set[int]) -> list[str] | None:
     """The items of the list starting on one of the two lines after `at` (when `at` stands
     above every heading, no sibling list may follow under a heading of its own: the count may
-    be of them all); else of the list right under the one heading naming the things."""
+    be of them all); else of the list right under the one heading naming the things. `parted`
+    holds the indices of the lines a blank line stood above."""
     for start in range(at + 1, min(at + 3, len(lines))):
         if is_item(lines[start]):
-            items, end = items_from(lines, start)
+            end = items_from(lines, start)[1]
             preamble = all(heading(line) is None for line in lines[:at])
             sibling = preamble and end + 1 < len(lines) and heading(lines[end]) is not None and is_item(lines[end + 1])
-            return None if sibling else items
+            return None if sibling else _one_list(lines, start, parted)
         if heading(lines[start]) is not None:
             break
     named = [
@@ -80,7 +90,7 @@ def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]]) -> list[str
     ]
     if len(named) != 1 or named[0] + 1 >= len(lines) or not is_item(lines[named[0] + 1]):
         return None
-    return items_from(lines, named[0] + 1)[0]
+    return _one_list(lines, named[0] + 1, parted)
 
 
 def tally_read(answer: str, criterion: str) -> Evidence | None:
@@ -91,12 +101,17 @@ def tally_read(answer: str, criterion: str) -> Evidence | None:
     stems = named_stems(criterion, _PLAIN)
     if not stems:
         return None
-    lines = [line for line in answer.splitlines() if line.strip()]
+    lines, parted = [], set()
+    for line in answer.splitlines():
+        if not line.strip():
+            parted.add(len(lines))
+        else:
+            lines.append(line)
     stated = _stated(lines, stems)
     if len({count for _, count in stated}) != 1:
         return None
     at, count = stated[0]
-    items = _listed(lines, at, stems)
+    items = _listed(lines, at, stems, parted)
     if not items:
         return None
     if len(items) == count:
