@@ -451,3 +451,21 @@ async def test_a_section_is_the_text_under_its_heading():
         check("return len(items(section('Added'))) == 2"),
     ]
     assert [r.passed for r in await run_checks(answer, "", checks)] == [True, True, True, False, None]
+
+
+@needs_sandbox
+async def test_a_section_is_found_by_a_heading_holding_its_title_words_when_none_starts_with_it():
+    """A title no heading starts with is the one heading holding each of its words ("Rules" is
+    "Plot rules"); held by two headings, or by none, it is nothing measured."""
+    answer = (
+        "## Your plot\n\nPlot 14.\n\n## Plot rules\n\n- No bonfires\n- Keep paths clear\n\n"
+        "## Tool shed rules\n\n- Lock it\n\n## In brief\n\nA short note."
+    )
+    checks = [
+        check("return len(items(section('Plot rules'))) == 2"),
+        check("return items(section('shed rules')) == ['Lock it']"),
+        check("return len(items(section('Rules'))) == 2"),  # two headings hold "rules"
+        check("return len(sentences(section('Summary'))) <= 3"),
+        check("return len(items(section('Tool rules'))) == 1"),  # its words, not its phrase
+    ]
+    assert [r.passed for r in await run_checks(answer, "", checks)] == [True, True, None, None, True]

@@ -150,12 +150,22 @@ def _heading(line):
     return 7, (match.group(3) or match.group(4)).strip()
 
 
+def _heading_words(text):
+    return {word.lower().removesuffix("s") for word in re.findall(r"[A-Za-z0-9]+", text)}
+
+
 def section(title, text=None):
-    """The text under the heading that begins with `title` (any case, any level), up to the
-    next heading of its level or above; '' when the text has no such heading."""
+    """The text under the heading that begins with `title` (any case, any level), else under
+    the one heading holding each of its words ("Rules" is "Plot rules"), up to the next heading
+    of its level or above; '' when the text has no such heading."""
     wanted = title.strip().strip("#*: ").lower()
+    lines = (ANSWER if text is None else text).splitlines()
+    titles = [heading[1] for line in lines if (heading := _heading(line))]
+    if not any(t.lower().startswith(wanted) for t in titles):
+        holding = [t for t in titles if _heading_words(wanted) <= _heading_words(t)]
+        wanted = holding[0].lower() if len(holding) == 1 and _heading_words(wanted) else None
     taken, level = None, 0
-    for line in (ANSWER if text is None else text).splitlines():
+    for line in lines if wanted is not None else ():
         heading = _heading(line)
         if taken is None:
             if heading and heading[1].lower().startswith(wanted):
