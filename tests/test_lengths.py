@@ -78,3 +78,23 @@ def test_a_part_named_by_the_answer_s_first_line_is_unclear():
     """A first-line heading is the answer's title (naming the whole) or its first section's."""
     answer = "**Notes for Jas: Friday night**\n\nHi Jas, thanks!\n\n**Bedtime**\n" + _words(60) + "\n"
     assert length_read(answer, "The note is no longer than 50 words") is None
+
+
+@pytest.mark.parametrize(
+    ("task", "decided"),
+    [
+        ("Write the notice for my window round. Markdown, under 60 words.", True),
+        ("Can you write a round notice for Meadow Court?", True),
+        ("Please draft our notice about the closure.", True),
+        ("A notice, please: the round moves to Tuesdays.", False),  # no verb of writing before it
+        ("Write this week's report. A notice of changes at the end.", False),  # the report is written
+        ("", False),
+    ],
+)
+def test_a_part_the_task_asks_be_written_is_the_whole_answer(task, decided):
+    answer = "## Round dates\n\n" + "Visits every four weeks. " * 6 + "\n\n## Paying\n\n" + "Cash or transfer. " * 20
+    criterion = "The notice is no longer than 50 words"
+    read = _read_by_code(answer, criterion, task)
+    assert (read is not None) is decided
+    if decided:
+        assert read.passed is False and read.decided_by == "length: the answer has 87 words; the bound is 50"

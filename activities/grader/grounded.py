@@ -124,7 +124,8 @@ async def grade_grounded(
     reads alone (`_read_by_code`: the words of a line, an address the answer lacks) asks
     the model nothing."""
     answer = last_answer(transcript) or ""
-    read = {i: evidence for i, c in enumerate(criteria) if (evidence := _read_by_code(answer, c)) is not None}
+    request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
+    read = {i: evidence for i, c in enumerate(criteria) if (evidence := _read_by_code(answer, c, request)) is not None}
     asked = [c for i, c in enumerate(criteria) if i not in read]
     shown = iter(
         await _asked(asker, asked, transcript, nonce, files, allow_weak_sandbox, leave_out, facts, reference)
@@ -135,7 +136,7 @@ async def grade_grounded(
     return verdict_of([_criterion(name, e) for name, e in zip(criteria, evidence, strict=True)])
 
 
-def _read_by_code(answer: str, criterion: str) -> Evidence | None:
+def _read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | None:
     """The criterion decided by code alone: by the line it names (`openings.py`), unmet
     for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
     lacks, by the spellings of a name it asks one spelling of (`spellings.py`), by the words
@@ -151,7 +152,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`),
     or by counting the words or sentences of a text it bounds (`lengths.py`), or by the factor
     between the units of a conversion it asks be right (`conversions.py`), or by counting the
-    list a count it asks about is of (`tallies.py`); else None."""
+    list a count it asks about is of (`tallies.py`), or by counting the whole answer where the
+    part a length bounds is the thing `task` asks be written; else None."""
     if (wanted := opening(criterion)) is not None:
         return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
     if (address := missing_address(answer, criterion)) is not None:
@@ -160,7 +162,8 @@ def _read_by_code(answer: str, criterion: str) -> Evidence | None:
     if (value := missing_value(answer, criterion)) is not None:
         why = f"the answer gives {value!r} nowhere (in digits, or as a word)"
         return Evidence(False, why, f"value: {value!r} is not in the answer")
-    return next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
+    read = next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
+    return read if read is not None or not task else length_read(answer, criterion, task)
 
 
 _READERS = (

@@ -5,8 +5,9 @@ it where it can tell which text is meant.
 
 The text is the section under the one heading that names the part (a word of the criterion's
 name for it, its first five letters), up to the next heading of its rank or above; the whole
-answer (its lead-in line and its fences left out) where the criterion names no part or the
-whole of one. Words are runs of letters and digits ("£5.00" is one, "pick-up" one); sentences
+answer (its lead-in line and its fences left out) where the criterion names no part, the
+whole of one, or the thing the task asks be written ("Write the notice for ...": "The notice is
+no longer than 150 words"). Words are runs of letters and digits ("£5.00" is one, "pick-up" one); sentences
 end at ".", "!" or "?" or at a line's end. Counts differ by convention (a heading, a figure, a
 hyphen), so a count within `MARGIN` of the bound decides nothing; beyond it, the count met or
 broke the bound. Left to the grader: a bound on each of several ("every definition is 30 words
@@ -79,6 +80,23 @@ def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | Non
     return "\n".join(taken), f"the text under {lines[start].strip()!r}"
 
 
+_WRITE = re.compile(
+    r"\b(?:write|draft|prepare|compose|put together|turn\b[^.?!]{0,60}?\binto)\s+(?P<phrase>[^.?!,:;()]*)", re.I
+)
+_PHRASE_END = re.compile(r"\b(?:for|to|about|from|of|with|on|in|at|that|which|and|please|so|by)\b", re.I)
+
+
+def _written(task: str, stems: list[re.Pattern[str]]) -> bool:
+    """Whether the task asks that the thing `stems` name be written: each of them is a word of
+    the phrase right after its first verb of writing, up to a preposition ("Write the notice
+    for my round", "Can you draft a welcome letter to ...")."""
+    asked = _WRITE.search(task)
+    if asked is None:
+        return False
+    phrase = _PHRASE_END.split(asked.group("phrase"), maxsplit=1)[0]
+    return all(any(s.match(word) for word in phrase.split()[:6]) for s in stems)
+
+
 def _rank(line: str) -> int:
     match = _HEADING.match(line)
     return len(match.group("hashes")) if match and match.group("hashes") else 7
@@ -88,9 +106,10 @@ def _text(text: str) -> str:
     return "\n".join(_MARKUP.sub("", line) for line in text.splitlines() if line.strip() and not line.startswith("```"))
 
 
-def length_read(answer: str, criterion: str) -> Evidence | None:
-    """The criterion decided by counting the words or sentences of the text it bounds; None when
-    it bounds none, code cannot tell which text is meant, or the count is too near the bound."""
+def length_read(answer: str, criterion: str, task: str = "") -> Evidence | None:
+    """The criterion decided by counting the words or sentences of the text it bounds (a part no
+    heading names, which `task` asks be written, is the whole answer); None when it bounds
+    none, code cannot tell which text is meant, or the count is too near the bound."""
     asked = _BOUND.match(criterion.strip())
     if not asked or _ELSE.search(criterion):
         return None
@@ -99,9 +118,9 @@ def length_read(answer: str, criterion: str) -> Evidence | None:
         text, where = body(answer), "the answer"
     else:
         found = _section(answer, stems)
-        if found is None:
+        if found is None and not _written(task, stems):
             return None
-        text, where = found
+        text, where = found or (body(answer), "the answer")
     plain = _text(text)
     unit = "sentences" if asked.group("unit").lower().startswith("sentence") else "words"
     count = (
