@@ -11,7 +11,8 @@ two times it runs between (`durations.py`), or a total be the sum of the figures
 right for the stay's dates (`nights.py`), or one part stand before another
 (`orders.py`), or a list run in the order of
 its items' dates, times, amounts or names (`sequences.py`), or exactly so many of a thing
-a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`), or a text keep to so many words
+a heading names (`counts.py`), or one date be so many days from another (`date_spans.py`),
+or each of several dates from its pair (`date_gaps.py`), or a text keep to so many words
 or sentences (`lengths.py`), or a figure converted into another unit be right
 (`conversions.py`), or a count it states match the list after it (`tallies.py`); one
 naming a link, email address or path the answer does not hold whole (`addresses.py`), or a
@@ -68,6 +69,7 @@ from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decid
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
 from rubricflow.activities.grader.conversions import conversion_read
 from rubricflow.activities.grader.counts import count_read
+from rubricflow.activities.grader.date_gaps import date_gap_read
 from rubricflow.activities.grader.date_spans import date_span_read
 from rubricflow.activities.grader.durations import duration_read
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
@@ -149,8 +151,8 @@ def _read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | Non
     (`nights.py`), or by the headings of two parts it asks be in
     an order (`orders.py`), or by the keys of a list it asks be in an order of them
     (`sequences.py`), or by counting the list of a thing it asks exactly so many of
-    (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`),
-    or by counting the words or sentences of a text it bounds (`lengths.py`), or by the factor
+    (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`)
+    or between each pair of several (`date_gaps.py`), or by counting the words or sentences of a text it bounds (`lengths.py`), or by the factor
     between the units of a conversion it asks be right (`conversions.py`), or by counting the
     list a count it asks about is of (`tallies.py`), or by counting the whole answer where the
     part a length bounds is the thing `task` asks be written; else None."""
@@ -171,6 +173,7 @@ _READERS = (
     capitals_read,
     weekday_read,
     date_span_read,
+    date_gap_read,
     nights_read,
     percentage_read,
     duration_read,

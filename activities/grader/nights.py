@@ -78,7 +78,7 @@ def _dated(lines: list[str], words: str, year: int | None) -> datetime.date | No
     return dated[0][0] if len(dated) == 1 and len(dated[0]) == 1 else None
 
 
-def _dated_runs(lines: list[str], year: int | None) -> list[list[datetime.date]]:
+def dated_runs(lines: list[str], year: int | None) -> list[list[datetime.date]]:
     """The dates of each run of two or more lines in a row holding one date each (a list of dated
     readings, a table's rows)."""
     runs: list[list[datetime.date]] = [[]]
@@ -96,7 +96,7 @@ def _ends(lines: list[str], line: str, asked: tuple[str, str, str], year: int | 
     if len(on_line := dates_on(line, year)) == 2:
         return tuple(on_line)
     if (first, last) == ("first", "last"):
-        runs = _dated_runs(lines, year)
+        runs = dated_runs(lines, year)
         return (min(runs[0]), max(runs[0])) if len(runs) == 1 else ()
     for starts, ends in ((first, last), (_STARTS, _ENDS)):
         if starts and (start := _dated(lines, starts, year)) and (end := _dated(lines, ends, year)):
@@ -104,7 +104,7 @@ def _ends(lines: list[str], line: str, asked: tuple[str, str, str], year: int | 
     return ()
 
 
-def _shown(day: datetime.date) -> str:
+def shown(day: datetime.date) -> str:
     return f"{day.day} {day:%B %Y}"
 
 
@@ -124,6 +124,6 @@ def nights_read(answer: str, criterion: str) -> Evidence | None:
         return None
     start, end = sorted(ends)
     if span == count:
-        return Evidence(True, "", f"nights: {_shown(start)} to {_shown(end)} is {span} {asked[0]}", quote=line)
-    why = f"{_shown(start)} to {_shown(end)} is {span} {asked[0]}, not the {count} stated"
+        return Evidence(True, "", f"nights: {shown(start)} to {shown(end)} is {span} {asked[0]}", quote=line)
+    why = f"{shown(start)} to {shown(end)} is {span} {asked[0]}, not the {count} stated"
     return Evidence(False, why, f"nights: {why}", quote=line)
