@@ -191,6 +191,11 @@ FRESH35 = _families("dog_grooming", "window_cleaning", "lost_property", "piano_t
 piano tuner's visit report (`--set fresh35`)."""
 
 
+FRESH36 = _families("chimney_sweep", "tenancy_inventory", "celebration_cake", "planning_objection")
+"""A chimney sweep's sweeping certificate, a tenancy's check-in inventory, a bakery's celebration cake order
+confirmation, a neighbour's letter objecting to a planning application (`--set fresh36`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -229,6 +234,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh33": FRESH33,
     "fresh34": FRESH34,
     "fresh35": FRESH35,
+    "fresh36": FRESH36,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

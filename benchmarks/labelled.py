@@ -405,3 +405,20 @@ def converted(answer: str, source: re.Pattern[str], target: re.Pattern[str], fac
         return False
     places = len(wanted.group(1).partition(".")[2])
     return abs(figure_value(given.group(1)) * factor - figure_value(wanted.group(1))) <= 0.5 * 10**-places + 1e-9
+
+
+# Amounts and dates named by a label --------------------------------------------------------
+
+
+def amount_on(answer: str, label: re.Pattern[str]) -> Decimal | None:
+    """The last amount on the first line of `answer` that `label` finds and that writes an amount, or None."""
+    return next((last_money(line) for line in answer.splitlines() if label.search(line) and money(line)), None)
+
+
+def date_after(answer: str, label: re.Pattern[str]) -> date | None:
+    """The first date written after `label`'s match on the first line of `answer` where there is one, or None."""
+    for line in answer.splitlines():
+        found = label.search(line)
+        if found and (day := date_in(line[found.end() :])) is not None:
+            return day
+    return None

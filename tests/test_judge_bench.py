@@ -43,7 +43,9 @@ from benchmarks.families import (
     bug_report,
     calibration_certificate,
     car_hire,
+    celebration_cake,
     changelog_entry,
+    chimney_sweep,
     cli_readme,
     clinic_letter,
     code_of_conduct,
@@ -120,6 +122,7 @@ from benchmarks.families import (
     payslip,
     pet_boarding,
     piano_tuning,
+    planning_objection,
     planting_calendar,
     postmortem,
     press_release,
@@ -167,6 +170,7 @@ from benchmarks.families import (
     systemd_unit,
     table_claims,
     talk_proposal,
+    tenancy_inventory,
     terraform_module,
     test_plan,
     text,
@@ -224,14 +228,17 @@ from benchmarks.fresh_sets import (
     FRESH33,
     FRESH34,
     FRESH35,
+    FRESH36,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
 from benchmarks.labelled import (
+    amount_on,
     clock,
     clocks,
     comment_first_names,
     converted,
+    date_after,
     date_in,
     fenced_or_whole,
     first_figure,
@@ -296,6 +303,7 @@ FRESH32_SET = build_set("fresh32")
 FRESH33_SET = build_set("fresh33")
 FRESH34_SET = build_set("fresh34")
 FRESH35_SET = build_set("fresh35")
+FRESH36_SET = build_set("fresh36")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -797,6 +805,11 @@ class TestTheFamilies:
             FRESH35,
             ((dog_grooming, dog_grooming.BOOKINGS), (window_cleaning, window_cleaning.NOTICES))
             + ((lost_property, lost_property.REPORTS), (piano_tuning, piano_tuning.VISITS)),
+        ),
+        "fresh36": (
+            FRESH36,
+            ((chimney_sweep, chimney_sweep.CERTIFICATES), (tenancy_inventory, tenancy_inventory.INVENTORIES))
+            + ((celebration_cake, celebration_cake.ORDERS), (planning_objection, planning_objection.OBJECTIONS)),
         ),
     }
 
@@ -1359,7 +1372,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh35 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh36 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -5420,6 +5433,169 @@ class TestTheFresh35Families:
         assert "Date of visit: 9 October 2026" in case.answer and "due on 9 April 2027" in case.answer
         assert "434 Hz, 24 cents flat" in case.answer and round(1200 * math.log2(440 / 434)) == 24
         assert {c.kind: c.met for c in case.criteria} == {"total": False, "due": True, "cents": True}
+
+
+class TestTheFresh36Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH36) == {"chimney_sweep", "tenancy_inventory", "celebration_cake", "planning_objection"}
+        for family in FRESH36:
+            cases = [case for case in FRESH36_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH36_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh36"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh36"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_letter_or_the_notes_are_clear_of_their_limit_however_they_are_counted(self):
+        for objection in planning_objection.OBJECTIONS:
+            for on, answer in every_answer(planning_objection, objection):
+                counts = (word_count(answer), len(answer.split()))
+                if on["length"]:
+                    assert max(counts) <= objection.limit - 15, (objection.name, counts)
+                else:
+                    assert min(counts) >= objection.limit + 15, (objection.name, counts)
+        for inventory in tenancy_inventory.INVENTORIES:
+            for on, answer in every_answer(tenancy_inventory, inventory):
+                count = tenancy_inventory.sentence_count(" ".join(section(answer, tenancy_inventory.NOTES) or []))
+                assert count <= inventory.sentences if on["notes"] else count >= inventory.sentences + 2
+
+    def test_the_shared_readers_of_amounts_and_dates_by_their_labels(self):
+        charges = "Private parking: none\nSubtotal: £80.00\nVAT (20%): £16.00\n"
+        assert amount_on(charges, re.compile(r"\bVAT\b")) == Decimal("16.00")
+        assert amount_on("## Total\n| Total | £272.00 |", re.compile("total", re.I)) == Decimal("272.00")
+        assert amount_on(charges, re.compile("deposit", re.I)) is None
+        line = "The site notice went up on 6 March 2026, so comments close on 27 March 2026."
+        assert date_after(line, re.compile(r"\bnotice\b")) == date(2026, 3, 6)
+        assert date_after(line, re.compile(r"\bclose\b")) == date(2026, 3, 27)
+        assert date_after("## Collection\nCollected on 13 June 2026", re.compile("collect", re.I)) == date(2026, 6, 13)
+        assert date_after("Comments close soon.", re.compile(r"\bclose\b")) is None
+
+    def test_chimney_sweep_truths(self):
+        assert chimney_sweep.months_after(date(2026, 11, 12), 3) == date(2027, 2, 12)
+        assert chimney_sweep.months_after(date(2026, 11, 3), 6) == date(2027, 5, 3)
+        visit = "Date: 28 August 2026\n\nNext sweep due:\n28 August 2027 (once a year)\n"
+        assert chimney_sweep.next_due_right(visit, 12) and not chimney_sweep.next_due_right(visit, 6)
+        assert not chimney_sweep.next_due_right(visit.replace("28 August 2027", "28 July 2027"), 12)
+        assert not chimney_sweep.next_due_right("Date: 28 August 2026\n", 12)
+        charges = "| Subtotal | £113.00 |\n| VAT (20%) | £22.60 |\n| Total | £135.60 |\n"
+        assert chimney_sweep.vat_right(charges) and chimney_sweep.vat_right("Subtotal: £80.00\nVAT (20%): £16.00")
+        assert not chimney_sweep.vat_right(charges.replace("£22.60", "£22.06"))
+        assert not chimney_sweep.vat_right("VAT (20%): £16.00\nTotal: £96.00")
+        assert chimney_sweep.next_heading("## Next sweep due\n15 September 2027")
+        assert chimney_sweep.next_heading("**Next sweep**\n- Due by 3 May 2027")
+        assert not chimney_sweep.next_heading("Next sweep due: 3 May 2027\n\n## Charges")
+        signed = "Total: £96.00\n\nSigned: Megan Hale, Hale Sweeps (NACS member 4402)\n"
+        assert chimney_sweep.signed_last(signed, "Megan Hale")
+        assert not chimney_sweep.signed_last(signed + "\nPlease ring us if you see smoke.\n", "Megan Hale")
+        flue = "| Flue length | 7.5 m (24.6 ft) |"
+        assert converted(flue, chimney_sweep.METRES, chimney_sweep.FEET, chimney_sweep.FEET_PER_METRE)
+        assert not converted(flue.replace("24.6", "22.5"), chimney_sweep.METRES, chimney_sweep.FEET, 3.28084)
+        assert chimney_sweep.CO_ALARM.search("- Test your CO alarm every month.")
+        assert chimney_sweep.CO_ALARM.search("3. Test the carbon monoxide alarm weekly while the stove is in use.")
+        assert not chimney_sweep.CO_ALARM.search("A carbon monoxide alarm is fitted in the hall.")
+        assert chimney_sweep.GUARANTEE.search("Your chimney is guaranteed safe for the next six months.")
+        assert chimney_sweep.POSTCODE.search("Grasmere LA22 9HR") and not chimney_sweep.POSTCODE.search("Grasmere LA22")
+        # By hand: 6.2 m is 20.3 ft, not the 18.6 ft written; 28 August 2026 and twelve months is 28 August 2027, not
+        # 28 July 2027; 20% of £115.00 is £23.00, as written.
+        case = next(c for c in FRESH36_SET if c.id == "chimney_sweep-06")
+        assert "flue length 6.2 m (18.6 ft)" in case.answer and round(6.2 * 3.28084, 1) == 20.3
+        assert "Date: 28 August 2026" in case.answer and "28 July 2027 (once a year)" in case.answer
+        assert "Subtotal: £115.00\nVAT (20%): £23.00" in case.answer and 115 * 20 / 100 == 23
+        assert {c.kind: c.met for c in case.criteria} == {"vat": True, "flue": False, "next_due": False}
+
+    def test_tenancy_inventory_truths(self):
+        money_lines = "**Rent:** £1,150 per month\n**Deposit:** £1,326.92, protected with the DPS\n"
+        assert tenancy_inventory.deposit_right(money_lines)
+        assert not tenancy_inventory.deposit_right(money_lines.replace("£1,326.92", "£1,437.50"))
+        assert tenancy_inventory.deposit_right("Rent: £1,400.00 per calendar month\nDeposit: £1,615.38")
+        assert not tenancy_inventory.deposit_right("| Rent | £2,100 per month |\n| Deposit | £2,907.69 |")
+        assert not tenancy_inventory.deposit_right("**Deposit:** £1,326.92")
+        table = "### Condition by room\n| Room | Condition |\n|---|---|\n| Hall | Good |\n| Kitchen | Fair |\n"
+        assert tenancy_inventory.rooms_listed(table) == 2
+        assert tenancy_inventory.rooms_right("Two rooms were inspected.\n\n" + table)
+        assert not tenancy_inventory.rooms_right("Three rooms were inspected.\n\n" + table)
+        bullets = "This report covers two rooms.\n\n**Room by room**\n- Kitchen: good.\n- Bedroom: fair.\n"
+        bullets += "\n**Keys**\n- 1 front door key\n"
+        assert tenancy_inventory.rooms_listed(bullets) == 2 and tenancy_inventory.rooms_right(bullets)
+        assert tenancy_inventory.sentence_count("The flat was cleaned. All light bulbs work.") == 2
+        assert tenancy_inventory.BIRTH.search("Tenant: Mr Tomasz Nowicki (DOB 02/11/1989)")
+        assert tenancy_inventory.BIRTH.search("Tenant: Miss Niamh Gallagher (born 21 June 1998)")
+        assert not tenancy_inventory.BIRTH.search("Tenant: Miss Niamh Gallagher")
+        assert tenancy_inventory.DISPUTE.search("Please tell us within 7 days if anything in it is wrong.")
+        assert tenancy_inventory.DISPUTE.search("Tell us of any errors within seven days of moving in.")
+        assert not tenancy_inventory.DISPUTE.search("Tell us about anything you disagree with.")
+        # By hand: 14 September 2026 is a Monday, not the Tuesday written; five weeks of £875 a month is
+        # £875 x 12 / 52 x 5 = £1,009.62, not £1,019.61; the meter readings come before the rooms.
+        case = next(c for c in FRESH36_SET if c.id == "tenancy_inventory-09")
+        assert "**Check-in date:** Tuesday 14 September 2026" in case.answer and date(2026, 9, 14).weekday() == 0
+        assert "**Deposit held:** £1,019.61" in case.answer and round(875 * 12 / 52 * 5, 2) == 1009.62
+        assert case.answer.index("**Meter readings**") < case.answer.index("**Room by room**")
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "deposit": False, "order": True}
+
+    def test_celebration_cake_truths(self):
+        tiers = "- Bottom tier: 10-inch chocolate, 50 portions\n- Top tier: 6-inch vanilla, 12 portions\n"
+        assert celebration_cake.servings_right(tiers + "- Gold drip on the top tier\n\nIt serves 62 in all.")
+        assert not celebration_cake.servings_right(tiers + "\nIt serves 72 in all.")
+        assert not celebration_cake.servings_right(tiers)
+        payment = "| Total | £272.00 |\n| Deposit paid (25%) | £68.00 |\n"
+        assert celebration_cake.deposit_right(payment, 25) and not celebration_cake.deposit_right(payment, 20)
+        assert not celebration_cake.deposit_right(payment.replace("£68.00", "£54.40"), 25)
+        dates = "The balance is due by 6 June 2026.\n\n## Collection\nCollection is on Saturday 13 June 2026.\n"
+        assert celebration_cake.balance_right(dates, 7) and not celebration_cake.balance_right(dates, 14)
+        assert not celebration_cake.balance_right(dates.replace("6 June", "7 June"), 7)
+        assert celebration_cake.handover_heading(dates)
+        assert celebration_cake.handover_heading("Delivery and set-up:\nWe will deliver by 11:00 am.")
+        assert not celebration_cake.handover_heading("| Collection | Friday 9 October 2026, 4:30 pm |")
+        assert celebration_cake.NUTS.search("Our kitchen handles nuts, so traces may be present.")
+        assert not celebration_cake.NUTS.search("Please tell us about any allergies before the day.")
+        # By hand: 45 and 20 portions are 65, not the 55 written; the design lists two points, not three; the design
+        # comes before the payment.
+        case = next(c for c in FRESH36_SET if c.id == "celebration_cake-11")
+        assert "45 portions" in case.answer and "20 portions" in case.answer and "Feeds 55 people." in case.answer
+        assert "2. Inscription" in case.answer and "3. " not in case.answer
+        assert case.answer.index("### Design") < case.answer.index("### Payment")
+        assert {c.kind: c.met for c in case.criteria} == {"servings": False, "design": False, "order": True}
+
+    def test_planning_objection_truths(self):
+        notice = "The site notice went up on 6 March 2026, so comments close on 27 March 2026."
+        assert planning_objection.deadline_right(notice)
+        assert not planning_objection.deadline_right(notice.replace("27 March", "3 April"))
+        assert planning_objection.deadline_right(
+            "| Site notice posted | 10 August 2026 |\n| Comments close | 31 August 2026 |"
+        )
+        assert not planning_objection.deadline_right("Comments close: 10 July 2026")
+        assert planning_objection.share_right("would cover 310 m² of the 520 m² plot (59.6%).")
+        assert planning_objection.share_right("would take up 30 m² of the 75 m² back garden (40%).")
+        assert not planning_objection.share_right("would cover 310 m² of the 520 m² plot (64.6%).")
+        assert not planning_objection.share_right("would cover 310 m² of the 520 m² plot.")
+        enclosed = "**Enclosed**\nTwo photographs are enclosed, listed below.\n- the lawn\n- the fence\n\nYours,\n"
+        assert planning_objection.photographs_right(enclosed)
+        assert not planning_objection.photographs_right(enclosed.replace("Two", "Three"))
+        assert planning_objection.reference_right("Application: 26/02240/FUL", "26/02240/FUL")
+        assert not planning_objection.reference_right("Application: 26/02204/FUL", "26/02240/FUL")
+        assert not planning_objection.reference_right("Re 26/02240/FUL and 26/0224/FUL", "26/02240/FUL")
+        assert planning_objection.REFUSE.search("I ask that the application be refused.")
+        assert not planning_objection.REFUSE.search("I ask the council to look at it again.")
+        # By hand: 30 m² of 75 m² is 40%, as written; three photographs are said to be enclosed but two are listed;
+        # 18 May 2026 and 21 days is 8 June 2026, not the 9 June written.
+        case = next(c for c in FRESH36_SET if c.id == "planning_objection-05")
+        assert "30 m² of the 75 m² back garden (40%)" in case.answer and 30 / 75 == 0.4
+        assert "Three photographs are enclosed" in case.answer
+        assert "- my lawn under water in January\n- the boundary fence where the studio would stand\n\n" in case.answer
+        assert "letter dated 18 May 2026, which says comments close on 9 June 2026" in case.answer
+        assert (date(2026, 6, 9) - date(2026, 5, 18)).days == 22
+        assert {c.kind: c.met for c in case.criteria} == {"share": True, "photographs": False, "deadline": False}
 
 
 class TestTheLabelsFile:
