@@ -32,6 +32,7 @@ class TestWhichCriteriaNameAnOpening:
             ('Starts the workflow with "name: Build"', Opening("first", "name: Build")),
             ("Ends with the full name Ana Ruiz under the closing", Opening("last", "Ana Ruiz", "holds")),
             ("Signs off with the writer's full name, Jo Park", Opening("last", "Jo Park", "holds")),
+            ("Ends with the sweep's signature, Tom Ashby", Opening("last", "Tom Ashby", "holds")),
             ('The first line ends with "v2.0"', Opening("first", "v2.0", "ends")),
             ('Signs off with "Kind regards"', Opening("last", "Kind regards", "ends")),
         ],
@@ -138,3 +139,18 @@ def test_words_the_criterion_asks_for_beside_more_decide_only_when_missing():
     unmet = _read_by_code("Vaccination record of L. Evans, born 2024-11-02\n\n- 2025-01-04 6-in-1", criterion)
     assert (unmet.passed, unmet.decided_by) == (False, "line: the first line does not hold 'Lily Evans'")
     assert opening("The first line gives the status, Identified") == Opening("first", "Identified", "holds")
+
+
+def test_a_name_above_a_last_line_of_contact_details_is_a_sign_off_left_to_the_grader():
+    """A name the answer is to end with, standing on one of the two lines above its last
+    (a business's name and number under the signature): whether the sign-off is the end is
+    the criterion's to say."""
+    letter = "Thanks for your support!\n\nBest wishes,\nAsha Kaur\nClearview Windows, 0114 555 0392"
+    assert _read_by_code(letter, "Ends with the cleaner's name, Asha Kaur") is None
+    assert _read_by_code(letter, "Ends with the cleaner's name, Asha Khan").passed is False
+    remark = "Best wishes,\nAsha Kaur\nPlease ring if you see smoke in the room."  # a closing remark is the end
+    assert _read_by_code(remark, "Ends with the cleaner's name, Asha Kaur").passed is False
+    poem = "Grey tide\nthe kettle hums\nwaves"  # a word, not a name
+    assert _read_by_code(poem, "Uses the word 'kettle' in the last line").passed is False
+    signed = "Sweep done.\n\nSigned: Tom Ashby, Guild of Master Chimney Sweeps member 1187"
+    assert _read_by_code(signed, "Ends with the sweep's signature, Tom Ashby").passed is True

@@ -90,6 +90,8 @@ _CALLED = re.compile(
 _APPOSITIVE = re.compile(r"^(?:the|a|an|its|their)\b[^,:()]*(?:[,:]\s*|\()(?P<words>[^()]+?)\)?\.?$", re.I)
 _DIRECT = re.compile(r"^(?P<words>[^a-z\s][^,;]*?)(?:\s+(?:and|or|then)\b.*|[,;(].*|\.)?$")
 _CHOICES = re.compile(r"\bor\b", re.I)
+_NAMING = re.compile(r"\b(?:name|signature|signed|sign-off)\b", re.I)
+"""Words that say the words after them are a name ("the sweep's signature, Tom Ashby")."""
 MAX_WORDS_CHARS = 80
 
 
@@ -119,7 +121,7 @@ def _named(rest: str, quoted_only: bool = False) -> tuple[str, bool] | None:
     elif quoted_only:
         return None
     elif (appositive := _APPOSITIVE.match(rest)) and appositive["words"].strip()[:1].isupper():
-        words, name = appositive["words"], "name" in rest[: appositive.start("words")].lower()
+        words, name = appositive["words"], _NAMING.search(rest[: appositive.start("words")]) is not None
     elif direct := _DIRECT.match(rest):
         words, name = direct["words"], False
     else:
@@ -169,16 +171,29 @@ def _plain(text: str, keep_lead: bool, keep_tail: bool = True) -> str:
 def opens_with(answer: str, wanted: Opening) -> tuple[bool | None, str]:
     """Whether the line of `answer` that `wanted` is about starts with, ends with or holds
     its words, and the line; None when the first line is a title without them and the line
-    under it has them (whether the title is the first line is the criterion's to say)."""
+    under it has them (whether the title is the first line is the criterion's to say), or
+    when the name a last line is to hold stands on one of the two lines above it instead, over
+    a line that is no sentence (a signature over a line of contact details)."""
     lines = content_lines(answer)
     if not lines:
         return False, ""
     if wanted.line == "last":
-        return _reads(lines[-1], wanted), lines[-1]
+        met = _reads(lines[-1], wanted)
+        if not met and _signed_above(lines, wanted):
+            return None, lines[-1]  # a signature over a line of contact details: which is the end is unclear
+        return met, lines[-1]
     met = _reads(lines[0], wanted)
     if not met and len(lines) > 1 and is_title(answer) and _reads(lines[1], wanted):
         return None, lines[0]
     return met, lines[0]
+
+
+def _signed_above(lines: list[str], wanted: Opening) -> bool:
+    """Whether a name the last line is to hold stands on one of the two lines above it, under
+    which the last line is no sentence (a business's name and number, not a closing remark)."""
+    name = wanted.how == "holds" and all(word[:1].isupper() for word in wanted.words.split())
+    details = not lines[-1].rstrip().endswith((".", "!", "?"))
+    return name and details and any(_reads(line, wanted) for line in lines[-3:-1])
 
 
 def is_title(answer: str) -> bool:
