@@ -4,7 +4,8 @@ A criterion that names the words its answer's first or last line starts with ("S
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
 (`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`), one
 asking for no words in capitals for emphasis (`capitals.py`), one asking that a card number
-not be shown in full (`card_numbers.py`), and
+not be shown in full (`card_numbers.py`) or a person's own phone number be kept out
+(`phone_numbers.py`), and
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
@@ -84,6 +85,7 @@ from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
 from rubricflow.activities.grader.percentages import percentage_read
+from rubricflow.activities.grader.phone_numbers import phone_read
 from rubricflow.activities.grader.products import product_read
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.sequences import sequence_read
@@ -145,7 +147,8 @@ def _read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | Non
     for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
     lacks, by the spellings of a name it asks one spelling of (`spellings.py`), by the words
     in capitals of an answer it asks to shout none (`capitals.py`), or by the digits of a
-    card number it asks be kept from view (`card_numbers.py`), or by the
+    card number it asks be kept from view (`card_numbers.py`), or by the shapes of the phone
+    numbers of an answer it asks keep a person's own out (`phone_numbers.py`), or by the
     calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
     arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
     length of time it asks be right for its two times (`durations.py`), or of a total it asks
@@ -175,6 +178,7 @@ _READERS = (
     spelling,
     capitals_read,
     card_read,
+    phone_read,
     weekday_read,
     date_span_read,
     date_gap_read,

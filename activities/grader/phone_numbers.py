@@ -1,0 +1,63 @@
+"""A criterion asking that the answer keep a person's own phone number out ("Does not include
+the customer's mobile number", "Keeps the customer's personal phone number out of the
+confirmation", "Does not share a personal mobile number"): the shape of the numbers it holds
+decides, so code reads it where the shapes are plain.
+
+A mobile number is a UK one (07 or +44 7, then nine digits, spaced any way); a landline or a
+service number is a UK one of 01, 02, 03 or 08 (a business's number). Unmet when a mobile
+number stands on a line that names a person by title (Mr, Mrs, Ms, Miss, Mx, Dr), or holds
+the word the criterion names the person by ("Owner:", "| Customer |"), or the writer's own
+("call me on", "my mobile"). Met when the answer holds no mobile number, every phone number in
+it is a landline or a service number, and (where the criterion names email or contact
+details) no email address. Left to the grader: numbers of other shapes (another country's), a
+mobile on a line that names no one (a business's own), and a criterion that asks a number be
+given.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
+
+_ASKS = re.compile(r"\b(?:mobile|phone|telephone|contact)\b", re.I)
+_KEPT_OUT = re.compile(r"\b(?:not|no|never|without|leaves?|keeps?|omits?)\b|n't\b", re.I)
+_PERSONAL = re.compile(r"\b(?:mobile|personal|private|home)\b|\b\w+'s\s+(?:\w+\s+)?(?:phone|mobile)", re.I)
+_MOBILE = re.compile(r"(?<![\d+])(?:\+44\s?\(?0?\)?\s?7|07)(?:\s?\d){9}(?!\d)")
+_PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
+_SERVICE = re.compile(r"^(?:\+44\s?\(?0?\)?\s?|0)[1238]")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_TITLE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z]")
+_OWN = re.compile(r"\b(?:call|ring|text|phone)\s+me\b|\bmy\s+(?:mobile|phone|number)\b", re.I)
+_PLAIN = frozenset(
+    "the a an of for with it its is are does do not no never without include includes including leave leaves "
+    "left keep keeps kept out omit omits share shares give gives show shows personal private home mobile phone "
+    "telephone number numbers contact details or email address addresses report confirmation letter note notice "
+    "any anyone who in from".split()
+)
+
+
+def _digits(number: str) -> int:
+    return sum(ch.isdigit() for ch in number)
+
+
+def phone_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by the shape of the phone numbers the answer holds; None when it
+    asks nothing of a person's own number, or the shapes do not tell."""
+    if not (_ASKS.search(criterion) and _KEPT_OUT.search(criterion) and _PERSONAL.search(criterion)):
+        return None
+    roles = named_stems(criterion, _PLAIN)
+    for line in answer.splitlines():
+        mobile = _MOBILE.search(line)
+        if mobile and (_TITLE.search(line) or _OWN.search(line) or any(s.search(line) for s in roles)):
+            why = f"the answer gives a mobile number, {mobile.group(0)!r}, beside a person"
+            return Evidence(False, why, f"phone number: {why}", quote=line.strip())
+    if _MOBILE.search(answer):
+        return None  # a mobile beside no one: perhaps the business's own
+    numbers = [m.group(0) for m in _PHONE.finditer(answer) if 10 <= _digits(m.group(0)) <= 13]
+    if any(not _SERVICE.match(number) for number in numbers):
+        return None
+    if re.search(r"\b(?:email|contact)\b", criterion, re.I) and _EMAIL.search(answer):
+        return None
+    return Evidence(True, "", "phone number: the answer gives no mobile number, its others a business's")
