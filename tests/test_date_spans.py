@@ -92,3 +92,17 @@ def test_a_stated_span_the_other_way_or_none_decides_nothing():
         date_span_read("Booked in: 7 May 2026\nReady on 4 May 2026, 3 days before it was booked in.\n", criterion)
         is None
     )
+
+
+def test_a_date_under_the_heading_naming_it_is_that_date():
+    """A dated line holding no word of the date's name stands for it under a heading that, with
+    the line, holds them all; the answer's first line, a title, names no part."""
+    answer = (
+        "# Certificate of chimney sweeping\n\n**Date of sweep:** 15 September 2026\n\n"
+        "## Next sweep due\n15 August 2027, twelve months from today.\n"
+    )
+    read = date_span_read(answer, "The next sweep is due 12 months after the date of this sweep")
+    assert read is not None and read.passed is False
+    assert read.decided_by.startswith("date span: 15 August 2027 is not 12 months after 15 September 2026")
+    titled = "**Notice of Annual Meeting**\n\nNotice date: 2026-03-20\n\n- Nominations by 2026-04-02\n"
+    assert date_span_read(titled, "Nominations close 21 days ahead of the meeting date") is None

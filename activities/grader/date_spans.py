@@ -4,7 +4,7 @@ party", "The payment date is no more than 14 days after the keys came back on 2 
 the calendar decides, so code reads it.
 
 The first date is the one date on the line (or labelled column of a line) holding every word the criterion names it by (else
-on the one dated line holding one of them); the second is the criterion's own date, else found
+on the one dated line holding them with the heading it stands under, else on the one holding one of them); the second is the criterion's own date, else found
 the same way on another line. Weeks are seven days, months the same day of a later month,
 working, business and school days Monday to Friday. Met when the span between them is the one
 asked ("exactly", or none said), or within its bound ("at least", "no fewer than", "or more",
@@ -19,6 +19,7 @@ import datetime
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.listing import heading
 from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.number_words import WORDS, number_value
 from rubricflow.activities.grader.quotes import content_lines
@@ -87,17 +88,29 @@ def _moved(start: datetime.date, n: int, unit: str) -> datetime.date | None:
     return start + datetime.timedelta(days=n * 7 if "week" in unit else n)
 
 
+def _under_headings(lines: list[str]) -> list[tuple[str, str]]:
+    """Each line, and the heading it stands under ('' under none; the first line, a title,
+    names the whole answer, no part of it)."""
+    placed, above = [], ""
+    for index, line in enumerate(lines):
+        if index and (words := heading(line)) is not None:
+            above = words
+        placed.append((line, above))
+    return placed
+
+
 def _dated_line(lines: list[str], words: str, year: int | None, but: str = "") -> tuple[datetime.date, str] | None:
     """The one date on the line holding every word `words` names, else on the one dated line
-    holding one of them."""
+    that holds them with the heading it stands under, else on the one holding one of them."""
     stems = named_stems(_LEAD.sub("", words), _PLAIN)
     if not stems:
         return None
-    segments = [part for line in lines if line != but for part in _COLUMNS.split(line)]
-    dated = [(part, found) for part in segments if (found := dates_on(part, year))]
+    segments = [(part, above) for line, above in _under_headings(lines) if line != but for part in _COLUMNS.split(line)]
+    dated = [(part, above, found) for part, above in segments if (found := dates_on(part, year))]
     for meant in (
-        [(ln, f) for ln, f in dated if all(s.search(ln) for s in stems)],
-        [(ln, f) for ln, f in dated if any(s.search(ln) for s in stems)],
+        [(ln, f) for ln, _, f in dated if all(s.search(ln) for s in stems)],
+        [(ln, f) for ln, above, f in dated if all(s.search(f"{above} {ln}") for s in stems)],
+        [(ln, f) for ln, _, f in dated if any(s.search(ln) for s in stems)],
     ):
         if meant:
             if len(meant) == 1 and len(set(meant[0][1])) == 1:
