@@ -4,8 +4,8 @@ A criterion that names the words its answer's first or last line starts with ("S
 the event name, Fieldnote 2.0") is read off that line by code and asks the model nothing
 (`openings.py`), and so are one asking one spelling of a name throughout (`spellings.py`), one
 asking for no words in capitals for emphasis (`capitals.py`), one asking that a card number
-not be shown in full (`card_numbers.py`) or a person's own phone number be kept out
-(`phone_numbers.py`), and
+not be shown in full (`card_numbers.py`) or a person's own phone number or date of birth be
+kept out (`phone_numbers.py`, `birth_dates.py`), and
 one asking that a weekday given beside a date be the day it falls on (`weekdays.py`), or a
 percentage be right for the figures it is of (`percentages.py`), or a length of time for the
 two times it runs between (`durations.py`), or a total be the sum of the figures listed
@@ -64,6 +64,7 @@ from typing import get_args
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
+from rubricflow.activities.grader.birth_dates import birth_read
 from rubricflow.activities.grader.capitals import capitals_read
 from rubricflow.activities.grader.card_numbers import card_read
 from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
@@ -148,7 +149,8 @@ def _read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | Non
     lacks, by the spellings of a name it asks one spelling of (`spellings.py`), by the words
     in capitals of an answer it asks to shout none (`capitals.py`), or by the digits of a
     card number it asks be kept from view (`card_numbers.py`), or by the shapes of the phone
-    numbers of an answer it asks keep a person's own out (`phone_numbers.py`), or by the
+    numbers of an answer it asks keep a person's own out (`phone_numbers.py`) or a date of
+    birth (`birth_dates.py`), or by the
     calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
     arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
     length of time it asks be right for its two times (`durations.py`), or of a total it asks
@@ -179,6 +181,7 @@ _READERS = (
     capitals_read,
     card_read,
     phone_read,
+    birth_read,
     weekday_read,
     date_span_read,
     date_gap_read,
