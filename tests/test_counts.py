@@ -32,6 +32,10 @@ Type hints at scale.
         ("Every day has exactly 3 activities", None),  # each of several
         ("Lists at most 6 changes", None),  # a bound
         ("Does not list exactly 5 features", None),  # negated
+        ("Lists the keys handed over as exactly five entries", (5, "the keys handed over")),
+        ("The keys section has five items, no more and no fewer", (5, "keys")),
+        ("The design is described in a list of three points", (3, "design")),
+        ("The answer has exactly 4 sections", None),  # the answer's sections
     ],
 )
 def test_the_criteria_that_ask_for_exactly_so_many(criterion, asked):

@@ -2,7 +2,10 @@
 3 strengths, no more and no fewer"): counting decides, so code reads it off the list that holds
 the things.
 
-The list is the items (bulleted or numbered lines, or a table's rows below its header row, a
+The thing is named after the number ("exactly 6 key features"), or before it where the items
+are named by a word for any item ("the keys handed over as exactly five entries", "The keys
+section has five items, no more and no fewer", "described in a list of three points"). The
+list is the items (bulleted or numbered lines, or a table's rows below its header row, a
 total's row none: `listing.py`) under the one heading that names the thing (a word of the
 criterion's name for it, its first five letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
 when it has more or fewer. Left to the grader: a count of things no heading names (or several
@@ -36,8 +39,30 @@ _PLAIN = frozenset(
 )
 
 
+_UNITS = r"(?:entries|items|points|bullets|bullet points|lines|rows)"
+_NAMED_FIRST = (
+    re.compile(rf"^(?:lists|gives|names|shows|sets out)\s+(?P<thing>.+?)\s+as\s+exactly\s+{_N}\s+{_UNITS}\.?$", re.I),
+    re.compile(
+        rf"^(?:the\s+)?(?P<thing>.+?)\s+(?:section|list)\s+(?:has|contains|holds|gives)\s+(?:exactly\s+)?{_N}\s+"
+        rf"{_UNITS}(?:,?\s+no more(?:,| and| or)? no fewer)\.?$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:the\s+)?(?P<thing>.+?)\s+(?:is|are)\s+(?:described|given|set out|listed|written)\s+(?:in|as)\s+a\s+"
+        rf"list\s+of\s+{_N}\s+{_UNITS}\.?$",
+        re.I,
+    ),
+)
+"""Counts that name the thing before the number, its items by a word for any item ("Lists the
+keys handed over as exactly five entries", "The keys section has five items, no more and no
+fewer", "The design is described in a list of three points")."""
+
+
 def count_asked(criterion: str) -> tuple[int, str] | None:
     """How many of which thing `criterion` asks for exactly; None when it asks no exact count."""
+    named_first = next((m for pattern in _NAMED_FIRST if (m := pattern.match(criterion.strip()))), None)
+    if named_first is not None and not _ELSE.search(named_first.group("thing")):
+        return number_value(named_first.group("n").lower()), named_first.group("thing")
     if _ELSE.search(criterion):
         return None
     found = _EXACTLY.search(criterion) or _NO_MORE.search(criterion)
