@@ -147,3 +147,11 @@ def test_a_rate_of_a_base_to_work_out_or_of_one_item_of_a_sum_is_left_to_the_gra
 def test_a_heading_s_number_is_no_figure_of_its_line():
     budget = "1. PERSONNEL   FTE   Salary\n4. OVERHEADS\nOverheads: 20% of personnel costs (€284,700) = €56,940"
     assert percentage_read(budget, "Charges overheads at 20% of the personnel costs as costed") is None
+
+
+def test_a_share_of_figures_written_with_their_unit_is_read():
+    answer = "- The extension would cover 24 m² of the 64 m² rear garden (35%).\n- It weighs 3 kg of the 12 kg limit (25%).\n"
+    assert [(s.part, s.whole, s.percent, s.right) for s in stated_shares(answer)] == [
+        (24.0, 64.0, 35.0, False),
+        (3.0, 12.0, 25.0, True),
+    ]

@@ -36,8 +36,10 @@ _NUMBER = r"[£$€]?\s?\d[\d,]*(?:\.\d+)?"
 _FIGURE = re.compile(r"(?<![\w.,])[£$€]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d(%]|\s?%|,\d)")
 _PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?%")
 _OF = r"(?:out\s+)?of\s+(?:the\s+|our\s+|its\s+|their\s+|a\s+|an\s+|all\s+|this\s+)?(?:[^\W\d]+[\s-]){0,3}?"
+_UNIT = r"(?:m²|m2|sq\.? ?m|sq\.? ?ft|ft²|km|kg|g|ml|l|hrs?|hours?|mins?|minutes?)(?!\w)"
+"""A unit written after a figure ("24 m² of the 64 m² garden"): the share is of the figures."""
 _SHARE_AFTER = re.compile(
-    rf"(?<![\d.,])(?P<a>{_NUMBER})\s+{_OF}(?P<b>{_NUMBER})[^.;!?%]{{0,60}}?\(?(?P<p>\d+(?:\.\d+)?)\s?%"
+    rf"(?<![\d.,])(?P<a>{_NUMBER})(?:\s?{_UNIT})?\s+{_OF}(?P<b>{_NUMBER})[^.;!?%]{{0,60}}?\(?(?P<p>\d+(?:\.\d+)?)\s?%"
 )
 _SHARE_BEFORE = re.compile(
     rf"(?<![\d.,])(?P<a>{_NUMBER})[^.;!?%]{{0,80}}?\b(?:which is|is|are|was|were|making up|represents?|or)\s+"
