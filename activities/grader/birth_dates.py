@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.phone_numbers import KEPT_OUT
 from rubricflow.activities.grader.weekdays import dates_on
 
 _ASKS = re.compile(r"\bdates? of birth\b|\bDOB\b|\bbirth ?dates?\b", re.I)
-_KEPT_OUT = re.compile(r"\b(?:not|no|never|without|leaves?|keeps?|omits?|excludes?)\b|n't\b", re.I)
 _NUMERIC = re.compile(r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{2}|\d{4})\b|\b\d{4}-\d{2}-\d{2}\b")
 _WORDS = re.compile(r"\bdates? of birth\b|\bD\.?O\.?B\b|\bborn\b|\bbirth ?dates?\b", re.I)
 
@@ -24,7 +24,7 @@ _WORDS = re.compile(r"\bdates? of birth\b|\bD\.?O\.?B\b|\bborn\b|\bbirth ?dates?
 def birth_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by whether a date of birth stands in the answer; None when it asks
     nothing of one, or the answer names one code cannot read."""
-    if not (_ASKS.search(criterion) and _KEPT_OUT.search(criterion)):
+    if not (_ASKS.search(criterion) and KEPT_OUT.search(criterion)):
         return None
     named = [line.strip() for line in answer.splitlines() if _WORDS.search(line)]
     if not named:

@@ -22,7 +22,8 @@ from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.naming import named_stems
 
 _ASKS = re.compile(r"\b(?:mobile|phone|telephone|contact)\b", re.I)
-_KEPT_OUT = re.compile(r"\b(?:not|no|never|without|leaves?|keeps?|omits?)\b|n't\b", re.I)
+KEPT_OUT = re.compile(r"\b(?:not|no|never|without|leaves?|keeps?|omits?|excludes?)\b|n't\b", re.I)
+"""Words of a criterion that keep something out of the answer."""
 _PERSONAL = re.compile(r"\b(?:mobile|personal|private|home)\b|\b\w+'s\s+(?:\w+\s+)?(?:phone|mobile)", re.I)
 _MOBILE = re.compile(r"(?<![\d+])(?:\+44\s?\(?0?\)?\s?7|07)(?:\s?\d){9}(?!\d)")
 _PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
@@ -45,7 +46,7 @@ def _digits(number: str) -> int:
 def phone_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by the shape of the phone numbers the answer holds; None when it
     asks nothing of a person's own number, or the shapes do not tell."""
-    if not (_ASKS.search(criterion) and _KEPT_OUT.search(criterion) and _PERSONAL.search(criterion)):
+    if not (_ASKS.search(criterion) and KEPT_OUT.search(criterion) and _PERSONAL.search(criterion)):
         return None
     roles = named_stems(criterion, _PLAIN)
     for line in answer.splitlines():
