@@ -196,6 +196,11 @@ FRESH36 = _families("chimney_sweep", "tenancy_inventory", "celebration_cake", "p
 confirmation, a neighbour's letter objecting to a planning application (`--set fresh36`)."""
 
 
+FRESH37 = _families("hall_hire", "driving_lesson", "absence_request", "raffle_draw")
+"""A church or village hall's hire confirmation, a driving instructor's lesson progress note, a parent's letter asking
+for a child's leave of absence in term time, a charity raffle's results notice (`--set fresh37`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -235,6 +240,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh34": FRESH34,
     "fresh35": FRESH35,
     "fresh36": FRESH36,
+    "fresh37": FRESH37,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

@@ -23,6 +23,7 @@ import pytest
 from benchmarks import judge_cases
 from benchmarks.families import (
     FAMILIES,
+    absence_request,
     accessibility_audit,
     acrostic_poem,
     action_items,
@@ -68,6 +69,7 @@ from benchmarks.families import (
     dockerfile,
     dog_grooming,
     donation_receipt,
+    driving_lesson,
     dunning_letter,
     electricity_bill,
     email,
@@ -86,6 +88,7 @@ from benchmarks.families import (
     gitignore,
     glossary,
     grant_budget,
+    hall_hire,
     holiday_let_guide,
     hotel_group_booking,
     html_form,
@@ -133,6 +136,7 @@ from benchmarks.families import (
     pytest_file,
     python_class,
     quiz,
+    raffle_draw,
     recipe,
     recipe_scaling,
     reference_letter,
@@ -229,6 +233,7 @@ from benchmarks.fresh_sets import (
     FRESH34,
     FRESH35,
     FRESH36,
+    FRESH37,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -304,6 +309,7 @@ FRESH33_SET = build_set("fresh33")
 FRESH34_SET = build_set("fresh34")
 FRESH35_SET = build_set("fresh35")
 FRESH36_SET = build_set("fresh36")
+FRESH37_SET = build_set("fresh37")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -810,6 +816,11 @@ class TestTheFamilies:
             FRESH36,
             ((chimney_sweep, chimney_sweep.CERTIFICATES), (tenancy_inventory, tenancy_inventory.INVENTORIES))
             + ((celebration_cake, celebration_cake.ORDERS), (planning_objection, planning_objection.OBJECTIONS)),
+        ),
+        "fresh37": (
+            FRESH37,
+            ((hall_hire, hall_hire.BOOKINGS), (driving_lesson, driving_lesson.LESSONS))
+            + ((absence_request, absence_request.LETTERS), (raffle_draw, raffle_draw.DRAWS)),
         ),
     }
 
@@ -1372,7 +1383,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh36 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh37 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -5596,6 +5607,194 @@ class TestTheFresh36Families:
         assert "letter dated 18 May 2026, which says comments close on 9 June 2026" in case.answer
         assert (date(2026, 6, 9) - date(2026, 5, 18)).days == 22
         assert {c.kind: c.met for c in case.criteria} == {"share": True, "photographs": False, "deadline": False}
+
+
+class TestTheFresh37Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH37) == {"hall_hire", "driving_lesson", "absence_request", "raffle_draw"}
+        for family in FRESH37:
+            cases = [case for case in FRESH37_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH37_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh37"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh37"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_summary_letter_or_thanks_is_clear_of_its_limit_however_it_is_counted(self):
+        for lesson in driving_lesson.LESSONS:
+            for on, answer in every_answer(driving_lesson, lesson):
+                summary = " ".join(section(answer, driving_lesson.SUMMARY) or [])
+                counts = (word_count(summary), len(summary.split()))
+                if on["summary"]:
+                    assert max(counts) <= lesson.limit - 5, (lesson.name, counts)
+                else:
+                    assert min(counts) >= lesson.limit + 15, (lesson.name, counts)
+        for letter in absence_request.LETTERS:
+            for on, answer in every_answer(absence_request, letter):
+                counts = (word_count(answer), len(answer.split()))
+                if on["length"]:
+                    assert max(counts) <= letter.limit - 15, (letter.name, counts)
+                else:
+                    assert min(counts) >= letter.limit + 15, (letter.name, counts)
+        for draw in raffle_draw.DRAWS:
+            for on, answer in every_answer(raffle_draw, draw):
+                count = raffle_draw.sentence_count(" ".join(section(answer, raffle_draw.THANKS_HEADING) or []))
+                assert count <= draw.sentences if on["thanks"] else count >= draw.sentences + 2
+
+    def test_hall_hire_truths(self):
+        assert hall_hire.duration_right("- **Time:** 1:30 pm to 5:00 pm (3½ hours, including setting up)")
+        assert hall_hire.duration_right("| Time | 12:30 pm to 4:00 pm (3½ hours) |")
+        assert hall_hire.duration_right("Hours: 9:00 am to 4:00 pm (7 hours, setting up included)")
+        assert not hall_hire.duration_right("Time: 7:00 pm to 11:30 pm, 4 hours in all")
+        assert not hall_hire.duration_right("Time: from 7:00 pm, 4½ hours in all")
+        charges = (
+            "**Charges**\n- Main hall, 4.5 hours at £20.00 per hour: £90.00\n- Kitchen: £15.00\n- Total: £105.00\n"
+        )
+        assert hall_hire.total_right(charges) and hall_hire.total_right(charges + "\n**Keys**\nIn the safe.\n")
+        assert not hall_hire.total_right(charges.replace("£105.00", "£115.00"))
+        assert not hall_hire.total_right(charges.replace("**Charges**", "**Prices**"))
+        table = (
+            "## Charges\n| Item | Amount |\n|---|---|\n| Kitchen | £10.00 |\n| Deposit | £60.00 |\n| Total | £70.00 |\n"
+        )
+        assert hall_hire.total_right(table)
+        assert hall_hire.keys_heading("## Keys\nThe key is in the safe.") and hall_hire.keys_heading(
+            "Keys:\nIn the porch."
+        )
+        assert not hall_hire.keys_heading(
+            "## Conditions of hire\n- Keep the fire exits clear.\n\nThe keys are in the safe."
+        )
+        assert hall_hire.KEY_CODE.search("The key is in the key safe by the side door, and the code is 4071.")
+        assert hall_hire.KEY_CODE.search("The code for the key safe is 2580, in case you need the kitchen store.")
+        assert not hall_hire.KEY_CODE.search("We will text you the code the day before; the hall seats 120.")
+        assert hall_hire.TIDY.search("Please leave the hall as you found it, with the chairs stacked.")
+        assert not hall_hire.TIDY.search("Please stack the chairs and bag the rubbish before you go.")
+        # By hand: 12:30 pm to 4:00 pm is 3½ hours, as written; the code is to be texted, not written; £84 + £10 + £16
+        # + £60 is £170, not the £160 written.
+        case = next(c for c in FRESH37_SET if c.id == "hall_hire-03")
+        assert "| Time | 12:30 pm to 4:00 pm (3½ hours) |" in case.answer and (16 * 60 - 12 * 60 - 30) / 60 == 3.5
+        assert "will text you its code on the Saturday" in case.answer and "8812" not in case.answer
+        for row in (
+            "| £84.00 |",
+            "| Kitchen | £10.00 |",
+            "buffet | £16.00 |",
+            "is well | £60.00 |",
+            "| Total | £160.00 |",
+        ):
+            assert row in case.answer
+        assert 84 + 10 + 16 + 60 == 170
+        assert {c.kind: c.met for c in case.criteria} == {"duration": True, "no_code": True, "total": False}
+
+    def test_driving_lesson_truths(self):
+        hours = "Lesson: Monday 12 October 2026, 4:30 pm to 5:30 pm\n\nHours:\nHours before this lesson: 31\n"
+        assert driving_lesson.hours_right(hours + "Total hours so far: 32")
+        assert not driving_lesson.hours_right(hours + "Total hours so far: 33")
+        assert not driving_lesson.hours_right(hours)
+        table = "| Time | 6:00 pm to 7:30 pm |\n\n| Before this lesson | 8.5 |\n| Total so far | 10 |\n"
+        assert driving_lesson.hours_right(table)
+        assert not driving_lesson.hours_right(table.replace("| 10 |", "| 9.5 |"))
+        note = "## Summary\nTwo skills are at 5/5.\n\n## Skills\n- Mirrors: 5/5\n- Junctions: 5/5\n- Bends: 3/5\n"
+        assert driving_lesson.fives_listed(note) == 2 and driving_lesson.fives_right(note)
+        assert not driving_lesson.fives_right(note.replace("Two skills are", "Three skills are"))
+        assert driving_lesson.fives_right("### Overview\nOne skill is at 5/5.\n\n### Ratings\n| Mirrors | 5/5 |\n")
+        route = "**Route:** Fenton and the ring road, about 18 miles (29 km)"
+        assert converted(route, driving_lesson.MILES, driving_lesson.KM, driving_lesson.KM_PER_MILE)
+        assert not converted(route.replace("29 km", "11 km"), driving_lesson.MILES, driving_lesson.KM, 1.609344)
+        assert driving_lesson.PROMISE.search("You will definitely pass first time.")
+        assert driving_lesson.PROMISE.search("- Keep this up and you're sure to pass your test first time.")
+        assert not driving_lesson.PROMISE.search("Keep practising and the test will come.")
+        assert driving_lesson.LICENCE.search("Remember to bring your provisional driving licence.")
+        assert not driving_lesson.LICENCE.search("Please bring your glasses.")
+        # By hand: 6:00 pm to 7:30 pm is 1½ hours, so 8.5 hours before make 10, not the 9.5 written; one skill is rated
+        # 5/5, not the two said; the provisional licence is asked for.
+        case = next(c for c in FRESH37_SET if c.id == "driving_lesson-07")
+        assert "| Time | 6:00 pm to 7:30 pm |" in case.answer
+        assert "| Before this lesson | 8.5 |\n| Total so far | 9.5 |" in case.answer and 8.5 + 1.5 == 10
+        assert "Two skills are at 5/5 already." in case.answer and case.answer.count("| 5/5 |") == 1
+        assert "Bring your provisional licence, please." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"licence": True, "hours": False, "fives": False}
+
+    def test_absence_request_truths(self):
+        assert absence_request.span("from Monday 8 June to Friday 12 June 2026.") == (
+            date(2026, 6, 8),
+            date(2026, 6, 12),
+        )
+        assert absence_request.span("| Dates | Wednesday 1 July to Tuesday 7 July 2026 |")[1] == date(2026, 7, 7)
+        assert absence_request.span("We fly out on 6 June.") is None
+        dates = "Dates: Thursday 15 October to Tuesday 20 October 2026\nTime off: four school days\n"
+        assert absence_request.days_right(dates)
+        assert not absence_request.days_right(dates.replace("four", "six"))
+        assert not absence_request.days_right("Time off: four school days")
+        assert absence_request.attendance_right("His attendance this year has been 116 out of 120 days, or 96.7%.")
+        assert absence_request.attendance_right("Her attendance this term is 33 of 34 days (97.1%).")
+        assert not absence_request.attendance_right("His attendance this year has been 116 out of 120 days, or 97.6%.")
+        assert not absence_request.attendance_right("Her attendance is excellent (98.3%).")
+        back = "from Wednesday 11 March to Friday 13 March 2026. He will be back in school on Monday 16 March 2026."
+        assert absence_request.return_right(back)
+        assert not absence_request.return_right(back.replace("Monday 16", "Tuesday 17"))
+        assert absence_request.return_right(dates + "Back in school: Wednesday 21 October 2026")
+        assert not absence_request.return_right(dates + "Back in school: Thursday 22 October 2026")
+        letter = "Subject: Request for leave of absence\n\nDear Mr Dawson,\n\nReuben plays chess.\nHe is good.\n\n"
+        letter += "I ask your permission for him to miss three days.\n"
+        assert absence_request.opening(letter) == "Reuben plays chess. He is good."
+        assert absence_request.REQUEST.search(
+            absence_request.opening(letter.replace("plays chess", "needs permission"))
+        )
+        assert absence_request.HOLIDAY.search("We know this holiday falls in term time.")
+        assert not absence_request.HOLIDAY.search("We know this trip falls in term time.")
+        assert absence_request.EXCEPTIONAL.search("I hope you will agree that these are exceptional circumstances.")
+        # By hand: Wednesday 11 March to Friday 13 March 2026 is three school days, not the two written; the Monday
+        # after is 16 March, as written; the letter never says "holiday".
+        case = next(c for c in FRESH37_SET if c.id == "absence_request-09")
+        assert "from Wednesday 11 March to Friday 13 March 2026, which is two school days." in case.answer
+        assert [date(2026, 3, day).weekday() for day in (11, 12, 13, 16)] == [2, 3, 4, 0]
+        assert "He will be back in school on Monday 16 March 2026." in case.answer
+        assert "holiday" not in case.answer.lower()
+        assert {c.kind: c.met for c in case.criteria} == {"return": True, "no_holiday": True, "days": False}
+
+    def test_raffle_draw_truths(self):
+        assert raffle_draw.income_right("- 642 strips sold at £2.00 a strip: £1,284.00")
+        assert not raffle_draw.income_right("- 624 strips sold at £2.00 a strip: £1,284.00")
+        assert raffle_draw.income_right("| 380 tickets at £1.50 each | £570.00 |")
+        assert not raffle_draw.income_right("Two tickets for a home game: £30.00")
+        money_raised = "**Money raised**\n- 2,356 tickets sold at £1.00 each: £2,356.00\n- Donations: £143.00\n"
+        assert raffle_draw.total_right(money_raised + "- Total raised: £2,499.00\n")
+        assert not raffle_draw.total_right(money_raised + "- Total raised: £2,489.00\n")
+        assert not raffle_draw.total_right(money_raised)
+        listed_prizes = "Winners:\n1. Signed shirt: ticket 155 (Gaz)\n2. Club hoodie: ticket 731 (Ollie)\n"
+        assert raffle_draw.prizes_listed(listed_prizes) == 2
+        assert raffle_draw.count_right("Two prizes were drawn.\n\n" + listed_prizes)
+        assert not raffle_draw.count_right("Three prizes were drawn.\n\n" + listed_prizes)
+        table = "## Winners\n| Prize | Ticket |\n|---|---|\n| Hamper | pink 214 |\n| Zoo pass | blue 56 |\n"
+        assert raffle_draw.prizes_listed(table) == 2 and raffle_draw.count_right("Ten prizes.\n" + table) is False
+        assert raffle_draw.thanked("Special thanks to Hendry's Butchers for the star prize.", "Hendry's Butchers")
+        assert raffle_draw.thanked("We are especially grateful to Fellside Lodges.", "Fellside Lodges")
+        assert not raffle_draw.thanked("The hamper came from Hendry's Butchers. Thank you all!", "Hendry's Butchers")
+        assert raffle_draw.claim_heading("## Claiming your prize\nBring your ticket stub.")
+        assert not raffle_draw.claim_heading("Claiming prizes: bring your ticket stub to the bar.")
+        assert raffle_draw.sentence_count("Thank you all! Tickets were £1.50 each. Every penny counts.") == 3
+        assert raffle_draw.PHONE.search("Christmas hamper from Booths: ticket 1093 (Alan, Ulverston, 01229 583104)")
+        assert not raffle_draw.PHONE.search("Christmas hamper from Booths: ticket 1093 (Alan, Ulverston)")
+        assert raffle_draw.STUB.search("Please show your ticket when you come.")
+        assert not raffle_draw.STUB.search("Collect yours from the clubhouse by Sunday 31 May 2026.")
+        # By hand: winners are told to bring the winning ticket; £2,356 + £200 + £143 is £2,699, not the £2,689
+        # written; eight prizes are said and eight are listed.
+        case = next(c for c in FRESH37_SET if c.id == "raffle_draw-05")
+        assert "Please bring your winning ticket and some proof of address" in case.answer
+        assert "£2,356.00\n- Sponsorship from Fellside Lodges: £200.00" in case.answer
+        assert "returned tickets: £143.00\n- Total raised: £2,689.00" in case.answer and 2356 + 200 + 143 == 2699
+        assert "There were eight prizes" in case.answer and case.answer.count(": ticket ") == 8
+        assert {c.kind: c.met for c in case.criteria} == {"stub": True, "total": False, "count": True}
 
 
 class TestTheLabelsFile:
