@@ -19,6 +19,7 @@ NOTE = "**Who to call**\nThere are {n} people you can call, in this order.\n- Cl
         ("Says how many chapters there are, and lists that many", True),
         ("The number of activities it states matches the list", True),
         ("The number of vegan dishes it states matches the dishes marked VG", False),  # things marked some way
+        ("The number of skills said to be at 5/5 matches the ratings listed", False),  # things rated some way
         ("The number of nights it says they spend in Rome is correct", False),  # a span, not a list
         ("Each row's quantity equals how many designators it lists", False),  # each of several
     ],

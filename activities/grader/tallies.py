@@ -8,7 +8,8 @@ volunteers"); the things are the items of the list that starts within two lines 
 (bulleted or numbered lines, or a table's rows below its header; a count above every heading
 followed by lists under headings of their own may be of them all, and decides nothing), else
 of the list right under the one heading naming them. Met when the two agree, unmet when not.
-Left to the grader: a count of things marked some way ("the dishes marked VG"), a count for each of several, one the answer
+Left to the grader: a count of things marked some way ("the dishes marked VG", "the skills
+said to be at 5/5"), a count for each of several, one the answer
 states twice or not right before the things' name, things in no list, and a list a blank line parts
 at some of its items but not all (one loose list, or two).
 """
@@ -27,8 +28,8 @@ _ASKS = re.compile(r"\b(?:number|how many|count)\b", re.I)
 _LISTED = re.compile(r"\b(?:list\w*|that many|has that many|schedule|outline|plan|checklist)\b", re.I)
 _AGREE = re.compile(r"\b(?:match\w*|agrees?|right|correct|that many|equals?)\b", re.I)
 _ELSE = re.compile(
-    r"\b(?:not|never|each|every|per|marked|nights?|days?|minutes?|hours?|weeks?|months?|years?|"
-    r"total|sum|between)\b|n't\b",
+    r"\b(?:not|never|each|every|per|marked|rated|scored|nights?|days?|minutes?|hours?|weeks?|months?|"
+    r"years?|total|sum|between)\b|n't\b|\bat\s+\d",
     re.I,
 )
 _PLAIN = frozenset(
