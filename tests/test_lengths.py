@@ -98,3 +98,18 @@ def test_a_part_the_task_asks_be_written_is_the_whole_answer(task, decided):
     assert (read is not None) is decided
     if decided:
         assert read.passed is False and read.decided_by == "length: the answer has 87 words; the bound is 50"
+
+
+def test_the_answer_s_sign_off_is_no_part_of_its_last_section():
+    answer = (
+        "### Results\n\n- 1st prize: ticket 0412\n\n### Thank you\n"
+        "Thank you to everyone who gave prizes. The money pays for camp.\n\n1st Millbrook Scouts\n"
+    )
+    read = length_read(answer, "Keeps the thank-you to two sentences or fewer")
+    assert read is not None and read.passed is True
+    assert (
+        length_read(
+            answer.replace("camp.\n", "camp. See you there.\n"), "Keeps the thank-you to two sentences or fewer"
+        ).passed
+        is False
+    )

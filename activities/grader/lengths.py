@@ -4,7 +4,8 @@ words", "The introduction is no longer than three sentences"): counting decides,
 it where it can tell which text is meant.
 
 The text is the section under the one heading that names the part (a word of the criterion's
-name for it, its first five letters), up to the next heading of its rank or above; the whole
+name for it, its first five letters), up to the next heading of its rank or above (the last
+section without the answer's sign-off, its short closing lines that end no sentence); the whole
 answer (its lead-in line and its fences left out) where the criterion names no part, the
 whole of one, or the thing the task asks be written ("Write the notice for ...": "The notice is
 no longer than 150 words"). Words are runs of letters and digits ("£5.00" is one, "pick-up" one); sentences
@@ -77,7 +78,20 @@ def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | Non
         if _HEADING.match(line) and _rank(line) <= rank:
             break
         taken.append(line)
+    else:
+        taken = _without_sign_off(taken)
     return "\n".join(taken), f"the text under {lines[start].strip()!r}"
+
+
+def _without_sign_off(lines: list[str]) -> list[str]:
+    """The last section's lines without the answer's sign-off: the short lines after its last
+    sentence that end none ("1st Millbrook Scouts" under "### Thank you")."""
+    kept = list(lines)
+    while kept and (
+        not kept[-1].strip() or (len(kept[-1].split()) <= 4 and not kept[-1].rstrip().endswith((".", "!", "?")))
+    ):
+        kept.pop()
+    return kept if any(line.strip() for line in kept) else lines
 
 
 _WRITE = re.compile(
