@@ -9,6 +9,7 @@ from rubricflow.activities.grader.grounded import _read_by_code
 from rubricflow.activities.grader.phone_numbers import phone_read
 
 CRITERION = "Does not include the customer's mobile number"
+WINNERS = "Does not include any winner's phone number"
 
 
 @pytest.mark.parametrize(
@@ -64,3 +65,9 @@ def test_an_email_address_leaves_a_criterion_naming_email_to_the_grader():
 def test_the_grounded_pass_reads_a_mobile_by_code():
     read = _read_by_code("**Owner:** Mr Daniel Osei, 07700 900561", "Does not include the owner's mobile number")
     assert read is not None and read.passed is False and read.decided_by.startswith("phone number:")
+
+
+def test_a_mobile_in_a_table_row_under_a_column_naming_the_person_is_theirs():
+    table = "| Prize | Ticket | Winner |\n|---|---|---|\n| Hamper | pink 214 | Jo, 07700 900461 |\n"
+    assert phone_read(table, WINNERS).passed is False
+    assert phone_read(table.replace("Winner", "Donor"), WINNERS) is None  # a mobile beside no one it names

@@ -6,7 +6,8 @@ decides, so code reads it where the shapes are plain.
 A mobile number is a UK one (07 or +44 7, then nine digits, spaced any way); a landline or a
 service number is a UK one of 01, 02, 03 or 08 (a business's number). Unmet when a mobile
 number stands on a line that names a person by title (Mr, Mrs, Ms, Miss, Mx, Dr), or holds
-the word the criterion names the person by ("Owner:", "| Customer |"), or the writer's own
+the word the criterion names the person by ("Owner:", "| Customer |", a table row under a
+"Winner" column), or the writer's own
 ("call me on", "my mobile"). Met when the answer holds no mobile number, every phone number in
 it is a landline or a service number, and (where the criterion names email or contact
 details) no email address. Left to the grader: numbers of other shapes (another country's), a
@@ -39,6 +40,17 @@ _PLAIN = frozenset(
 )
 
 
+def _with_headers(lines: list[str]) -> list[tuple[str, str]]:
+    """Each line, and the header row of the table it is a row of ('' for a line of none)."""
+    placed, header = [], ""
+    for index, line in enumerate(lines):
+        row = line.lstrip().startswith("|")
+        if row and not (index and lines[index - 1].lstrip().startswith("|")):
+            header = line
+        placed.append((line, header if row else ""))
+    return placed
+
+
 def _digits(number: str) -> int:
     return sum(ch.isdigit() for ch in number)
 
@@ -49,9 +61,9 @@ def phone_read(answer: str, criterion: str) -> Evidence | None:
     if not (_ASKS.search(criterion) and KEPT_OUT.search(criterion) and _PERSONAL.search(criterion)):
         return None
     roles = named_stems(criterion, _PLAIN)
-    for line in answer.splitlines():
+    for line, header in _with_headers(answer.splitlines()):
         mobile = _MOBILE.search(line)
-        if mobile and (_TITLE.search(line) or _OWN.search(line) or any(s.search(line) for s in roles)):
+        if mobile and (_TITLE.search(line) or _OWN.search(line) or any(s.search(f"{header} {line}") for s in roles)):
             why = f"the answer gives a mobile number, {mobile.group(0)!r}, beside a person"
             return Evidence(False, why, f"phone number: {why}", quote=line.strip())
     if _MOBILE.search(answer):
