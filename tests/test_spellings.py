@@ -30,6 +30,8 @@ from rubricflow.activities.grader.spellings import misspelt, named_spellings, sp
         ("Spells Shimano correctly every time", ["Shimano"]),
         ("Uses the correct spelling of Vaughan Williams throughout", ["Vaughan", "Williams"]),
         ("Sticks to UK spellings, with no American ones", []),  # negated, and no name
+        ("Uses one consistent spelling of Kieran", ["Kieran"]),
+        ("Keeps a consistent spelling of Okonkwo", ["Okonkwo"]),
     ],
 )
 def test_the_names_a_criterion_asks_one_spelling_of(criterion, names):

@@ -25,7 +25,7 @@ from rubricflow.activities.grader.quotes import content_lines
 
 _ONE_WAY = re.compile(
     r"\b(?:spell(?:s|ed|ing)?|spelt|writ(?:es?|ten))\b.*\b(?:the same way|one way|consistently)\b"
-    r"|\b(?:one|a single|the same) spelling\b"
+    r"|\b(?:one|a single|the same|a consistent)(?:\s+consistent)? spelling\b"
     r"|\b(?:spell(?:s|ed|ing)?|spelt)\b.*\b(?:throughout|every time|everywhere|each time|wherever|always)\b",
     re.I,
 )
