@@ -57,7 +57,7 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import get_args
 
@@ -135,7 +135,9 @@ async def grade_grounded(
     read = {i: evidence for i, c in enumerate(criteria) if (evidence := _read_by_code(answer, c, request)) is not None}
     asked = [c for i, c in enumerate(criteria) if i not in read]
     shown = iter(
-        await _asked(asker, asked, transcript, nonce, files, allow_weak_sandbox, leave_out, facts, reference)
+        await _asked(
+            asker, asked, request, answer, transcript, nonce, files, allow_weak_sandbox, leave_out, facts, reference
+        )
         if asked
         else []
     )
@@ -172,8 +174,11 @@ def _read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | Non
     if (value := missing_value(answer, criterion)) is not None:
         why = f"the answer gives {value!r} nowhere (in digits, or as a word)"
         return Evidence(False, why, f"value: {value!r} is not in the answer")
-    read = next((read for reader in _READERS if (read := reader(answer, criterion)) is not None), None)
-    return read if read is not None or not task else length_read(answer, criterion, task)
+    return next((read for reader in _READERS if (read := _read(reader, answer, criterion, task)) is not None), None)
+
+
+def _read(reader: Callable[..., Evidence | None], answer: str, criterion: str, task: str) -> Evidence | None:
+    return reader(answer, criterion, task) if reader in _TASK_READERS else reader(answer, criterion)
 
 
 _READERS = (
@@ -198,6 +203,8 @@ _READERS = (
     tally_read,
 )
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
+_TASK_READERS = frozenset({length_read})
+"""The readers that read the task too (the thing it asks be written)."""
 
 
 def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
@@ -227,6 +234,8 @@ _LINE_DOES = {
 async def _asked(
     asker: Asker,
     criteria: list[str],
+    request: str,
+    answer: str,
     transcript: list[Message],
     nonce: str,
     files: Mapping[str, AgentFile] | None,
@@ -235,9 +244,8 @@ async def _asked(
     facts: Ask | None,
     reference: str | None,
 ) -> list[Evidence]:
-    """The evidence for the criteria the model's checks, citations and facts decide."""
-    request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
-    answer = last_answer(transcript) or ""
+    """The evidence for the criteria the model's checks, citations and facts decide
+    (`request` and `answer`: the transcript's last request and answer)."""
     measured = read_answer(evidence_text(transcript, files or {}))
     code = measured.code
     bodies = await asker.check_bodies([check_prompt(request, c, leave_out, reference) for c in criteria])
