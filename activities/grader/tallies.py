@@ -63,12 +63,13 @@ def _stated(lines: list[str], stems: list[re.Pattern[str]]) -> list[tuple[int, i
     return found
 
 
-def _one_list(lines: list[str], start: int, parted: set[int]) -> list[str] | None:
-    """The items of the list starting at `lines[start]`; None where a blank line parts some of
-    its items but not all (one loose list, or two lists: code cannot tell)."""
+def _one_list(lines: list[str], start: int, parted: set[int]) -> tuple[list[str] | None, int]:
+    """The items of the list starting at `lines[start]` (None where a blank line parts some of
+    its items but not all: one loose list, or two lists, code cannot tell), and the index of
+    the line after it."""
     items, end = items_from(lines, start)
     gaps = [index in parted for index in range(start + 1, end)]
-    return None if any(gaps) and not all(gaps) else items
+    return (None if any(gaps) and not all(gaps) else items), end
 
 
 def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]], parted: set[int]) -> list[str] | None:
@@ -78,10 +79,10 @@ def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]], parted: set
     holds the indices of the lines a blank line stood above."""
     for start in range(at + 1, min(at + 3, len(lines))):
         if is_item(lines[start]):
-            end = items_from(lines, start)[1]
+            items, end = _one_list(lines, start, parted)
             preamble = all(heading(line) is None for line in lines[:at])
             sibling = preamble and end + 1 < len(lines) and heading(lines[end]) is not None and is_item(lines[end + 1])
-            return None if sibling else _one_list(lines, start, parted)
+            return None if sibling else items
         if heading(lines[start]) is not None:
             break
     named = [
@@ -91,7 +92,7 @@ def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]], parted: set
     ]
     if len(named) != 1 or named[0] + 1 >= len(lines) or not is_item(lines[named[0] + 1]):
         return None
-    return _one_list(lines, named[0] + 1, parted)
+    return _one_list(lines, named[0] + 1, parted)[0]
 
 
 def tally_read(answer: str, criterion: str) -> Evidence | None:
