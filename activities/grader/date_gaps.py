@@ -37,10 +37,6 @@ _ELSE = re.compile(
 )
 
 
-def _gaps(pairs: list[tuple[datetime.date, datetime.date]]) -> list[int]:
-    return [(later - earlier).days for earlier, later in pairs]
-
-
 def _pairs(lines: list[str], year: int | None, neighbours: bool) -> list[tuple[datetime.date, datetime.date]]:
     """The dates to compare: each two-date line's two, or each neighbour of the one dated run."""
     if neighbours:
@@ -65,7 +61,7 @@ def date_gap_read(answer: str, criterion: str) -> Evidence | None:
     pairs = _pairs(content_lines(answer), one_year(answer), neighbours)
     if not pairs:
         return None
-    off = [(a, b) for (a, b), gap in zip(pairs, _gaps(pairs), strict=True) if abs(gap) != days]
+    off = [(a, b) for a, b in pairs if abs((b - a).days) != days]
     wanted = f"{asked.group('n')} {asked.group('unit')}"
     if not off:
         return Evidence(True, "", f"date gaps: each of {len(pairs)} is {wanted}")
