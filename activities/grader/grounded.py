@@ -85,6 +85,7 @@ from rubricflow.activities.grader.nights import nights_read
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
+from rubricflow.activities.grader.own_headings import heading_read
 from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.phone_numbers import phone_read
 from rubricflow.activities.grader.products import product_read
@@ -196,6 +197,7 @@ _READERS = (
     sum_read,
     product_read,
     order_read,
+    heading_read,
     sequence_read,
     count_read,
     length_read,

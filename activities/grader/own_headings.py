@@ -1,0 +1,101 @@
+"""A criterion asking that the answer give a thing a heading of its own ("Has a heading for
+the next tuning", "Includes a separate section headed for cancelling", "Puts the cancellation
+information under its own heading"): the answer's section headings decide, so code reads them.
+
+A section heading is a Markdown heading, a line that is only bold, or a short line that ends
+in a colon, but the answer's first line (its title, naming the whole). The thing is named by
+its words (a word's first five letters, as `naming` reads them), its alternatives parted by
+"or". Met when a heading holds every word of one alternative, or two of the thing's words.
+Unmet when the answer has two section headings or more and none holds any of its words, where
+none names nothing in particular ("About us", "Where", "Other information": such a heading
+could hold the thing) and no `Label: value` line or table row is labelled by one of its words
+(a field naming the thing as a heading would is neither its section nor none). Left to the grader: a heading
+holding one of several words ("Next visit" for the next tuning), a criterion about each or
+every section, one asking for the section's content or for a heading's exact words, and a
+negated one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.quotes import body
+
+_ASKS = re.compile(
+    r"^(?:has|includes|gives)\s+(?:a|an|its own|their own)\s+(?:(?:separate|short|clear|own)\s+)*"
+    r"(?:heading|section|header)\s+(?:headed\s+)?(?:for|about|on|introducing|covering)\s+(?P<thing>.+?)\.?$"
+    r"|^puts\s+(?P<put>.+?)\s+under\s+(?:its own|their own|a separate)\s+heading\.?$",
+    re.I,
+)
+_ELSE = re.compile(r"\b(?:each|every|all|not|no|never|that|which|with|including|listing|saying)\b|n't\b|\d|[\"`]", re.I)
+_SECTION = re.compile(
+    r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,50}):\s*$)"
+)
+_FIELD = re.compile(
+    r"^\s*(?:[-*]\s+)?(?:\*\*(?P<bold>[^*:]{1,50}):?\*\*:?\s+\S|(?P<plain>[A-Z][^.!?:|]{0,40}):\s+\S|\|(?P<cell>[^|]+)\|)"
+)
+_PLAIN = frozenset(
+    "the a an of for with it its is are and or to their our your already how when what where why who which "
+    "information info details detail about there".split()
+)
+_GENERIC = _PLAIN | frozenset(
+    "us we our you your other others more further general notes note misc extras summary overview brief "
+    "important please".split()
+)
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+_MAX_WORDS = 6
+
+
+def _thing(criterion: str) -> str | None:
+    """The thing `criterion` asks have its own heading; None when it asks none."""
+    asked = _ASKS.match(criterion.strip())
+    if asked is None or _ELSE.search(criterion):
+        return None
+    thing = asked.group("thing") or asked.group("put")
+    return thing if 0 < len(thing.split()) <= _MAX_WORDS else None
+
+
+def _lines(answer: str) -> tuple[list[str], list[str]]:
+    """The answer's section headings, and the labels of its fields and table rows; the first
+    line is neither (a title)."""
+    lines = [line for line in body(answer).splitlines() if line.strip()]
+    sections, labels = [], []
+    for line in lines[1:]:
+        if section := _SECTION.match(line):
+            sections.append(next(g for g in section.groups() if g).strip())
+        elif field := _FIELD.match(line):
+            labels.append(next(g for g in field.groups() if g).strip())
+    return sections, labels
+
+
+def _generic(heading: str) -> bool:
+    """Whether `heading` names nothing in particular."""
+    return all(len(w) <= 2 or w.lower() in _GENERIC for w in _WORD.findall(heading))
+
+
+def _names(line: str, alternatives: list[list[re.Pattern[str]]]) -> bool:
+    """Whether `line` holds every word of one alternative, or two of the thing's words."""
+    held = sum(1 for alternative in alternatives for stem in alternative if stem.search(line))
+    return held >= 2 or any(all(stem.search(line) for stem in alternative) for alternative in alternatives)
+
+
+def heading_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by the answer's section headings; None when it asks no heading of
+    its own, or they leave it unclear."""
+    thing = _thing(criterion)
+    if thing is None:
+        return None
+    alternatives = [named_stems(part, _PLAIN) for part in re.split(r"\bor\b|/", thing)]
+    if not all(alternatives):
+        return None
+    sections, labels = _lines(answer)
+    if heading := next((h for h in sections if _names(h, alternatives)), None):
+        return Evidence(True, "", f"heading: {heading!r} names {thing}", quote=heading)
+    if len(sections) < 2 or any(_generic(h) for h in sections) or any(_names(label, alternatives) for label in labels):
+        return None
+    if any(stem.search(h) for alternative in alternatives for stem in alternative for h in sections):
+        return None
+    why = f"no heading names {thing} (the headings: {', '.join(sections)})"
+    return Evidence(False, why, f"heading: {why}")
