@@ -76,6 +76,7 @@ from rubricflow.activities.grader.counts import count_read
 from rubricflow.activities.grader.date_gaps import date_gap_read
 from rubricflow.activities.grader.date_spans import date_span_read
 from rubricflow.activities.grader.durations import duration_read
+from rubricflow.activities.grader.exclamations import exclamation_read
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
@@ -185,6 +186,7 @@ def _read(reader: Callable[..., Evidence | None], answer: str, criterion: str, t
 _READERS = (
     spelling,
     capitals_read,
+    exclamation_read,
     card_read,
     phone_read,
     birth_read,
