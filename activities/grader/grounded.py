@@ -61,6 +61,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import get_args
 
+from rubricflow.activities.grader.access_codes import code_read
 from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
@@ -188,6 +189,7 @@ _READERS = (
     capitals_read,
     exclamation_read,
     card_read,
+    code_read,
     phone_read,
     birth_read,
     weekday_read,
