@@ -91,6 +91,7 @@ from rubricflow.activities.grader.own_headings import heading_read
 from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.phone_numbers import phone_read
 from rubricflow.activities.grader.products import product_read
+from rubricflow.activities.grader.quoted_words import quoted_read
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.sequences import sequence_read
 from rubricflow.activities.grader.spellings import spelling
@@ -188,6 +189,7 @@ _READERS = (
     spelling,
     capitals_read,
     exclamation_read,
+    quoted_read,
     card_read,
     code_read,
     phone_read,
