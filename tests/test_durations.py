@@ -26,6 +26,13 @@ from rubricflow.activities.grader.grounded import _read_by_code
         ("Gives a duration for every activity", False),  # asks no agreement
         ("The interview's length does not match its timestamps", False),  # negated
         ("Works out the babysitter's pay correctly from the rate and the times", False),  # clock times, no length
+        ("Works out correctly how many hours the quiet period lasts", True),
+        ("The stated time on site is the gap between the times the engineer arrived and left", True),
+        ("The total time at school matches the start and end times given for it", True),
+        ("Works out correctly how long the parent will be at school from the first time to the last", True),
+        ("Each appointment's start and end times are 15 minutes apart", False),  # a length it names
+        ("The total of the session times matches the day's start and end", False),  # a sum
+        ("Each day's hours equal its finish time minus its start time minus the break", False),  # an offset
     ],
 )
 def test_the_criteria_that_ask_a_stated_length_be_right_for_its_times(criterion, asks):
@@ -42,9 +49,11 @@ def test_a_length_is_read_beside_the_two_times_it_runs_between_however_it_is_wri
         "| Lessons | Sundays, 10:00 to 10:40 (45 minutes) |\n"
         "2025-06-30  Mon  09:00  1h30    10:30  Mathematics\n"
         "| 1 | LHR 07:25 | HEL 12:20 | 3 h 40 min in Helsinki |\n"
+        "| Time | 12:30 pm to 4:00 pm (3½ hours) |\n"
+        "Visit: arrived 1:40 pm and left 3:05 pm, 1 hour 35 minutes on site\n"
     )
     found = [(s.stated, s.actual) for s in stated_lengths(answer)]
-    assert found == [(210, 240), (240, 270), (34, 34), (25, 25), (4, 6), (45, 40), (90, 90)]
+    assert found == [(210, 240), (240, 270), (34, 34), (25, 25), (4, 6), (45, 40), (90, 90), (210, 210), (95, 85)]
 
 
 def test_a_length_its_times_do_not_give_fails_and_one_they_give_meets():

@@ -4,7 +4,8 @@ number of minutes it gives between the two times is right"): the clock decides, 
 it.
 
 Code finds a length written beside the two times it runs between: right after them ("10:00 to
-10:40 (45 minutes)", "7:45 am – 12:15 pm (4 hours)"), right before them ("25 minutes (15:10 to
+10:40 (45 minutes)", "7:45 am – 12:15 pm (4 hours)", "arrived 1:40 pm and left 3:05 pm, 1 hour 35
+minutes"), right before them ("25 minutes (15:10 to
 15:35)"), between or after them in a row's columns ("09:00  1h30  10:30"), or said to lie
 between them in a line of two times and one length ("at 13:30 ... at 13:36, just 4 minutes
 later"). A time past 23 makes both of its pair minutes and seconds of a recording (06:40 to
@@ -27,11 +28,17 @@ from rubricflow.activities.grader.naming import chosen, named_stems
 from rubricflow.activities.grader.quotes import content_lines
 
 _LENGTH_WORD = re.compile(r"\b(?:length|lengths|duration|minutes|hours|gap|long|time)\b", re.I)
-_RIGHT = re.compile(r"\b(?:right|correct(?:ly)?|match(?:es)?|agrees?)\b", re.I)
-_ENDS = re.compile(r"\b(?:start|starts|finish|end|ends|times|timestamps|began|begins|ended|between)\b", re.I)
+_RIGHT = re.compile(
+    r"\b(?:right|correct(?:ly)?|match(?:es)?|agrees?|equals?|is the (?:gap|time|length) between)\b", re.I
+)
+_ENDS = re.compile(
+    r"\b(?:start|starts|finish|end|ends|times|timestamps|began|begins|ended|between|arrived|left|arrival|departure|"
+    r"lasts|how long|how many (?:hours|minutes)|from the first time to the last)\b",
+    re.I,
+)
 _ELSE = re.compile(
     r"\b(?:not|never|no|without|at least|at most|within|ahead|before|after|early|earlier|later|sum|sums|add|adds|"
-    r"total|longer|shorter|more|less|under|over)\b|n't\b",
+    r"total(?! (?:time|length|duration)\b)|longer|shorter|more|less|under|over|apart|minus|plus|breaks?)\b|n't\b",
     re.I,
 )
 _EVERY = re.compile(r"\b(?:every|each|all)\b", re.I)
@@ -42,12 +49,14 @@ _TIME = re.compile(
     re.I,
 )
 _LENGTH = re.compile(
-    r"(?<![\d.:])(?:(?P<hours>\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b(?:\s*(?P<hm>\d{1,2})\s*(?:minutes?|mins?|m)\b)?"
+    r"(?<![\d.:])(?:(?P<hours>\d+(?:\.\d+)?)(?P<half>\u00bd)?\s*(?:hours?|hrs?|h)\b(?:\s*(?P<hm>\d{1,2})\s*(?:minutes?|mins?|m)\b)?"
     r"|(?P<hh>\d{1,2})h(?P<mm>\d\d)\b|(?P<minutes>\d+)[\s-]*(?:minutes?|mins?)\b)",
     re.I,
 )
 _ZONE = r"(?:\s*(?:UTC|GMT|[A-Z]{2}T))?"
-_TO = re.compile(rf"^{_ZONE}\s*(?:to|until|till|and|[-\u2013\u2014])\s*$", re.I)
+_TO = re.compile(
+    rf"^{_ZONE}\s*(?:to|until|till|and(?:\s+(?:left|finished|ended|departed)(?:\s+at)?)?|[-\u2013\u2014])\s*$", re.I
+)
 _BESIDE = re.compile(rf"^{_ZONE}[\s,;:|()]*(?:(?:a total of|in all|so|that's|that is|which is|lasting|for)\s*)?$", re.I)
 _COLUMNS = re.compile(r"^[\s|]+$")
 _BETWEEN = re.compile(r"^\s*(?:later|after(?:wards)?|apart|between (?:them|the two))\b", re.I)
@@ -105,7 +114,7 @@ def _length(match: re.Match[str]) -> float:
         return int(match.group("hh")) * 60 + int(match.group("mm"))
     if match.group("minutes") is not None:
         return float(match.group("minutes"))
-    return float(match.group("hours")) * 60 + int(match.group("hm") or 0)
+    return (float(match.group("hours")) + (0.5 if match.group("half") else 0)) * 60 + int(match.group("hm") or 0)
 
 
 def _between(first: re.Match[str], second: re.Match[str]) -> float:
