@@ -93,6 +93,7 @@ from rubricflow.activities.grader.phone_numbers import phone_read
 from rubricflow.activities.grader.products import product_read
 from rubricflow.activities.grader.quoted_words import quoted_read
 from rubricflow.activities.grader.quotes import cite, quote_question
+from rubricflow.activities.grader.rated_amounts import rated_read
 from rubricflow.activities.grader.sequences import sequence_read
 from rubricflow.activities.grader.spellings import spelling
 from rubricflow.activities.grader.sums import sum_read
@@ -202,6 +203,7 @@ _READERS = (
     duration_read,
     sum_read,
     product_read,
+    rated_read,
     order_read,
     heading_read,
     sequence_read,

@@ -1,0 +1,94 @@
+"""A criterion asking that an amount be a count times a rate ("The labour charge equals the hours
+multiplied by the hourly rate", "The ticket income equals the number sold times the price"):
+arithmetic decides, so code reads a line that writes the three ("Labour: 2 hours at £42.00 an
+hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190").
+
+A rated amount is a count (in figures or a word), a few words, "at", "@" or "×", a sum of money
+(its rate), and the next sum of money on the line with no figure between (the amount). The line
+read is the one holding the words the criterion names the thing by, else the answer's only such
+line; with several and none named, all right meets it and a wrong one leaves it unclear. Met
+when the count times the rate is the amount, to its last digit; unmet when not. Left to the
+grader: a rate with no count beside it ("£11.00 an hour, so £60.50"), a sum, a share, a
+difference, a negated criterion, and one asking no product.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import chosen, named_stems
+from rubricflow.activities.grader.number_words import WORDS, number_value
+from rubricflow.activities.grader.quotes import content_lines
+
+_ASKS = re.compile(
+    r"\btimes (?:the|its|their)\b|\b(?:multiplied by|multiply|multiplies)\b|\bfrom the (?:\w+ )?(?:rate|price)\b", re.I
+)
+"""A product asked ("the hours times the rate"); clock times ("the arrival and departure times") are none."""
+_ELSE = re.compile(
+    r"\b(?:not|never|no|each|every|all|plus|minus|sum|added|adds?|less|discount\w*|VAT|tax|percent|per cent|"
+    r"share|deposit|divided|half|rounded|difference|after)\b|%|n't\b",
+    re.I,
+)
+_MONEY = r"[£$€]\s?\d[\d,]*(?:\.\d+)?"
+_RATED = re.compile(
+    rf"(?<![\w.,£$€])(?P<n>\d+(?:\.\d+)?|{WORDS})\s+(?:[A-Za-z'-]+\s+){{0,3}}?(?:at|@|x|×)\s*(?P<p>{_MONEY})"
+    rf"(?P<between>[^\d£$€]*)(?P<t>{_MONEY})",
+    re.I,
+)
+_PLAIN = frozenset(
+    "the a an equals equal is are times multiplied multiply multiplies by number hours hour hourly rate rates price "
+    "prices charge charged cost amount correct correctly right works work out from sold its their of for and "
+    "each unit units nightly night nights".split()
+)
+
+
+@dataclass(frozen=True)
+class Rated:
+    count: float
+    rate: str
+    amount: str
+    line: str
+
+    @property
+    def right(self) -> bool:
+        places = len(self.amount.split(".")[1]) if "." in self.amount else 0
+        return round(self.count * _value(self.rate), places) == _value(self.amount)
+
+
+def _value(money: str) -> float:
+    return float(re.sub(r"[^\d.]", "", money))
+
+
+def _count(written: str) -> float:
+    return float(written) if written[0].isdigit() else number_value(written)
+
+
+def rated_amounts(answer: str) -> list[Rated]:
+    """Every count-at-a-rate amount the answer writes, in the order they stand."""
+    return [
+        Rated(_count(m.group("n")), m.group("p"), m.group("t"), line)
+        for line in content_lines(answer)
+        for m in _RATED.finditer(line)
+    ]
+
+
+def rated_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by a count times its rate; None when it asks no such product, or
+    which line it means is unclear."""
+    if not _ASKS.search(criterion) or _ELSE.search(criterion):
+        return None
+    found = rated_amounts(answer)
+    if not found:
+        return None
+    judged, sure = chosen(found, named_stems(criterion, _PLAIN), False)
+    if wrong := next((r for r in judged if not r.right), None):
+        if not sure:
+            return None
+        product = (
+            f"{wrong.count * _value(wrong.rate):,.{len(wrong.amount.split('.')[1]) if '.' in wrong.amount else 0}f}"
+        )
+        why = f"{wrong.count:g} at {wrong.rate} is {wrong.rate[0]}{product}, not {wrong.amount}"
+        return Evidence(False, why, f"rated amount: {why}", quote=wrong.line)
+    return Evidence(True, "", f"rated amount: {len(judged)} amount(s) the count times the rate", quote=judged[0].line)

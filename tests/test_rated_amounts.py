@@ -1,0 +1,63 @@
+"""A criterion asking that an amount be a count times a rate ("The labour charge equals the hours
+multiplied by the hourly rate") is read by code off a line that writes the three: "2 hours at
+£42.00 an hour: £84.00"."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.rated_amounts import rated_read
+
+BILL = "1. Brake bleed: £25.00\n2. Labour: 2 hours at £42.00 an hour: £{labour}\nTotal: £109.00"
+RAFFLE = "| 380 tickets at £1.50 each | £{tickets} |\n| Cake stall | £64.20 |\n| Total | £634.20 |"
+
+
+@pytest.mark.parametrize(
+    ("answer", "criterion", "met"),
+    [
+        (BILL.format(labour="84.00"), "The labour charge equals the hours multiplied by the hourly rate", True),
+        (BILL.format(labour="86.00"), "The labour charge equals the hours multiplied by the hourly rate", False),
+        (RAFFLE.format(tickets="570.00"), "The ticket income equals the number sold times the price", True),
+        (RAFFLE.format(tickets="575.00"), "Works out the money from ticket sales correctly from the price", False),
+        ("| Hall, 3.5 hours at £24.00 an hour | £84.00 |", "The hall charge is the hours times the hourly rate", True),
+        ("Two nights at £95 a night, £190.", "The room cost is the number of nights times the nightly rate", True),
+    ],
+)
+def test_the_count_times_the_rate_decides(answer, criterion, met):
+    read = rated_read(answer, criterion)
+    assert read is not None and read.passed is met
+
+
+def test_the_line_naming_the_thing_decides_and_not_another():
+    answer = "Labour: 2 hours at £42.00 an hour: £84.00\nParking: 3 hours at £2.00 an hour: £7.00"
+    met = rated_read(answer, "The labour charge equals the hours multiplied by the hourly rate")
+    assert met is not None and met.passed is True
+    unmet = rated_read(answer, "The parking charge equals the hours times the rate")
+    assert unmet is not None and unmet.passed is False and unmet.quote.startswith("Parking")
+    assert rated_read(answer, "The charge equals the hours times the rate") is None  # which is unclear
+
+
+@pytest.mark.parametrize(
+    ("answer", "criterion"),
+    [
+        (
+            "Pay: £11.00 an hour, so £60.50 for the night.",
+            "The total pay is the hourly rate times the hours",
+        ),  # no count
+        (BILL.format(labour="84.00"), "The labour charge is not the hours times the rate"),  # negated
+        (BILL.format(labour="84.00"), "The total equals the labour times the rate plus the parts"),  # a sum
+        (BILL.format(labour="84.00"), "Lists the labour charge"),  # asks no product
+        (BILL.format(labour="84.00"), "The time on site agrees with the arrival and departure times"),  # clock times
+    ],
+)
+def test_left_to_the_grader(answer, criterion):
+    assert rated_read(answer, criterion) is None
+
+
+def test_the_grounded_pass_reads_a_rated_amount_by_code():
+    read = _read_by_code(
+        BILL.format(labour="86.00"), "The labour charge equals the hours multiplied by the hourly rate"
+    )
+    assert read is not None and read.passed is False
+    assert read.decided_by == "rated amount: 2 at £42.00 is £84.00, not £86.00"
