@@ -83,6 +83,7 @@ from rubricflow.activities.grader.facts import Answer, read_answer
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.lengths import length_read
+from rubricflow.activities.grader.named_absences import absence_read
 from rubricflow.activities.grader.nights import nights_read
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.orders import order_read
@@ -191,6 +192,7 @@ _READERS = (
     capitals_read,
     exclamation_read,
     quoted_read,
+    absence_read,
     card_read,
     code_read,
     phone_read,
