@@ -201,6 +201,11 @@ FRESH37 = _families("hall_hire", "driving_lesson", "absence_request", "raffle_dr
 for a child's leave of absence in term time, a charity raffle's results notice (`--set fresh37`)."""
 
 
+FRESH38 = _families("uniform_swap", "childminder_diary", "holiday_club", "litter_pick")
+"""A school PTA's uniform swap shop flyer, a childminder's daily diary for a parent, a children's holiday club booking
+confirmation, a volunteer leader's briefing for a community litter pick (`--set fresh38`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -241,6 +246,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh35": FRESH35,
     "fresh36": FRESH36,
     "fresh37": FRESH37,
+    "fresh38": FRESH38,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

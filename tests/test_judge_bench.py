@@ -46,6 +46,7 @@ from benchmarks.families import (
     car_hire,
     celebration_cake,
     changelog_entry,
+    childminder_diary,
     chimney_sweep,
     cli_readme,
     clinic_letter,
@@ -89,6 +90,7 @@ from benchmarks.families import (
     glossary,
     grant_budget,
     hall_hire,
+    holiday_club,
     holiday_let_guide,
     hotel_group_booking,
     html_form,
@@ -106,6 +108,7 @@ from benchmarks.families import (
     lesson_plan,
     library_overdue,
     limerick,
+    litter_pick,
     loan_schedule,
     lost_property,
     makefile,
@@ -183,6 +186,7 @@ from benchmarks.families import (
     travel_itinerary,
     trip_consent,
     ui_error_messages,
+    uniform_swap,
     user_story,
     vaccination_record,
     vehicle_service,
@@ -234,6 +238,7 @@ from benchmarks.fresh_sets import (
     FRESH35,
     FRESH36,
     FRESH37,
+    FRESH38,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -310,6 +315,7 @@ FRESH34_SET = build_set("fresh34")
 FRESH35_SET = build_set("fresh35")
 FRESH36_SET = build_set("fresh36")
 FRESH37_SET = build_set("fresh37")
+FRESH38_SET = build_set("fresh38")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -821,6 +827,11 @@ class TestTheFamilies:
             FRESH37,
             ((hall_hire, hall_hire.BOOKINGS), (driving_lesson, driving_lesson.LESSONS))
             + ((absence_request, absence_request.LETTERS), (raffle_draw, raffle_draw.DRAWS)),
+        ),
+        "fresh38": (
+            FRESH38,
+            ((uniform_swap, uniform_swap.FLYERS), (childminder_diary, childminder_diary.DIARIES))
+            + ((holiday_club, holiday_club.BOOKINGS), (litter_pick, litter_pick.BRIEFINGS)),
         ),
     }
 
@@ -1383,7 +1394,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh37 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh38 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -5795,6 +5806,173 @@ class TestTheFresh37Families:
         assert "returned tickets: £143.00\n- Total raised: £2,689.00" in case.answer and 2356 + 200 + 143 == 2699
         assert "There were eight prizes" in case.answer and case.answer.count(": ticket ") == 8
         assert {c.kind: c.met for c in case.criteria} == {"stub": True, "total": False, "count": True}
+
+
+class TestTheFresh38Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH38) == {"uniform_swap", "childminder_diary", "holiday_club", "litter_pick"}
+        for family in FRESH38:
+            cases = [case for case in FRESH38_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH38_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh38"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh38"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_flyer_summary_or_opening_is_clear_of_its_limit_however_it_is_counted(self):
+        for flyer in uniform_swap.FLYERS:
+            for on, answer in every_answer(uniform_swap, flyer):
+                counts = (word_count(answer), len([t for t in answer.split() if re.search(r"\w", t)]))
+                if on["length"]:
+                    assert max(counts) <= flyer.limit - 5, (flyer.name, counts)
+                else:
+                    assert min(counts) >= flyer.limit + 15, (flyer.name, counts)
+        for diary in childminder_diary.DIARIES:
+            for on, answer in every_answer(childminder_diary, diary):
+                count = childminder_diary.sentence_count(" ".join(section(answer, childminder_diary.SUMMARY) or []))
+                assert count <= diary.sentences if on["summary"] else count >= diary.sentences + 2
+        for briefing in litter_pick.BRIEFINGS:
+            for on, answer in every_answer(litter_pick, briefing):
+                words = litter_pick.words_before_date(answer)
+                if on["top"]:
+                    assert words <= litter_pick.TOP_WORDS - 15, (briefing.name, words)
+                else:
+                    assert words >= litter_pick.TOP_WORDS + 30, (briefing.name, words)
+
+    def test_uniform_swap_truths(self):
+        assert uniform_swap.percent_right("Of the 610 pre-loved items you gave us, 488 found new homes (80%).")
+        assert uniform_swap.percent_right("In July, 398 of the 470 items donated went to a new home, or 85%.")
+        assert not uniform_swap.percent_right("In July, 398 of the 470 items donated went to a new home, or 82%.")
+        assert not uniform_swap.percent_right("Most items (80%) found new homes.")
+        tally = "## Last year's swap\n| Item | Rehomed |\n|---|---|\n| Shirts | 131 |\n| PE kit | 59 |\n"
+        assert uniform_swap.tally_right(tally + "| Total | 190 |\n") and not uniform_swap.tally_right(tally)
+        assert not uniform_swap.tally_right(tally + "| Total | 180 |\n")
+        plain = "Last term:\n1. Polo shirts: 84\n2. Dresses: 41\nTotal: 125 items\n\nDonations:\n279 of 310 (90%)\n"
+        assert uniform_swap.tally_right(plain)
+        assert not uniform_swap.tally_right(plain.replace("Total: 125", "Total: 135"))
+        assert uniform_swap.SECOND_HAND.search("Of the 470 second-hand items donated")
+        assert uniform_swap.SECOND_HAND.search("We take used uniform in good condition.")
+        assert not uniform_swap.SECOND_HAND.search("Free pre-loved uniform for every family.")
+        assert uniform_swap.DONOR.search("The Novak family kindly gave a bag of cardigans.")
+        assert not uniform_swap.DONOR.search("Pre-loved uniform, free to every family at Riverside.")
+        assert uniform_swap.WASHED.search("All items should be freshly washed, please.")
+        assert not uniform_swap.WASHED.search("All items should be in good condition, please.")
+        # By hand: 279 of 310 is 90%, not the 88% written; no family is named and nothing is called second-hand.
+        case = next(c for c in FRESH38_SET if c.id == "uniform_swap-02")
+        assert "Last term 279 of the 310 pre-loved items you gave (88%) found a new home." in case.answer
+        assert round(100 * 279 / 310) == 90 and " family " not in case.answer
+        assert "second-hand" not in case.answer and "used" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"percent": False, "no_donor": True, "pre_loved": True}
+
+    def test_childminder_diary_truths(self):
+        sleep = "## Sleep\n- 12:25 pm to 2:10 pm (1 hour 45 minutes), in the travel cot\n"
+        assert childminder_diary.sleep_right(sleep)
+        assert not childminder_diary.sleep_right(sleep.replace("1 hour 45", "1 hour 15"))
+        naps = "Naps:\n1. 9:40 am to 10:25 am (45 minutes)\n2. 1:00 pm to 2:35 pm (1 hour 35 minutes)\n"
+        assert childminder_diary.sleep_right(naps)
+        assert not childminder_diary.sleep_right(naps.replace("(45 minutes)", "(55 minutes)"))
+        assert not childminder_diary.sleep_right("## Sleep\nA good long nap after lunch.\n")
+        drinks = "**Drinks**\n- Water at 9:30 am: 120 ml\n- Milk at 11:00 am: 150 ml\n"
+        assert childminder_diary.drinks_right(drinks + "- Total: 270 ml\n")
+        assert not childminder_diary.drinks_right(drinks + "- Total: 260 ml\n")
+        assert not childminder_diary.drinks_right(drinks)
+        nappies = "### Nappies\nThree nappy changes, all wet.\n- 9:15 am\n- 12:20 pm\n- 3:40 pm\n"
+        assert childminder_diary.changes_right(nappies)
+        assert not childminder_diary.changes_right(nappies.replace("Three", "Two"))
+        assert childminder_diary.changes_right("**Toilet**\nTwo toilet trips today.\n- 10:15 am\n- 3:20 pm\n")
+        order = (
+            "## Summary\nA good day.\n\n## What we did\n- painting\n\n## Notes for you\nSign the form.\n\nLove, Sarah"
+        )
+        assert childminder_diary.notes_last(order)
+        swapped = "## Summary\nA good day.\n\n## Notes for you\nSign the form.\n\n## What we did\n- painting\n\nLove"
+        assert not childminder_diary.notes_last(swapped)
+        assert not childminder_diary.notes_last("Notes for tomorrow:\nGel.\n\nPlay:\n1. treasure basket\n")
+        assert childminder_diary.sentence_count('Matilda had a happy day. She said "duck" lots of times.') == 2
+        assert childminder_diary.ACCIDENT.search("Please sign the accident form at pick-up.")
+        assert childminder_diary.ACCIDENT.search("The accident book is by the door for you to sign.")
+        assert not childminder_diary.ACCIDENT.search("She bumped her forehead; I held a cold pack on it.")
+        assert childminder_diary.LABELS.search("He was a bit naughty after lunch.")
+        assert not childminder_diary.LABELS.search("He was tired after lunch but perked up after his nap.")
+        # By hand: 80 + 150 + 100 ml is 330 ml, not the 340 written; four changes are said and three are listed; the
+        # name is spelt Matilda throughout.
+        case = next(c for c in FRESH38_SET if c.id == "childminder_diary-12")
+        for row in ("| 80 ml |", "| 150 ml |", "| 100 ml |", "| Total | | 340 ml |"):
+            assert row in case.answer
+        assert 80 + 150 + 100 == 330
+        assert "Four nappy changes today.\n- 9:00 am, wet\n- 2:15 pm, wet\n- 4:30 pm, wet\n\n## What" in case.answer
+        assert "Mathilda" not in case.answer and case.answer.count("Matilda") == 3
+        assert {c.kind: c.met for c in case.criteria} == {"drinks": False, "name": True, "nappies": False}
+
+    def test_holiday_club_truths(self):
+        assert holiday_club.fee_right("| 4 days at £32.00 a day | £128.00 |")
+        assert holiday_club.fee_right("- 3 days at £38.00 a day: £114.00")
+        assert not holiday_club.fee_right("5 days at £27.00 a day: £145.00")
+        assert not holiday_club.fee_right("Fees: £128.00 for the week")
+        assert holiday_club.discount_right("- Early booking discount, 5% of £114.00: −£5.70")
+        assert holiday_club.discount_right("Sibling discount, 15% of £135.00: £20.25")
+        assert not holiday_club.discount_right("| Sibling discount, 10% of £128.00 | −£11.52 |")
+        assert not holiday_club.discount_right("Sibling discount (10%): −£12.80")
+        assert holiday_club.hours_right("Drop-off is from 8:30 am and pick-up is by 3:30 pm (a 7-hour day).")
+        assert holiday_club.hours_right("Each day runs from 9:30 am to 4:00 pm (6½ hours).")
+        assert not holiday_club.hours_right("- Each day: 10:00 am to 3:30 pm (6½ hours)")
+        assert not holiday_club.hours_right("Drop-off is from 8:30 am; it is a 7-hour day.")
+        assert holiday_club.cancel_heading("**Cancellations**\nTell us a week before.")
+        assert not holiday_club.cancel_heading("## What to bring\n- a drink\n\nCancel up to 48 hours before.")
+        assert holiday_club.BIRTH.search("Poppy (DOB 2 May 2017) is booked in with us")
+        assert holiday_club.BIRTH.search("Thank you for booking Kofi (born 21 June 2016) onto our course")
+        assert not holiday_club.BIRTH.search("Thank you for booking Kofi onto our summer course.")
+        assert holiday_club.NUT_FREE.search("- a nut-free packed lunch") and not holiday_club.NUT_FREE.search(
+            "- a lunch"
+        )
+        # By hand: 4 days at £30 is £120, not the £128 written; 10% of £128 is £12.80, not £11.52; no date of birth.
+        case = next(c for c in FRESH38_SET if c.id == "holiday_club-08")
+        assert "| 4 days at £30.00 a day | £128.00 |" in case.answer and 4 * 30 == 120
+        assert "| Sibling discount, 10% of £128.00 | −£11.52 |" in case.answer and 128 * 10 / 100 == 12.80
+        assert "birth" not in case.answer and "DOB" not in case.answer and "born" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"no_dob": True, "discount": False, "fee": False}
+
+    def test_litter_pick_truths(self):
+        assert litter_pick.hours_right("| Volunteers | 38 volunteers gave 2½ hours each, 95 volunteer hours in all |")
+        assert litter_pick.hours_right("- 41 volunteers, 2 hours each: 82 volunteer hours")
+        assert not litter_pick.hours_right("29 volunteers worked 3 hours each, which is 78 volunteer hours.")
+        assert not litter_pick.hours_right("29 volunteers came along and gave 87 volunteer hours.")
+        weight = "We pulled out 64 bags of rubbish, 275 kg (606 lb) in all."
+        assert converted(weight, litter_pick.KG, litter_pick.LB, litter_pick.POUNDS_PER_KG)
+        assert not converted(weight.replace("606 lb", "125 lb"), litter_pick.KG, litter_pick.LB, 2.20462)
+        assert litter_pick.date_on_top("# Hartley Park Litter Pick\n\n**Saturday 21 March 2026, 10:00 am**")
+        assert litter_pick.date_on_top("### Spring Clean\n\n| | |\n|---|---|\n| Date | Saturday 28 March 2026 |")
+        assert not litter_pick.date_on_top("# Litter Pick\n\n" + litter_pick.INTRO + "Saturday 21 March 2026")
+        assert not litter_pick.date_on_top("# Litter Pick\n\nSaturday 21 March, at the bandstand.")
+        assert litter_pick.words_before_date("Litter pick on 2026-03-21.") == 3
+        assert litter_pick.SHARPS.search("2. Never pick up needles or syringes: mark the spot and tell a leader.")
+        assert litter_pick.SHARPS.search("- Don't touch needles, syringes or other sharps: tell a beach leader.")
+        assert not litter_pick.SHARPS.search(
+            "3. Use your picker for needles and other sharps, and put them in the tub."
+        )
+        assert litter_pick.UNDER_AGE.search("Under-18s need a parent or guardian with them on the day.")
+        assert litter_pick.UNDER_AGE.search("Everyone is welcome, and children under 14 must come with a parent.")
+        assert not litter_pick.UNDER_AGE.search("Here is everything you need. Children are welcome too.")
+        assert litter_pick.BLAME.search("Thank you for clearing up after the lazy louts who spoil the park.")
+        assert not litter_pick.BLAME.search("Thank you for helping to keep Hartley Park beautiful.")
+        # By hand: five safety rules are listed, not six; 29 volunteers at 3 hours each is 87 volunteer hours, as
+        # written; 275 kg is about 606 lb, not the 125 lb written.
+        case = next(c for c in FRESH38_SET if c.id == "litter_pick-06")
+        assert "4. Wash your hands before eating.\n5. Stop and rest if you feel tired or unwell.\n\nLast" in case.answer
+        assert "6." not in case.answer
+        assert "29 volunteers worked 3 hours each, which is 87 volunteer hours." in case.answer and 29 * 3 == 87
+        assert "275 kg (125 lb)" in case.answer and round(275 * 2.20462) == 606
+        assert {c.kind: c.met for c in case.criteria} == {"rules": False, "hours": True, "weight": False}
 
 
 class TestTheLabelsFile:
