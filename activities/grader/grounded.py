@@ -80,6 +80,7 @@ from rubricflow.activities.grader.durations import duration_read
 from rubricflow.activities.grader.exclamations import exclamation_read
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
+from rubricflow.activities.grader.formats import format_read
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
 from rubricflow.activities.grader.lengths import length_read
@@ -193,6 +194,7 @@ _READERS = (
     exclamation_read,
     quoted_read,
     absence_read,
+    format_read,
     card_read,
     code_read,
     phone_read,
