@@ -77,6 +77,7 @@ from rubricflow.activities.grader.counts import count_read
 from rubricflow.activities.grader.date_gaps import date_gap_read
 from rubricflow.activities.grader.date_spans import date_span_read
 from rubricflow.activities.grader.durations import duration_read
+from rubricflow.activities.grader.end_questions import question_read
 from rubricflow.activities.grader.exclamations import exclamation_read
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
@@ -192,6 +193,7 @@ _READERS = (
     spelling,
     capitals_read,
     exclamation_read,
+    question_read,
     quoted_read,
     absence_read,
     format_read,
