@@ -97,6 +97,7 @@ from rubricflow.activities.grader.products import product_read
 from rubricflow.activities.grader.quoted_words import quoted_read
 from rubricflow.activities.grader.quotes import cite, quote_question
 from rubricflow.activities.grader.rated_amounts import rated_read
+from rubricflow.activities.grader.reference_formats import reference_read
 from rubricflow.activities.grader.sequences import sequence_read
 from rubricflow.activities.grader.spellings import spelling
 from rubricflow.activities.grader.sums import sum_read
@@ -197,6 +198,7 @@ _READERS = (
     quoted_read,
     absence_read,
     format_read,
+    reference_read,
     card_read,
     code_read,
     phone_read,
