@@ -113,3 +113,27 @@ def test_the_answer_s_sign_off_is_no_part_of_its_last_section():
         ).passed
         is False
     )
+
+
+WELCOME = (
+    "**Skylark boat trip**\n\nHi everyone,\n{welcome}\n\n**Boarding**\nBe at the quay by 09:40. We sail at 10:00.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("welcome", "met"),
+    [
+        ("Welcome aboard. We are glad you are coming. Bring a warm layer.", True),
+        ("Welcome aboard. We are glad you are coming. Bring a warm layer. Lunch is on board.", False),
+    ],
+)
+def test_an_opening_no_heading_names_is_the_first_paragraph(welcome, met):
+    read = length_read(WELCOME.format(welcome=welcome), "The welcome at the top is no more than 3 sentences")
+    assert read is not None and read.passed is met and "the first paragraph" in read.decided_by
+
+
+def test_an_opening_of_fields_and_any_other_paragraph_are_left_to_the_grader():
+    fields = "**Booking:** SK-0412\n**Date:** Saturday 3 May\n\n**Boarding**\nBe at the quay by 09:40."
+    assert length_read(fields, "Keeps the opening greeting paragraph to 3 sentences or fewer") is None
+    answer = WELCOME.format(welcome="Welcome aboard.")
+    assert length_read(answer, "The second paragraph is no more than 3 sentences") is None

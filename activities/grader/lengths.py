@@ -4,7 +4,9 @@ words", "The introduction is no longer than three sentences"): counting decides,
 it where it can tell which text is meant.
 
 The text is the section under the one heading that names the part (a word of the criterion's
-name for it, its first five letters), up to the next heading of its rank or above (the last
+name for it, its first five letters), up to the next heading of its rank or above; where no
+heading names an opening ("the welcome at the top", "the opening greeting paragraph", "the
+introduction"), the first paragraph after a title and a salutation, where it is prose (the last
 section without the answer's sign-off, its short closing lines that end no sentence); the whole
 answer (its lead-in line and its fences left out) where the criterion names no part, the
 whole of one, or the thing the task asks be written ("Write the notice for ...": "The notice is
@@ -12,8 +14,8 @@ no longer than 150 words"). Words are runs of letters and digits ("£5.00" is on
 end at ".", "!" or "?" or at a line's end. Counts differ by convention (a heading, a figure, a
 hyphen), so a count within `MARGIN` of the bound decides nothing; beyond it, the count met or
 broke the bound. Left to the grader: a bound on each of several ("every definition is 30 words
-or fewer", "no line is longer than 9 words"), a part no heading names, an exact count, and a
-negated criterion.
+or fewer", "no line is longer than 9 words"), a part no heading names, any paragraph but the
+opening, an exact count, and a negated criterion.
 """
 
 from __future__ import annotations
@@ -31,7 +33,12 @@ _BOUND = re.compile(
     r"(?P<unit>words?|sentences?)(?:\s+(?P<or2>or (?:fewer|less)))?(?:\s+long)?\.?$",
     re.I,
 )
-_ELSE = re.compile(r"\b(?:not|never|every|each|any|no line|per|exactly|line|lines|paragraph)\b|n't\b", re.I)
+_ELSE = re.compile(r"\b(?:not|never|every|each|any|no line|per|exactly|line|lines)\b|n't\b", re.I)
+_PARAGRAPH = re.compile(r"\bparagraphs?\b", re.I)
+_OPENING = re.compile(r"\b(?:opening|first paragraph|at the top|introduction|intro|welcome|greeting)\b", re.I)
+"""A part the criterion names as the answer's opening: its first paragraph, where no heading names it."""
+_SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^.!?]{0,60},\s*$", re.I)
+_FIELD = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,2}[.)]|\||\**[A-Z][^:.!?]{0,40}:\**\s+\S)")
 _WHOLE = re.compile(r"\b(?:whole|entire|full|all)\b", re.I)
 _STRICT = re.compile(r"\b(?:under|fewer than|less than|shorter than)\b", re.I)
 _WORD = re.compile(r"[^\W_]+(?:[.,'\u2019:/-][^\W_]+)*")
@@ -94,6 +101,31 @@ def _without_sign_off(lines: list[str]) -> list[str]:
     return kept if any(line.strip() for line in kept) else lines
 
 
+def _opening(answer: str) -> tuple[str, str] | None:
+    """The answer's first paragraph, after a title line and a salutation ("Dear Ms Shah,"),
+    where each of its lines is a sentence's (no heading, list item, field or table row); None
+    where it is not prose."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", body(answer)) if p.strip()]
+    if (
+        paragraphs
+        and len(paragraphs[0].splitlines()) == 1
+        and not paragraphs[0].rstrip("*_ ").endswith((".", "!", "?"))
+    ):
+        paragraphs = paragraphs[1:]  # a title
+    if paragraphs and _SALUTATION.match(paragraphs[0].splitlines()[0]):
+        rest = paragraphs[0].splitlines()[1:]
+        paragraphs = ["\n".join(rest)] + paragraphs[1:] if rest else paragraphs[1:]
+    if not paragraphs:
+        return None
+    lines = paragraphs[0].splitlines()
+    if any(
+        _HEADING.match(ln) or _FIELD.match(ln) or not ln.rstrip("*_\"'\u201d\u2019 ").endswith((".", "!", "?"))
+        for ln in lines
+    ):
+        return None
+    return paragraphs[0], "the first paragraph"
+
+
 _WRITE = re.compile(
     r"\b(?:write|draft|prepare|compose|put together|turn\b[^.?!]{0,60}?\binto)\s+(?P<phrase>[^.?!,:;()]*)", re.I
 )
@@ -132,6 +164,10 @@ def length_read(answer: str, criterion: str, task: str = "") -> Evidence | None:
         text, where = body(answer), "the answer"
     else:
         found = _section(answer, stems)
+        if found is None and _OPENING.search(asked.group("part")):
+            found = _opening(answer)
+        elif _PARAGRAPH.search(asked.group("part")):
+            return None
         if found is None and not _written(task, stems):
             return None
         text, where = found or (body(answer), "the answer")
