@@ -72,6 +72,7 @@ from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
 from rubricflow.activities.grader.check_texts import looks_for_a_value_s_name, names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
+from rubricflow.activities.grader.contact_details import contact_read
 from rubricflow.activities.grader.conversions import conversion_read
 from rubricflow.activities.grader.counts import count_read
 from rubricflow.activities.grader.date_gaps import date_gap_read
@@ -202,6 +203,7 @@ _READERS = (
     card_read,
     code_read,
     phone_read,
+    contact_read,
     birth_read,
     weekday_read,
     date_span_read,
@@ -221,7 +223,7 @@ _READERS = (
     tally_read,
 )
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
-_TASK_READERS = frozenset({length_read})
+_TASK_READERS = frozenset({length_read, contact_read})
 """The readers that read the task too (the thing it asks be written)."""
 
 

@@ -27,9 +27,9 @@ KEPT_OUT = re.compile(r"\b(?:not|no|never|without|leaves?|keeps?|omits?|excludes
 """Words of a criterion that keep something out of the answer."""
 _PERSONAL = re.compile(r"\b(?:mobile|personal|private|home)\b|\b\w+'s\s+(?:\w+\s+)?(?:phone|mobile)", re.I)
 _MOBILE = re.compile(r"(?<![\d+])(?:\+44\s?\(?0?\)?\s?7|07)(?:\s?\d){9}(?!\d)")
-_PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
+PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
 _SERVICE = re.compile(r"^(?:\+44\s?\(?0?\)?\s?|0)[1238]")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _TITLE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z]")
 _OWN = re.compile(r"\b(?:call|ring|text|phone)\s+me\b|\bmy\s+(?:mobile|phone|number)\b", re.I)
 _PLAIN = frozenset(
@@ -68,9 +68,9 @@ def phone_read(answer: str, criterion: str) -> Evidence | None:
             return Evidence(False, why, f"phone number: {why}", quote=line.strip())
     if _MOBILE.search(answer):
         return None  # a mobile beside no one: perhaps the business's own
-    numbers = [m.group(0) for m in _PHONE.finditer(answer) if 10 <= _digits(m.group(0)) <= 13]
+    numbers = [m.group(0) for m in PHONE.finditer(answer) if 10 <= _digits(m.group(0)) <= 13]
     if any(not _SERVICE.match(number) for number in numbers):
         return None
-    if re.search(r"\b(?:email|contact)\b", criterion, re.I) and _EMAIL.search(answer):
+    if re.search(r"\b(?:email|contact)\b", criterion, re.I) and EMAIL.search(answer):
         return None
     return Evidence(True, "", "phone number: the answer gives no mobile number, its others a business's")
