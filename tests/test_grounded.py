@@ -1555,12 +1555,12 @@ async def test_a_criterion_naming_the_words_a_line_starts_with_is_read_off_that_
 @needs_sandbox
 async def test_an_address_the_answer_does_not_hold_whole_fails_without_a_question(script, seen):
     """`/launches` is another page than `/launch`: no quote or check can make it the one
-    named. An address the answer does hold leaves the criterion to the grader."""
+    named. An address the answer does hold leaves a criterion asking more of it to the grader."""
     post = "Fieldnote 2.0 is out! See https://fieldnote.app/launches for the details."
     result = await grounded(
         script,
         post,
-        "- Links to https://fieldnote.app/launch\n- Links to https://fieldnote.app/launches",
+        "- Links to https://fieldnote.app/launch\n- Points readers to the details at https://fieldnote.app/launches",
         "    return 'https://fieldnote.app/launches' in answer",
         "See https://fieldnote.app/launches for the details.",
         request="Announce the launch.",
@@ -1571,8 +1571,10 @@ async def test_an_address_the_answer_does_not_hold_whole_fails_without_a_questio
     assert named.decided_by == "address: 'https://fieldnote.app/launch' is not in the answer"
     assert held.passed and not held.decided_by.startswith("address")
     asked = [str(messages[-1].content) for messages in seen]
-    about = [a for a in asked if "Criterion: Links to https://fieldnote.app/launch" in a]
-    assert about and all("Criterion: Links to https://fieldnote.app/launches" in a for a in about)
+    about = [a for a in asked if "Criterion: " in a]
+    assert about and all(
+        "Criterion: Points readers to the details at https://fieldnote.app/launches" in a for a in about
+    )
 
 
 @needs_sandbox
