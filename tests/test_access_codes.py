@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rubricflow.activities.grader.access_codes import code_read
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 
 SENT = "Collect the key from the key safe in the porch; we will text you the code the day before."
 
@@ -68,6 +68,6 @@ def test_the_criteria_that_ask_a_code_be_kept_out(criterion, asked):
 
 
 def test_the_grounded_pass_reads_a_code_by_code():
-    read = _read_by_code("The door code is 2580.", "Does not include the key safe or door code")
+    read = read_by_code("The door code is 2580.", "Does not include the key safe or door code")
     assert read is not None and read.passed is False
     assert read.decided_by == "access code: the answer writes a code, 'code is 2580'"

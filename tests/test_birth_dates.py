@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rubricflow.activities.grader.birth_dates import birth_read
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 
 CRITERION = "Does not include the tenant's date of birth"
 
@@ -42,5 +42,5 @@ def test_the_criteria_that_ask_a_date_of_birth_be_kept_out(criterion, asked):
 
 
 def test_the_grounded_pass_reads_a_date_of_birth_by_code():
-    read = _read_by_code("**Tenant:** Mr Tomasz Nowicki (DOB 02/11/1989)", CRITERION)
+    read = read_by_code("**Tenant:** Mr Tomasz Nowicki (DOB 02/11/1989)", CRITERION)
     assert read is not None and read.passed is False and read.decided_by.startswith("date of birth:")

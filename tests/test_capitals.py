@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rubricflow.activities.grader.capitals import asks_no_capitals, capitals_read
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 
 NOTE = """\
 # Notes for Saturday
@@ -49,5 +49,5 @@ def test_a_long_word_in_capitals_or_capitals_in_code_decide_nothing_or_nothing_w
 
 
 def test_the_reader_decides_through_the_grounded_grader():
-    found = _read_by_code(NOTE.format(line="NEVER leave the hob on."), "Avoids shouting in capital letters")
+    found = read_by_code(NOTE.format(line="NEVER leave the hob on."), "Avoids shouting in capital letters")
     assert found is not None and found.passed is False and found.decided_by.startswith("capitals:")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rubricflow.activities.grader.card_numbers import card_read
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 
 
 @pytest.mark.parametrize(
@@ -40,5 +40,5 @@ def test_the_criteria_that_ask_a_card_number_be_kept_from_view(criterion, asked)
 
 
 def test_the_grounded_pass_reads_a_card_number_by_code():
-    read = _read_by_code("Card: 20117345215021", "Does not print a full card number")
+    read = read_by_code("Card: 20117345215021", "Does not print a full card number")
     assert read is not None and read.decided_by == "card number: the answer shows '20117345215021' in full"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.contact_details import contact_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 TASK = "Write the job posting. Applications go to design-jobs@brightloop.de by 28 February."
 
@@ -58,6 +58,6 @@ def test_left_to_the_grader(answer, criterion, task):
 
 
 def test_the_grounded_pass_reads_a_contact_detail_by_code():
-    read = _read_by_code("Apply through the form on our jobs page.", "Gives an email address to apply to", TASK)
+    read = read_by_code("Apply through the form on our jobs page.", "Gives an email address to apply to", TASK)
     assert read is not None and read.passed is False
     assert read.decided_by == "contact detail: the answer writes no email address"

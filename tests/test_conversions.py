@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.conversions import conversion_read, conversions
-from rubricflow.activities.grader.grounded import _read_by_code
 
 
 def test_figures_beside_their_conversions_are_paired_on_their_line():
@@ -54,7 +54,7 @@ def test_what_code_cannot_read_is_left_to_the_grader(criterion):
 
 
 def test_the_grounded_pass_reads_a_conversion_by_code():
-    read = _read_by_code("Energy: 450 kcal (1,700 kJ)\n", "The kJ figures are correct conversions of the kcal figures")
+    read = read_by_code("Energy: 450 kcal (1,700 kJ)\n", "The kJ figures are correct conversions of the kcal figures")
     assert read is not None and read.passed is False and read.decided_by.startswith("conversion:")
 
 

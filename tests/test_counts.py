@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.counts import count_asked, count_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 PROPOSAL = """\
 ## Abstract
@@ -68,5 +68,5 @@ def test_a_thing_no_heading_names_or_several_do_is_left_to_the_grader():
 
 def test_the_grounded_pass_counts_by_code():
     answer = PROPOSAL.format(takeaways="- one\n- two")
-    read = _read_by_code(answer, "Gives three takeaways, no more and no fewer")
+    read = read_by_code(answer, "Gives three takeaways, no more and no fewer")
     assert read is not None and read.passed is False and read.decided_by.startswith("count:")

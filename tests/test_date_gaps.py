@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.date_gaps import date_gap_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 FOUND = (
     "## Items handed in\n| Ref | Found | Item | Kept until |\n|---|---|---|---|\n"
@@ -35,7 +35,7 @@ def test_each_line_s_two_dates_are_the_gap_apart(kept, met):
     ],
 )
 def test_each_date_of_a_dated_run_is_the_gap_after_the_one_before(third, criterion, met):
-    read = _read_by_code(VISITS.format(third=third), criterion)
+    read = read_by_code(VISITS.format(third=third), criterion)
     assert read is not None and read.passed is met and read.decided_by.startswith("date gaps:")
 
 

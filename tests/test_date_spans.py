@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.date_spans import date_span_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 INVOICE = "**Invoice 2231**\n- Issue date: 3 March 2026\n- Due date: {due}\n- Amount: £420.00\n"
 
@@ -71,7 +71,7 @@ def test_what_code_cannot_read_is_left_to_the_grader(criterion):
 
 
 def test_the_grounded_pass_reads_a_span_of_dates_by_code():
-    read = _read_by_code(INVOICE.format(due="1 April 2026"), "The due date is 30 days after the issue date")
+    read = read_by_code(INVOICE.format(due="1 April 2026"), "The due date is 30 days after the issue date")
     assert read is not None and read.passed is False and read.decided_by.startswith("date span:")
     assert read.why == "1 April 2026 is not 30 days after 3 March 2026 (2 April 2026)"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.durations import asks_durations, duration_read, stated_lengths
-from rubricflow.activities.grader.grounded import _read_by_code
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_what_code_cannot_tell_is_left_to_the_grader():
 
 
 def test_the_grounded_grader_reads_a_length_by_code():
-    evidence = _read_by_code("Shift: 10:00-14:00 (3.5 hours)", "The shift length it gives is right for its times")
+    evidence = read_by_code("Shift: 10:00-14:00 (3.5 hours)", "The shift length it gives is right for its times")
     assert evidence is not None and evidence.passed is False and evidence.decided_by.startswith("duration:")
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.end_questions import question_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 LABEL = "Bronze lamp, Roman, 2nd century AD.\n\nOil burned in the bowl.\n\n"
 
@@ -40,6 +40,6 @@ def test_left_to_the_grader(answer, criterion):
 
 
 def test_the_grounded_pass_reads_a_closing_question_by_code():
-    read = _read_by_code(LABEL + "Look for the mark.", "Ends with a question")
+    read = read_by_code(LABEL + "Look for the mark.", "Ends with a question")
     assert read is not None and read.passed is False
     assert read.decided_by == "closing question: the last line ends with no question mark"

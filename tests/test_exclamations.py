@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.exclamations import exclamation_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 CALM = "Thank you for your order.\n\nYour cake will be ready on Friday."
 ONE = "Thank you for your order!\n\nYour cake will be ready on Friday."
@@ -51,6 +51,6 @@ def test_left_to_the_grader(answer, criterion):
 
 
 def test_the_grounded_pass_reads_exclamation_marks_by_code():
-    read = _read_by_code(TWO, "Uses at most one exclamation mark")
+    read = read_by_code(TWO, "Uses at most one exclamation mark")
     assert read is not None and read.passed is False
     assert read.decided_by == "exclamation marks: the answer holds 2, more than 1"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.formats import format_read
-from rubricflow.activities.grader.grounded import _read_by_code
 
 RECEIPT = "| Item | Qty | Unit price | Line total |\n|---|---:|---:|---:|\n| Hammer | 1 | £14.99 | £14.99 |\n"
 BOM = "| Part | Qty | Unit £ | Total £ |\n|---|---|---|---|\n| Resistor | 10 | 0.02 | {total} |\n"
@@ -55,6 +55,6 @@ def test_left_to_the_grader(answer, criterion):
 
 
 def test_the_grounded_pass_reads_a_format_by_code():
-    read = _read_by_code(RECEIPT + "Total: £15", "All money figures are written with two decimals")
+    read = read_by_code(RECEIPT + "Total: £15", "All money figures are written with two decimals")
     assert read is not None and read.passed is False
     assert read.decided_by == "format: '£15' is not written with two decimals"

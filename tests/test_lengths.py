@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.lengths import MARGIN, length_read
 
 LISTING = """\
@@ -70,7 +70,7 @@ def test_what_code_cannot_read_is_left_to_the_grader(criterion):
 
 
 def test_the_grounded_pass_counts_words_by_code():
-    read = _read_by_code(LISTING.format(description=_words(120)), "The main description is no longer than 70 words")
+    read = read_by_code(LISTING.format(description=_words(120)), "The main description is no longer than 70 words")
     assert read is not None and read.passed is False and read.decided_by.startswith("length:")
 
 
@@ -94,7 +94,7 @@ def test_a_part_named_by_the_answer_s_first_line_is_unclear():
 def test_a_part_the_task_asks_be_written_is_the_whole_answer(task, decided):
     answer = "## Round dates\n\n" + "Visits every four weeks. " * 6 + "\n\n## Paying\n\n" + "Cash or transfer. " * 20
     criterion = "The notice is no longer than 50 words"
-    read = _read_by_code(answer, criterion, task)
+    read = read_by_code(answer, criterion, task)
     assert (read is not None) is decided
     if decided:
         assert read.passed is False and read.decided_by == "length: the answer has 87 words; the bound is 50"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.named_absences import absence_read
 
 FIXTURES = "Here are the fixtures:\n\n- 4 Oct: Millbrook Rovers v Castle Vale\n- 11 Oct: Castle Vale v Ashby Town"
@@ -62,6 +62,6 @@ def test_the_line_introducing_the_answer_is_none_of_it():
 
 
 def test_the_grounded_pass_reads_a_named_absence_by_code():
-    read = _read_by_code(FIXTURES, "Leaves Ashby Town out entirely")
+    read = read_by_code(FIXTURES, "Leaves Ashby Town out entirely")
     assert read is not None and read.passed is False
     assert read.decided_by == "named absence: the answer names 'Ashby Town'"

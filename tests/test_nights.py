@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.nights import nights_asked, nights_read
 
 BOOKING = """\
@@ -71,7 +71,7 @@ def test_two_stated_counts_or_dates_code_cannot_place_are_left_to_the_grader():
 
 
 def test_the_reader_decides_through_the_grounded_grader():
-    found = _read_by_code(
+    found = read_by_code(
         BOOKING.format(nights="3 nights"), "The number of nights matches the arrival and departure dates"
     )
     assert found is not None and found.passed is False and found.decided_by.startswith("nights:")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 
 
@@ -109,7 +109,7 @@ class TestTheLineDecides:
         limerick = "Here's one:\n\n**Nine Lives, One Nap**\n\nA tabby who lived in Peru\nHad nothing to do;"
         peru = Opening("first", "Peru", "holds")
         assert opens_with(limerick, peru) == (None, "**Nine Lives, One Nap**")
-        assert _read_by_code(limerick, "The first line mentions Peru") is None
+        assert read_by_code(limerick, "The first line mentions Peru") is None
         assert opens_with(limerick.replace("Nine Lives", "Peru"), peru)[0] is True
         assert opens_with(limerick.replace("**Nine Lives, One Nap**\n\n", ""), peru)[0] is True
         assert opens_with("Hi team,\n\nPeru ships today.", Opening("first", "Peru"))[0] is False  # a greeting
@@ -121,13 +121,13 @@ class TestTheLineDecides:
 def test_the_record_says_what_the_line_was_read_for():
     """A line read for its end or for words it holds is recorded as such, not as its start."""
     letter = "Thanks for your time.\n\nBest,\nLena Fischer"
-    held = _read_by_code(letter, "Ends with the name Lena")
+    held = read_by_code(letter, "Ends with the name Lena")
     assert (held.passed, held.decided_by, held.quote) == (True, "line: the last line holds 'Lena'", "Lena Fischer")
-    ended = _read_by_code(letter, 'Ends with "Thanks for reading!"')
+    ended = read_by_code(letter, 'Ends with "Thanks for reading!"')
     assert (ended.passed, ended.decided_by) == (False, "line: the last line does not end with 'Thanks for reading!'")
-    started = _read_by_code(letter, 'Opens with "Dear Lena,"')
+    started = read_by_code(letter, 'Opens with "Dear Lena,"')
     assert (started.passed, started.decided_by) == (False, "line: the first line does not start with 'Dear Lena,'")
-    assert _read_by_code(letter, "Thanks the reader") is None
+    assert read_by_code(letter, "Thanks the reader") is None
 
 
 def test_words_the_criterion_asks_for_beside_more_decide_only_when_missing():
@@ -135,8 +135,8 @@ def test_words_the_criterion_asks_for_beside_more_decide_only_when_missing():
     the name is unmet, but one with it may still lack the date, which is the grader's to say."""
     criterion = "The first line names Lily Evans and gives the date of birth"
     assert opening(criterion) == Opening("first", "Lily Evans", "holds", more=True)
-    assert _read_by_code("Vaccination record: Lily Evans\n\n- 2025-01-04 6-in-1", criterion) is None
-    unmet = _read_by_code("Vaccination record of L. Evans, born 2024-11-02\n\n- 2025-01-04 6-in-1", criterion)
+    assert read_by_code("Vaccination record: Lily Evans\n\n- 2025-01-04 6-in-1", criterion) is None
+    unmet = read_by_code("Vaccination record of L. Evans, born 2024-11-02\n\n- 2025-01-04 6-in-1", criterion)
     assert (unmet.passed, unmet.decided_by) == (False, "line: the first line does not hold 'Lily Evans'")
     assert opening("The first line gives the status, Identified") == Opening("first", "Identified", "holds")
 
@@ -146,11 +146,11 @@ def test_a_name_above_a_last_line_of_contact_details_is_a_sign_off_left_to_the_g
     (a business's name and number under the signature): whether the sign-off is the end is
     the criterion's to say."""
     letter = "Thanks for your support!\n\nBest wishes,\nAsha Kaur\nClearview Windows, 0114 555 0392"
-    assert _read_by_code(letter, "Ends with the cleaner's name, Asha Kaur") is None
-    assert _read_by_code(letter, "Ends with the cleaner's name, Asha Khan").passed is False
+    assert read_by_code(letter, "Ends with the cleaner's name, Asha Kaur") is None
+    assert read_by_code(letter, "Ends with the cleaner's name, Asha Khan").passed is False
     remark = "Best wishes,\nAsha Kaur\nPlease ring if you see smoke in the room."  # a closing remark is the end
-    assert _read_by_code(remark, "Ends with the cleaner's name, Asha Kaur").passed is False
+    assert read_by_code(remark, "Ends with the cleaner's name, Asha Kaur").passed is False
     poem = "Grey tide\nthe kettle hums\nwaves"  # a word, not a name
-    assert _read_by_code(poem, "Uses the word 'kettle' in the last line").passed is False
+    assert read_by_code(poem, "Uses the word 'kettle' in the last line").passed is False
     signed = "Sweep done.\n\nSigned: Tom Ashby, Guild of Master Chimney Sweeps member 1187"
-    assert _read_by_code(signed, "Ends with the sweep's signature, Tom Ashby").passed is True
+    assert read_by_code(signed, "Ends with the sweep's signature, Tom Ashby").passed is True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.orders import asks_order, order_read
 
 LETTER = """\
@@ -82,7 +82,7 @@ def test_a_part_no_heading_names_is_left_to_the_grader():
 
 def test_the_grounded_pass_reads_an_order_by_code():
     answer = LETTER.format(first="What's changed", second="Your premium")
-    read = _read_by_code(answer, "The premium breakdown comes before the list of changes")
+    read = read_by_code(answer, "The premium breakdown comes before the list of changes")
     assert read is not None and read.passed is False and read.decided_by.startswith("order:")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.own_headings import heading_read
 
 REPORT = """# Boiler service report
@@ -100,5 +100,5 @@ def test_the_title_is_no_section_heading():
 
 
 def test_the_grounded_pass_reads_a_heading_by_code():
-    read = _read_by_code(_report("Next service"), "Has a heading for the next service")
+    read = read_by_code(_report("Next service"), "Has a heading for the next service")
     assert read is not None and read.passed and read.decided_by == "heading: 'Next service' names the next service"

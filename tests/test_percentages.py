@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.percentages import percentage_read, share_asked, stated_shares
 
 
@@ -124,7 +124,7 @@ def test_what_code_cannot_tell_is_left_to_the_grader():
 
 
 def test_the_grounded_grader_reads_a_share_by_code():
-    evidence = _read_by_code(
+    evidence = read_by_code(
         "We gave out 36 of the 48 parcels (70%).", "Works out the percentage from the counts correctly"
     )
     assert evidence is not None and evidence.passed is False and evidence.decided_by.startswith("percentage:")

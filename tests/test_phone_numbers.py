@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.phone_numbers import phone_read
 
 CRITERION = "Does not include the customer's mobile number"
@@ -63,7 +63,7 @@ def test_an_email_address_leaves_a_criterion_naming_email_to_the_grader():
 
 
 def test_the_grounded_pass_reads_a_mobile_by_code():
-    read = _read_by_code("**Owner:** Mr Daniel Osei, 07700 900561", "Does not include the owner's mobile number")
+    read = read_by_code("**Owner:** Mr Daniel Osei, 07700 900561", "Does not include the owner's mobile number")
     assert read is not None and read.passed is False and read.decided_by.startswith("phone number:")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.products import asks_products, product_read
 
 INVOICE = """\
@@ -66,7 +66,7 @@ def test_a_list_whose_lines_never_multiply_out_is_not_read():
 
 
 def test_the_reader_decides_through_the_grounded_grader():
-    found = _read_by_code(
+    found = read_by_code(
         INVOICE.format(pads="£16.00"), "Every line item's amount is its quantity multiplied by its rate"
     )
     assert found is not None and found.passed is False and found.decided_by.startswith("product:")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.quoted_words import quoted_read
 
 NOTE = "Our quiz night is very nearly here. This episode is sponsored by Pine Books.\nSee you at bedtime."
@@ -75,6 +75,6 @@ def test_criteria_of_other_shapes_are_not_read(criterion):
 
 
 def test_the_grounded_pass_reads_quoted_words_by_code():
-    read = _read_by_code(NOTE, "Never uses the word 'very'")
+    read = read_by_code(NOTE, "Never uses the word 'very'")
     assert read is not None and read.passed is False
     assert read.decided_by == "quoted words: the answer uses 'very'"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.rated_amounts import rated_read
 
 BILL = "1. Brake bleed: £25.00\n2. Labour: 2 hours at £42.00 an hour: £{labour}\nTotal: £109.00"
@@ -56,8 +56,6 @@ def test_left_to_the_grader(answer, criterion):
 
 
 def test_the_grounded_pass_reads_a_rated_amount_by_code():
-    read = _read_by_code(
-        BILL.format(labour="86.00"), "The labour charge equals the hours multiplied by the hourly rate"
-    )
+    read = read_by_code(BILL.format(labour="86.00"), "The labour charge equals the hours multiplied by the hourly rate")
     assert read is not None and read.passed is False
     assert read.decided_by == "rated amount: 2 at £42.00 is £84.00, not £86.00"

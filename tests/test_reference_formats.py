@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.reference_formats import reference_read
 
 LIST = "- KM-2201: goggles\n- KM-2202: trainers\n- {third}: towel\n"
@@ -41,6 +41,6 @@ def test_left_to_the_grader(answer, criterion):
 
 
 def test_the_grounded_pass_reads_a_reference_format_by_code():
-    read = _read_by_code(LIST.format(third="KM-224"), "Item references all use the KM-0000 format")
+    read = read_by_code(LIST.format(third="KM-224"), "Item references all use the KM-0000 format")
     assert read is not None and read.passed is False
     assert read.decided_by == "reference format: 'KM-224' is not written as KM-0000"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.sequences import sequence_asked, sequence_read
 
 INVOICES = """\
@@ -125,7 +125,7 @@ def test_an_item_whose_keys_disagree_or_a_second_such_list_is_left_to_the_grader
 
 def test_the_reader_decides_through_the_grounded_grader():
     rows = "\n".join(["- 2 April 2026: £45.50", "- 3 March 2026: £120.00", "- 17 March 2026: £80.00"])
-    found = _read_by_code(INVOICES.format(rows=rows), "Lists the overdue invoices oldest first")
+    found = read_by_code(INVOICES.format(rows=rows), "Lists the overdue invoices oldest first")
     assert found is not None and found.passed is False and found.decided_by.startswith("sequence:")
 
 

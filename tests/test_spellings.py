@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.spellings import misspelt, named_spellings, spelling
 
 
@@ -73,9 +73,9 @@ def test_a_name_the_answer_never_holds_is_left_to_the_grader():
 
 
 def test_the_grounded_grader_reads_it_by_code_before_asking_the_model():
-    evidence = _read_by_code("Okonkwo spoke; Okonkow answered.", "Okonkwo is written one way every time it appears")
+    evidence = read_by_code("Okonkwo spoke; Okonkow answered.", "Okonkwo is written one way every time it appears")
     assert evidence is not None and evidence.passed is False and evidence.decided_by.startswith("spelling:")
-    assert _read_by_code("Okonkwo spoke; Okonkow answered.", "Mentions Okonkwo") is None
+    assert read_by_code("Okonkwo spoke; Okonkow answered.", "Mentions Okonkwo") is None
 
 
 def test_a_misspelt_plural_is_the_name_misspelt():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.sums import asks_sum, sum_read
 
 MONEY = """\
@@ -121,7 +121,7 @@ def test_a_total_whose_parts_are_unclear_is_left_to_the_grader(answer, why):
 
 
 def test_the_grounded_pass_reads_a_total_by_code():
-    read = _read_by_code(MONEY.format(total="£7,000.65"), "The total raised equals the sum of the amounts listed")
+    read = read_by_code(MONEY.format(total="£7,000.65"), "The total raised equals the sum of the amounts listed")
     assert read is not None and read.passed is False and read.decided_by.startswith("sum:")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.listing import lists
 from rubricflow.activities.grader.tallies import asks_tally, tally_read
 
@@ -58,7 +58,7 @@ def test_a_list_with_siblings_under_their_own_headings_is_unclear():
 
 
 def test_the_grounded_pass_reads_a_tally_by_code():
-    read = _read_by_code(NOTE.format(n="three"), "Says how many people to call, and lists that many")
+    read = read_by_code(NOTE.format(n="three"), "Says how many people to call, and lists that many")
     assert read is not None and read.passed is False and read.decided_by == "tally: it states 3 but lists 2"
 
 

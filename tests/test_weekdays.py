@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rubricflow.activities.grader.grounded import _read_by_code
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.weekdays import asks_weekdays, dated_weekdays, weekday_read
 
 
@@ -101,7 +101,7 @@ def test_the_thing_named_on_no_dated_line_is_met_when_every_dated_weekday_is_rig
 
 
 def test_the_grounded_grader_reads_a_weekday_by_code():
-    evidence = _read_by_code("Handover: Thursday 10 June 2026", "Names the right day of the week for the handover date")
+    evidence = read_by_code("Handover: Thursday 10 June 2026", "Names the right day of the week for the handover date")
     assert evidence is not None and evidence.passed is False and evidence.decided_by.startswith("weekday:")
 
 

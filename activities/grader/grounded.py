@@ -57,54 +57,23 @@ last lines, and every citation's is the same request and answer up to the criter
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import get_args
 
-from rubricflow.activities.grader.access_codes import code_read
-from rubricflow.activities.grader.addresses import missing_address
 from rubricflow.activities.grader.asking import Ask
 from rubricflow.activities.grader.assembly import verdict_of
-from rubricflow.activities.grader.birth_dates import birth_read
-from rubricflow.activities.grader.capitals import capitals_read
-from rubricflow.activities.grader.card_numbers import card_read
 from rubricflow.activities.grader.check_kinds import CheckKind, Unrun, classify
 from rubricflow.activities.grader.check_texts import looks_for_a_value_s_name, names_only_to_rule_out
 from rubricflow.activities.grader.citing import ABSENCE, Evidence, decide, decided_by_check, shown_true
+from rubricflow.activities.grader.code_reading import read_by_code
 from rubricflow.activities.grader.confirm import CHOICES, CONFIRMED, confirm_question, unconfirmed
-from rubricflow.activities.grader.contact_details import contact_read
-from rubricflow.activities.grader.conversions import conversion_read
-from rubricflow.activities.grader.counts import count_read
-from rubricflow.activities.grader.date_gaps import date_gap_read
-from rubricflow.activities.grader.date_spans import date_span_read
-from rubricflow.activities.grader.durations import duration_read
-from rubricflow.activities.grader.end_questions import question_read
-from rubricflow.activities.grader.exclamations import exclamation_read
 from rubricflow.activities.grader.fact_choice import FactChoice, map_question, map_schema
 from rubricflow.activities.grader.facts import Answer, read_answer
-from rubricflow.activities.grader.formats import format_read
 from rubricflow.activities.grader.grounded_asker import Asker
 from rubricflow.activities.grader.judged import evidence_text
-from rubricflow.activities.grader.lengths import length_read
-from rubricflow.activities.grader.named_absences import absence_read
-from rubricflow.activities.grader.nights import nights_read
-from rubricflow.activities.grader.openings import Opening, opening, opens_with
-from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_examples import example_question, on_examples, tested_false
-from rubricflow.activities.grader.own_headings import heading_read
-from rubricflow.activities.grader.percentages import percentage_read
-from rubricflow.activities.grader.phone_numbers import phone_read
-from rubricflow.activities.grader.products import product_read
-from rubricflow.activities.grader.quoted_words import quoted_read
 from rubricflow.activities.grader.quotes import cite, quote_question
-from rubricflow.activities.grader.rated_amounts import rated_read
-from rubricflow.activities.grader.reference_formats import reference_read
-from rubricflow.activities.grader.sequences import sequence_read
-from rubricflow.activities.grader.spellings import spelling
-from rubricflow.activities.grader.sums import sum_read
-from rubricflow.activities.grader.tallies import tally_read
-from rubricflow.activities.grader.values import missing_value
-from rubricflow.activities.grader.weekdays import weekday_read
 from rubricflow.activities.grader.written_checks import (
     CheckRun,
     answer_functions,
@@ -138,11 +107,11 @@ async def grade_grounded(
 ) -> GraderVerdict:
     """The verdict, each criterion decided by a written check, a verified citation, or both,
     and, with `facts`, agreeing with the measured fact the model chose for it; what code
-    reads alone (`_read_by_code`: the words of a line, an address the answer lacks) asks
+    reads alone (`code_reading.read_by_code`: the words of a line, an address the answer lacks) asks
     the model nothing."""
     answer = last_answer(transcript) or ""
     request = next((m.content for m in recent_with_request(transcript, 1) if m.role == "user"), "")
-    read = {i: evidence for i, c in enumerate(criteria) if (evidence := _read_by_code(answer, c, request)) is not None}
+    read = {i: evidence for i, c in enumerate(criteria) if (evidence := read_by_code(answer, c, request)) is not None}
     asked = [c for i, c in enumerate(criteria) if i not in read]
     shown = iter(
         await _asked(
@@ -153,102 +122,6 @@ async def grade_grounded(
     )
     evidence = [read[i] if i in read else next(shown) for i in range(len(criteria))]
     return verdict_of([_criterion(name, e) for name, e in zip(criteria, evidence, strict=True)])
-
-
-def _read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | None:
-    """The criterion decided by code alone: by the line it names (`openings.py`), unmet
-    for an address (`addresses.py`) or a figure it gives (`values.py`) that the answer
-    lacks, by the spellings of a name it asks one spelling of (`spellings.py`), by the words
-    in capitals of an answer it asks to shout none (`capitals.py`), or by the digits of a
-    card number it asks be kept from view (`card_numbers.py`), or by the shapes of the phone
-    numbers of an answer it asks keep a person's own out (`phone_numbers.py`) or a date of
-    birth (`birth_dates.py`), or by the
-    calendar for a weekday it asks be right for its date (`weekdays.py`), or by the
-    arithmetic of a percentage it asks be right (`percentages.py`), or by the clock for a
-    length of time it asks be right for its two times (`durations.py`), or of a total it asks
-    be the sum of figures listed (`sums.py`), or of each line it asks multiply out
-    (`products.py`), or by the calendar for nights it asks be right for two dates
-    (`nights.py`), or by the headings of two parts it asks be in
-    an order (`orders.py`), or by the keys of a list it asks be in an order of them
-    (`sequences.py`), or by counting the list of a thing it asks exactly so many of
-    (`counts.py`), or by the calendar for a span it asks between two dates (`date_spans.py`)
-    or between each pair of several (`date_gaps.py`), or by counting the words or sentences of a text it bounds (`lengths.py`), or by the factor
-    between the units of a conversion it asks be right (`conversions.py`), or by counting the
-    list a count it asks about is of (`tallies.py`), or by counting the whole answer where the
-    part a length bounds is the thing `task` asks be written; else None."""
-    if (wanted := opening(criterion)) is not None:
-        return _opening_read(answer, wanted)  # None: the first line is a title, and which is meant is unclear
-    if (address := missing_address(answer, criterion)) is not None:
-        why = f"the answer does not hold {address!r} (nor is another address the same one)"
-        return Evidence(False, why, f"address: {address!r} is not in the answer")
-    if (value := missing_value(answer, criterion)) is not None:
-        why = f"the answer gives {value!r} nowhere (in digits, or as a word)"
-        return Evidence(False, why, f"value: {value!r} is not in the answer")
-    return next((read for reader in _READERS if (read := _read(reader, answer, criterion, task)) is not None), None)
-
-
-def _read(reader: Callable[..., Evidence | None], answer: str, criterion: str, task: str) -> Evidence | None:
-    return reader(answer, criterion, task) if reader in _TASK_READERS else reader(answer, criterion)
-
-
-_READERS = (
-    spelling,
-    capitals_read,
-    exclamation_read,
-    question_read,
-    quoted_read,
-    absence_read,
-    format_read,
-    reference_read,
-    card_read,
-    code_read,
-    phone_read,
-    contact_read,
-    birth_read,
-    weekday_read,
-    date_span_read,
-    date_gap_read,
-    nights_read,
-    percentage_read,
-    duration_read,
-    sum_read,
-    product_read,
-    rated_read,
-    order_read,
-    heading_read,
-    sequence_read,
-    count_read,
-    length_read,
-    conversion_read,
-    tally_read,
-)
-"""The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
-_TASK_READERS = frozenset({length_read, contact_read})
-"""The readers that read the task too (the thing it asks be written)."""
-
-
-def _opening_read(answer: str, wanted: Opening) -> Evidence | None:
-    """The criterion decided by the line it names: it starts with, ends with or holds the
-    words, or not; None when the first line is a title without them and the line under
-    it has them, or holds the words of a criterion that asks more of it (the model's steps
-    decide then)."""
-    met, line = opens_with(answer, wanted)
-    if met is None or (met and wanted.more):
-        return None  # a title over the words, or words the criterion asks for beside more
-    where = f"the {wanted.line} line"
-    does, does_not = _LINE_DOES[wanted.how]
-    if met:
-        return Evidence(True, "", f"line: {where} {does} {wanted.words!r}", quote=line)
-    why = f"{where} of the answer ({line[:120]!r}) {does_not} {wanted.words!r}"
-    return Evidence(False, why, f"line: {where} {does_not} {wanted.words!r}", quote=line or None)
-
-
-_LINE_DOES = {
-    "starts": ("starts with", "does not start with"),
-    "ends": ("ends with", "does not end with"),
-    "holds": ("holds", "does not hold"),
-}
-"""What a line read for a criterion was found to do with its words, and not to do."""
 
 
 async def _asked(
