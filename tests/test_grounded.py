@@ -820,6 +820,10 @@ class TestChecksAsCode:
         assert classify("def check(answer):\n    return isinstance(data(answer)['year'], int)\n", functions) != "blind"
         reads_task = "def check(answer):\n    return all(n in paragraphs(task) for n in ['Wen', 'Zoe'])\n"
         assert classify(reads_task, functions, "Wen Zoe", "Lists every attendee") == "blind"
+        # A helper given a text the check writes reads that text: the grader's sum, not the answer's.
+        own_sum = "def check(answer):\n    return arithmetic_correct('38 * 0.95 = 36.1')\n"
+        assert classify(own_sum, functions, "", "Calculates the percentage discount correctly") == "blind"
+        assert classify(own_sum.replace("'38 * 0.95 = 36.1'", "answer"), functions) != "blind"
         leaves_out = "def check(answer):\n    return not any(n in answer for n in ['Rosa', 'Uma'])\n"
         task = "Write the notes of the budget meeting with Rosa and Uma."
         assert (

@@ -337,15 +337,22 @@ def _digits_of_its_own(tree: ast.AST, given: str) -> bool:
 
 def _reads(node: ast.AST) -> set[str]:
     """The names of `node` that read the answer (`answer`, a helper), but a helper given
-    the task and not the answer (`paragraphs(task)`), which reads the task."""
+    the task and not the answer (`paragraphs(task)`), which reads the task, or given only
+    texts the check writes (`arithmetic_correct('38 * 0.95 = 36.1')`), which reads those."""
     of_task = {
         id(name)
         for call in ast.walk(node)
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _READERS
-        if _given_task(call)
+        if _given_task(call) or _given_own_text(call)
         for name in ast.walk(call)
     }
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in of_task} & _READS
+
+
+def _given_own_text(call: ast.Call) -> bool:
+    """Whether a helper's arguments are all texts the check writes."""
+    arguments = (*call.args, *(k.value for k in call.keywords))
+    return bool(arguments) and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in arguments)
 
 
 def _given_task(call: ast.Call) -> bool:
