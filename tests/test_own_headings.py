@@ -34,6 +34,11 @@ def _report(third: str, body: str = "Book again before 1 March 2028.") -> str:
         (_report("How to cancel"), "Puts the cancellation information under its own heading", True),
         (_report("Collection"), "Has a heading for the collection or delivery", True),
         (_report("Returned to owners"), "Has a separate section for items returned to their owners", True),
+        (
+            _report("Cancellations"),
+            "Includes a section headed for the cancellation terms",
+            True,
+        ),  # "terms" names no thing
         (_report("Advice"), "Has a heading for the next service", False),
         (_report("Advice"), "Includes a heading for collecting and returning the keys", False),
         (

@@ -1,7 +1,8 @@
 """The words a criterion names a thing by ("the pick-up", "the employer's pension
 contribution"), as patterns a line of the answer holding them matches: each word's first five
 letters ("arrival" finds "Arrived"), a hyphened word whole, its hyphen a space or nothing too
-("pick-up", "pick up", "pickup"), a possessive as its word. Words of `plain`, and words of two
+("pick-up", "pick up", "pickup"), but a phrase hyphened into one word ("the where-to-meet
+section") by its words, a possessive as its word. Words of `plain`, and words of two
 letters or fewer, name nothing.
 """
 
@@ -18,6 +19,7 @@ _POSSESSIVE = re.compile(r"['\u2019]s?$")
 def named_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
     """The patterns of the words `text` names its thing by, in its order."""
     words = [_POSSESSIVE.sub("", w).lower() for w in _WORD.findall(text)]
+    words = [part for w in words for part in (w.split("-") if w.count("-") >= 2 else [w])]
     stems = [w if "-" in w else w[:5] for w in words if w not in plain and len(w) > 2]
     return [re.compile(r"(?<!\w)" + re.escape(stem).replace(r"\-", r"[-\s]?"), re.I) for stem in stems]
 

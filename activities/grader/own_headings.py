@@ -36,11 +36,13 @@ _SECTION = re.compile(
 _FIELD = re.compile(
     r"^\s*(?:[-*]\s+)?(?:\*\*(?P<bold>[^*:]{1,50}):?\*\*:?\s+\S|(?P<plain>[A-Z][^.!?:|]{0,40}):\s+\S|\|(?P<cell>[^|]+)\|)"
 )
-_PLAIN = frozenset(
+_NOTHING = frozenset(
     "the a an of for with it its is are and or to their our your already how when what where why who which "
     "information info details detail about there".split()
 )
-_GENERIC = _PLAIN | frozenset(
+_PLAIN = _NOTHING | frozenset("terms policy arrangements".split())
+"""Words of the thing that name no subject: "the cancellation terms" is named by "cancellation"."""
+_GENERIC = _NOTHING | frozenset(
     "us we our you your other others more further general notes note misc extras summary overview brief "
     "important please".split()
 )
