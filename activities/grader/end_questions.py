@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.quotes import content_lines
+from rubricflow.activities.grader.quotes import last_line
 
 _ASKS = re.compile(
     r"^(?:ends|closes|finishes) (?:with|on) a question(?: (?:addressed to|for|to) (?:the )?[a-z]+)?\.?$"
@@ -22,7 +22,6 @@ _ASKS = re.compile(
     r"(?: (?:addressed to|for|to) (?:the )?[a-z]+)?\.?$",
     re.I,
 )
-_CLOSERS = "\"'*_)\u201d\u2019 "
 
 
 def question_read(answer: str, criterion: str) -> Evidence | None:
@@ -30,13 +29,12 @@ def question_read(answer: str, criterion: str) -> Evidence | None:
     question, or the last line ends no sentence."""
     if not _ASKS.match(criterion.strip()):
         return None
-    lines = content_lines(answer)
-    if not lines:
+    if (found := last_line(answer)) is None:
         return None
-    last = lines[-1].rstrip(_CLOSERS)
+    line, last = found
     if last.endswith("?"):
-        return Evidence(True, "", "closing question: the last line ends with a question mark", quote=lines[-1])
+        return Evidence(True, "", "closing question: the last line ends with a question mark", quote=line)
     if not last.endswith((".", "!")):
         return None  # no sentence ends there: a sign-off or a name, which is unclear
     why = "the last line ends with no question mark"
-    return Evidence(False, why, f"closing question: {why}", quote=lines[-1])
+    return Evidence(False, why, f"closing question: {why}", quote=line)

@@ -18,7 +18,7 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.number_words import WORDS, number_value
-from rubricflow.activities.grader.quotes import content_lines
+from rubricflow.activities.grader.quotes import last_line
 
 _MARK = r"exclamation (?:marks?|points?)"
 _NONE = re.compile(
@@ -41,7 +41,6 @@ _FENCED = re.compile(r"^```(?!(?:markdown|md|text|txt|plaintext)\s*$)[^\n]*\n.*?
 """A fenced block of code; one marked as Markdown or text is prose set in a block."""
 _INLINE = re.compile(r"`[^`\n]*`")
 _NOT_PUNCTUATION = re.compile(r"!=|!\[|<!")
-_CLOSERS = "\"'*_)\u201d\u2019 "
 
 
 def _marks(answer: str) -> list[str]:
@@ -55,12 +54,11 @@ def exclamation_read(answer: str, criterion: str) -> Evidence | None:
     can count of them."""
     asked = criterion.strip()
     if _ENDS.match(asked):
-        lines = content_lines(answer)
-        last = lines[-1].rstrip(_CLOSERS) if lines else ""
+        line, last = last_line(answer) or (None, "")
         if last.endswith("!"):
-            return Evidence(True, "", "exclamation marks: the last line ends with one", quote=lines[-1])
+            return Evidence(True, "", "exclamation marks: the last line ends with one", quote=line)
         why = "the last line does not end with an exclamation mark"
-        return Evidence(False, why, f"exclamation marks: {why}", quote=lines[-1] if lines else None)
+        return Evidence(False, why, f"exclamation marks: {why}", quote=line)
     if _ELSE.search(asked):
         return None
     most = _AT_MOST.match(asked)

@@ -170,6 +170,13 @@ def content_lines(answer: str) -> list[str]:
     return _lines_of(body(answer))
 
 
+def last_line(answer: str) -> tuple[str, str] | None:
+    """The answer's last line of content, and that line without the quotes and emphasis that
+    close it (its last mark is the line's own); None for an answer of no content."""
+    lines = content_lines(answer)
+    return (lines[-1], lines[-1].rstrip("\"'*_)\u201d\u2019 ")) if lines else None
+
+
 CODE_BLOCK = re.compile(r"\b(?:code block|fenced|code fence)", re.I)
 """A criterion about a fenced code block: words outside one (inline code) do not meet it."""
 
