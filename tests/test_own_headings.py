@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rubricflow.activities.grader.code_reading import read_by_code
-from rubricflow.activities.grader.own_headings import heading_read
+from rubricflow.activities.grader.own_headings import heading_read, last_heading_read
 
 REPORT = """# Boiler service report
 
@@ -107,3 +107,29 @@ def test_the_title_is_no_section_heading():
 def test_the_grounded_pass_reads_a_heading_by_code():
     read = read_by_code(_report("Next service"), "Has a heading for the next service")
     assert read is not None and read.passed and read.decided_by == "heading: 'Next service' names the next service"
+
+
+NEWSLETTER = "# Spring newsletter\n\n## {a}\nText.\n\n## {b}\nText.\n\n## {c}\nText.\n\nBest wishes,\nMrs Hale"
+
+
+@pytest.mark.parametrize(
+    ("order", "criterion", "met"),
+    [
+        (("Sports day", "Clubs", "Key dates"), "The key dates section comes last", True),
+        (("Sports day", "Key dates", "Clubs"), "The key dates section comes last", False),
+        (("Sports day", "Clubs", "Key dates"), "Puts the key dates at the end, after the other sections", True),
+        (("In an emergency", "Wi-fi", "Bins"), "Puts the emergency information at the end", False),
+        (("Today", "Meals", "Notes for you"), "The notes for the parent come after every other section", True),
+        (("Today", "Notes and reminders", "Meals"), "Ends with the notes or reminders section", False),
+    ],
+)
+def test_the_last_section_heading_decides_what_comes_last(order, criterion, met):
+    answer = NEWSLETTER.format(a=order[0], b=order[1], c=order[2])
+    read = last_heading_read(answer, criterion)
+    assert read is not None and read.passed is met
+
+
+def test_a_thing_no_heading_names_is_left_to_the_grader():
+    answer = NEWSLETTER.format(a="Sports day", b="Clubs", c="Uniform")
+    assert last_heading_read(answer, "The key dates section comes last") is None
+    assert last_heading_read(answer, "Ends with a question") is None

@@ -29,7 +29,7 @@ from rubricflow.activities.grader.named_absences import absence_read
 from rubricflow.activities.grader.nights import nights_read
 from rubricflow.activities.grader.openings import Opening, opening, opens_with
 from rubricflow.activities.grader.orders import order_read
-from rubricflow.activities.grader.own_headings import heading_read
+from rubricflow.activities.grader.own_headings import heading_read, last_heading_read
 from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.phone_numbers import phone_read
 from rubricflow.activities.grader.products import product_read
@@ -87,6 +87,7 @@ READERS = (
     rated_read,
     order_read,
     heading_read,
+    last_heading_read,
     sequence_read,
     count_read,
     length_read,

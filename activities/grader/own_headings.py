@@ -9,7 +9,9 @@ its words (a word's first five letters, as `naming` reads them), its alternative
 Unmet when the answer has two section headings or more and none holds any of its words, where
 none names nothing in particular ("About us", "Where", "Other information": such a heading
 could hold the thing) and no `Label: value` line or table row is labelled by one of its words
-(a field naming the thing as a heading would is neither its section nor none). Left to the grader: a heading
+(a field naming the thing as a heading would is neither its section nor none). A part asked to come last ("The key dates section comes last", "Puts the emergency
+information at the end"): met when the last section heading names it (or is the one heading
+holding a word of it), unmet when one naming it stands above another that does not. Left to the grader: a heading
 holding one of several words ("Next visit" for the next tuning), a criterion about each or
 every section, one asking for the section's content or for a heading's exact words, and a
 negated one.
@@ -101,3 +103,36 @@ def heading_read(answer: str, criterion: str) -> Evidence | None:
         return None
     why = f"no heading names {thing} (the headings: {', '.join(sections)})"
     return Evidence(False, why, f"heading: {why}")
+
+
+_LAST = re.compile(
+    r"^(?:puts|gives|places)\s+(?P<a>.+?)\s+at the end(?:,\s+after (?:all )?the other sections)?\.?$"
+    r"|^(?:the\s+)?(?P<b>.+?)\s+(?:section\s+)?comes?\s+last\.?$"
+    r"|^(?:the\s+)?(?P<c>.+?)\s+comes?\s+after\s+(?:every|all the|all)\s+other\s+sections?\.?$"
+    r"|^(?:ends|finishes|closes)\s+with\s+the\s+(?P<d>.+?)\s+section\.?$",
+    re.I,
+)
+"""A criterion asking that a part of the answer come last ("The key dates section comes last")."""
+
+
+def last_heading_read(answer: str, criterion: str) -> Evidence | None:
+    """The criterion decided by which section heading comes last; None when it asks no part
+    come last, or no section heading names the part."""
+    asked = _LAST.match(criterion.strip())
+    if asked is None or re.search(r"\b(?:not|never|no)\b|n't\b", criterion, re.I):
+        return None
+    thing = next(g for g in asked.groups() if g)
+    alternatives = [named_stems(part, _PLAIN) for part in re.split(r"\bor\b|/", thing)]
+    if not all(alternatives):
+        return None
+    sections, _ = _lines(answer)
+    holding = [h for h in sections if any(stem.search(h) for alternative in alternatives for stem in alternative)]
+    naming = [h for h in sections if _names(h, alternatives)] or (holding if len(holding) == 1 else [])
+    if not naming:
+        return None
+    if sections[-1] in naming:
+        return Evidence(
+            True, "", f"last section: {sections[-1]!r}, the last heading, names {thing}", quote=sections[-1]
+        )
+    why = f"{sections[-1]!r} comes after {naming[-1]!r}"
+    return Evidence(False, why, f"last section: {why}", quote=sections[-1])
