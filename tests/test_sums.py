@@ -35,6 +35,8 @@ All of it goes to the hospice. Last year we raised £5,900.00.
         ("Keeps the total cost within the ¥20,000 budget", False),  # a bound
         ("Puts the results before the fundraising total", False),  # an order
         ("Each team's played figure is the sum of its results", False),  # a total of each row
+        ("The total rehomed is the sum of the figures for each kind of item", True),  # the parts, named
+        ("The drinks add up to the total in ml given", True),
         ("The total does not add up the listed costs", False),  # negated
     ],
 )
@@ -80,6 +82,16 @@ def test_lengths_of_hours_and_minutes_add_up_in_minutes():
     criterion = "The total exam time given equals the sum of all the exams' durations"
     assert sum_read(answer.format(total="5 h 15 min"), criterion).passed is True
     assert sum_read(answer.format(total="5 h"), criterion).passed is False
+
+
+def test_millilitres_add_up():
+    bottles = (
+        "Bottles:\n1. 7:45 am, 180 ml formula\n2. 12:15 pm, 150 ml formula\n3. 3:00 pm, 60 ml water\nTotal: {t} ml"
+    )
+    met = sum_read(bottles.format(t=390), "The drinks add up to the total in ml given")
+    assert met is not None and met.passed is True
+    unmet = sum_read(bottles.format(t=380), "The drinks add up to the total in ml given")
+    assert unmet is not None and unmet.passed is False
 
 
 def test_lines_after_the_total_are_not_its_parts():

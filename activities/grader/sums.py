@@ -53,7 +53,7 @@ _UNITS = {
         ("ft", "ft feet foot"), ("m", "m metres meters"), ("km", "km"), ("mi", "mi miles mile"),
         ("min", "min mins minutes minute"), ("h", "h hours hour hrs"), ("kg", "kg"), ("g", "g"), ("lb", "lb"),
         ("%", "% percent"), ("pts", "points pts"), ("kcal", "kcal calories"), ("d", "days day"),
-        ("n", "nights night"), ("w", "words"),
+        ("n", "nights night"), ("w", "words"), ("ml", "ml millilitres milliliters"), ("l", "l litres liters"),
     )
     for name in names.split()
 }  # fmt: skip
@@ -82,11 +82,15 @@ class Figure:
     line: str
 
 
+_FOR_EACH = re.compile(r"\b(?:figures?|numbers?|amounts?|counts?)\s+for\s+(?:each|every)\b", re.I)
+"""The parts named by what each stands for ("the figures for each kind of item"): no total of each row."""
+
+
 def asks_sum(criterion: str) -> bool:
     """Whether `criterion` asks that a total, one it names or one it gives, be the sum of
     figures the answer lists."""
     named = _TOTAL_WORD.search(criterion) or _TARGET.search(criterion)
-    return bool(_SUM.search(criterion) and named) and not _ELSE.search(criterion)
+    return bool(_SUM.search(criterion) and named) and not _ELSE.search(_FOR_EACH.sub(" ", criterion))
 
 
 def _unit(match: re.Match[str]) -> str | None:
