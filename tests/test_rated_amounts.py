@@ -22,6 +22,9 @@ RAFFLE = "| 380 tickets at £1.50 each | £{tickets} |\n| Cake stall | £64.20 |
         (RAFFLE.format(tickets="575.00"), "Works out the money from ticket sales correctly from the price", False),
         ("| Hall, 3.5 hours at £24.00 an hour | £84.00 |", "The hall charge is the hours times the hourly rate", True),
         ("Two nights at £95 a night, £190.", "The room cost is the number of nights times the nightly rate", True),
+        ("- Early booking discount, 5% of £114.00: −£5.70", "Calculates the percentage discount correctly", True),
+        ("- Early booking discount, 5% of £114.00: −£7.50", "Calculates the percentage discount correctly", False),
+        ("| Member discount, 20% of £90.00 | -£18.00 |", "Works out the discount right", True),
     ],
 )
 def test_the_count_times_the_rate_decides(answer, criterion, met):
@@ -59,3 +62,8 @@ def test_the_grounded_pass_reads_a_rated_amount_by_code():
     read = read_by_code(BILL.format(labour="86.00"), "The labour charge equals the hours multiplied by the hourly rate")
     assert read is not None and read.passed is False
     assert read.decided_by == "rated amount: 2 at £42.00 is £84.00, not £86.00"
+
+
+def test_a_share_asked_with_more_is_left_to_the_grader():
+    line = "- Early booking discount, 5% of £114.00: −£5.70"
+    assert rated_read(line, "Calculates the discount correctly and takes it off the total") is None

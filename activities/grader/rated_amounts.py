@@ -1,7 +1,8 @@
 """A criterion asking that an amount be a count times a rate ("The labour charge equals the hours
 multiplied by the hourly rate", "The ticket income equals the number sold times the price"):
 arithmetic decides, so code reads a line that writes the three ("Labour: 2 hours at £42.00 an
-hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190").
+hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190"), or a percentage of a sum written beside its result
+("Calculates the percentage discount correctly": "Early booking discount, 5% of £114.00: −£7.50").
 
 A rated amount is a count (in figures or a word), a few words, "at", "@" or "×", a sum of money
 (its rate), and the next sum of money on the line with no figure between (the amount). The line
@@ -38,7 +39,7 @@ _RATED = re.compile(
     re.I,
 )
 _PLAIN = frozenset(
-    "the a an equals equal is are times multiplied multiply multiplies by number hours hour hourly rate rates price "
+    "percentage discount calculates the a an equals equal is are times multiplied multiply multiplies by number hours hour hourly rate rates price "
     "prices charge charged cost amount correct correctly right works work out from sold its their of for and "
     "each unit units nightly night nights".split()
 )
@@ -65,30 +66,46 @@ def _count(written: str) -> float:
     return float(written) if written[0].isdigit() else number_value(written)
 
 
-def rated_amounts(answer: str) -> list[Rated]:
-    """Every count-at-a-rate amount the answer writes, in the order they stand."""
+_SHARE_ASKS = re.compile(r"\b(?:percentage|per ?cent|discount|reduction|surcharge)\b", re.I)
+_SHARE_RIGHT = re.compile(r"\b(?:correct(?:ly)?|right|works? out|calculates?)\b", re.I)
+_SHARE_ELSE = re.compile(r"\b(?:not|never|no|each|every|all|plus|total|sum|added|adds?|included)\b|n't\b", re.I)
+_SHARE = re.compile(
+    rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?%\s+of\s+(?:the\s+)?(?P<p>{_MONEY})(?P<between>[^\d£$€%]*)"
+    rf"[\u2212-]?\s?(?P<t>{_MONEY})"
+)
+"""A share of a sum worked beside it ("Early booking discount, 5% of £114.00: −£7.50")."""
+
+
+def rated_amounts(answer: str, pattern: re.Pattern[str] = _RATED) -> list[Rated]:
+    """Every amount worked from a rate the answer writes (a count at a price, or with `_SHARE`
+    a percentage of a sum), in the order they stand."""
+    share = pattern is _SHARE
     return [
-        Rated(_count(m.group("n")), m.group("p"), m.group("t"), line)
+        Rated(float(m.group("n")) / 100 if share else _count(m.group("n")), m.group("p"), m.group("t"), line)
         for line in content_lines(answer)
-        for m in _RATED.finditer(line)
+        for m in pattern.finditer(line)
     ]
 
 
 def rated_read(answer: str, criterion: str) -> Evidence | None:
-    """The criterion decided by a count times its rate; None when it asks no such product, or
-    which line it means is unclear."""
-    if not _ASKS.search(criterion) or _ELSE.search(criterion):
+    """The criterion decided by a count times its rate, or a percentage of a sum; None when it
+    asks no such product, or which line it means is unclear."""
+    if _ASKS.search(criterion) and not _ELSE.search(criterion):
+        pattern = _RATED
+    elif _SHARE_ASKS.search(criterion) and _SHARE_RIGHT.search(criterion) and not _SHARE_ELSE.search(criterion):
+        pattern = _SHARE
+    else:
         return None
-    found = rated_amounts(answer)
+    found = rated_amounts(answer, pattern)
     if not found:
         return None
     judged, sure = chosen(found, named_stems(criterion, _PLAIN), False)
     if wrong := next((r for r in judged if not r.right), None):
         if not sure:
             return None
-        product = (
-            f"{wrong.count * _value(wrong.rate):,.{len(wrong.amount.split('.')[1]) if '.' in wrong.amount else 0}f}"
-        )
-        why = f"{wrong.count:g} at {wrong.rate} is {wrong.rate[0]}{product}, not {wrong.amount}"
+        places = len(wrong.amount.split(".")[1]) if "." in wrong.amount else 0
+        product = f"{wrong.rate[0]}{wrong.count * _value(wrong.rate):,.{places}f}"
+        rate = f"{wrong.count * 100:g}% of {wrong.rate}" if pattern is _SHARE else f"{wrong.count:g} at {wrong.rate}"
+        why = f"{rate} is {product}, not {wrong.amount}"
         return Evidence(False, why, f"rated amount: {why}", quote=wrong.line)
-    return Evidence(True, "", f"rated amount: {len(judged)} amount(s) the count times the rate", quote=judged[0].line)
+    return Evidence(True, "", f"rated amount: {len(judged)} amount(s) worked right from the rate", quote=judged[0].line)
