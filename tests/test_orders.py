@@ -111,3 +111,11 @@ def test_a_part_asked_to_come_after_another_is_read_the_other_way_round():
     swapped = "# News\n\n## Media contact\nAna\n\n## About Halden Foods\nWe bake.\n"
     unmet = order_read(swapped, criterion)
     assert unmet.passed is False and unmet.why == "'Media contact' stands above 'About Halden Foods'"
+
+
+def test_the_list_of_a_thing_is_named_by_the_thing():
+    answer = "# Litter pick\n\n## Meeting point\nThe bandstand.\n\n## What to bring\n- gloves\n- water\n"
+    met = order_read(answer, "Gives the meeting point before the list of what to bring")
+    assert met is not None and met.passed is True
+    unmet = order_read(answer, "Gives the list of what to bring before the meeting point")
+    assert unmet is not None and unmet.passed is False

@@ -60,9 +60,15 @@ def _parts(criterion: str) -> tuple[str, str] | None:
     if _ELSE.search(criterion):
         return None
     found = _FIRST_THEN.match(criterion) or _BEFORE.match(criterion) or _AFTER.match(criterion)
-    if not found or not all(_a_name(found.group(p)) for p in "ab"):
+    if not found:
         return None
-    return found.group("a"), found.group("b")
+    a, b = (_LIST_OF.sub("", found.group(p)) for p in "ab")
+    return (a, b) if _a_name(a) and _a_name(b) else None
+
+
+_LIST_OF = re.compile(r"^(?:the\s+)?(?:list|section|part|table|one)\s+(?:of|on|about)\s+", re.I)
+"""The words before what a part holds ("the list of what to bring", "the one about rent"): they
+name no part ("the About section" is named by "About")."""
 
 
 def _a_name(part: str) -> bool:
