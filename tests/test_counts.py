@@ -36,6 +36,8 @@ Type hints at scale.
         ("The keys section has five items, no more and no fewer", (5, "keys")),
         ("The design is described in a list of three points", (3, "design")),
         ("The answer has exactly 4 sections", None),  # the answer's sections
+        ("The accepted items are a list of exactly five things", (5, "accepted items")),
+        ("The list of what to bring has five items", (5, "what to bring")),
     ],
 )
 def test_the_criteria_that_ask_for_exactly_so_many(criterion, asked):

@@ -39,7 +39,7 @@ _PLAIN = frozenset(
 )
 
 
-_UNITS = r"(?:entries|items|points|bullets|bullet points|lines|rows)"
+_UNITS = r"(?:entries|items|points|bullets|bullet points|lines|rows|things)"
 _NAMED_FIRST = (
     re.compile(rf"^(?:lists|gives|names|shows|sets out)\s+(?P<thing>.+?)\s+as\s+exactly\s+{_N}\s+{_UNITS}\.?$", re.I),
     re.compile(
@@ -48,14 +48,20 @@ _NAMED_FIRST = (
         re.I,
     ),
     re.compile(
-        rf"^(?:the\s+)?(?P<thing>.+?)\s+(?:is|are)\s+(?:described|given|set out|listed|written)\s+(?:in|as)\s+a\s+"
-        rf"list\s+of\s+{_N}\s+{_UNITS}\.?$",
+        rf"^(?:the\s+)?(?P<thing>.+?)\s+(?:is|are)\s+(?:(?:described|given|set out|listed|written)\s+(?:in|as)\s+)?a\s+"
+        rf"list\s+of\s+(?:exactly\s+)?{_N}\s+{_UNITS}\.?$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:the\s+)?(?:list|section)\s+(?:of|on|about)\s+(?P<thing>.+?)\s+(?:has|contains|holds)\s+(?:exactly\s+)?"
+        rf"{_N}\s+{_UNITS}(?:,?\s+no more(?:,| and| or)? no fewer)?\.?$",
         re.I,
     ),
 )
 """Counts that name the thing before the number, its items by a word for any item ("Lists the
 keys handed over as exactly five entries", "The keys section has five items, no more and no
-fewer", "The design is described in a list of three points")."""
+fewer", "The design is described in a list of three points", "The accepted items are a list of
+exactly five things", "The list of what to bring has five items": a list's size)."""
 
 
 def count_asked(criterion: str) -> tuple[int, str] | None:
