@@ -27,6 +27,7 @@ NOTE = "Our quiz night is very nearly here. This episode is sponsored by Pine Bo
         ('Uses the word "dragon"', False),
         # examples of a kind: one of them there fails it
         ('Avoids hype words such as "very", "game-changing" or "world-class"', False),
+        ("Avoids negative labels like naughty or very", False),  # unquoted examples
         # more asked than the words: their absence fails it
         ("Introduces the sponsor with the words 'brought to you by'", False),
         ("Uses the phrase 'exceptional circumstances' for the reason", False),
@@ -41,6 +42,8 @@ def test_the_quoted_words_decide(criterion, met):
     "criterion",
     [
         'Avoids hype words such as "revolutionary" or "world-class"',  # none of the examples: others may be there
+        "Avoids negative labels like naughty or fussy",
+        "Avoids pushy sales language such as urging the customer to book now",  # no example of a word or two
         "Introduces the sponsor with the words 'sponsored by'",  # there, but how it introduces is the grader's
     ],
 )

@@ -5,8 +5,8 @@
 The words are held where they stand as words (any case, any run of spaces), not inside a
 longer word, and not only in the line that introduces the answer ("Here is a limerick about
 rain:"). Never used: unmet when one is held, met when none is. Examples of a kind ("Avoids
-hype words such as 'revolutionary' or 'world-class'", "(no 'we', 'our' or 'I')"): unmet when
-one is held; other words of the kind may be there, so their absence is the grader's. Used: met
+hype words such as 'revolutionary' or 'world-class'", "(no 'we', 'our' or 'I')", and unquoted,
+a word or two each, "Avoids negative labels like naughty or fussy"): unmet when one is held; other words of the kind may be there, so their absence is the grader's. Used: met
 when held, unmet when not; where the criterion asks more of them ("Introduces the sponsor with
 the words 'sponsored by'"), their absence fails it and their presence is the grader's. A form
 of the word alone ("holidays" for "holiday") is neither it nor its absence. Left to the grader:
@@ -53,9 +53,23 @@ _ELSE = re.compile(
 _FORMS = r"(?:s|es|'s|\u2019s|d|ed|ing)"
 
 
+_EXAMPLE = r"[A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
+_UNQUOTED = re.compile(
+    rf"^(?P<head>{_NEVER}\s.{{0,60}}?\b(?:such as|like))\s+(?P<list>{_EXAMPLE}(?:\s*,\s*{_EXAMPLE})*"
+    rf"(?:,?\s+(?:or|and)\s+{_EXAMPLE})?)\.?$",
+    re.I,
+)
+"""Examples of a kind written without quotes, a word or two each ("Avoids negative labels like
+naughty or fussy")."""
+
+
 def _skeleton(criterion: str) -> tuple[str, list[str]]:
-    """The criterion with each quoted word replaced by `Q`, and the quoted words."""
+    """The criterion with each quoted word (or each unquoted example of a kind) replaced by
+    `Q`, and those words."""
     words = [m.group("q").strip() for m in _QUOTED.finditer(criterion)]
+    if not words and (listed := _UNQUOTED.match(criterion.strip())):
+        examples = [w.strip() for w in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+", listed.group("list"))]
+        return f"{listed.group('head')} {', '.join('Q' for _ in examples)}", [w for w in examples if w]
     return _QUOTED.sub("Q", criterion.strip()), [w for w in words if w]
 
 
