@@ -72,3 +72,9 @@ def test_the_grounded_pass_counts_by_code():
     answer = PROPOSAL.format(takeaways="- one\n- two")
     read = read_by_code(answer, "Gives three takeaways, no more and no fewer")
     assert read is not None and read.passed is False and read.decided_by.startswith("count:")
+
+
+def test_the_heading_holding_every_word_of_the_thing_is_chosen_over_ones_holding_some():
+    answer = "## Your plot\n- Plot 14\n- North side\n\n## Plot rules\n- No bonfires\n- Keep paths clear\n- Pay rent\n"
+    met = count_read(answer, "Gives exactly three plot rules")
+    assert met is not None and met.passed is True and "Plot rules" in met.decided_by

@@ -6,8 +6,8 @@ The thing is named after the number ("exactly 6 key features"), or before it whe
 are named by a word for any item ("the keys handed over as exactly five entries", "The keys
 section has five items, no more and no fewer", "described in a list of three points"). The
 list is the items (bulleted or numbered lines, or a table's rows below its header row, a
-total's row none: `listing.py`) under the one heading that names the thing (a word of the
-criterion's name for it, its first five letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
+total's row none: `listing.py`) under the one heading that names the thing (every word of the
+criterion's name for it, else one; a word's first five letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
 when it has more or fewer. Left to the grader: a count of things no heading names (or several
 do), a count of lengths of time or of the answer's sections, a bound ("at most 6", "no more
 than three"), a count of each of several ("every day has 3 activities"), and a negated
@@ -87,7 +87,9 @@ def count_read(answer: str, criterion: str) -> Evidence | None:
     n, thing = asked
     found = lists(answer)
     stems = named_stems(thing, _PLAIN)
-    named = [(h, items) for h, items in found if h and any(s.search(h) for s in stems)]
+    named = [(h, items) for h, items in found if h and stems and all(s.search(h) for s in stems)] or [
+        (h, items) for h, items in found if h and any(s.search(h) for s in stems)
+    ]
     if len(named) != 1:
         return None
     heading, items = named[0]
