@@ -147,3 +147,11 @@ def test_a_total_a_sentence_states_is_read_against_the_one_list_of_its_unit():
     unmet = sum_read(answer.format(total="£6.25"), criterion)
     assert unmet is not None and unmet.passed is False
     assert unmet.quote == "Fines are 25p a day for each item. You owe £6.25 in total."
+
+
+def test_a_table_s_bare_counts_add_up_to_its_total_row():
+    table = "| Item | Rehomed |\n|---|---|\n| Blazers | 88 |\n| Shirts | 131 |\n| PE kit | 59 |\n| Total | {t} |\n"
+    met = sum_read(table.format(t=278), "The total rehomed is the sum of the figures for each kind of item")
+    assert met is not None and met.passed is True
+    unmet = sum_read(table.format(t=288), "The numbers for each item add up to the total given")
+    assert unmet is not None and unmet.passed is False

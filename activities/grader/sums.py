@@ -7,8 +7,8 @@ The total is the criterion's own figure when it names one ("sum to 100 percent")
 figure on the one line labelled as a total (of several, the one with the criterion's words),
 else the one sum a sentence outside the lists states as a total ("You owe £6.25 in total"). The
 parts are figures in the total's unit (its currency sign or the word after it: "ft", "minutes",
-"%"; hours and minutes count as minutes), one a line (a line's last; in a table, the one in the
-total's column), on list items, table rows and `Label: figure` lines above the total in its list,
+"%"; hours and minutes count as minutes; a table cell that is a bare figure, a count), one a
+line (a line's last; in a table, the one in the total's column), on list items, table rows and `Label: figure` lines above the total in its list,
 never a line labelled as a total itself. Met when the parts of one list, of the lists up to the
 total, of every list, or of one line add up to it to the cent; unmet when none do and the list
 the total closes (or the one right before it; for the criterion's own figure, the answer's one
@@ -104,7 +104,18 @@ _HOURS_MINUTES = re.compile(r"(?<![\w.])(\d+)\s?(?:h|hours?|hrs?)\s?(\d{1,2})\s?
 """A length of hours and minutes ("1 h 45 min"): one figure, in minutes."""
 
 
+_BARE_CELL = re.compile(r"^\**\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?\s*\**$")
+"""A table cell that is one figure with no unit ("| Blazers | 88 |"): a count, in the unit `#`."""
+
+
 def _figures(line: str) -> list[Figure]:
+    if _ROW.match(line) and (bare := [m for cell in _cells(line) if (m := _BARE_CELL.match(cell))]):
+        unitless = [Figure(float(m.group("n").replace(",", "") + (m.group("dec") or "")), "#", line) for m in bare]
+        return [f for f in _unit_figures(line) if f.unit != "#"] + unitless
+    return _unit_figures(line)
+
+
+def _unit_figures(line: str) -> list[Figure]:
     text = _HOURS_MINUTES.sub(lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))} min", _ITEM.sub("", line))
     found = []
     for m in _FIGURE.finditer(text):
