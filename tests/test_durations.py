@@ -51,9 +51,21 @@ def test_a_length_is_read_beside_the_two_times_it_runs_between_however_it_is_wri
         "| 1 | LHR 07:25 | HEL 12:20 | 3 h 40 min in Helsinki |\n"
         "| Time | 12:30 pm to 4:00 pm (3½ hours) |\n"
         "Visit: arrived 1:40 pm and left 3:05 pm, 1 hour 35 minutes on site\n"
+        "Drop-off is from 8:30 am and pick-up is by 3:30 pm (a 7-hour day).\n"
     )
     found = [(s.stated, s.actual) for s in stated_lengths(answer)]
-    assert found == [(210, 240), (240, 270), (34, 34), (25, 25), (4, 6), (45, 40), (90, 90), (210, 210), (95, 85)]
+    assert found == [
+        (210, 240),
+        (240, 270),
+        (34, 34),
+        (25, 25),
+        (4, 6),
+        (45, 40),
+        (90, 90),
+        (210, 210),
+        (95, 85),
+        (420, 420),
+    ]
 
 
 def test_a_length_its_times_do_not_give_fails_and_one_they_give_meets():

@@ -4,12 +4,12 @@ number of minutes it gives between the two times is right"): the clock decides, 
 it.
 
 Code finds a length written beside the two times it runs between: right after them ("10:00 to
-10:40 (45 minutes)", "7:45 am – 12:15 pm (4 hours)", "arrived 1:40 pm and left 3:05 pm, 1 hour 35
-minutes"), right before them ("25 minutes (15:10 to
-15:35)"), between or after them in a row's columns ("09:00  1h30  10:30"), or said to lie
-between them in a line of two times and one length ("at 13:30 ... at 13:36, just 4 minutes
-later"). A time past 23 makes both of its pair minutes and seconds of a recording (06:40 to
-40:40); a finish before its start is the next day. Which lengths count: every one where the
+10:40 (45 minutes)", "7:45 am – 12:15 pm (4 hours)", "arrived 1:40 pm and left 3:05 pm, 1 hour
+35 minutes"), right before them ("25 minutes (15:10 to 15:35)"), between or after them in a
+row's columns ("09:00  1h30  10:30"), or said to lie between them in a line of two times and
+one length ("at 13:30 ... at 13:36, just 4 minutes later", "from 8:30 am ... by 3:30 pm (a
+7-hour day)"). A time past 23 makes both of its pair minutes and seconds of a recording (06:40
+to 40:40); a finish before its start is the next day. Which lengths count: every one where the
 criterion asks of every one; else the one on the line holding the words it names the thing by,
 else the answer's only one, else every one when all are right. A wrong one among them fails
 the criterion, quoted on its line; all right meets it. Left to the grader: a length said to be
@@ -49,7 +49,7 @@ _TIME = re.compile(
     re.I,
 )
 _LENGTH = re.compile(
-    r"(?<![\d.:])(?:(?P<hours>\d+(?:\.\d+)?)(?P<half>\u00bd)?\s*(?:hours?|hrs?|h)\b(?:\s*(?P<hm>\d{1,2})\s*(?:minutes?|mins?|m)\b)?"
+    r"(?<![\d.:])(?:(?P<hours>\d+(?:\.\d+)?)(?P<half>\u00bd)?(?:\s*|-)(?:hours?|hrs?|h)\b(?:\s*(?P<hm>\d{1,2})\s*(?:minutes?|mins?|m)\b)?"
     r"|(?P<hh>\d{1,2})h(?P<mm>\d\d)\b|(?P<minutes>\d+)[\s-]*(?:minutes?|mins?)\b)",
     re.I,
 )
@@ -61,6 +61,8 @@ _BESIDE = re.compile(rf"^{_ZONE}[\s,;:|()]*(?:(?:a total of|in all|so|that's|tha
 _COLUMNS = re.compile(r"^[\s|]+$")
 _BETWEEN = re.compile(r"^\s*(?:later|after(?:wards)?|apart|between (?:them|the two))\b", re.I)
 """Words right after a length that say it lies between the line's two times ("4 minutes later")."""
+_IN_BRACKETS = re.compile(r"\(\s*(?:an?\s+)?$")
+"""A length in brackets after a line's two times ("from 8:30 am ... by 3:30 pm (a 7-hour day)")."""
 _ABOUT = re.compile(r"\b(?:about|around|roughly|nearly|almost|over|under|approximately|some)\s*$", re.I)
 
 _PLAIN = frozenset(
@@ -131,7 +133,10 @@ def _line_lengths(line: str) -> list[StatedLength]:
         if _ABOUT.search(line[: length.start()]):
             continue
         pair = _pair_beside(line, times, length)
-        if pair is None and len(times) == 2 and _BETWEEN.match(line[length.end() :]):
+        if pair is None and len(times) == 2 and len(lengths) == 1 and times[1].end() <= length.start():
+            if _BETWEEN.match(line[length.end() :]) or _IN_BRACKETS.search(line[: length.start()]):
+                pair = (times[0], times[1])
+        elif pair is None and len(times) == 2 and _BETWEEN.match(line[length.end() :]):
             pair = (times[0], times[1])
         if pair is not None:
             found.append(StatedLength(_length(length), _between(*pair), line))
