@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.listing import heading
 from rubricflow.activities.grader.naming import named_stems
 from rubricflow.activities.grader.quotes import body
 
@@ -32,9 +33,6 @@ _ASKS = re.compile(
     re.I,
 )
 _ELSE = re.compile(r"\b(?:each|every|all|not|no|never|that|which|with|including|listing|saying)\b|n't\b|\d|[\"`]", re.I)
-_SECTION = re.compile(
-    r"^\s*(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+?):?\*\*:?\s*$|(?P<colon>[A-Z][^.!?:|]{0,50}):\s*$)"
-)
 _FIELD = re.compile(
     r"^\s*(?:[-*]\s+)?(?:\*\*(?P<bold>[^*:]{1,50}):?\*\*:?\s+\S|(?P<plain>[A-Z][^.!?:|]{0,40}):\s+\S|\|(?P<cell>[^|]+)\|)"
 )
@@ -67,8 +65,8 @@ def _lines(answer: str) -> tuple[list[str], list[str]]:
     lines = [line for line in body(answer).splitlines() if line.strip()]
     sections, labels = [], []
     for line in lines[1:]:
-        if section := _SECTION.match(line):
-            sections.append(next(g for g in section.groups() if g).strip())
+        if section := heading(line):
+            sections.append(section.strip())
         elif field := _FIELD.match(line):
             labels.append(next(g for g in field.groups() if g).strip())
     return sections, labels
