@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import words_pattern
 from rubricflow.activities.grader.quotes import body
 
 _NAME = r"[A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|de|la|[A-Z]{2,4}))*"
@@ -31,10 +32,6 @@ _ASKS = re.compile(
 _JOINING = frozenset("of the de la".split())
 
 
-def _words(name: str) -> str:
-    return r"\s+".join(re.escape(part) for part in name.split())
-
-
 def absence_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by whether the answer holds the name; None when it asks no name be
     left out, or a word of the name alone leaves it unclear."""
@@ -43,9 +40,10 @@ def absence_read(answer: str, criterion: str) -> Evidence | None:
         return None
     name = next(n for n in asked.groups() if n)
     text = body(answer)
-    if re.search(rf"(?<!\w){_words(name)}(?!\w)", text, re.I):
+    named = re.compile(rf"(?<!\w){words_pattern(name)}(?!\w)", re.I)
+    if named.search(text):
         why = f"the answer names {name!r}"
-        line = next((line.strip() for line in text.splitlines() if re.search(_words(name), line, re.I)), None)
+        line = next((line.strip() for line in text.splitlines() if named.search(line)), None)
         return Evidence(False, why, f"named absence: {why}", quote=line)
     parts = [w for w in name.split() if w.lower() not in _JOINING and len(w) > 2]
     if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in parts):

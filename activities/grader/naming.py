@@ -24,6 +24,11 @@ def named_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
     return [re.compile(r"(?<!\w)" + re.escape(stem).replace(r"\-", r"[-\s]?"), re.I) for stem in stems]
 
 
+def words_pattern(words: str) -> str:
+    """`words` as a pattern: each escaped, any run of spaces between them."""
+    return r"\s+".join(re.escape(part) for part in words.split())
+
+
 class OnALine(Protocol):
     """Something read off one line of the answer."""
 

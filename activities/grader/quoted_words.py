@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.naming import words_pattern
 from rubricflow.activities.grader.quotes import body
 
 _QUOTED = re.compile(
@@ -75,7 +76,7 @@ def _skeleton(criterion: str) -> tuple[str, list[str]]:
 
 def _held(answer: str, words: str) -> bool | None:
     """Whether `answer` holds `words` as words; None when it holds only a form of them."""
-    pattern = r"\s+".join(re.escape(part) for part in words.split())
+    pattern = words_pattern(words)
     if re.search(rf"(?<!\w){pattern}(?!\w)", answer, re.I):
         return True
     return None if re.search(rf"(?<!\w){pattern}{_FORMS}(?!\w)", answer, re.I) else False
