@@ -4,15 +4,15 @@ number or email address for follow-up questions", "Gives Gary Holt's phone numbe
 in sick"): whether the answer writes one decides, so code reads it.
 
 An email address is `name@domain`; a web address (or link) is a Markdown link, starts with
-http(s):// or www., or is a domain ending in a common suffix (.gov.uk, .org, .com ...); a phone number is ten digits or
-more in the shapes `phone_numbers` knows. Unmet when the answer writes none of the kinds asked.
-Where the criterion writes the detail itself ("Includes the link https://..."), met when the
-answer writes it and unmet when not. Otherwise met when it writes one: where the task gives one of that kind, one of the task's (another is a
+http(s):// or www., or is a domain ending in a common suffix (.gov.uk, .org, .com ...); a phone
+number is what `phone_numbers` reads as one (ten to thirteen digits in its shapes). Unmet when
+the answer writes none of the kinds asked. Where the criterion writes the detail itself
+("Includes the link https://..."), met when the answer writes it and unmet when not. Otherwise
+met when it writes one: where the task gives one of that kind, one of the task's (another is a
 slip or a second way: the grader's); where the criterion names whose it is ("Gary Holt's"), on
 a line holding the name. Left to the grader: one for each of several, several asked together
 ("Links to the Support playbook and Refund policy") where one is written, a count, a detail
-kept out, a criterion asking anything
-else of it, and one of another kind.
+kept out, a criterion asking anything else of it, and one of another kind.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.number_words import WORDS
-from rubricflow.activities.grader.phone_numbers import EMAIL, KEPT_OUT, PHONE
+from rubricflow.activities.grader.phone_numbers import EMAIL, KEPT_OUT, phone_numbers
 
 _KINDS = {
     "email address": re.compile(r"\be-?mail(?: address)?\b", re.I),
@@ -46,7 +46,7 @@ def _found(kind: str, text: str) -> list[str]:
         return EMAIL.findall(text)
     if kind == "web address":
         return [(m.group("target") or m.group(0)).rstrip(".,;)") for m in _WEB.finditer(EMAIL.sub(" ", text))]
-    return [m.group(0) for m in PHONE.finditer(text) if sum(ch.isdigit() for ch in m.group(0)) >= 10]
+    return phone_numbers(text)
 
 
 def _same(detail: str) -> str:

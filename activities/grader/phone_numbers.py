@@ -27,7 +27,7 @@ KEPT_OUT = re.compile(r"\b(?:not|no|never|without|leaves?|keeps?|omits?|excludes
 """Words of a criterion that keep something out of the answer."""
 _PERSONAL = re.compile(r"\b(?:mobile|personal|private|home)\b|\b\w+'s\s+(?:\w+\s+)?(?:phone|mobile)", re.I)
 _MOBILE = re.compile(r"(?<![\d+])(?:\+44\s?\(?0?\)?\s?7|07)(?:\s?\d){9}(?!\d)")
-PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
+_PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
 _SERVICE = re.compile(r"^(?:\+44\s?\(?0?\)?\s?|0)[1238]")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _TITLE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z]")
@@ -55,6 +55,11 @@ def _digits(number: str) -> int:
     return sum(ch.isdigit() for ch in number)
 
 
+def phone_numbers(text: str) -> list[str]:
+    """The telephone numbers `text` writes: runs of its shapes with 10 to 13 digits."""
+    return [m.group(0) for m in _PHONE.finditer(text) if 10 <= _digits(m.group(0)) <= 13]
+
+
 def phone_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by the shape of the phone numbers the answer holds; None when it
     asks nothing of a person's own number, or the shapes do not tell."""
@@ -68,7 +73,7 @@ def phone_read(answer: str, criterion: str) -> Evidence | None:
             return Evidence(False, why, f"phone number: {why}", quote=line.strip())
     if _MOBILE.search(answer):
         return None  # a mobile beside no one: perhaps the business's own
-    numbers = [m.group(0) for m in PHONE.finditer(answer) if 10 <= _digits(m.group(0)) <= 13]
+    numbers = phone_numbers(answer)
     if any(not _SERVICE.match(number) for number in numbers):
         return None
     if re.search(r"\b(?:email|contact)\b", criterion, re.I) and EMAIL.search(answer):
