@@ -111,7 +111,7 @@ _BARE_CELL = re.compile(r"^\**\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?\s*
 def _figures(line: str) -> list[Figure]:
     if _ROW.match(line) and (bare := [m for cell in _cells(line) if (m := _BARE_CELL.match(cell))]):
         unitless = [Figure(float(m.group("n").replace(",", "") + (m.group("dec") or "")), "#", line) for m in bare]
-        return [f for f in _unit_figures(line) if f.unit != "#"] + unitless
+        return _unit_figures(line) + unitless
     return _unit_figures(line)
 
 
