@@ -107,19 +107,7 @@ def format_read(answer: str, criterion: str) -> Evidence | None:
         found = [(f, line) for f, line in _money_figures(lines) if not in_table or line.startswith("|")]
         return _decide(found, _two_decimals, "is not written with two decimals", "written with two decimals")
     if asked == "dates":
-        named: Callable[[str], bool] = lambda line: which is None or which[:4] in line.lower()  # noqa: E731
-        others = [(m.group(0), line) for line in lines for m in _OTHER_DATE.finditer(line) if named(line)]
-        isos = [(m.group(0), line) for line in lines for m in _ISO.finditer(line)]
-        every = _ALL.search(criterion) or re.search(r"\bdates\b|^dates\b", criterion, re.I)
-        if not every and len(isos) + sum(len(_OTHER_DATE.findall(line)) for line in lines) != 1:
-            return None  # "the date": which of several is unclear
-        if others:
-            return _decide(others[:1], lambda _: False, "is not written as YYYY-MM-DD", "")
-        if which is not None and not any(named(line) for _, line in isos):
-            return None
-        if any(_OTHER_DATE.search(line) for line in lines):
-            return None  # a date of another kind is written otherwise: which the criterion means is unclear
-        return _decide(isos, lambda _: True, "", "written as YYYY-MM-DD")
+        return _dates_read(lines, criterion, which)
     twelve = [(m.group(0), line) for line in lines for m in _TWELVE_HOUR.finditer(line)]
     clock = [(m.group(0), line) for line in lines for m in _CLOCK.finditer(line)]
     return _decide(
@@ -128,6 +116,26 @@ def format_read(answer: str, criterion: str) -> Evidence | None:
         "is not on the 24-hour clock",
         "on the 24-hour clock",
     )
+
+
+def _dates_read(lines: list[str], criterion: str, which: str | None) -> Evidence | None:
+    """The criterion decided by the dates the lines write: every one (or every one on a line
+    naming `which` dates) as YYYY-MM-DD, or one not."""
+
+    def named(line: str) -> bool:
+        return which is None or which[:4] in line.lower()
+
+    written = [(m.group(0), line) for line in lines for m in _OTHER_DATE.finditer(line)]
+    isos = [(m.group(0), line) for line in lines for m in _ISO.finditer(line)]
+    if not (_ALL.search(criterion) or re.search(r"\bdates\b", criterion, re.I)) and len(isos) + len(written) != 1:
+        return None  # "the date": which of several is unclear
+    if others := [(date, line) for date, line in written if named(line)]:
+        return _decide(others[:1], lambda _: False, "is not written as YYYY-MM-DD", "")
+    if which is not None and not any(named(line) for _, line in isos):
+        return None
+    if written:
+        return None  # a date of another kind is written otherwise: which the criterion means is unclear
+    return _decide(isos, lambda _: True, "", "written as YYYY-MM-DD")
 
 
 def _decide(
