@@ -133,11 +133,12 @@ def _line_lengths(line: str) -> list[StatedLength]:
         if _ABOUT.search(line[: length.start()]):
             continue
         pair = _pair_beside(line, times, length)
-        if pair is None and len(times) == 2 and len(lengths) == 1 and times[1].end() <= length.start():
-            if _BETWEEN.match(line[length.end() :]) or _IN_BRACKETS.search(line[: length.start()]):
+        if pair is None and len(times) == 2:
+            bracketed = (
+                len(lengths) == 1 and times[1].end() <= length.start() and _IN_BRACKETS.search(line[: length.start()])
+            )
+            if _BETWEEN.match(line[length.end() :]) or bracketed:
                 pair = (times[0], times[1])
-        elif pair is None and len(times) == 2 and _BETWEEN.match(line[length.end() :]):
-            pair = (times[0], times[1])
         if pair is not None:
             found.append(StatedLength(_length(length), _between(*pair), line))
     return found
