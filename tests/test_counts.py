@@ -38,6 +38,13 @@ Type hints at scale.
         ("The answer has exactly 4 sections", None),  # the answer's sections
         ("The accepted items are a list of exactly five things", (5, "accepted items")),
         ("The list of what to bring has five items", (5, "what to bring")),
+        ("Lists four optional extras", (4, "optional extras")),
+        ("Lists all five collections that change", (5, "collections that change")),
+        ("Gives a check-out checklist of five steps", (5, "check-out checklist")),
+        ("Gives the bedtime routine as exactly five steps", (5, "the bedtime routine")),
+        ("Lists four or more optional extras", None),  # a bound
+        ("Lists 3 hours of tasks", None),  # a length of time
+        ("Gives a total of four items", None),  # a total, not a list's name
     ],
 )
 def test_the_criteria_that_ask_for_exactly_so_many(criterion, asked):
@@ -78,3 +85,25 @@ def test_the_heading_holding_every_word_of_the_thing_is_chosen_over_ones_holding
     answer = "## Your plot\n- Plot 14\n- North side\n\n## Plot rules\n- No bonfires\n- Keep paths clear\n- Pay rent\n"
     met = count_read(answer, "Gives exactly three plot rules")
     assert met is not None and met.passed is True and "Plot rules" in met.decided_by
+
+
+CHECKOUT = """\
+## Around St Ives
+- Porthmeor Beach is 0.3 miles from the door.
+- The Tate is a short walk along the seafront.
+
+## Check-out
+Before you go, please:
+1. strip the beds
+2. run the dishwasher
+3. put the rubbish in the bins
+4. close all the windows
+"""
+
+
+def test_a_list_of_so_many_steps_is_an_exact_count_of_the_list_its_heading_names():
+    assert count_read(CHECKOUT, "Gives a check-out checklist of four steps").passed is True
+    missed = count_read(CHECKOUT, "Gives a check-out checklist of five steps")
+    assert missed.passed is False
+    assert "4 items under 'Check-out / Before you go, please'" in missed.why
+    assert count_read(CHECKOUT, "Lists four things to do before leaving") is None  # no heading names them

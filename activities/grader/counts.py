@@ -30,7 +30,7 @@ _NO_MORE = re.compile(
 )
 _ELSE = re.compile(
     r"\b(?:not|never|every|each|per|a day|a week|at most|at least|up to|or fewer|or more|apart|ahead|before|after|"
-    r"lasts?|hours?|minutes?|days?|weeks?|months?|years?|sections?|headings?)\b",
+    r"lasts?|hours?|minutes?|days?|weeks?|months?|years?|sections?|headings?|totals?)\b",
     re.I,
 )
 _PLAIN = frozenset(
@@ -39,7 +39,7 @@ _PLAIN = frozenset(
 )
 
 
-_UNITS = r"(?:entries|items|points|bullets|bullet points|lines|rows|things)"
+_UNITS = r"(?:entries|items|points|bullets|bullet points|lines|rows|things|steps)"
 _NAMED_FIRST = (
     re.compile(rf"^(?:lists|gives|names|shows|sets out)\s+(?P<thing>.+?)\s+as\s+exactly\s+{_N}\s+{_UNITS}\.?$", re.I),
     re.compile(
@@ -57,11 +57,23 @@ _NAMED_FIRST = (
         rf"{_N}\s+{_UNITS}(?:,?\s+no more(?:,| and| or)? no fewer)?\.?$",
         re.I,
     ),
+    re.compile(
+        rf"^(?:lists|gives|names|includes|shows|sets out|provides)\s+(?:all\s+)?{_N}\s+(?P<thing>[^,;.]+?)"
+        r"(?:,?\s+no more(?:,| and| or)? no fewer)?\.?$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:lists|gives|includes|has|provides|shows)\s+(?:an?|the)\s+(?P<thing>.+?)\s+(?:of|with)\s+(?:exactly\s+)?"
+        rf"{_N}\s+{_UNITS}\.?$",
+        re.I,
+    ),
 )
 """Counts that name the thing before the number, its items by a word for any item ("Lists the
 keys handed over as exactly five entries", "The keys section has five items, no more and no
 fewer", "The design is described in a list of three points", "The accepted items are a list of
-exactly five things", "The list of what to bring has five items": a list's size)."""
+exactly five things", "The list of what to bring has five items": a list's size; "Lists four
+optional extras", "Lists all five collections that change", "Gives a check-out checklist of five
+steps": a list of so many is that many, no more and no fewer)."""
 
 
 def count_asked(criterion: str) -> tuple[int, str] | None:

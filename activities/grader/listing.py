@@ -66,17 +66,24 @@ def items_from(lines: list[str], start: int) -> tuple[list[str], int]:
 
 
 def lists(answer: str) -> list[tuple[str, list[str]]]:
-    """Each heading's items (the heading '' for items under none), in order."""
+    """Each heading's items (the heading '' for items under none), in order; a `Label:` line
+    just under a heading ("## Check-out" then "Before you go, please:") leads into the heading's
+    list, so the list goes by both names."""
     found: list[tuple[str, list[str]]] = [("", [])]
     lines = answer.splitlines()
     index = 0
+    above = ""
     while index < len(lines):
         if (words := heading(lines[index])) is not None:
-            found.append((words, []))
+            lead_in = above == "heading" and not found[-1][1] and _HEADING.match(lines[index]).group("colon")
+            found.append((f"{found.pop()[0]} / {words}" if lead_in else words, []))
+            above = "heading"
             index += 1
         elif is_item(lines[index]):
             items, index = items_from(lines, index)
             found[-1][1].extend(items)
+            above = "item"
         else:
+            above = above if not lines[index].strip() else "text"
             index += 1
     return [(h, items) for h, items in found if items]
