@@ -62,6 +62,7 @@ def test_a_short_name_is_left_to_the_grader_and_a_long_one_beside_it_fails_alone
     assert spelling("Sian Pryce, Price list attached.", "Spells the client's name Pryce consistently") is None
     criterion = "Spells the candidate's name, Rhys Llewellyn, the same way throughout"
     assert spelling("Rhys Llewellyn applied. I coordinated Rees for two years.", criterion) is None
+    assert spelling("Rhys Llewellyn applied. This year Rhys ran it.", criterion) is None  # This: two from Rhys
     unmet = spelling("Rhys Llewellyn applied. I coordinated Rhys Lewellyn for two years.", criterion)
     assert unmet is not None and unmet.passed is False and "'Lewellyn'" in unmet.decided_by
 
@@ -90,3 +91,16 @@ def test_a_word_of_a_name_of_several_is_misspelt_only_beside_another_of_them():
     assert spelling(other, criterion).passed is True  # William Barnes is another man
     wrong = "1. Linden Lea - Ralph Vaughan Williams\n2. The Turtle Dove - Ralph Vaughan Wiliams\n"
     assert spelling(wrong, criterion).passed is False
+
+
+def test_a_short_name_misspelt_as_no_word_fails_and_one_with_nothing_near_it_meets():
+    """A short name's misspelling decides only where it is no word of the dictionary, and its one
+    spelling only where no capitalised word stands within two letters of it."""
+    criterion = "Spells Freya's name the same way every time"
+    unmet = spelling("Thanks for looking after Freya and Oscar.\n1. Freyja can shower on her own.", criterion)
+    assert unmet is not None and unmet.passed is False and "'Freyja'" in unmet.decided_by
+    assert unmet.quote == "1. Freyja can shower on her own."
+    met = spelling("Thanks for looking after Freya and Oscar.\n1. Freya can shower on her own.", criterion)
+    assert met is not None and met.passed is True
+    assert spelling("Freya and Oscar. Fred will drop in.", criterion) is None  # Fred: two from Freya
+    assert spelling("Sian Pryce. Prices attached.", "Spells the client's name Pryce consistently") is None

