@@ -137,3 +137,37 @@ def test_an_opening_of_fields_and_any_other_paragraph_are_left_to_the_grader():
     assert length_read(fields, "Keeps the opening greeting paragraph to 3 sentences or fewer") is None
     answer = WELCOME.format(welcome="Welcome aboard.")
     assert length_read(answer, "The second paragraph is no more than 3 sentences") is None
+
+
+LETTER = """**Objection to application 26/01787/HOU**
+
+**From:** Dr Anil Mehta, 11 Beech Grove
+
+I object to the proposed garden room at number 9. {body}
+
+**Grounds**
+- Scale: the building would take up most of the garden.
+
+Yours faithfully,
+Anil Mehta
+"""
+
+
+@pytest.mark.parametrize(
+    ("criterion", "met"),
+    [
+        ("Keeps the letter under 180 words", True),
+        ("Keeps the letter under 40 words", False),
+        ("The email is no longer than 180 words", True),
+    ],
+)
+def test_the_letter_is_the_whole_answer_where_the_answer_is_one(criterion, met):
+    """An answer with a salutation or a letter's sign-off is a letter; the task need not say so."""
+    answer = LETTER.format(body="It would overshadow my garden. " * 5)
+    read = read_by_code(answer, criterion, "Please draft my objection to application 26/01787/HOU.")
+    assert read is not None and read.passed is met and "the answer has" in read.decided_by
+
+
+def test_the_letter_is_a_part_where_the_answer_is_no_letter():
+    answer = "## Round dates\n\n" + "Visits every four weeks. " * 6 + "\n\n## Paying\n\n" + "Cash or transfer. " * 20
+    assert read_by_code(answer, "Keeps the letter under 40 words", "Write this week's report.") is None

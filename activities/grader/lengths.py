@@ -10,7 +10,8 @@ introduction"), the first paragraph after a title and a salutation, where it is 
 section without the answer's sign-off, its short closing lines that end no sentence); the whole
 answer (its lead-in line and its fences left out) where the criterion names no part, the
 whole of one, or the thing the task asks be written ("Write the notice for ...": "The notice is
-no longer than 150 words"). Words are runs of letters and digits ("£5.00" is one, "pick-up" one); sentences
+no longer than 150 words"), or a letter where the answer is one (it greets or signs off as a
+letter does: "Keeps the letter under 180 words"). Words are runs of letters and digits ("£5.00" is one, "pick-up" one); sentences
 end at ".", "!" or "?" or at a line's end. Counts differ by convention (a heading, a figure, a
 hyphen), so a count within `MARGIN` of the bound decides nothing; beyond it, the count met or
 broke the bound. Left to the grader: a bound on each of several ("every definition is 30 words
@@ -40,6 +41,13 @@ _OPENING = re.compile(r"\b(?:opening|first paragraph|at the top|introduction|int
 _SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^.!?]{0,60},\s*$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,2}[.)]|\||\**[A-Z][^:.!?]{0,40}:\**\s+\S)")
 _WHOLE = re.compile(r"\b(?:whole|entire|full|all)\b", re.I)
+_LETTER = frozenset({"letter", "email", "e-mail", "message"})
+"""Names of a letter, which is the whole answer where the answer is one (`_a_letter`)."""
+_SIGN_OFF = re.compile(
+    r"^\W*(?:yours (?:faithfully|sincerely|truly)|(?:with )?(?:kind|best|warm) (?:regards|wishes)|best|regards|"
+    r"many thanks|thanks|thank you|with thanks|all the best|love)\W*,?\s*$",
+    re.I,
+)
 _STRICT = re.compile(r"\b(?:under|fewer than|less than|shorter than)\b", re.I)
 _WORD = re.compile(r"[^\W_]+(?:[.,'\u2019:/-][^\W_]+)*")
 _SENTENCE = re.compile(r"[.!?]+(?=\s|$)|\n")
@@ -143,6 +151,14 @@ def _written(task: str, stems: list[re.Pattern[str]]) -> bool:
     return all(any(s.match(word) for word in phrase.split()[:6]) for s in stems)
 
 
+def _a_letter(answer: str, part: str) -> bool:
+    """Whether `part` names a letter ("the letter", "the email") and the answer is one: a line
+    of it greets ("Dear Mrs Okoro,") or signs off ("Yours faithfully,")."""
+    words = [w for w in re.findall(r"[\w-]+", part.lower()) if w not in _PLAIN]
+    lines = answer.splitlines()
+    return len(words) == 1 and words[0] in _LETTER and any(_SALUTATION.match(ln) or _SIGN_OFF.match(ln) for ln in lines)
+
+
 def _rank(line: str) -> int:
     match = _HEADING.match(line)
     return len(match.group("hashes")) if match and match.group("hashes") else 7
@@ -168,7 +184,7 @@ def length_read(answer: str, criterion: str, task: str = "") -> Evidence | None:
             found = _opening(answer)
         elif _PARAGRAPH.search(asked.group("part")):
             return None
-        if found is None and not _written(task, stems):
+        if found is None and not _written(task, stems) and not _a_letter(answer, asked.group("part")):
             return None
         text, where = found or (body(answer), "the answer")
     plain = _text(text)
