@@ -206,6 +206,11 @@ FRESH38 = _families("uniform_swap", "childminder_diary", "holiday_club", "litter
 confirmation, a volunteer leader's briefing for a community litter pick (`--set fresh38`)."""
 
 
+FRESH39 = _families("knitting_pattern", "bird_count", "car_boot_booking", "book_club_schedule")
+"""A yarn shop's knitting pattern, the write-up of a bird count, a car boot sale's pitch booking confirmation, a book
+club's season reading schedule (`--set fresh39`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -247,6 +252,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh36": FRESH36,
     "fresh37": FRESH37,
     "fresh38": FRESH38,
+    "fresh39": FRESH39,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

@@ -39,10 +39,13 @@ from benchmarks.families import (
     bike_repair,
     bill_of_materials,
     bin_day_changes,
+    bird_count,
     boat_charter,
     boiler_service,
+    book_club_schedule,
     bug_report,
     calibration_certificate,
+    car_boot_booking,
     car_hire,
     celebration_cake,
     changelog_entry,
@@ -102,6 +105,7 @@ from benchmarks.families import (
     job_sheet,
     json_output,
     k8s_deployment,
+    knitting_pattern,
     lab_procedure,
     lab_report,
     league_table,
@@ -239,6 +243,7 @@ from benchmarks.fresh_sets import (
     FRESH36,
     FRESH37,
     FRESH38,
+    FRESH39,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -316,6 +321,7 @@ FRESH35_SET = build_set("fresh35")
 FRESH36_SET = build_set("fresh36")
 FRESH37_SET = build_set("fresh37")
 FRESH38_SET = build_set("fresh38")
+FRESH39_SET = build_set("fresh39")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -832,6 +838,11 @@ class TestTheFamilies:
             FRESH38,
             ((uniform_swap, uniform_swap.FLYERS), (childminder_diary, childminder_diary.DIARIES))
             + ((holiday_club, holiday_club.BOOKINGS), (litter_pick, litter_pick.BRIEFINGS)),
+        ),
+        "fresh39": (
+            FRESH39,
+            ((knitting_pattern, knitting_pattern.PATTERNS), (bird_count, bird_count.COUNTS))
+            + ((car_boot_booking, car_boot_booking.BOOKINGS), (book_club_schedule, book_club_schedule.SCHEDULES)),
         ),
     }
 
@@ -1394,7 +1405,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh38 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh39 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -5973,6 +5984,193 @@ class TestTheFresh38Families:
         assert "29 volunteers worked 3 hours each, which is 87 volunteer hours." in case.answer and 29 * 3 == 87
         assert "275 kg (125 lb)" in case.answer and round(275 * 2.20462) == 606
         assert {c.kind: c.met for c in case.criteria} == {"rules": False, "hours": True, "weight": False}
+
+
+class TestTheFresh39Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH39) == {"knitting_pattern", "bird_count", "car_boot_booking", "book_club_schedule"}
+        for family in FRESH39:
+            cases = [case for case in FRESH39_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH39_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh39"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh39"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_description_summary_or_welcome_is_clear_of_its_limit_however_it_is_counted(self):
+        for module, subjects, switch, heading in (
+            (knitting_pattern, knitting_pattern.PATTERNS, "intro", knitting_pattern.ABOUT),
+            (bird_count, bird_count.COUNTS, "summary", bird_count.SUMMARY),
+        ):
+            for subject in subjects:
+                for on, answer in every_answer(module, subject):
+                    text = " ".join(section(answer, heading) or [])
+                    counts = (word_count(text), len([t for t in text.split() if re.search(r"\w", t)]))
+                    if on[switch]:
+                        assert max(counts) <= subject.limit - 5, (subject.name, counts)
+                    else:
+                        assert min(counts) >= subject.limit + 15, (subject.name, counts)
+        for schedule in book_club_schedule.SCHEDULES:
+            for on, answer in every_answer(book_club_schedule, schedule):
+                count = book_club_schedule.sentences(book_club_schedule.opening(answer))
+                assert count <= schedule.limit if on["intro"] else count >= schedule.limit + 2, schedule.name
+
+    def test_knitting_pattern_truths(self):
+        assert knitting_pattern.yarn_right("- 2 balls of Westmoor Aran (50 g), 90 m per ball (180 m in all)")
+        assert knitting_pattern.yarn_right("- 4 x 100 g balls of DK, 210 m each ball (840 m in total)")
+        assert knitting_pattern.yarn_right("| Yarn | 3 balls of Hillside DK, 120 m per ball (360 m in all) |")
+        assert not knitting_pattern.yarn_right("- 2 balls of Westmoor Aran (50 g), 90 m per ball (160 m in all)")
+        assert not knitting_pattern.yarn_right("- 2 balls of Westmoor Aran, 90 m per ball")
+        listed_count = (
+            "This pattern uses three abbreviations.\n\n## Abbreviations\n- k: knit\n- p: purl\n- rep: repeat\n"
+        )
+        assert knitting_pattern.count_right(listed_count)
+        assert not knitting_pattern.count_right(listed_count.replace("three", "four"))
+        table = "**Abbreviations**\nThere are two abbreviations.\n| Abbreviation | Meaning |\n|---|---|\n| k | knit |\n"
+        assert knitting_pattern.count_right(table + "| p | purl |\n")
+        assert not knitting_pattern.count_right(table) and not knitting_pattern.count_right("## Abbreviations\n- k\n")
+        assert knitting_pattern.tension_heading("**Tension**\n- 20 sts and 40 rows to 10 cm over garter stitch.")
+        assert not knitting_pattern.tension_heading("## Size\n70 cm\n\n20 sts and 40 rows to 10 cm.\n")
+        size = (knitting_pattern.CM, knitting_pattern.INCHES, knitting_pattern.INCHES_PER_CM)
+        assert converted("Circumference 64 cm (25 in), depth 25 cm.", *size)
+        assert converted("| Finished size | 150 cm long (59 inches), 18 cm wide |", *size)
+        assert not converted("Circumference 64 cm (28 in), depth 25 cm.", *size)
+        assert not knitting_pattern.INCHES.search("(180 m in all), and knit 2 in each stitch")
+        assert knitting_pattern.US_TERMS.search("6. Bind off loosely in pattern.")
+        assert knitting_pattern.US_TERMS.search("22 sts to 10 cm over stockinette stitch")
+        assert not knitting_pattern.US_TERMS.search("6. Cast off loosely in pattern, over stocking stitch.")
+        assert knitting_pattern.SWATCH.search("Always knit a swatch first: a loose blanket uses more yarn.")
+        assert knitting_pattern.SWATCH.search("Knit a tension square before you start.")
+        assert not knitting_pattern.SWATCH.search("10 sts and 16 rounds to 10 cm over seed stitch.")
+        assert knitting_pattern.PERSONAL.search("Pattern © Little Acorn Knits. For personal use only; not for resale.")
+        assert not knitting_pattern.PERSONAL.search("Pattern © Little Acorn Knits.")
+        # By hand: the tension has no heading of its own (it runs on under the measurements), 2 skeins of 110 m are
+        # 220 m, not the 200 m written, and the copyright line keeps the pattern for personal use.
+        case = next(c for c in FRESH39_SET if c.id == "knitting_pattern-10")
+        assert "Circumference 64 cm (25 in), depth 25 cm.\n\n10 sts and 16 rounds to 10 cm" in case.answer
+        assert "Tension:" not in case.answer and "**Tension**" not in case.answer
+        assert "2 skeins of Fellside Chunky (100 g), 110 m per skein (200 m in all)" in case.answer and 2 * 110 == 220
+        assert "Copyright Brook Street Wool Shop. This pattern is for personal use only." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"heading": False, "yarn": False, "personal_use": True}
+
+    def test_bird_count_truths(self):
+        table = "## Results\n| Species | Count |\n|---|---|\n| Robin | 2 |\n| Wren | 3 |\n"
+        assert bird_count.total_right(table + "| **Total** | **5** |\n")
+        assert not bird_count.total_right(table + "| **Total** | **6** |\n") and not bird_count.total_right(table)
+        assert bird_count.total_right("**Results**\n- Magpie: 4\n- Robin: 2\n- Total: 6 birds\n")
+        numbered = "Results:\n1. Teal: 46\n2. Coot: 9\nTotal: 55 birds\n\nHighlights:\n1. 30 Lapwing\n"
+        assert bird_count.total_right(numbered)
+        assert not bird_count.total_right(numbered.replace("55 birds", "45 birds"))
+        assert bird_count.tally(numbered) == ([46.0, 9.0], 55.0)
+        assert bird_count.species_right("We saw two species.\n\n## Results\n- Robin: 2\n- Wren: 1\n- Total: 3\n")
+        assert not bird_count.species_right("We saw three species.\n\n## Results\n- Robin: 2\n- Wren: 1\n")
+        assert bird_count.duration_right("**Time:** 9:15 am to 10:15 am (1 hour)")
+        assert bird_count.duration_right("- Tuesday 3 February 2026, 1:30 pm to 2:15 pm (45 minutes)")
+        assert bird_count.duration_right("| Time | 6:45 am to 8:15 am (1 hour 30 minutes) |")
+        assert bird_count.duration_right("Time: 8:00 am to 10:30 am (2½ hours)")
+        assert not bird_count.duration_right("Time: 8:00 am to 10:30 am (3½ hours)")
+        assert not bird_count.duration_right("**Time:** 9:15 am to 10:15 am")
+        assert bird_count.stated_minutes("we watched for an hour") == 60
+        garden = bird_count.COUNTS[0]
+        assert bird_count.capitalised(garden, "- a pair of Long-tailed Tits and a Robin")
+        assert not bird_count.capitalised(garden, "- a pair of long-tailed tits and a Robin")
+        assert bird_count.ADDRESS.search("our back garden at 14 Orchard Close, Hebden Bridge")
+        assert bird_count.ADDRESS.search("the school field, Leeds LS12 4PQ")
+        assert not bird_count.ADDRESS.search("**Where:** our back garden in Hebden Bridge, Saturday 24 January 2026")
+        assert bird_count.RULE.search("We counted the highest number of each species seen at one time.")
+        assert not bird_count.RULE.search("We counted every bird that came into the garden.")
+        # By hand: 8 + 6 + 5 + 5 + 3 + 2 + 2 + 2 + 1 is 34, not the 36 written; every species name keeps its
+        # capitals; the garden is placed by its town alone.
+        case = next(c for c in FRESH39_SET if c.id == "bird_count-04")
+        for row in ("| House Sparrow | 8 |", "| Goldfinch | 6 |", "| Dunnock | 1 |", "| **Total** | **36** |"):
+            assert row in case.answer
+        assert 8 + 6 + 5 + 5 + 3 + 2 + 2 + 2 + 1 == 34
+        assert "a pair of Long-tailed Tits" in case.answer and "long-tailed tit" not in case.answer
+        assert "**Where:** our back garden in Hebden Bridge\n" in case.answer and "Close" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"capitals": True, "no_address": True, "total": False}
+
+    def test_car_boot_booking_truths(self):
+        fees = "## Fees\n| Item | Amount |\n|---|---|\n| Car pitch | £12.00 |\n| Extra table | £4.00 |\n"
+        assert car_boot_booking.fee_right(fees + "| Total paid | £16.00 |\n")
+        assert not car_boot_booking.fee_right(fees + "| Total paid | £19.00 |\n")
+        assert not car_boot_booking.fee_right(fees)
+        payment = "Payment:\nCar pitch: £10.00\nTable hire (2 tables at £2.50): £5.00\nTotal received: £15.00\n"
+        assert car_boot_booking.fee_right(payment)
+        assert not car_boot_booking.fee_right(payment.replace("£15.00", "£12.50"))
+        assert car_boot_booking.size_right("- Pitch size: 6 m x 3 m (20 ft x 10 ft)\n- Keep to 5 mph")
+        assert car_boot_booking.size_right("Pitch size: 5 m by 2.5 m (16 ft by 8 ft)")
+        assert not car_boot_booking.size_right("- Pitch size: 6 m x 3 m (18 ft x 9 ft)")
+        assert not car_boot_booking.size_right("- Pitch size: 6 m x 3 m\n- Keep to 5 mph")
+        assert car_boot_booking.refund_right("If we cancel because of the weather, we will refund your fee in full.")
+        assert not car_boot_booking.refund_right(
+            "If we cancel because of the weather, we will carry your booking over."
+        )
+        assert not car_boot_booking.refund_right("## If it rains\nWe will text you.\n\n## Refunds\nNone after booking.")
+        assert car_boot_booking.contact_heading("**Questions and contact**\n- Text Rob on the day.")
+        assert not car_boot_booking.contact_heading("## Rules\n- Contact Rob if you need help.")
+        assert car_boot_booking.NO_FOOD.search("1. No food or drink may be sold: the PTA runs the refreshments.")
+        assert car_boot_booking.NO_FOOD.search("1. Food must not be sold, as the church's own tea stall raises money.")
+        assert not car_boot_booking.NO_FOOD.search("- No dogs off leads.\n- Park inside your pitch markings.")
+        assert car_boot_booking.REFERENCE.findall("Reference OAK-2417; quote OAK-2471.") == ["OAK-2417", "OAK-2471"]
+        # By hand: £10.00 and £5.00 make £15.00, not the £12.50 written; 13 June 2026 is a Saturday, not the
+        # Sunday written; arrival comes before the rules.
+        case = next(c for c in FRESH39_SET if c.id == "car_boot_booking-06")
+        assert "Car pitch: £10.00\nTable hire (2 tables at £2.50): £5.00\nTotal received: £12.50" in case.answer
+        assert 10 + 5 == 15
+        assert "Date: Sunday 13 June 2026" in case.answer and date(2026, 6, 13).strftime("%A") == "Saturday"
+        assert case.answer.index("Arrival:") < case.answer.index("Rules:")
+        assert {c.kind: c.met for c in case.criteria} == {"order": True, "fee": False, "weekday": False}
+
+    def test_book_club_schedule_truths(self):
+        letter = "# Book Club\n\nHi everyone,\n\nHere are the books. We meet at 7:00 pm.\n\n## Meetings\n- x\n"
+        assert book_club_schedule.opening(letter) == "Here are the books. We meet at 7:00 pm."
+        assert book_club_schedule.sentences(book_club_schedule.opening(letter)) == 2
+        table_first = (
+            "| | |\n|---|---|\n| Where | Room 2 |\n\nDear members,\n\nOur books are chosen.\n\n### Programme\n"
+        )
+        assert book_club_schedule.opening(table_first) == "Our books are chosen."
+        assert book_club_schedule.opening("# Book Club\n\nHere are the books.") == ""
+        meetings = "## Meetings\n| Date | Book |\n|---|---|\n| Tuesday 8 September 2026 | Klara and the Sun |\n"
+        assert book_club_schedule.meetings(meetings + "| Tuesday 13 October 2026 | Americanah |\n") == 2
+        assert book_club_schedule.meetings("Schedule:\n1. Wednesday 6 May 2026: Hamnet\n\nReading notes:\n1. x\n") == 1
+        pages = "- Americanah is 588 pages, so over the four weeks before we meet that is 147 pages a week."
+        assert book_club_schedule.pages_right(pages)
+        assert not book_club_schedule.pages_right(pages.replace("147", "157"))
+        assert book_club_schedule.pages_right("- The Salt Path is 288 pages; over 4 weeks that is 72 pages a week.")
+        assert not book_club_schedule.pages_right("- Read about 72 pages a week.")
+        offer = "Members get 20% off at Harbour Books: Klara and the Sun is £12.99, so £10.39 with the discount."
+        assert book_club_schedule.discount_right(offer)
+        assert not book_club_schedule.discount_right(offer.replace("£10.39", "£10.99"))
+        assert not book_club_schedule.discount_right("Members get 20% off at Harbour Books.")
+        assert book_club_schedule.PHONE.search("If you can't come, ring Margaret on 07700 900 461.")
+        assert book_club_schedule.PHONE.search("Ring me on 01632 960 184, or drop by.")
+        assert not book_club_schedule.PHONE.search("Tuesday 8 September 2026 at 7:00 pm; subs are £2 a meeting.")
+        crown = book_club_schedule.SCHEDULES[1]
+        right = "- Demon Copperhead by Barbara Kingsolver\n- Kingsolver's novel retells David Copperfield."
+        assert book_club_schedule.truths(crown, right)["author"]
+        assert not book_club_schedule.truths(crown, right.replace("Kingsolver's", "Kingslover's"))["author"]
+        # By hand: the reading notes come before the dates; every date is a Thursday, as written; 10% off £9.99 is
+        # £8.99, not the £8.49 written.
+        case = next(c for c in FRESH39_SET if c.id == "book_club_schedule-09")
+        assert case.answer.index("**Reading notes**") < case.answer.index("**The dates**")
+        for day in ("4 February 2027", "4 March 2027", "1 April 2027", "3 June 2027"):
+            assert f"- Thursday {day}: " in case.answer
+        assert all(date(2027, m, d).strftime("%A") == "Thursday" for m, d in ((2, 4), (3, 4), (4, 1), (6, 3)))
+        assert "Wednesday" not in case.answer
+        assert "Foyles gives the club 10% off: Piranesi is £9.99, so £8.49 for us." in case.answer
+        assert round(9.99 * 0.9, 2) == 8.99
+        assert {c.kind: c.met for c in case.criteria} == {"order": False, "weekday": True, "discount": False}
 
 
 class TestTheLabelsFile:
