@@ -71,3 +71,26 @@ def test_a_mobile_in_a_table_row_under_a_column_naming_the_person_is_theirs():
     table = "| Prize | Ticket | Winner |\n|---|---|---|\n| Hamper | pink 214 | Jo, 07700 900461 |\n"
     assert phone_read(table, WINNERS).passed is False
     assert phone_read(table.replace("Winner", "Donor"), WINNERS) is None  # a mobile beside no one it names
+
+
+def test_a_landline_the_writer_calls_their_own_is_a_person_s():
+    read = phone_read("Questions:\nRing me on 01632 960 184, or drop by the HR office.", CRITERION)
+    assert (
+        read is not None
+        and read.passed is False
+        and read.quote == "Ring me on 01632 960 184, or drop by the HR office."
+    )
+
+
+@pytest.mark.parametrize("criterion", ["Does not include anyone's phone number", "Leaves out all phone numbers"])
+@pytest.mark.parametrize(
+    ("answer", "met"),
+    [
+        ("Priya Nair, Northway Heating, 0161 555 0932", False),  # a business's number is a number too
+        ("Jo, Little Paws Grooming, 07700 900918", False),
+        ("Questions? Drop by the HR office on the second floor.", True),
+    ],
+)
+def test_a_criterion_keeping_every_number_out_is_failed_by_any(criterion, answer, met):
+    read = phone_read(answer, criterion)
+    assert read is not None and read.passed is met

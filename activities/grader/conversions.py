@@ -6,8 +6,9 @@ reads it.
 Code finds each figure written beside its conversion on one line ("28.6 kg (63.1 lb)", "120 cm
 / 47.2 in", "| 450 kcal | 1,883 kJ |"): a line holding as many figures of the one unit as of
 the other pairs them in order. A conversion is right when it is the figure times the factor (°F
-from °C by 9/5 and 32) to its last written digit, rounded to the nearest, give or take what
-the figure's own rounding moves it; wrong when further off. Which pairs count: every one where the
+from °C by 9/5 and 32) to its last written digit, rounded to the nearest; wrong when further
+off than the figure's own rounding could move it; between the two, unclear ("6 m (18 ft)" is
+right only if "6 m" was rounded from 5.5 m), and left to the grader. Which pairs count: every one where the
 criterion asks of every one or of figures in the plural, else those on the lines holding the
 words it names the thing by, else the answer's only one. A wrong one fails the criterion; all
 right meets it. Left to the grader: a criterion asking only that a unit be given ("gives the
@@ -95,9 +96,14 @@ class Converted:
     line: str
 
     @property
-    def right(self) -> bool:
-        """Right to its last digit, rounded to the nearest, give or take the figure's own rounding."""
-        return abs(self.written - self.exact) <= 10.0**-self.places / 2 + self.slack + 1e-9
+    def right(self) -> bool | None:
+        """True when right to its last digit, rounded to the nearest; False when further off than
+        the figure's own rounding could move it; None between the two ("6 m (18 ft)": right
+        only if "6 m" were rounded from 5.5 m)."""
+        off = abs(self.written - self.exact)
+        if off <= 10.0**-self.places / 2 + 1e-9:
+            return True
+        return None if off <= 10.0**-self.places / 2 + self.slack + 1e-9 else False
 
 
 def _unit(written: str) -> str | None:
@@ -158,10 +164,12 @@ def conversion_read(answer: str, criterion: str) -> Evidence | None:
     if not found:
         return None
     meant, sure = chosen(found, named_stems(criterion, _PLAIN), every=bool(_EVERY.search(criterion)))
-    if wrong := next((c for c in meant if not c.right), None):
+    if wrong := next((c for c in meant if c.right is False), None):
         if not sure:
             return None
         why = f"{wrong.given:g} {units[0]} is {wrong.exact:.{wrong.places + 1}f} {units[1]}, not {wrong.written:g}"
         return Evidence(False, why, f"conversion: {why}", quote=wrong.line)
+    if any(c.right is None for c in meant):
+        return None
     said = f"conversion: {len(meant)} figure(s) in {units[0]} right in {units[1]}"
     return Evidence(True, "", said, quote=meant[0].line)

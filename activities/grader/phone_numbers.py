@@ -8,7 +8,9 @@ service number is a UK one of 01, 02, 03 or 08 (a business's number). Unmet when
 number stands on a line that names a person by title (Mr, Mrs, Ms, Miss, Mx, Dr), or holds
 the word the criterion names the person by ("Owner:", "| Customer |", a table row under a
 "Winner" column), or the writer's own
-("call me on", "my mobile"). Met when the answer holds no mobile number, every phone number in
+("call me on", "my mobile"), or any number the writer calls their own ("Ring me on 01632
+960 184"). A criterion keeping every number out ("Does not include anyone's phone number",
+"Leaves out all phone numbers") is unmet by any number, met by none. Met when the answer holds no mobile number, every phone number in
 it is a landline or a service number, and (where the criterion names email or contact
 details) no email address. Left to the grader: numbers of other shapes (another country's), a
 mobile on a line that names no one (a business's own), and a criterion that asks a number be
@@ -40,6 +42,23 @@ _PLAIN = frozenset(
 )
 
 
+_EVERY_NUMBER = re.compile(
+    r"\b(?:anyone's|anybody's|any|all|every)\s+(?:(?:tele)?phone|contact|mobile)\s+numbers?\b", re.I
+)
+"""A criterion keeping every number out, whoever's ("Does not include anyone's phone number",
+"Leaves out all phone numbers"), not a person's alone."""
+
+
+def _any_number(answer: str) -> Evidence:
+    """Unmet by any phone number the answer holds, met by none."""
+    numbers = [m.group(0) for m in _MOBILE.finditer(answer)] + phone_numbers(answer)
+    if numbers:
+        line = next(ln for ln in answer.splitlines() if numbers[0] in ln)
+        why = f"the answer gives a phone number, {numbers[0]!r}"
+        return Evidence(False, why, f"phone number: {why}", quote=line.strip())
+    return Evidence(True, "", "phone number: the answer gives none")
+
+
 def _with_headers(lines: list[str]) -> list[tuple[str, str]]:
     """Each line, and the header row of the table it is a row of ('' for a line of none)."""
     placed, header = [], ""
@@ -63,13 +82,20 @@ def phone_numbers(text: str) -> list[str]:
 def phone_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by the shape of the phone numbers the answer holds; None when it
     asks nothing of a person's own number, or the shapes do not tell."""
-    if not (_ASKS.search(criterion) and KEPT_OUT.search(criterion) and _PERSONAL.search(criterion)):
+    if not (_ASKS.search(criterion) and KEPT_OUT.search(criterion)):
+        return None
+    if _EVERY_NUMBER.search(criterion):
+        return _any_number(answer)
+    if not _PERSONAL.search(criterion):
         return None
     roles = named_stems(criterion, _PLAIN)
     for line, header in _with_headers(answer.splitlines()):
         mobile = _MOBILE.search(line)
         if mobile and (_TITLE.search(line) or _OWN.search(line) or any(s.search(f"{header} {line}") for s in roles)):
             why = f"the answer gives a mobile number, {mobile.group(0)!r}, beside a person"
+            return Evidence(False, why, f"phone number: {why}", quote=line.strip())
+        if _OWN.search(line) and (own := phone_numbers(line)):
+            why = f"the answer gives the writer's own number, {own[0]!r}"
             return Evidence(False, why, f"phone number: {why}", quote=line.strip())
     if _MOBILE.search(answer):
         return None  # a mobile beside no one: perhaps the business's own
