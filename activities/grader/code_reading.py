@@ -32,6 +32,7 @@ from rubricflow.activities.grader.orders import order_read
 from rubricflow.activities.grader.own_headings import heading_read, last_heading_read
 from rubricflow.activities.grader.percentages import percentage_read
 from rubricflow.activities.grader.phone_numbers import phone_read
+from rubricflow.activities.grader.postcodes import postcode_read
 from rubricflow.activities.grader.products import product_read
 from rubricflow.activities.grader.quoted_words import quoted_read
 from rubricflow.activities.grader.rated_amounts import rated_read
@@ -74,6 +75,7 @@ READERS = (
     card_read,
     code_read,
     phone_read,
+    postcode_read,
     contact_read,
     birth_read,
     weekday_read,

@@ -1,0 +1,53 @@
+"""A criterion keeping a street address or a postcode out of the answer is read by code: a UK
+postcode or a numbered street fails it, neither meets it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricflow.activities.grader.code_reading import read_by_code
+from rubricflow.activities.grader.postcodes import postcode_read
+
+STREET = "Does not include a street address or postcode"
+
+
+@pytest.mark.parametrize(
+    ("answer", "met", "quote"),
+    [
+        (
+            "- the school field, 12 Station Road, Leeds LS12 4PQ",
+            False,
+            "- the school field, 12 Station Road, Leeds LS12 4PQ",
+        ),
+        ("We met at 4 Mill Lane by the pond.", False, "We met at 4 Mill Lane by the pond."),
+        ("Sent from Leeds, LS6 2AB.", False, "Sent from Leeds, LS6 2AB."),
+        ("- the school field and the wildlife garden, Leeds", True, None),
+        ("We counted 12 Robins and 3 Wrens on Tuesday.", True, None),
+    ],
+)
+def test_a_postcode_or_a_numbered_street_fails_it_and_neither_meets_it(answer, met, quote):
+    read = postcode_read(answer, STREET)
+    assert read is not None and read.passed is met and read.quote == quote
+
+
+def test_a_named_street_without_a_number_is_left_to_the_grader():
+    assert postcode_read("Meet on Station Road, by the gate.", STREET) is None
+
+
+@pytest.mark.parametrize(
+    ("criterion", "asked"),
+    [
+        ("Leaves out any house address and postcode", True),
+        ("Keeps the postcode out of the flyer", True),
+        ("Keeps the customer's home address out", False),  # a person's: a venue's address may stand
+        ("Gives the venue's postcode", False),  # asks it be given
+        ("No A or AAAA record has a malformed address", False),
+    ],
+)
+def test_the_criteria_that_keep_any_address_out(criterion, asked):
+    assert (postcode_read("Sent from Leeds, LS6 2AB.", criterion) is not None) is asked
+
+
+def test_the_grounded_pass_reads_it_by_code():
+    read = read_by_code("Where: 12 Station Road, Leeds LS12 4PQ", STREET)
+    assert read is not None and read.passed is False and read.decided_by.startswith("address kept out:")
