@@ -67,3 +67,22 @@ def test_the_grounded_pass_reads_a_rated_amount_by_code():
 def test_a_share_asked_with_more_is_left_to_the_grader():
     line = "- Early booking discount, 5% of £114.00: −£5.70"
     assert rated_read(line, "Calculates the discount correctly and takes it off the total") is None
+
+
+OFF = "The discounted price is the stated percentage off the full price"
+
+
+@pytest.mark.parametrize(
+    ("line", "met"),
+    [
+        ("- Foyles gives the club 10% off: Piranesi is £9.99, so £8.99 for us.", True),
+        ("- Foyles gives the club 10% off: Piranesi is £9.99, so £8.49 for us.", False),
+        ("The staff scheme gives 15% off at Waterstones: Hamnet is £10.99, so £9.34 with the discount.", True),
+        ("The staff scheme gives 15% off at Waterstones: Hamnet is £10.99, so £9.64 with the discount.", False),
+    ],
+)
+def test_a_price_so_many_percent_off_is_the_full_price_less_that_share(line, met):
+    read = rated_read(f"**Money**\n{line}\n", OFF)
+    assert read is not None and read.passed is met and read.quote == line
+    if not met:
+        assert read.why.startswith(("10% off £9.99 is £8.99", "15% off £10.99 is £9.34"))

@@ -2,7 +2,9 @@
 multiplied by the hourly rate", "The ticket income equals the number sold times the price"):
 arithmetic decides, so code reads a line that writes the three ("Labour: 2 hours at £42.00 an
 hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190"), or a percentage of a sum written beside its result
-("Calculates the percentage discount correctly": "Early booking discount, 5% of £114.00: −£7.50").
+("Calculates the percentage discount correctly": "Early booking discount, 5% of £114.00: −£7.50"),
+or a price so many percent off a full one ("The discounted price is the stated percentage off
+the full price": "10% off: Piranesi is £9.99, so £8.99 for us").
 
 A rated amount is a count (in figures or a word), a few words, "at", "@" or "×", a sum of money
 (its rate), and the next sum of money on the line with no figure between (the amount). The line
@@ -74,14 +76,25 @@ _SHARE = re.compile(
     rf"[\u2212-]?\s?(?P<t>{_MONEY})"
 )
 """A share of a sum worked beside it ("Early booking discount, 5% of £114.00: −£7.50")."""
+_OFF = re.compile(
+    rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?%\s+off\b[^\d£$€%]*(?P<p>{_MONEY})(?P<between>[^\d£$€%]*)(?P<t>{_MONEY})"
+)
+"""A price so many percent off a full one, both written after it ("10% off: Piranesi is £9.99,
+so £8.99 for us")."""
+_OFF_ASKS = re.compile(r"\b(?:percentage|per ?cent)\s+off\b|%\s+off\b|\b(?:discounted|reduced) price\b", re.I)
 
 
 def rated_amounts(answer: str, pattern: re.Pattern[str] = _RATED) -> list[Rated]:
     """Every amount worked from a rate the answer writes (a count at a price, or with `_SHARE`
     a percentage of a sum), in the order they stand."""
-    share = pattern is _SHARE
+
+    def count(n: str) -> float:
+        if pattern is _SHARE:
+            return float(n) / 100
+        return 1 - float(n) / 100 if pattern is _OFF else _count(n)
+
     return [
-        Rated(float(m.group("n")) / 100 if share else _count(m.group("n")), m.group("p"), m.group("t"), line)
+        Rated(count(m.group("n")), m.group("p"), m.group("t"), line)
         for line in content_lines(answer)
         for m in pattern.finditer(line)
     ]
@@ -92,6 +105,8 @@ def rated_read(answer: str, criterion: str) -> Evidence | None:
     asks no such product, or which line it means is unclear."""
     if _ASKS.search(criterion) and not _ELSE.search(criterion):
         pattern = _RATED
+    elif _OFF_ASKS.search(criterion) and not _SHARE_ELSE.search(criterion):
+        pattern = _OFF
     elif _SHARE_ASKS.search(criterion) and _SHARE_RIGHT.search(criterion) and not _SHARE_ELSE.search(criterion):
         pattern = _SHARE
     else:
@@ -105,7 +120,10 @@ def rated_read(answer: str, criterion: str) -> Evidence | None:
             return None
         places = len(wrong.amount.split(".")[1]) if "." in wrong.amount else 0
         product = f"{wrong.rate[0]}{wrong.count * _value(wrong.rate):,.{places}f}"
-        rate = f"{wrong.count * 100:g}% of {wrong.rate}" if pattern is _SHARE else f"{wrong.count:g} at {wrong.rate}"
+        rate = {
+            _SHARE: f"{wrong.count * 100:g}% of {wrong.rate}",
+            _OFF: f"{(1 - wrong.count) * 100:g}% off {wrong.rate}",
+        }.get(pattern, f"{wrong.count:g} at {wrong.rate}")
         why = f"{rate} is {product}, not {wrong.amount}"
         return Evidence(False, why, f"rated amount: {why}", quote=wrong.line)
     return Evidence(True, "", f"rated amount: {len(judged)} amount(s) worked right from the rate", quote=judged[0].line)
