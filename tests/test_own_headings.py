@@ -32,6 +32,8 @@ def _report(third: str, body: str = "Book again before 1 March 2028.") -> str:
         (_report("Next service due"), "Has a separate heading for when the next service is due", True),
         (_report("Cancelling or moving"), "Includes a separate section headed for cancelling", True),
         (_report("How to cancel"), "Puts the cancellation information under its own heading", True),
+        (_report("How to cancel"), "Gives the cancellation details under a separate heading", True),
+        (_report("Advice"), "Gives the tension under its own heading", False),
         (_report("Collection"), "Has a heading for the collection or delivery", True),
         (_report("Returned to owners"), "Has a separate section for items returned to their owners", True),
         (

@@ -29,7 +29,7 @@ from rubricflow.activities.grader.quotes import body
 _ASKS = re.compile(
     r"^(?:has|includes|gives)\s+(?:a|an|its own|their own)\s+(?:(?:separate|short|clear|own)\s+)*"
     r"(?:heading|section|header)\s+(?:headed\s+)?(?:for|about|on|introducing|covering)\s+(?P<thing>.+?)\.?$"
-    r"|^puts\s+(?P<put>.+?)\s+under\s+(?:its own|their own|a separate)\s+heading\.?$",
+    r"|^(?:puts|gives|places|keeps|sets out)\s+(?P<put>.+?)\s+under\s+(?:its own|their own|a separate)\s+heading\.?$",
     re.I,
 )
 _ELSE = re.compile(r"\b(?:each|every|all|not|no|never|that|which|with|including|listing|saying)\b|n't\b|\d|[\"`]", re.I)
