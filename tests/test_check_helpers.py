@@ -214,6 +214,19 @@ def test_a_check_that_looks_for_digits_nobody_gave_decides_nothing():
     )
 
 
+def test_a_check_that_an_answer_lacks_a_shape_of_digits_it_guessed_decides_nothing():
+    """`not re.search(r'\\d{3}-\\d{3}-\\d{4}', answer)` for "Does not include anyone's phone
+    number": a UK number is another shape, so its absence shows nothing (over every record such
+    checks were right 34 times and wrong 21)."""
+    phone = "Does not include anyone's phone number"
+    us = "def check(answer):\n    return not any(re.search(r'\\d{3}-\\d{3}-\\d{4}', line) for line in lines())\n"
+    assert classify(us, [], phone, phone) == "shape"
+    zip_code = "def check(answer):\n    return not re.search(r'\\b\\d{5}\\b', answer)\n"
+    assert classify(zip_code, [], "", "Does not include a street address or postcode") == "shape"
+    held = "def check(answer):\n    return re.search(r'\\d{2}:\\d{2}', answer) is not None\n"
+    assert classify(held, [], "", "Gives the start time") != "shape"  # a shape looked for, not ruled out
+
+
 def test_a_strict_bound_one_from_a_stated_number_is_that_number():
     """`< 80` is "at most 79" written strictly, `> 2` is "at least 3"; an equality one off
     is still a figure of the check's own."""

@@ -17,7 +17,7 @@ from rubricflow.activities.grader.pronouncing import WORD
 JUDGE_CALL = "judge()"
 
 
-Unrun = Literal["judge", "blind", "literal", "guessed", "forbids_given", "characters", "units"]
+Unrun = Literal["judge", "blind", "literal", "guessed", "forbids_given", "characters", "units", "shape"]
 """The checks never run: one that asks a reader, and those that cannot witness (`classify`)."""
 CheckKind = Literal[Unrun, "behaviour", "computed", "present", "absent"]
 """What a written check tests, read from its code: `judge` (it asks a reader), `behaviour`
@@ -50,8 +50,10 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
     criterion does not name (the attendees, for "Does not comment on anyone absent") is
     `forbids_given`; one that takes the length of a text (`len(answer) < 170`) for a
     criterion that counts words is `characters`, and one that counts sentences, lines, items
-    or the like instead (`len(sentences()) <= 75` for "no more than 75 words") is `units`: none
-    of these is run, none decides."""
+    or the like instead (`len(sentences()) <= 75` for "no more than 75 words") is `units`;
+    one that tests that the answer lacks a shape of digits it guessed (`not re.search(r'\\d{5}',
+    answer)` for a postcode: a UK one is another shape) is `shape`: none of these is run, none
+    decides."""
     if JUDGE_CALL in source:
         return "judge"
     try:
@@ -69,6 +71,8 @@ def classify(source: str, answer_functions: Iterable[str], given: str = "", crit
         for n in ast.walk(tree)
     ):
         return "blind"
+    if _negates(tree) and _digit_shapes(tree):
+        return "shape"
     stated = given_numbers(given)
     own = compared_numbers(tree) - stated
     if own - {n for n in strict_bounds(tree) if n - 1 in stated or n + 1 in stated}:
@@ -196,6 +200,25 @@ def _negates(tree: ast.AST) -> bool:
         (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
         or (isinstance(n, ast.Compare) and any(isinstance(op, ast.NotIn) for op in n.ops))
         or (isinstance(n, ast.Compare) and _text_test(n) == "absent")
+        for n in ast.walk(tree)
+    )
+
+
+_RE_CALLS = frozenset({"search", "match", "fullmatch", "findall", "finditer", "compile", "sub"})
+
+
+def _digit_shapes(tree: ast.AST) -> bool:
+    """Whether a check calls `re` with a pattern of digits (`\\d`): a shape it guessed."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in _RE_CALLS
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "re"
+        and bool(n.args)
+        and isinstance(n.args[0], ast.Constant)
+        and isinstance(n.args[0].value, str)
+        and "\\d" in n.args[0].value
         for n in ast.walk(tree)
     )
 

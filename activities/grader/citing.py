@@ -118,6 +118,7 @@ UNTESTED = {
     "forbids_given": "tests that the answer leaves out words the task gives, which the criterion does not name",
     "characters": "counts characters where the criterion counts words",
     "units": "counts sentences, lines or items where the criterion counts words",
+    "shape": "tests that the answer lacks a shape of digits the grader guessed (another country's number is another shape)",
 }
 """Why a check of each kind that is never run decides nothing (said in the gap)."""
 
