@@ -38,6 +38,8 @@ All of it goes to the hospice. Last year we raised £5,900.00.
         ("The total rehomed is the sum of the figures for each kind of item", True),  # the parts, named
         ("The drinks add up to the total in ml given", True),
         ("The total does not add up the listed costs", False),  # negated
+        ("Adds up the fees correctly", True),  # the answer's total of them, worked right
+        ("Adds up the fees", False),  # no total, nothing said right
     ],
 )
 def test_the_criteria_that_ask_a_total_be_its_parts_added_up(criterion, asked):
@@ -155,3 +157,9 @@ def test_a_table_s_bare_counts_add_up_to_its_total_row():
     assert met is not None and met.passed is True
     unmet = sum_read(table.format(t=288), "The numbers for each item add up to the total given")
     assert unmet is not None and unmet.passed is False
+
+
+def test_fees_added_up_correctly_are_read_against_the_answer_s_one_total():
+    answer = "**What you've paid**\n- Van pitch: £15.00\n- Extra space for a gazebo: £5.00\n- Total: £{total}\n"
+    assert sum_read(answer.format(total="20.00"), "Adds up the fees correctly").passed is True
+    assert sum_read(answer.format(total="21.00"), "Adds up the fees correctly").passed is False

@@ -86,10 +86,14 @@ _FOR_EACH = re.compile(r"\b(?:figures?|numbers?|amounts?|counts?)\s+for\s+(?:eac
 """The parts named by what each stands for ("the figures for each kind of item"): no total of each row."""
 
 
+_ADDED_RIGHT = re.compile(r"^adds?\s+up\s+.+\b(?:correctly|right)\b", re.I)
+"""Figures asked to be added up right ("Adds up the fees correctly"): the answer's total of them."""
+
+
 def asks_sum(criterion: str) -> bool:
     """Whether `criterion` asks that a total, one it names or one it gives, be the sum of
     figures the answer lists."""
-    named = _TOTAL_WORD.search(criterion) or _TARGET.search(criterion)
+    named = _TOTAL_WORD.search(criterion) or _TARGET.search(criterion) or _ADDED_RIGHT.search(criterion)
     return bool(_SUM.search(criterion) and named) and not _ELSE.search(_FOR_EACH.sub(" ", criterion))
 
 
