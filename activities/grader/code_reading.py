@@ -37,6 +37,7 @@ from rubricflow.activities.grader.products import product_read
 from rubricflow.activities.grader.quoted_words import quoted_read
 from rubricflow.activities.grader.rated_amounts import rated_read
 from rubricflow.activities.grader.reference_formats import reference_read
+from rubricflow.activities.grader.same_references import same_reference_read
 from rubricflow.activities.grader.sequences import sequence_read
 from rubricflow.activities.grader.spellings import spelling
 from rubricflow.activities.grader.sums import sum_read
@@ -65,6 +66,7 @@ def _read(reader: Callable[..., Evidence | None], answer: str, criterion: str, t
 
 READERS = (
     spelling,
+    same_reference_read,
     capitals_read,
     exclamation_read,
     question_read,

@@ -63,7 +63,7 @@ def named_spellings(criterion: str) -> list[str]:
     return [w for i, w in enumerate(found) if not (i == 0 and w in _LEADS)]
 
 
-def _edits(a: str, b: str) -> int:
+def edits(a: str, b: str) -> int:
     """Letters added, dropped or changed, or two side by side swapped, from `a` to `b`."""
     rows = [list(range(len(b) + 1))]
     for i in range(1, len(a) + 1):
@@ -86,7 +86,7 @@ def _near(word: str, name: str, most: int | None = None) -> bool:
     or `most`), a plural ("Zinias" for Zinnia) read without its `s`."""
     most = most if most is not None else 2 if len(name) >= 8 else 1
     forms = {word.casefold()} | ({word.casefold()[:-1]} if word.casefold().endswith("s") else set())
-    return any(_edits(form, name.casefold()) <= most for form in forms)
+    return any(edits(form, name.casefold()) <= most for form in forms)
 
 
 def misspelt(answer: str, name: str, partners: tuple[str, ...] = ()) -> list[str]:
