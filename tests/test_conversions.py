@@ -76,3 +76,18 @@ def test_a_conversion_off_by_more_than_its_own_rounding_allows_meets_nothing():
         "- Pitch size: 6 m x 3 m (19.7 ft x 9.8 ft)", "Converts the pitch dimensions from metres to feet correctly"
     )
     assert right is not None and right.passed is True
+
+
+@pytest.mark.parametrize(
+    ("line", "met"),
+    [
+        ("| Finished size | 150 cm long (59 in), 18 cm wide |", True),  # the bracket after a figure is its own
+        ("| Finished size | 150 cm long (65 in), 18 cm wide |", False),
+        ("Circumference 64 cm (28 in), depth 25 cm.", False),
+        ("- 70 cm x 80 cm (28 in x 31 in)", True),  # "in x": inches, not the word
+        ("- 70 cm x 80 cm (26 in x 30 in)", False),
+    ],
+)
+def test_a_conversion_in_brackets_is_its_figure_s_whatever_else_the_line_holds(line, met):
+    read = conversion_read(line, "The finished size in inches is a correct conversion of the centimetres")
+    assert read is not None and read.passed is met

@@ -5,13 +5,15 @@ reads it.
 
 Code finds each figure written beside its conversion on one line ("28.6 kg (63.1 lb)", "120 cm
 / 47.2 in", "| 450 kcal | 1,883 kJ |"): a line holding as many figures of the one unit as of
-the other pairs them in order. A conversion is right when it is the figure times the factor (°F
+the other pairs them in order; else a conversion opening a bracket is the figure's last before
+it ("150 cm long (59 in), 18 cm wide"). A conversion is right when it is the figure times the factor (°F
 from °C by 9/5 and 32) to its last written digit, rounded to the nearest; wrong when further
 off than the figure's own rounding could move it; between the two, unclear ("6 m (18 ft)" is
 right only if "6 m" was rounded from 5.5 m), and left to the grader. Which pairs count: every one where the
 criterion asks of every one or of figures in the plural, else those on the lines holding the
-words it names the thing by, else the answer's only one. A wrong one fails the criterion; all
-right meets it. Left to the grader: a criterion asking only that a unit be given ("gives the
+words it names the thing by, else the answer's only one; where which is meant is unclear, all
+of them. A wrong one fails the criterion (where which is meant is unclear, only all wrong);
+all right meets it. Left to the grader: a criterion asking only that a unit be given ("gives the
 oven temperature in Fahrenheit too"), a negated one, and units whose factor is not one
 ("pints": UK or US).
 """
@@ -111,17 +113,34 @@ def _unit(written: str) -> str | None:
     return _UNIT_WORDS.get(word)
 
 
-def _figures(line: str) -> list[tuple[float, int, str]]:
-    """Each figure with a unit on `line`: its value, its decimal places and its unit."""
+def _figures(line: str) -> list[tuple[float, int, str, int]]:
+    """Each figure with a unit on `line`: its value, its decimal places, its unit and where it starts."""
     found = []
     for m in _FIGURE.finditer(line):
         unit = _unit(m.group("unit"))
-        if unit is None or (unit == "in" and re.match(r"\s+[a-z]", line[m.end() :])):
-            continue  # "3 in the morning": a word, not inches
+        if unit is None or (unit == "in" and re.match(r"\s+(?!x\b|by\b)[a-z]", line[m.end() :])):
+            continue  # "3 in the morning": a word, not inches ("26 in x 30 in" are inches)
         places = len(m.group("dec") or ".") - 1
         number = m.group("n").replace(",", "").replace("\u2212", "-") + (m.group("dec") or "")
-        found.append((float(number), places, unit))
+        found.append((float(number), places, unit, m.start()))
     return found
+
+
+def _pairs(line: str, source: str, target: str) -> list[tuple[tuple[float, int, str, int], ...]]:
+    """The figures in `source` on `line` each with its conversion into `target`: in order where
+    the line holds as many of one as of the other, else each bracket opening on a conversion
+    with the figure last before it ("150 cm long (59 in), 18 cm wide")."""
+    figures = _figures(line)
+    given = [f for f in figures if f[2] == source]
+    written = [f for f in figures if f[2] == target]
+    if given and len(given) == len(written):
+        return list(zip(given, written, strict=True))
+    pairs = []
+    for out in written:
+        before = [f for f in given if f[3] < out[3]]
+        if line[: out[3]].rstrip().endswith("(") and before:
+            pairs.append((before[-1], out))
+    return pairs
 
 
 def _units_asked(criterion: str) -> tuple[str, str] | None:
@@ -140,15 +159,11 @@ def conversions(answer: str, units: tuple[str, str]) -> list[Converted]:
     """Every figure in `units[0]` written beside its conversion into `units[1]`."""
     source, target = units
     found = []
+    convert = _FACTORS[units]
     for line in content_lines(answer):
-        figures = _figures(line)
-        given = [f for f in figures if f[2] == source]
-        written = [f for f in figures if f[2] == target]
-        if given and len(given) == len(written):
-            convert = _FACTORS[units]
-            for (value, given_places, _), (out, places, _) in zip(given, written, strict=True):
-                slack = abs(convert(value + 10.0**-given_places / 2) - convert(value))
-                found.append(Converted(value, out, places, convert(value), slack, line))
+        for (value, given_places, _, _), (out, places, _, _) in _pairs(line, source, target):
+            slack = abs(convert(value + 10.0**-given_places / 2) - convert(value))
+            found.append(Converted(value, out, places, convert(value), slack, line))
     return found
 
 
@@ -165,8 +180,8 @@ def conversion_read(answer: str, criterion: str) -> Evidence | None:
         return None
     meant, sure = chosen(found, named_stems(criterion, _PLAIN), every=bool(_EVERY.search(criterion)))
     if wrong := next((c for c in meant if c.right is False), None):
-        if not sure:
-            return None
+        if not sure and not all(c.right is False for c in meant):
+            return None  # which is meant is unclear, and some are right
         why = f"{wrong.given:g} {units[0]} is {wrong.exact:.{wrong.places + 1}f} {units[1]}, not {wrong.written:g}"
         return Evidence(False, why, f"conversion: {why}", quote=wrong.line)
     if any(c.right is None for c in meant):
