@@ -22,6 +22,7 @@ NOTE = "**Who to call**\nThere are {n} people you can call, in this order.\n- Cl
         ("The number of skills said to be at 5/5 matches the ratings listed", False),  # things rated some way
         ("The number of nights it says they spend in Rome is correct", False),  # a span, not a list
         ("Each row's quantity equals how many designators it lists", False),  # each of several
+        ("Says how many species were seen, and that figure matches the results", True),
     ],
 )
 def test_the_criteria_that_ask_a_stated_count_match_a_list(criterion, asked):
@@ -81,3 +82,25 @@ def test_a_blank_line_that_parts_some_items_but_not_all_leaves_two_lists_undecid
     assert tally_read(head + items, criterion).passed is True
     loose = "- KM-1: goggles\n\n- KM-2: trainers\n\n- KM-3: towel\n"  # a blank line between every item: one list
     assert tally_read(head + loose, criterion).passed is True
+
+
+SURVEY = """# Garden birdwatch results
+
+## Summary
+We saw {n} species in the hour.
+
+## Highlights
+- a Wren by the shed
+
+## Results
+- Robin: 2
+- Blackbird: 3
+- Wren: 1
+- Total: 6 birds
+"""
+
+
+@pytest.mark.parametrize(("n", "met"), [("three", True), ("four", False)])
+def test_the_results_named_by_a_heading_are_the_list_a_title_naming_them_too_is_no_heading(n, met):
+    read = tally_read(SURVEY.format(n=n), "Says how many species were seen, and that figure matches the results")
+    assert read is not None and read.passed is met

@@ -25,7 +25,7 @@ from rubricflow.activities.grader.number_words import WORDS, number_value
 
 _NUMBER = re.compile(r"(?<![\w.,:/-])(?P<n>\d{1,2}|" + WORDS + r")(?![\w.,:/-]|\.\d)", re.I)
 _ASKS = re.compile(r"\b(?:number|how many|count)\b", re.I)
-_LISTED = re.compile(r"\b(?:list\w*|that many|has that many|schedule|outline|plan|checklist)\b", re.I)
+_LISTED = re.compile(r"\b(?:list\w*|that many|has that many|schedule|outline|plan|checklist|results)\b", re.I)
 _AGREE = re.compile(r"\b(?:match\w*|agrees?|right|correct|that many|equals?)\b", re.I)
 _ELSE = re.compile(
     r"\b(?:not|never|each|every|per|marked|rated|scored|nights?|days?|minutes?|hours?|weeks?|months?|"
@@ -35,7 +35,7 @@ _ELSE = re.compile(
 _PLAIN = frozenset(
     "the a an of for with it its is are and in on to that this which number how many count states state stated "
     "says say said gives give given there matches match agrees agree with right correct equals equal lists list "
-    "listed that many has have schedule outline plan checklist words figures being".split()
+    "listed that many has have schedule outline plan checklist words figures figure being were was".split()
 )
 
 
@@ -88,8 +88,8 @@ def _listed(lines: list[str], at: int, stems: list[re.Pattern[str]], parted: set
     named = [
         i
         for i, line in enumerate(lines)
-        if i != at and (words := heading(line)) is not None and any(s.search(words) for s in stems)
-    ]
+        if i not in (at, 0) and (words := heading(line)) is not None and any(s.search(words) for s in stems)
+    ]  # the first line is the answer's title, naming the whole
     if len(named) != 1 or named[0] + 1 >= len(lines) or not is_item(lines[named[0] + 1]):
         return None
     return _one_list(lines, named[0] + 1, parted)[0]
