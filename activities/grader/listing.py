@@ -65,6 +65,12 @@ def items_from(lines: list[str], start: int) -> tuple[list[str], int]:
     return items, len(lines)
 
 
+def _is_label(line: str) -> bool:
+    """Whether a heading line is a short `Label:` line ("Before you go, please:")."""
+    match = _HEADING.match(line)
+    return bool(match and match.group("colon"))
+
+
 def lists(answer: str) -> list[tuple[str, list[str]]]:
     """Each heading's items (the heading '' for items under none), in order; a `Label:` line
     just under a heading ("## Check-out" then "Before you go, please:") leads into the heading's
@@ -75,8 +81,10 @@ def lists(answer: str) -> list[tuple[str, list[str]]]:
     above = ""
     while index < len(lines):
         if (words := heading(lines[index])) is not None:
-            lead_in = above == "heading" and not found[-1][1] and _HEADING.match(lines[index]).group("colon")
-            found.append((f"{found.pop()[0]} / {words}" if lead_in else words, []))
+            if above == "heading" and not found[-1][1] and _is_label(lines[index]):
+                found[-1] = (f"{found[-1][0]} / {words}", [])
+            else:
+                found.append((words, []))
             above = "heading"
             index += 1
         elif is_item(lines[index]):
