@@ -51,7 +51,7 @@ def _words(answer: str) -> list[str]:
 SHORTEST = 6
 """Letters a name needs before code tells its misspellings from other words."""
 SHORT = 4
-"""Letters a shorter name needs before code reads it at all (see `_short_spelling`)."""
+"""Letters a shorter name needs before code reads it at all: misspelt only by a word no dictionary holds."""
 
 
 def named_spellings(criterion: str) -> list[str]:
