@@ -211,6 +211,11 @@ FRESH39 = _families("knitting_pattern", "bird_count", "car_boot_booking", "book_
 club's season reading schedule (`--set fresh39`)."""
 
 
+FRESH40 = _families("beehive_inspection", "home_brew_log", "fete_stall_plan", "pet_sitter_report")
+"""A beekeeper's hive inspection record, a home brewer's batch log, a village fete's stall plan for stallholders, a
+pet sitter's end-of-stay report for the owners (`--set fresh40`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -253,6 +258,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh37": FRESH37,
     "fresh38": FRESH38,
     "fresh39": FRESH39,
+    "fresh40": FRESH40,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

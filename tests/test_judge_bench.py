@@ -34,6 +34,7 @@ from benchmarks.families import (
     asset_register,
     babysitter_note,
     bank_reconciliation,
+    beehive_inspection,
     behaviour,
     bibliography,
     bike_repair,
@@ -84,6 +85,7 @@ from benchmarks.families import (
     expense_split,
     faq_page,
     fenced,
+    fete_stall_plan,
     fixture_list,
     flight_booking,
     fun_run_results,
@@ -95,6 +97,7 @@ from benchmarks.families import (
     hall_hire,
     holiday_club,
     holiday_let_guide,
+    home_brew_log,
     hotel_group_booking,
     html_form,
     incident_update,
@@ -131,6 +134,7 @@ from benchmarks.families import (
     party_invitation,
     payslip,
     pet_boarding,
+    pet_sitter_report,
     piano_tuning,
     planning_objection,
     planting_calendar,
@@ -244,6 +248,7 @@ from benchmarks.fresh_sets import (
     FRESH37,
     FRESH38,
     FRESH39,
+    FRESH40,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -322,6 +327,7 @@ FRESH36_SET = build_set("fresh36")
 FRESH37_SET = build_set("fresh37")
 FRESH38_SET = build_set("fresh38")
 FRESH39_SET = build_set("fresh39")
+FRESH40_SET = build_set("fresh40")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -843,6 +849,11 @@ class TestTheFamilies:
             FRESH39,
             ((knitting_pattern, knitting_pattern.PATTERNS), (bird_count, bird_count.COUNTS))
             + ((car_boot_booking, car_boot_booking.BOOKINGS), (book_club_schedule, book_club_schedule.SCHEDULES)),
+        ),
+        "fresh40": (
+            FRESH40,
+            ((beehive_inspection, beehive_inspection.INSPECTIONS), (home_brew_log, home_brew_log.BREWS))
+            + ((fete_stall_plan, fete_stall_plan.FETES), (pet_sitter_report, pet_sitter_report.STAYS)),
         ),
     }
 
@@ -1405,7 +1416,7 @@ SWITCHED_SUBJECTS = {
     ids=lambda m: m.FAMILY,
 )
 def test_every_switch_decides_its_own_criterion_whatever_the_others_are(module):
-    """Each truth function of the fresh2 to fresh39 families reads what its switch changed,
+    """Each truth function of the fresh2 to fresh40 families reads what its switch changed,
     whatever the other switches are."""
     for subject in SWITCHED_SUBJECTS[module]:
         for on, answer in every_answer(module, subject):
@@ -6171,6 +6182,185 @@ class TestTheFresh39Families:
         assert "Foyles gives the club 10% off: Piranesi is £9.99, so £8.49 for us." in case.answer
         assert round(9.99 * 0.9, 2) == 8.99
         assert {c.kind: c.met for c in case.criteria} == {"order": False, "weekday": True, "discount": False}
+
+
+class TestTheFresh40Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH40) == {"beehive_inspection", "home_brew_log", "fete_stall_plan", "pet_sitter_report"}
+        for family in FRESH40:
+            cases = [case for case in FRESH40_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH40_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh40"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh40"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_summary_or_tasting_notes_are_clear_of_their_limit_however_they_are_counted(self):
+        for stay in pet_sitter_report.STAYS:
+            for on, answer in every_answer(pet_sitter_report, stay):
+                text = " ".join(section(answer, pet_sitter_report.SUMMARY) or [])
+                counts = (word_count(text), len([t for t in text.split() if re.search(r"\w", t)]))
+                if on["summary"]:
+                    assert max(counts) <= stay.limit - 5, (stay.name, counts)
+                else:
+                    assert min(counts) >= stay.limit + 15, (stay.name, counts)
+        for brew in home_brew_log.BREWS:
+            for on, answer in every_answer(home_brew_log, brew):
+                notes = home_brew_log.tasting(answer)
+                counts = (home_brew_log.sentences(notes), len(re.findall(r"[.!?]+", notes)))
+                if on["notes"]:
+                    assert max(counts) <= brew.limit, (brew.name, counts)
+                else:
+                    assert min(counts) >= brew.limit + 2, (brew.name, counts)
+
+    def test_beehive_inspection_truths(self):
+        stores = "| Stores | 4 frames of capped honey at about 2.5 kg a frame, 10 kg in all |"
+        assert beehive_inspection.stores_right(stores)
+        assert not beehive_inspection.stores_right(stores.replace("10 kg", "12 kg"))
+        assert beehive_inspection.stores_right("- Three frames of stores at about 2 kg each, about 6 kg in all.")
+        assert not beehive_inspection.stores_right("- Eggs on seven frames.\n- Stores: about 10 kg in all.")
+        drop = "| Varroa | 42 mites on the tray over 7 days, an average of 6 a day |"
+        assert beehive_inspection.varroa_right(drop)
+        assert not beehive_inspection.varroa_right(drop.replace("of 6 a day", "of 5 a day"))
+        assert beehive_inspection.varroa_right("Tray count of 18 mites over 6 days, 3 mites a day.")
+        assert not beehive_inspection.varroa_right("- 42 mites on the tray.\n- Check again in 7 days.")
+        clover = beehive_inspection.INSPECTIONS[0]
+        dated = "**Date:** Saturday 16 May 2026, 2:10 pm\n\n## Next inspection\nIn 7 days, on 23 May 2026.\n"
+        assert beehive_inspection.next_right(clover, dated)
+        assert not beehive_inspection.next_right(clover, dated.replace("23 May", "24 May"))
+        assert not beehive_inspection.next_right(clover, "**Date:** Saturday 16 May 2026\n\nNext week.\n")
+        assert beehive_inspection.next_heading("**Next inspection**\nIn 10 days, on 17 June 2026.")
+        assert not beehive_inspection.next_heading("## Actions\n1. Look at frame 9 again at the next inspection.\n")
+        assert beehive_inspection.LOCATION.search("teaching apiary, Mill Lane, Ashwell SG7 5PZ")
+        assert beehive_inspection.LOCATION.search("Hive: Hazel, at the allotment apiary, ///petal.ladder.honey")
+        assert not beehive_inspection.LOCATION.search("Hive 3 (Clover), Millfield teaching apiary, 19 °C")
+        assert beehive_inspection.SHORTHAND.search("- Eggs and BIAS on seven frames.")
+        assert not beehive_inspection.SHORTHAND.search("- Eggs and brood in all stages on seven frames (bias: none).")
+        assert beehive_inspection.QUEEN_CELLS.search("- No queen cells on any frame, only a few empty play cups.")
+        assert not beehive_inspection.QUEEN_CELLS.search("- Queen seen on frame 6 (marked blue).")
+        # By hand: the actions come before the findings; the findings write BIAS; five frames at 2 kg are the 10 kg
+        # written.
+        case = next(c for c in FRESH40_SET if c.id == "beehive_inspection-10")
+        assert case.answer.index("Actions:") < case.answer.index("Findings:")
+        assert "2. BIAS on eight frames, in a good tight pattern." in case.answer
+        assert "Five frames of stores, roughly 2 kg each: about 10 kg between" in case.answer and 5 * 2 == 10
+        assert {c.kind: c.met for c in case.criteria} == {"stores": True, "no_shorthand": False, "order": False}
+
+    def test_home_brew_log_truths(self):
+        readings = "| Original gravity | 1.048 |\n| Final gravity | 1.010 |\n| ABV | 5.0% |\n"
+        assert home_brew_log.abv_right(readings)
+        assert not home_brew_log.abv_right(readings.replace("5.0%", "3.8%"))
+        assert not home_brew_log.abv_right("| Original gravity | 1.048 |\n| Final gravity | 1.010 |\n")
+        assert home_brew_log.abv_right("Original gravity: 1.050\nFinal gravity: 1.000\nABV: 6.6%")
+        priming = "- Priming sugar: 6 g per litre for 19 litres, 114 g in all."
+        assert home_brew_log.priming_right(priming)
+        assert not home_brew_log.priming_right(priming.replace("114 g", "104 g"))
+        assert home_brew_log.priming_right("2. Priming sugar: 5.5 g per litre for 22 litres, 121 g in all.")
+        assert not home_brew_log.priming_right("- Priming sugar: 114 g.")
+        days = "Pitched on 3 May 2026 and bottled on 17 May 2026 (14 days), at 19 °C in the spare room."
+        assert home_brew_log.days_right(days)
+        assert not home_brew_log.days_right(days.replace("14 days", "13 days"))
+        assert home_brew_log.days_right("Pitched on 1 March 2026 and bottled on 5 April 2026 (35 days).")
+        assert not home_brew_log.days_right("Bottled on 17 May 2026, 14 days after brew day.")
+        harbour, meadow = home_brew_log.BREWS[0], home_brew_log.BREWS[2]
+        yeast = "**Yeast:** Safale US-05\n5. Pitched one packet of Safale US-05."
+        assert home_brew_log.yeast_right(harbour, yeast)
+        assert not home_brew_log.yeast_right(harbour, yeast.replace("packet of Safale US-05", "packet of Safale US-04"))
+        assert home_brew_log.yeast_right(meadow, "Yeast: Saflager W-34/70\n5. Pitched two sachets of Saflager W-34/70.")
+        assert not home_brew_log.yeast_right(meadow, "Yeast: Saflager W-34/70\n5. Pitched Saflager S-23.")
+        notes = "## Tasting notes\nPale gold and bright. Soft bready malt. Crisp, dry finish.\n\n## Next time\nMore.\n"
+        assert home_brew_log.tasting(notes) == "Pale gold and bright. Soft bready malt. Crisp, dry finish."
+        assert home_brew_log.sentences(home_brew_log.tasting(notes)) == 3
+        assert home_brew_log.sentences("It started at 1.048 and finished dry.") == 1
+        assert home_brew_log.NOT_FOR_SALE.search("For home use only; not for sale.")
+        assert home_brew_log.NOT_FOR_SALE.search("| Use | home use only, not for sale |")
+        assert not home_brew_log.NOT_FOR_SALE.search("Brewed for the street party in June.")
+        assert home_brew_log.SANITISE.search("- Sanitised the bottles, caps and bottling wand with Star San.")
+        assert not home_brew_log.SANITISE.search("- Rinsed the bottles, caps and bottling wand with hot water.")
+        # By hand: both mentions of the yeast are Safale US-05; the bottles are only rinsed; (1.048 - 1.010) x 131.25
+        # is 4.99, so 5.0%, not the 3.8% written.
+        case = next(c for c in FRESH40_SET if c.id == "home_brew_log-08")
+        assert case.answer.count("Safale US-05") == 2 and "US-04" not in case.answer
+        assert "- Rinsed the bottles, caps and bottling wand with hot water before filling." in case.answer
+        assert "anitis" not in case.answer and "terilis" not in case.answer
+        assert "| Original gravity | 1.048 |\n| Final gravity | 1.010 |\n| ABV | 3.8% |" in case.answer
+        assert round((1.048 - 1.010) * 131.25, 1) == 5.0
+        assert {c.kind: c.met for c in case.criteria} == {"yeast": True, "sanitise": False, "abv": False}
+
+    def test_fete_stall_plan_truths(self):
+        table = "## Stalls\n| Pitch | Stall |\n|---|---|\n| 1 | Cakes |\n| 2 | Tombola |\n\n## Money\n- Float.\n"
+        assert fete_stall_plan.stalls(table) == 2
+        assert fete_stall_plan.stalls("**The stalls**\n- Pitch 1: plants\n- Pitch 2: cakes\n- Pitch 3: books\n") == 3
+        assert fete_stall_plan.stalls("### Kelsall Fete: stall plan\n- Date\n\n### Stalls\n| 1 | Cake stall |\n") == 1
+        assert fete_stall_plan.stalls("Stall list:\n1. Jams\n2. Cakes\n\nMoney:\n1. Float\n") == 2
+        target = "- Last year the fete raised £2,340; this year's target is 15% more, £2,691."
+        assert fete_stall_plan.target_right(target)
+        assert not fete_stall_plan.target_right(target.replace("£2,691", "£2,574"))
+        assert fete_stall_plan.target_right("Last year's show raised £3,150; this year we hope for 10% more, £3,465.")
+        assert not fete_stall_plan.target_right("- This year's target is 15% more than last year.")
+        assert fete_stall_plan.hours_right("- Fete open: 12:00 noon to 4:30 pm (4 hours 30 minutes)")
+        assert not fete_stall_plan.hours_right("- Fete open: 12:00 noon to 4:30 pm (3 hours 30 minutes)")
+        assert fete_stall_plan.hours_right("| Open | 12:30 pm to 4:00 pm (3½ hours) |")
+        assert fete_stall_plan.hours_right("The show and fete are open from 11:00 am to 4:00 pm (5 hours).")
+        assert not fete_stall_plan.hours_right("- Set up: 10:00 am to 11:30 am (1½ hours)\n- Open: 12:00 to 4:30 pm")
+        assert fete_stall_plan.wet_heading("**If it rains**\n- We will move into the church hall.")
+        assert not fete_stall_plan.wet_heading("## Money\nIf it rains, we move into the hall.\n")
+        assert fete_stall_plan.MOBILE.search("with any questions, or ring Jean on 07700 900 318.")
+        assert not fete_stall_plan.MOBILE.search("Email the fete team at fete.team@example.org, pitch 12, £2,340.")
+        assert fete_stall_plan.FLOAT.search("- Every stall must bring its own float; we have no spare change.")
+        assert not fete_stall_plan.FLOAT.search("- Every stall should bring a price list and some carrier bags.")
+        wittenham = fete_stall_plan.FETES[0]
+        named = "# Little Wittenham Village Fete\n| 2 | Tombola | 1st Wittenham Scouts |\n"
+        assert fete_stall_plan.truths(wittenham, named)["name"]
+        assert not fete_stall_plan.truths(wittenham, named.replace("1st Wittenham", "1st Whittenham"))["name"]
+        # By hand: all eight stalls are listed; 15% more than £2,340 is £2,691, not the £2,574 written; the stalls
+        # come before the timings.
+        case = next(c for c in FRESH40_SET if c.id == "fete_stall_plan-00")
+        assert all(f"\n| {pitch} | " in case.answer for pitch in range(1, 9)) and "\n| 9 | " not in case.answer
+        assert "this year's target is 15% more, £2,574." in case.answer and 2340 * 115 // 100 == 2691
+        assert case.answer.index("## Stalls") < case.answer.index("## Timings")
+        assert {c.kind: c.met for c in case.criteria} == {"stalls": True, "target": False, "order": False}
+
+    def test_pet_sitter_report_truths(self):
+        food = "| Dry food | new 2 kg bag opened on Saturday; 60 g a day for 7 days is 420 g, so 1.58 kg is left |"
+        assert pet_sitter_report.food_right(food)
+        assert not pet_sitter_report.food_right(food.replace("1.58 kg", "1.42 kg"))
+        assert pet_sitter_report.food_right(
+            "1. Dry food: I started a 1.5 kg bag; the two of them eat 80 g a day, so 560 g over 7 days and 0.94 kg left."
+        )
+        assert not pet_sitter_report.food_right("- Dinner: 150 g a day from a 3 kg bag.")
+        doses = "| Felimazole | 1 tablet twice a day for 7 days: 14 tablets given |"
+        assert pet_sitter_report.doses_right(doses)
+        assert not pet_sitter_report.doses_right(doses.replace("14 tablets", "7 tablets"))
+        assert pet_sitter_report.doses_right(
+            "2. Sooty's thyroid tablets: ½ tablet twice a day for 7 days, 7 tablets given."
+        )
+        assert not pet_sitter_report.doses_right("- Yumove: 2 tablets once a day.")
+        assert pet_sitter_report.CODE.search("I put the key back in the key safe (code 4721).")
+        assert pet_sitter_report.CODE.search("The front door keypad (code 5581) is locked.")
+        assert not pet_sitter_report.CODE.search("I locked up at 8:20 am on Friday and put the key in the key safe.")
+        mittens = pet_sitter_report.STAYS[2]
+        assert re.search(mittens.sign, "the cats knocked the spider plant off and the plant pot broke.", re.I)
+        assert not re.search(mittens.sign, "Both cats were as good as gold; I put the plant in a spare pot.", re.I)
+        # By hand: the alarm code is written out; 20 October 2026 is a Tuesday, not the Wednesday written; 150 g a day
+        # for 6 days from a 3 kg bag leaves the 2.1 kg written.
+        case = next(c for c in FRESH40_SET if c.id == "pet_sitter_report-09")
+        assert "- I set the alarm (code 3390) every time I left" in case.answer
+        assert "- Wednesday 20 October 2026: " in case.answer and date(2026, 10, 20).strftime("%A") == "Tuesday"
+        assert "a new 3 kg bag; 150 g a day for 6 days is 900 g, so 2.1 kg is left." in case.answer
+        assert 3000 - 150 * 6 == 2100
+        assert {c.kind: c.met for c in case.criteria} == {"no_code": False, "weekday": False, "food": True}
 
 
 class TestTheLabelsFile:
