@@ -87,7 +87,7 @@ def test_left_to_the_grader(answer, criterion):
     ("criterion", "asked"),
     [
         ("Has a section for breaking changes", True),
-        ("Includes a heading for how to cancel", True),
+        ("Includes a heading for cancellations", True),
         ("Has a separate heading about claiming prizes", True),
         ("Has a separate section for each of the categories Clothes, Beach, Toiletries", False),  # each
         ("Does not have a section for breaking changes", False),  # negated
@@ -135,3 +135,14 @@ def test_a_thing_no_heading_names_is_left_to_the_grader():
     answer = NEWSLETTER.format(a="Sports day", b="Clubs", c="Uniform")
     assert last_heading_read(answer, "The key dates section comes last") is None
     assert last_heading_read(answer, "Ends with a question") is None
+
+
+def test_a_thing_asked_as_a_clause_is_not_failed_for_want_of_its_words():
+    """ "what happens if it rains" is a happening, which a heading names in other words ("Wet
+    weather plan"): only a heading holding its words decides it."""
+    answer = "# Fete plan\n\n## Timings\n10 am to 4 pm\n\n## Stalls\n- Cakes\n\n## Wet weather plan\nWe move indoors.\n"
+    assert heading_read(answer, "Has a separate heading for what happens if it rains") is None
+    assert heading_read(answer, "Includes a heading for how to cancel") is None
+    rains = answer.replace("Wet weather plan", "What happens if it rains")
+    read = heading_read(rains, "Has a separate heading for what happens if it rains")
+    assert read is not None and read.passed is True

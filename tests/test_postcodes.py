@@ -51,3 +51,10 @@ def test_the_criteria_that_keep_any_address_out(criterion, asked):
 def test_the_grounded_pass_reads_it_by_code():
     read = read_by_code("Where: 12 Station Road, Leeds LS12 4PQ", STREET)
     assert read is not None and read.passed is False and read.decided_by.startswith("address kept out:")
+
+
+def test_another_kind_of_location_kept_out_beside_a_postcode_leaves_a_clean_answer_unclear():
+    criterion = "Leaves out any postcode or what3words location for the hive"
+    assert postcode_read("The hive is at ///apple.banana.cherry, by the hedge.", criterion) is None
+    read = postcode_read("The hive is at Ivy Farm, LS6 2AB.", criterion)
+    assert read is not None and read.passed is False

@@ -9,7 +9,8 @@ its words (a word's first five letters, as `naming` reads them), its alternative
 Unmet when the answer has two section headings or more and none holds any of its words, where
 none names nothing in particular ("About us", "Where", "Other information": such a heading
 could hold the thing) and no `Label: value` line or table row is labelled by one of its words
-(a field naming the thing as a heading would is neither its section nor none). A part asked to come last ("The key dates section comes last", "Puts the emergency
+(a field naming the thing as a heading would is neither its section nor none), and the thing is
+named by a noun, not asked as a clause ("what happens if it rains": "Wet weather plan"). A part asked to come last ("The key dates section comes last", "Puts the emergency
 information at the end"): met when the last section heading names it (or is the one heading
 holding a word of it), unmet when one naming it stands above another that does not. Left to the grader: a heading
 holding one of several words ("Next visit" for the next tuning), a criterion about each or
@@ -48,6 +49,8 @@ _GENERIC = _NOTHING | frozenset(
 )
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 _MAX_WORDS = 6
+_CLAUSE = re.compile(r"^(?:what|how|when|where|who|why|whether|if)\b", re.I)
+"""A thing asked as a clause ("what happens if it rains"), not named by a noun."""
 
 
 def _thing(criterion: str) -> str | None:
@@ -99,6 +102,8 @@ def heading_read(answer: str, criterion: str) -> Evidence | None:
         return None
     if any(stem.search(h) for alternative in alternatives for stem in alternative for h in sections):
         return None
+    if _CLAUSE.match(thing):
+        return None  # a happening, which a heading names in other words ("Wet weather plan")
     why = f"no heading names {thing} (the headings: {', '.join(sections)})"
     return Evidence(False, why, f"heading: {why}")
 
