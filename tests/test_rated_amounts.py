@@ -86,3 +86,20 @@ def test_a_price_so_many_percent_off_is_the_full_price_less_that_share(line, met
     assert read is not None and read.passed is met and read.quote == line
     if not met:
         assert read.why.startswith(("10% off £9.99 is £8.99", "15% off £10.99 is £9.34"))
+
+
+MORE = "This year's target is last year's total increased by the stated percentage"
+
+
+@pytest.mark.parametrize(
+    ("line", "met"),
+    [
+        ("- Last year the fete raised £2,340; this year's target is 15% more, £2,691.", True),
+        ("- Last year the fete raised £2,340; this year's target is 15% more, £2,574.", False),
+    ],
+)
+def test_a_sum_so_many_percent_more_than_another_is_it_plus_that_share(line, met):
+    read = rated_read(f"**Money**\n{line}\n", MORE)
+    assert read is not None and read.passed is met and read.quote == line
+    if not met:
+        assert read.why.startswith("15% more than £2,340 is £2,691")

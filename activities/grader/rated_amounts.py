@@ -4,7 +4,9 @@ arithmetic decides, so code reads a line that writes the three ("Labour: 2 hours
 hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190"), or a percentage of a sum written beside its result
 ("Calculates the percentage discount correctly": "Early booking discount, 5% of £114.00: −£7.50"),
 or a price so many percent off a full one ("The discounted price is the stated percentage off
-the full price": "10% off: Piranesi is £9.99, so £8.99 for us").
+the full price": "10% off: Piranesi is £9.99, so £8.99 for us"), or a sum so many percent more
+than one before it ("last year's total increased by the stated percentage": "raised £2,340;
+this year's target is 15% more, £2,691").
 
 A rated amount is a count (in figures or a word), a few words, "at", "@" or "×", a sum of money
 (its rate), and the next sum of money on the line with no figure between (the amount). The line
@@ -81,6 +83,13 @@ _OFF = re.compile(
 )
 """A price so many percent off a full one, both written after it ("10% off: Piranesi is £9.99,
 so £8.99 for us")."""
+_MORE = re.compile(
+    rf"(?P<p>{_MONEY})[^\d£$€%]*?(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?%\s+(?:more|higher|up|increase|rise)\b"
+    rf"(?P<between>[^\d£$€%]*)(?P<t>{_MONEY})"
+)
+"""A sum so many percent more than one written before it ("raised £2,340; this year's target is
+15% more, £2,691")."""
+_MORE_ASKS = re.compile(r"\b(?:increased|raised|rises?n?|up|more)\s+by\s+the\s+(?:stated\s+)?percentage\b", re.I)
 _OFF_ASKS = re.compile(r"\b(?:percentage|per ?cent)\s+off\b|%\s+off\b|\b(?:discounted|reduced) price\b", re.I)
 
 
@@ -91,6 +100,8 @@ def rated_amounts(answer: str, pattern: re.Pattern[str] = _RATED) -> list[Rated]
     def count(n: str) -> float:
         if pattern is _SHARE:
             return float(n) / 100
+        if pattern is _MORE:
+            return 1 + float(n) / 100
         return 1 - float(n) / 100 if pattern is _OFF else _count(n)
 
     return [
@@ -107,6 +118,8 @@ def rated_read(answer: str, criterion: str) -> Evidence | None:
         pattern = _RATED
     elif _OFF_ASKS.search(criterion) and not _SHARE_ELSE.search(criterion):
         pattern = _OFF
+    elif _MORE_ASKS.search(criterion) and not re.search(r"\b(?:not|never|no|each|every|all)\b|n't\b", criterion, re.I):
+        pattern = _MORE
     elif _SHARE_ASKS.search(criterion) and _SHARE_RIGHT.search(criterion) and not _SHARE_ELSE.search(criterion):
         pattern = _SHARE
     else:
@@ -123,6 +136,7 @@ def rated_read(answer: str, criterion: str) -> Evidence | None:
         rate = {
             _SHARE: f"{wrong.count * 100:g}% of {wrong.rate}",
             _OFF: f"{(1 - wrong.count) * 100:g}% off {wrong.rate}",
+            _MORE: f"{(wrong.count - 1) * 100:g}% more than {wrong.rate}",
         }.get(pattern, f"{wrong.count:g} at {wrong.rate}")
         why = f"{rate} is {product}, not {wrong.amount}"
         return Evidence(False, why, f"rated amount: {why}", quote=wrong.line)
