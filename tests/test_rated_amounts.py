@@ -70,36 +70,30 @@ def test_a_share_asked_with_more_is_left_to_the_grader():
 
 
 OFF = "The discounted price is the stated percentage off the full price"
-
-
-@pytest.mark.parametrize(
-    ("line", "met"),
-    [
-        ("- Foyles gives the club 10% off: Piranesi is £9.99, so £8.99 for us.", True),
-        ("- Foyles gives the club 10% off: Piranesi is £9.99, so £8.49 for us.", False),
-        ("The staff scheme gives 15% off at Waterstones: Hamnet is £10.99, so £9.34 with the discount.", True),
-        ("The staff scheme gives 15% off at Waterstones: Hamnet is £10.99, so £9.64 with the discount.", False),
-    ],
-)
-def test_a_price_so_many_percent_off_is_the_full_price_less_that_share(line, met):
-    read = rated_read(f"**Money**\n{line}\n", OFF)
-    assert read is not None and read.passed is met and read.quote == line
-    if not met:
-        assert read.why.startswith(("10% off £9.99 is £8.99", "15% off £10.99 is £9.34"))
-
-
 MORE = "This year's target is last year's total increased by the stated percentage"
 
 
 @pytest.mark.parametrize(
-    ("line", "met"),
+    ("criterion", "line", "wrong"),
     [
-        ("- Last year the fete raised £2,340; this year's target is 15% more, £2,691.", True),
-        ("- Last year the fete raised £2,340; this year's target is 15% more, £2,574.", False),
+        (OFF, "- Foyles gives the club 10% off: Piranesi is £9.99, so £8.99 for us.", None),
+        (OFF, "- Foyles gives the club 10% off: Piranesi is £9.99, so £8.49 for us.", "10% off £9.99 is £8.99"),
+        (OFF, "The staff scheme gives 15% off at Waterstones: Hamnet is £10.99, so £9.34 with the discount.", None),
+        (
+            OFF,
+            "The staff scheme gives 15% off at Waterstones: Hamnet is £10.99, so £9.64 with the discount.",
+            "15% off £10.99 is £9.34",
+        ),
+        (MORE, "- Last year the fete raised £2,340; this year's target is 15% more, £2,691.", None),
+        (
+            MORE,
+            "- Last year the fete raised £2,340; this year's target is 15% more, £2,574.",
+            "15% more than £2,340 is £2,691",
+        ),
     ],
 )
-def test_a_sum_so_many_percent_more_than_another_is_it_plus_that_share(line, met):
-    read = rated_read(f"**Money**\n{line}\n", MORE)
-    assert read is not None and read.passed is met and read.quote == line
-    if not met:
-        assert read.why.startswith("15% more than £2,340 is £2,691")
+def test_a_sum_so_many_percent_off_or_more_is_worked_from_the_one_before_it(criterion, line, wrong):
+    read = rated_read(f"**Money**\n{line}\n", criterion)
+    assert read is not None and read.passed is (wrong is None) and read.quote == line
+    if wrong is not None:
+        assert read.why.startswith(wrong)
