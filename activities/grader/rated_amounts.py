@@ -20,6 +20,7 @@ difference, a negated criterion, and one asking no product.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
@@ -89,42 +90,67 @@ _MORE = re.compile(
 )
 """A sum so many percent more than one written before it ("raised £2,340; this year's target is
 15% more, £2,691")."""
+_MORE_ELSE = re.compile(r"\b(?:not|never|no|each|every|all)\b|n't\b", re.I)
 _MORE_ASKS = re.compile(r"\b(?:increased|raised|rises?n?|up|more)\s+by\s+the\s+(?:stated\s+)?percentage\b", re.I)
 _OFF_ASKS = re.compile(r"\b(?:percentage|per ?cent)\s+off\b|%\s+off\b|\b(?:discounted|reduced) price\b", re.I)
 
 
-def rated_amounts(answer: str, pattern: re.Pattern[str] = _RATED) -> list[Rated]:
-    """Every amount worked from a rate the answer writes (a count at a price, or with `_SHARE`
-    a percentage of a sum), in the order they stand."""
+@dataclass(frozen=True)
+class _Way:
+    """One way a line works an amount from a rate: which criteria ask it (`asks`), the line's
+    pattern, the factor its figure `n` gives the rate, and how a wrong one is said."""
 
-    def count(n: str) -> float:
-        if pattern is _SHARE:
-            return float(n) / 100
-        if pattern is _MORE:
-            return 1 + float(n) / 100
-        return 1 - float(n) / 100 if pattern is _OFF else _count(n)
+    asks: Callable[[str], bool]
+    pattern: re.Pattern[str]
+    factor: Callable[[str], float]
+    said: Callable[[float, str], str]
 
+
+_WAYS = (
+    _Way(
+        lambda c: bool(_ASKS.search(c)) and not _ELSE.search(c),
+        _RATED,
+        _count,
+        lambda k, rate: f"{k:g} at {rate}",
+    ),
+    _Way(
+        lambda c: bool(_OFF_ASKS.search(c)) and not _SHARE_ELSE.search(c),
+        _OFF,
+        lambda n: 1 - float(n) / 100,
+        lambda k, rate: f"{(1 - k) * 100:g}% off {rate}",
+    ),
+    _Way(
+        lambda c: bool(_MORE_ASKS.search(c)) and not _MORE_ELSE.search(c),
+        _MORE,
+        lambda n: 1 + float(n) / 100,
+        lambda k, rate: f"{(k - 1) * 100:g}% more than {rate}",
+    ),
+    _Way(
+        lambda c: bool(_SHARE_ASKS.search(c) and _SHARE_RIGHT.search(c)) and not _SHARE_ELSE.search(c),
+        _SHARE,
+        lambda n: float(n) / 100,
+        lambda k, rate: f"{k * 100:g}% of {rate}",
+    ),
+)
+"""The ways, in the order a criterion is matched against them."""
+
+
+def rated_amounts(answer: str, way: _Way) -> list[Rated]:
+    """Every amount the answer works from a rate in `way`, in the order they stand."""
     return [
-        Rated(count(m.group("n")), m.group("p"), m.group("t"), line)
+        Rated(way.factor(m.group("n")), m.group("p"), m.group("t"), line)
         for line in content_lines(answer)
-        for m in pattern.finditer(line)
+        for m in way.pattern.finditer(line)
     ]
 
 
 def rated_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by a count times its rate, or a percentage of a sum; None when it
     asks no such product, or which line it means is unclear."""
-    if _ASKS.search(criterion) and not _ELSE.search(criterion):
-        pattern = _RATED
-    elif _OFF_ASKS.search(criterion) and not _SHARE_ELSE.search(criterion):
-        pattern = _OFF
-    elif _MORE_ASKS.search(criterion) and not re.search(r"\b(?:not|never|no|each|every|all)\b|n't\b", criterion, re.I):
-        pattern = _MORE
-    elif _SHARE_ASKS.search(criterion) and _SHARE_RIGHT.search(criterion) and not _SHARE_ELSE.search(criterion):
-        pattern = _SHARE
-    else:
+    way = next((w for w in _WAYS if w.asks(criterion)), None)
+    if way is None:
         return None
-    found = rated_amounts(answer, pattern)
+    found = rated_amounts(answer, way)
     if not found:
         return None
     judged, sure = chosen(found, named_stems(criterion, _PLAIN), False)
@@ -133,11 +159,6 @@ def rated_read(answer: str, criterion: str) -> Evidence | None:
             return None
         places = len(wrong.amount.split(".")[1]) if "." in wrong.amount else 0
         product = f"{wrong.rate[0]}{wrong.count * _value(wrong.rate):,.{places}f}"
-        rate = {
-            _SHARE: f"{wrong.count * 100:g}% of {wrong.rate}",
-            _OFF: f"{(1 - wrong.count) * 100:g}% off {wrong.rate}",
-            _MORE: f"{(wrong.count - 1) * 100:g}% more than {wrong.rate}",
-        }.get(pattern, f"{wrong.count:g} at {wrong.rate}")
-        why = f"{rate} is {product}, not {wrong.amount}"
+        why = f"{way.said(wrong.count, wrong.rate)} is {product}, not {wrong.amount}"
         return Evidence(False, why, f"rated amount: {why}", quote=wrong.line)
     return Evidence(True, "", f"rated amount: {len(judged)} amount(s) worked right from the rate", quote=judged[0].line)
