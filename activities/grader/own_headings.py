@@ -80,6 +80,17 @@ def _generic(heading: str) -> bool:
     return all(len(w) <= 2 or w.lower() in _GENERIC for w in _WORD.findall(heading))
 
 
+def _alternatives(thing: str) -> list[list[re.Pattern[str]]] | None:
+    """The words of each alternative `thing` names ("the rent or the deposit"); None when one
+    names nothing."""
+    alternatives = [named_stems(part, _PLAIN) for part in re.split(r"\bor\b|/", thing)]
+    return alternatives if all(alternatives) else None
+
+
+def _holds_a_word(line: str, alternatives: list[list[re.Pattern[str]]]) -> bool:
+    return any(stem.search(line) for alternative in alternatives for stem in alternative)
+
+
 def _names(line: str, alternatives: list[list[re.Pattern[str]]]) -> bool:
     """Whether `line` holds every word of one alternative, or two of the thing's words."""
     held = sum(1 for alternative in alternatives for stem in alternative if stem.search(line))
@@ -92,15 +103,15 @@ def heading_read(answer: str, criterion: str) -> Evidence | None:
     thing = _thing(criterion)
     if thing is None:
         return None
-    alternatives = [named_stems(part, _PLAIN) for part in re.split(r"\bor\b|/", thing)]
-    if not all(alternatives):
+    alternatives = _alternatives(thing)
+    if alternatives is None:
         return None
     sections, labels = _lines(answer)
     if heading := next((h for h in sections if _names(h, alternatives)), None):
         return Evidence(True, "", f"heading: {heading!r} names {thing}", quote=heading)
     if len(sections) < 2 or any(_generic(h) for h in sections) or any(_names(label, alternatives) for label in labels):
         return None
-    if any(stem.search(h) for alternative in alternatives for stem in alternative for h in sections):
+    if any(_holds_a_word(h, alternatives) for h in sections):
         return None
     if _CLAUSE.match(thing):
         return None  # a happening, which a heading names in other words ("Wet weather plan")
@@ -125,11 +136,11 @@ def last_heading_read(answer: str, criterion: str) -> Evidence | None:
     if asked is None or re.search(r"\b(?:not|never|no)\b|n't\b", criterion, re.I):
         return None
     thing = next(g for g in asked.groups() if g)
-    alternatives = [named_stems(part, _PLAIN) for part in re.split(r"\bor\b|/", thing)]
-    if not all(alternatives):
+    alternatives = _alternatives(thing)
+    if alternatives is None:
         return None
     sections, _ = _lines(answer)
-    holding = [h for h in sections if any(stem.search(h) for alternative in alternatives for stem in alternative)]
+    holding = [h for h in sections if _holds_a_word(h, alternatives)]
     naming = [h for h in sections if _names(h, alternatives)] or (holding if len(holding) == 1 else [])
     if not naming:
         return None
