@@ -20,7 +20,7 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.listing import lists
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import most_named, named_stems
 from rubricflow.activities.grader.number_words import WORDS, number_value
 
 _N = rf"(?P<n>\d{{1,2}}|{WORDS})"
@@ -99,9 +99,7 @@ def count_read(answer: str, criterion: str) -> Evidence | None:
     n, thing = asked
     found = lists(answer)
     stems = named_stems(thing, _PLAIN)
-    named = [(h, items) for h, items in found if h and stems and all(s.search(h) for s in stems)] or [
-        (h, items) for h, items in found if h and any(s.search(h) for s in stems)
-    ]
+    named = most_named([(h, items) for h, items in found if h], lambda listed: listed[0], stems)
     if len(named) != 1:
         return None
     heading, items = named[0]

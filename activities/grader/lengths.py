@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import most_named, named_stems
 from rubricflow.activities.grader.number_words import WORDS, number_value
 from rubricflow.activities.grader.quotes import body
 
@@ -79,9 +79,7 @@ def _section(answer: str, stems: list[re.Pattern[str]]) -> tuple[str, str] | Non
         for i, ln in enumerate(lines)
         if (m := _HEADING.match(ln))
     }
-    found = [i for i, t in titles.items() if all(s.search(t) for s in stems)] or [
-        i for i, t in titles.items() if any(s.search(t) for s in stems)
-    ]
+    found = most_named(list(titles), titles.__getitem__, stems)
     if len(found) != 1:
         return None
     start = found[0]

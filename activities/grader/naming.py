@@ -24,6 +24,19 @@ def named_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
     return [re.compile(r"(?<!\w)" + re.escape(stem).replace(r"\-", r"[-\s]?"), re.I) for stem in stems]
 
 
+Named = TypeVar("Named")
+
+
+def most_named(items: Sequence[Named], text: Callable[[Named], str], named: list[re.Pattern[str]]) -> list[Named]:
+    """The items whose `text` holds every word `named` (the patterns of `named_stems`), else
+    those holding one; none where it names no word."""
+    if not named:
+        return []
+    return [i for i in items if all(w.search(text(i)) for w in named)] or [
+        i for i in items if any(w.search(text(i)) for w in named)
+    ]
+
+
 def words_pattern(words: str) -> str:
     """`words` as a pattern: each escaped, any run of spaces between them."""
     return r"\s+".join(re.escape(part) for part in words.split())

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.listing import RULE
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import most_named, named_stems
 
 _SUM = re.compile(r"\b(?:add(?:s|ed|ing)?\s+(?:\w+\s+){0,4}?up|sum(?:s|med)?|summed|totals? up)\b", re.I)
 _ELSE = re.compile(
@@ -183,9 +183,7 @@ def _target(criterion: str, blocks: list[list[str]], answer: str) -> tuple[Figur
     stems = named_stems(criterion, _PLAIN)
     lines = [(i, ln) for i, b in enumerate(blocks) for ln in b if _TOTAL_WORD.search(ln) and len(_figures(ln)) == 1]
     if len(lines) > 1:
-        lines = [(i, ln) for i, ln in lines if stems and all(s.search(ln) for s in stems)] or [
-            (i, ln) for i, ln in lines if any(s.search(ln) for s in stems)
-        ]
+        lines = most_named(lines, lambda line: line[1], stems)
     if not lines and (said_total := _said_total(answer)) is not None:
         return said_total, -1
     if len(lines) != 1:
