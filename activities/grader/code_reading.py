@@ -44,6 +44,7 @@ from rubricflow.activities.grader.sums import sum_read
 from rubricflow.activities.grader.tallies import tally_read
 from rubricflow.activities.grader.values import missing_value
 from rubricflow.activities.grader.weekdays import weekday_read
+from rubricflow.activities.grader.worked_figures import worked_read
 
 
 def read_by_code(answer: str, criterion: str, task: str = "") -> Evidence | None:
@@ -97,6 +98,7 @@ READERS = (
     length_read,
     conversion_read,
     tally_read,
+    worked_read,
 )
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 _TASKREADERS = frozenset({length_read, contact_read})
