@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import named_stems, section_stems
 
 
 def test_a_word_is_its_first_five_letters_and_a_hyphened_word_is_whole():
@@ -16,3 +16,15 @@ def test_a_word_is_its_first_five_letters_and_a_hyphened_word_is_whole():
 def test_a_possessive_is_its_word():
     [stem] = named_stems("the employer's", {"the"})
     assert stem.search("Employer pension (4% of gross): $179.60") and not stem.search("unemployed")
+
+
+def test_a_part_of_a_document_is_named_by_its_word_or_another_word_for_the_same_part():
+    def names(part: str, heading: str) -> bool:
+        return any(stem.search(heading) for stem in section_stems(part, {"the", "section", "on"}))
+
+    assert names("the price", "Costs") and names("the price", "Payment summary") and names("the fines", "Charges")
+    assert names("the timings", "Times") and names("the meeting dates", "Schedule")
+    assert names("the findings", "What we found") and names("the work done", "Advice") is False
+    assert names("the recommendations", "Advice") and names("the feeding notes", "Food and medicine")
+    # a word in no group is named by itself alone
+    assert [s.pattern for s in section_stems("the design section", {"the", "section"})] == [r"(?<!\w)desig"]

@@ -119,3 +119,16 @@ def test_the_list_of_a_thing_is_named_by_the_thing():
     assert met is not None and met.passed is True
     unmet = order_read(answer, "Gives the list of what to bring before the meeting point")
     assert unmet is not None and unmet.passed is False
+
+
+def test_a_part_is_named_by_another_word_for_the_same_part_of_a_document():
+    answer = "# Boat trip\n\n## Trip details\nThree hours.\n\n## Payment summary\n- Deposit: £50\n"
+    met = order_read(answer, "Gives the trip details before the price")
+    assert met is not None and met.passed is True
+    hive = "### Hive 3\n\n### Actions\n- Add a super.\n\n### What we found\n- Queen seen.\n"
+    unmet = order_read(hive, "Records the findings before the actions")
+    assert unmet is not None and unmet.passed is False
+    assert unmet.why == "'Actions' stands above 'What we found'"
+    # a heading holding words of both parts names neither
+    both = "# Fete\n\n## Stalls and times\nText.\n\n## Money\nText.\n"
+    assert order_read(both, "The timings section comes before the stalls") is None

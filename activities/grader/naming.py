@@ -24,6 +24,31 @@ def named_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
     return [re.compile(r"(?<!\w)" + re.escape(stem).replace(r"\-", r"[-\s]?"), re.I) for stem in stems]
 
 
+_SAME_PART = (
+    "price prices pricing cost costs charge charges fee fees payment payments money rent fines",
+    "timings times timetable schedule programme program dates when",
+    "findings found results observations",
+    "advice recommendations recommended suggestions tips",
+    "contact questions touch enquiries",
+    "thanks thank",
+    "gifts donations donated",
+    "actions tasks",
+    "grounds reasons",
+    "food feeding meals",
+)
+"""Words a document's parts are named by interchangeably: a part asked for by one ("the
+price") may stand under a heading of another ("Payment", "Costs")."""
+_ALIKE = {word: group.split() for group in _SAME_PART for word in group.split()}
+
+
+def section_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
+    """The patterns of the words `text` names a part of a document by, and of the words that
+    name the same part (`_SAME_PART`)."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    alike = [other for w in words for other in _ALIKE.get(w, ()) if other != w]
+    return named_stems(" ".join([text, *alike]), plain)
+
+
 Named = TypeVar("Named")
 
 

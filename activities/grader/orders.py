@@ -6,7 +6,8 @@ reads it off the answer's headings.
 
 A part is where a heading names it: a Markdown heading, a line that is only bold, a short line
 ending in a colon, or the label of a `Label: value` line (not a list item's), holding a word
-the criterion names the part by (a word's first five letters) and none it names the other by;
+the criterion names the part by (a word's first five letters, or a word naming the same part
+of a document: "Costs" for the price, `naming.section_stems`) and none it names the other by;
 the answer's first line is none (its title names the whole, so every part). Met when every
 heading of the one part stands above every heading of the other; unmet when every one stands
 below; headings that interleave are an order of items, not of two parts. Left to the grader: a
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import named_stems
+from rubricflow.activities.grader.naming import section_stems
 from rubricflow.activities.grader.quotes import body
 
 _BEFORE = re.compile(
@@ -96,7 +97,7 @@ def _headings(answer: str) -> list[tuple[int, str]]:
 
 def _named(headings: list[tuple[int, str]], words: str, other: str) -> list[tuple[int, str]]:
     """The headings holding a word the part is named by and none the other part is."""
-    stems, others = named_stems(words, _PLAIN), named_stems(other, _PLAIN)
+    stems, others = section_stems(words, _PLAIN), section_stems(other, _PLAIN)
     return [(i, h) for i, h in headings if any(s.search(h) for s in stems) and not any(s.search(h) for s in others)]
 
 
