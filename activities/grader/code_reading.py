@@ -22,6 +22,7 @@ from rubricflow.activities.grader.date_gaps import date_gap_read
 from rubricflow.activities.grader.date_spans import date_span_read
 from rubricflow.activities.grader.durations import duration_read
 from rubricflow.activities.grader.end_questions import question_read
+from rubricflow.activities.grader.exact_wordings import exact_read
 from rubricflow.activities.grader.exclamations import exclamation_read
 from rubricflow.activities.grader.formats import format_read
 from rubricflow.activities.grader.lengths import length_read
@@ -72,6 +73,7 @@ READERS = (
     exclamation_read,
     question_read,
     quoted_read,
+    exact_read,
     absence_read,
     format_read,
     reference_read,
