@@ -41,6 +41,7 @@ def _report(third: str, body: str = "Book again before 1 March 2028.") -> str:
             "Includes a section headed for the cancellation terms",
             True,
         ),  # "terms" names no thing
+        (_report("Wet weather"), "Puts the wet-weather plan under its own heading", True),  # "plan" names no thing
         (_report("Advice"), "Has a heading for the next service", False),
         (_report("Advice"), "Includes a heading for collecting and returning the keys", False),
         (

@@ -41,8 +41,9 @@ _NOTHING = frozenset(
     "the a an of for with it its is are and or to their our your already how when what where why who which "
     "information info details detail about there".split()
 )
-_PLAIN = _NOTHING | frozenset("terms policy arrangements".split())
-"""Words of the thing that name no subject: "the cancellation terms" is named by "cancellation"."""
+_PLAIN = _NOTHING | frozenset("terms policy arrangements plan plans".split())
+"""Words of the thing that name no subject: "the cancellation terms" is named by "cancellation",
+"the wet-weather plan" by "wet-weather"."""
 _GENERIC = _NOTHING | frozenset(
     "us we our you your other others more further general notes note misc extras summary overview brief "
     "important please".split()
