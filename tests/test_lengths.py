@@ -171,3 +171,10 @@ def test_the_letter_is_the_whole_answer_where_the_answer_is_one(criterion, met):
 def test_the_letter_is_a_part_where_the_answer_is_no_letter():
     answer = "## Round dates\n\n" + "Visits every four weeks. " * 6 + "\n\n## Paying\n\n" + "Cash or transfer. " * 20
     assert read_by_code(answer, "Keeps the letter under 40 words", "Write this week's report.") is None
+
+
+@pytest.mark.parametrize(("words", "met"), [(20, True), (45, False)])
+def test_a_part_may_stand_under_a_heading_of_another_word_for_it(words, met):
+    answer = f"### Hector's stay\n\n### Overview\n{_words(words)}.\n\n### Visit log\n- Saturday: 8:00 am\n"
+    read = length_read(answer, "Keeps the summary to 30 words or fewer")
+    assert read is not None and read.passed is met

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import most_named, named_stems
+from rubricflow.activities.grader.naming import most_named, named_stems, section_stems
 from rubricflow.activities.grader.number_words import WORDS, number_value
 from rubricflow.activities.grader.quotes import body
 
@@ -177,7 +177,7 @@ def length_read(answer: str, criterion: str, task: str = "") -> Evidence | None:
     if not stems or _WHOLE.search(asked.group("part")):
         text, where = body(answer), "the answer"
     else:
-        found = _section(answer, stems)
+        found = _section(answer, stems) or _section(answer, section_stems(asked.group("part"), _PLAIN))
         if found is None and _OPENING.search(asked.group("part")):
             found = _opening(answer)
         elif _PARAGRAPH.search(asked.group("part")):

@@ -35,6 +35,7 @@ _SAME_PART = (
     "actions tasks",
     "grounds reasons",
     "food feeding meals",
+    "summary overview",
 )
 """Words a document's parts are named by interchangeably: a part asked for by one ("the
 price") may stand under a heading of another ("Payment", "Costs")."""
