@@ -32,6 +32,10 @@ from rubricflow.activities.grader.spellings import misspelt, named_spellings, sp
         ("Sticks to UK spellings, with no American ones", []),  # negated, and no name
         ("Uses one consistent spelling of Kieran", ["Kieran"]),
         ("Keeps a consistent spelling of Okonkwo", ["Okonkwo"]),
+        ("Gets Hector's name right every time", ["Hector"]),
+        ("Gets Mittens's name right every time it appears", ["Mittens"]),
+        ("Spells Lanyon in the charity's name correctly", ["Lanyon"]),
+        ("Gets the name right", []),  # names no name
     ],
 )
 def test_the_names_a_criterion_asks_one_spelling_of(criterion, names):

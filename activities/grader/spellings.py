@@ -1,6 +1,8 @@
 """A criterion that asks one spelling of a name throughout ("Spells the speaker's surname
 Okonkwo the same way throughout", "Gallagher is spelt one way every time", "Keeps one
-spelling of Hollowbrook throughout", "Uses the correct spelling of Zinnia everywhere"): code reads every word of the answer.
+spelling of Hollowbrook throughout", "Uses the correct spelling of Zinnia everywhere", "Gets
+Hector's name right every time", "Spells Lanyon correctly"): code reads every word of the
+answer.
 
 A check written without the answer can only count the name (`answer.count('Okonkwo') == 2`),
 which says how often it stands, not whether another spelling stands beside it. Code finds
@@ -28,7 +30,8 @@ from rubricflow.activities.grader.quotes import content_lines
 _ONE_WAY = re.compile(
     r"\b(?:spell(?:s|ed|ing)?|spelt|writ(?:es?|ten))\b.*\b(?:the same way|one way|consistently)\b"
     r"|\b(?:one|a single|the same|a consistent)(?:\s+consistent)? spelling\b"
-    r"|\b(?:spell(?:s|ed|ing)?|spelt)\b.*\b(?:throughout|every time|everywhere|each time|wherever|always)\b",
+    r"|\b(?:spell(?:s|ed|ing)?|spelt)\b.*\b(?:throughout|every time|everywhere|each time|wherever|always|correctly)\b"
+    r"|\bgets?\b.*\bname\b.*\b(?:right|correct)\b.*\b(?:throughout|every time|everywhere|each time|wherever|always)\b",
     re.I,
 )
 _NEGATED = re.compile(r"\b(?:not|never|no|without)\b(?! (?:mis-?spelling|other spelling|variants?)\b)|n't\b", re.I)
