@@ -216,6 +216,11 @@ FRESH40 = _families("beehive_inspection", "home_brew_log", "fete_stall_plan", "p
 pet sitter's end-of-stay report for the owners (`--set fresh40`)."""
 
 
+FRESH41 = _families("plant_swap", "sponsor_form", "chore_chart", "veg_box")
+"""A gardening group's plant swap notice, a fundraiser's sponsorship form summary, a family's chore and pocket money
+chart, a farm box scheme's veg box delivery note (`--set fresh41`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -259,6 +264,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh38": FRESH38,
     "fresh39": FRESH39,
     "fresh40": FRESH40,
+    "fresh41": FRESH41,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

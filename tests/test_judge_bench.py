@@ -52,6 +52,7 @@ from benchmarks.families import (
     changelog_entry,
     childminder_diary,
     chimney_sweep,
+    chore_chart,
     cli_readme,
     clinic_letter,
     code_of_conduct,
@@ -137,6 +138,7 @@ from benchmarks.families import (
     pet_sitter_report,
     piano_tuning,
     planning_objection,
+    plant_swap,
     planting_calendar,
     postmortem,
     press_release,
@@ -173,6 +175,7 @@ from benchmarks.families import (
     show_notes,
     social_post,
     spec_sheet,
+    sponsor_form,
     sprint_retro,
     sql,
     sql_migration,
@@ -197,6 +200,7 @@ from benchmarks.families import (
     uniform_swap,
     user_story,
     vaccination_record,
+    veg_box,
     vehicle_service,
     venue_quote,
     verse,
@@ -249,6 +253,7 @@ from benchmarks.fresh_sets import (
     FRESH38,
     FRESH39,
     FRESH40,
+    FRESH41,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -328,6 +333,7 @@ FRESH37_SET = build_set("fresh37")
 FRESH38_SET = build_set("fresh38")
 FRESH39_SET = build_set("fresh39")
 FRESH40_SET = build_set("fresh40")
+FRESH41_SET = build_set("fresh41")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -854,6 +860,11 @@ class TestTheFamilies:
             FRESH40,
             ((beehive_inspection, beehive_inspection.INSPECTIONS), (home_brew_log, home_brew_log.BREWS))
             + ((fete_stall_plan, fete_stall_plan.FETES), (pet_sitter_report, pet_sitter_report.STAYS)),
+        ),
+        "fresh41": (
+            FRESH41,
+            ((plant_swap, plant_swap.SWAPS), (sponsor_form, sponsor_form.FORMS))
+            + ((chore_chart, chore_chart.CHARTS), (veg_box, veg_box.DELIVERIES)),
         ),
     }
 
@@ -6361,6 +6372,186 @@ class TestTheFresh40Families:
         assert "a new 3 kg bag; 150 g a day for 6 days is 900 g, so 2.1 kg is left." in case.answer
         assert 3000 - 150 * 6 == 2100
         assert {c.kind: c.met for c in case.criteria} == {"no_code": False, "weekday": False, "food": True}
+
+
+class TestTheFresh41Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH41) == {"plant_swap", "sponsor_form", "chore_chart", "veg_box"}
+        for family in FRESH41:
+            cases = [case for case in FRESH41_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH41_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh41"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh41"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_thank_you_or_recipe_is_clear_of_its_limit_however_it_is_counted(self):
+        for form in sponsor_form.FORMS:
+            for on, answer in every_answer(sponsor_form, form):
+                text = " ".join(section(answer, sponsor_form.THANKS) or [])
+                counts = (sponsor_form.sentences(answer), len(re.findall(r"[.!?]", text)))
+                if on["message"]:
+                    assert max(counts) <= form.limit, (form.name, counts)
+                else:
+                    assert min(counts) >= form.limit + 2, (form.name, counts)
+        for delivery in veg_box.DELIVERIES:
+            for on, answer in every_answer(veg_box, delivery):
+                text = " ".join(section(answer, veg_box.RECIPE) or [])
+                counts = (word_count(text), len([t for t in text.split() if re.search(r"\w", t)]))
+                if on["recipe"]:
+                    assert max(counts) <= delivery.limit - 5, (delivery.name, counts)
+                else:
+                    assert min(counts) >= delivery.limit + 15, (delivery.name, counts)
+
+    def test_plant_swap_truths(self):
+        assert plant_swap.duration_right("| Time | 10:30 am to 1:00 pm (2½ hours) |")
+        assert not plant_swap.duration_right("| Time | 10:30 am to 1:00 pm (3½ hours) |")
+        assert plant_swap.duration_right("Time: 9:30 am to 12:00 noon (2½ hours)")
+        assert plant_swap.duration_right("| Time | 6:00 pm to 7:45 pm (1 hour 45 minutes) |")
+        assert not plant_swap.duration_right("| Time | 6:00 pm to 7:45 pm |\nIt lasts 2 hours.")
+        assert plant_swap.steps("## How it works\n1. Drop plants.\n2. Take tokens.\n\n## What to bring\n- Pots\n") == 2
+        assert plant_swap.steps("**How it works**\n- One\n- Two\n- Three\n**What to bring**\n- Pots\n") == 3
+        assert plant_swap.travel_heading("## Getting there\nFive minutes from the station.")
+        assert not plant_swap.travel_heading("## When and where\nThere are six parking spaces behind the building.")
+        pots = "- Plants in pots no wider than 12 cm (4.7 in), or cuttings in a jar."
+        assert converted(pots, plant_swap.CM, plant_swap.INCHES, 1 / plant_swap.CM_PER_INCH)
+        assert not converted(pots.replace("4.7 in", "3.7 in"), plant_swap.CM, plant_swap.INCHES, 1 / 2.54)
+        assert plant_swap.LABELS.search("3. Labels in every pot, with the plant's name and colour.")
+        assert not plant_swap.LABELS.search("- A pen, in case you want to note down any care tips.")
+        assert plant_swap.INVASIVE.search("- Please leave invasive plants, such as Japanese knotweed, at home.")
+        assert not plant_swap.INVASIVE.search("Please don't bring anything with pests or disease.")
+        pelham = plant_swap.SWAPS[2]
+        named = "PELHAM ALLOTMENTS AUTUMN PLANT SWAP\nAsk any Pelham committee member."
+        assert plant_swap.truths(pelham, named)["name"]
+        assert not plant_swap.truths(pelham, named.replace("any Pelham", "any Pellham"))["name"]
+        # By hand: the getting-there heading is there; 9 cm is 3.5 in, not the 2.5 in written; the group's name is
+        # spelt Hollibrook once.
+        case = next(c for c in FRESH41_SET if c.id == "plant_swap-00")
+        assert "\n## Getting there\n" in case.answer
+        assert "pots no bigger than 9 cm (2.5 in) across" in case.answer and round(9 / 2.54, 1) == 3.5
+        assert "Email the Hollibrook Garden Group" in case.answer and "| Place | Hollybrook Community" in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"heading": True, "pots": False, "name": False}
+
+    def test_sponsor_form_truths(self):
+        table = "## Sponsors\n| Sponsor | Amount |\n|---|---|\n| Mum | £50.00 |\n| Jean | £25.50 |\n\n## Totals\n"
+        assert sponsor_form.pledges(table) == [Decimal("50.00"), Decimal("25.50")]
+        assert sponsor_form.total_right(table + "- Total raised: £75.50\n")
+        assert not sponsor_form.total_right(table + "- Total raised: £70.50\n")
+        assert not sponsor_form.total_right("- Total raised: £75.50\n")
+        assert sponsor_form.count_right("Two people sponsored me.\n\n" + table)
+        assert not sponsor_form.count_right("Three people sponsored me.\n\n" + table)
+        assert sponsor_form.count_right("| Sponsors | two people sponsored me |\n\n" + table)
+        gift = "- Gift Aid: £105.00 of this is gift-aided, so the hospice can claim another £26.25."
+        assert sponsor_form.gift_aid_right(gift)
+        assert not sponsor_form.gift_aid_right(gift.replace("£26.25", "£21.00"))
+        assert sponsor_form.gift_aid_right("| Gift Aid claimable on £142.00 | £35.50 |")
+        assert not sponsor_form.gift_aid_right("| Grandma Jean | £25.00 | Gift Aid |")
+        assert sponsor_form.sentences("## Thank you\nThank you all. Every pound helps! See you soon.\n") == 3
+        assert sponsor_form.paying_heading("Paying it in:\nI will hand the cash in by Friday.")
+        assert not sponsor_form.paying_heading("## Totals\nI will pay the cash in at the shop.")
+        assert sponsor_form.POSTCODE.search("7. Mr Nowak, 3 Mill Court, YO31 8RT: £20.00")
+        assert not sponsor_form.POSTCODE.search("7. Mr Nowak: £20.00, Gift Aid, 50 miles on 19 July 2026")
+        assert sponsor_form.CHARITY_NUMBER.search("Thornbury Foodbank is registered charity no. 1187654.")
+        assert not sponsor_form.CHARITY_NUMBER.search("Charity: St Aldhelm's Hospice, a registered charity")
+        # By hand: the intro says eight but nine sponsors are listed; their amounts add to £217.50, not the £212.50
+        # written; no sponsor's address is given.
+        case = next(c for c in FRESH41_SET if c.id == "sponsor_form-00")
+        rows = [line for line in case.answer.splitlines() if line.startswith("| ") and "£" in line]
+        assert "Eight people sponsored me" in case.answer and len(rows) == 9
+        assert "- Total raised: £212.50" in case.answer and 50 + 25 + 10 + 20 + 15 + 30 + 5 + 20 + 42.5 == 217.5
+        assert "| Mr Okafor | £15.00 | no |" in case.answer and "Lane" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"count": False, "no_postcode": True, "total": False}
+
+    def test_chore_chart_truths(self):
+        assert chore_chart.earned_right("- Isobel: £0.50 for each chore, 12 chores a week, so £6.00 a week.")
+        assert not chore_chart.earned_right("- Isobel: £0.50 for each chore, 12 chores a week, so £5.50 a week.")
+        assert chore_chart.earned_right("1. Harriet: £0.75 for each chore, 16 chores a week, so £12.00 a week.")
+        assert chore_chart.earned_right("| Zainab | £0.60 | 10 | £6.00 |")
+        assert not chore_chart.earned_right("| Zainab | £0.60 | 10 | £6.60 |")
+        money_table = "### Pocket money\n| Child | Per chore | Chores a week | Each week |\n|---|---|---|---|\n"
+        assert chore_chart.earn_right(money_table + "| Zainab | £0.60 | 10 | £6.00 |\n| Idris | £0.40 | 10 | £4.00 |\n")
+        assert not chore_chart.earn_right(
+            money_table + "| Zainab | £0.60 | 10 | £6.00 |\n| Idris | £0.40 | 9 | £4.00 |"
+        )
+        assert not chore_chart.earn_right("### Pocket money\nPaid on Sundays.\n")
+        saving = "Isobel is saving £4.00 a week towards a £36.00 art set, so she'll have it in 9 weeks."
+        assert chore_chart.weeks_right(saving)
+        assert not chore_chart.weeks_right(saving.replace("9 weeks", "8 weeks"))
+        assert chore_chart.weeks_right("- Theo is putting £3.00 a week aside for a £40.00 set: that's 14 weeks.")
+        assert not chore_chart.weeks_right("Theo is saving for a Lego set: that's 14 weeks.")
+        chores = "## Chores\n| Chore | Who |\n|---|---|\n| Beds | both |\n| Cat | Rory |\n\n## Pocket money\n- x\n"
+        assert chore_chart.chores(chores) == 2
+        assert (
+            chore_chart.chores("Chores:\n1. Feed the rabbits\n2. Set the table\n3. Socks\n\nRules:\n1. Be kind\n") == 3
+        )
+        assert chore_chart.saving_heading("**Saving up**\n- Theo is putting £3.00 a week aside.")
+        assert not chore_chart.saving_heading("## Rules\nIsobel is saving £4.00 a week.")
+        assert chore_chart.NEGATIVE.search("- Forget a job and it will be docked from your pocket money.")
+        assert chore_chart.NEGATIVE.search("3. Lazy chores will be done again.")
+        assert not chore_chart.NEGATIVE.search(
+            "- If you forget a job, just do it the next day: everyone has busy days."
+        )
+        assert chore_chart.GROWN_UPS.search("- The iron, the oven and bleach are for adults only.")
+        assert not chore_chart.GROWN_UPS.search("- Ask a grown-up before you use the oven.")
+        # By hand: no rule says what is for adults or grown-ups only; the saving goal has its own label; £0.60 for 15
+        # chores is £9.00, not the £9.60 written.
+        case = next(c for c in FRESH41_SET if c.id == "chore_chart-05")
+        assert "only" not in case.answer and "**Saving up**\n" in case.answer
+        assert "- Maisie: £0.60 for each chore, 15 chores a week, so £9.60 a week." in case.answer
+        assert Decimal("0.60") * 15 == Decimal("9.00")
+        assert {c.kind: c.met for c in case.criteria} == {"safety": False, "heading": True, "earn": False}
+
+    def test_veg_box_truths(self):
+        bill = "## Your bill\n- Box: £17.50\n- Eggs: £2.60\n- Loaf: £3.90\n- Delivery: £1.00\n- Total: £25.00\n"
+        assert veg_box.bill_right(bill)
+        assert not veg_box.bill_right(bill.replace("£25.00", "£24.00"))
+        table = "### Your bill\n| Item | Price |\n|---|---|\n| Box | £19.95 |\n| Juice | £3.25 |\n| Total | £23.20 |\n"
+        assert veg_box.bill_right(table)
+        assert not veg_box.bill_right("## Your bill\n- Box: £17.50\n- Eggs: £2.60\n")
+        box = "## This week's box\n| Item | Amount |\n|---|---|\n| Potatoes | 2 kg |\n| Carrots | 750 g |\n\n## Bill\n"
+        assert veg_box.items(box) == 2
+        assert veg_box.items("In your box:\n1. Potatoes\n2. Carrots\n3. Onions\n\nYour bill:\n1. Box: £24.00\n") == 3
+        weekly, fortnightly = veg_box.DELIVERIES[0], veg_box.DELIVERIES[1]
+        dates = (
+            "Delivered on Thursday 10 September 2026.\n\n## Next delivery\nYour next box comes on 17 September 2026."
+        )
+        assert veg_box.next_right(weekly, dates)
+        assert not veg_box.next_right(fortnightly, dates)
+        assert not veg_box.next_right(weekly, dates.replace("17 September", "24 September"))
+        assert veg_box.next_right(
+            fortnightly, "Arrives Tuesday 6 October 2026.\n- Your next box is due on 20 October 2026."
+        )
+        assert veg_box.swapped(weekly, "You asked us to leave out beetroot, so we've swapped it for sweetcorn.")
+        assert not veg_box.swapped(
+            weekly, "You asked us to leave out beetroot.\nWe've swapped the eggs for free-range."
+        )
+        assert converted("- 1.5 kg potatoes (3.3 lb)", veg_box.KG, veg_box.LB, veg_box.POUNDS_PER_KG)
+        assert not converted("- 1.5 kg potatoes (2.3 lb)", veg_box.KG, veg_box.LB, veg_box.POUNDS_PER_KG)
+        assert veg_box.CARD.search("Paid by card 4929 3010 5567 4821, as usual.")
+        assert not veg_box.CARD.search("Paid by the card ending 4821 on Thursday 10 September 2026, £25.00.")
+        assert veg_box.SKIP.search("Want to skip a week? Reply to this email by Tuesday.")
+        assert not veg_box.SKIP.search("Any changes to your order can be made in your account.")
+        # By hand: 11 November 2026 is a week after 4 November, not the fortnight asked; £19.95 + £3.25 + £4.80 +
+        # £0.99 is the £28.99 written; only the card's last four digits are given.
+        case = next(c for c in FRESH41_SET if c.id == "veg_box-15")
+        assert "| Delivery day | Wednesday 4 November 2026 |" in case.answer
+        assert "Your next box is on Wednesday 11 November 2026." in case.answer
+        assert (date(2026, 11, 11) - date(2026, 11, 4)).days == 7
+        assert "| Total | £28.99 |" in case.answer
+        assert Decimal("19.95") + Decimal("3.25") + Decimal("4.80") + Decimal("0.99") == Decimal("28.99")
+        assert "Paid by the card ending 7734." in case.answer and not re.search(r"\d{4} \d{4}", case.answer)
+        assert {c.kind: c.met for c in case.criteria} == {"next": False, "bill": True, "no_card": True}
 
 
 class TestTheLabelsFile:
