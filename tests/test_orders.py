@@ -132,3 +132,20 @@ def test_a_part_is_named_by_another_word_for_the_same_part_of_a_document():
     # a heading holding words of both parts names neither
     both = "# Fete\n\n## Stalls and times\nText.\n\n## Money\nText.\n"
     assert order_read(both, "The timings section comes before the stalls") is None
+
+
+def test_a_heading_holding_every_word_of_a_part_is_it_before_one_holding_a_word():
+    # "Next term" holds "next" alone: the next steps are under "Next steps"
+    answer = (
+        "# Swim report\n\n## Next steps\n- Tumble turns\n\n## Achieved this term\n- 25 m\n\n## Next term\nTuesdays.\n"
+    )
+    unmet = order_read(answer, "The achievements section comes before the next steps")
+    assert unmet is not None and unmet.passed is False
+
+
+def test_the_checks_a_part_holds_and_the_day_a_part_is_for_are_no_steps_in_time():
+    boiler = "# Boiler service\n\nSummary:\nAll fine.\n\nChecks carried out:\n- Flue\n\nRecommendations:\n- Bleed radiators\n"
+    assert order_read(boiler, "Lists the checks carried out before the recommendations").passed is True
+    fete = "# Fete\n\n## Stalls\n- Cakes\n\n## Timings\n- Set-up: 10 am\n"
+    assert order_read(fete, "Gives the timings for the day before the list of stalls").passed is False
+    assert order_read(boiler, "Checks the flue before the recommendations") is None  # an act, not a part

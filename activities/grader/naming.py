@@ -36,6 +36,7 @@ _SAME_PART = (
     "grounds reasons",
     "food feeding meals",
     "summary overview",
+    "request requests asking",
 )
 """Words a document's parts are named by interchangeably: a part asked for by one ("the
 price") may stand under a heading of another ("Payment", "Costs")."""

@@ -7,13 +7,15 @@ reads it off the answer's headings.
 A part is where a heading names it: a Markdown heading, a line that is only bold, a short line
 ending in a colon, or the label of a `Label: value` line (not a list item's), holding a word
 the criterion names the part by (a word's first five letters, or a word naming the same part
-of a document: "Costs" for the price, `naming.section_stems`) and none it names the other by;
+of a document: "Costs" for the price, `naming.section_stems`) and none it names the other by,
+those holding every word of a part of several ("Next steps", not "Next term") where any do;
 the answer's first line is none (its title names the whole, so every part). Met when every
 heading of the one part stands above every heading of the other; unmet when every one stands
-below; headings that interleave are an order of items, not of two parts. Left to the grader: a
-part no heading names, or one whose words name both parts' headings, steps or events in time ("checks the logs
-before restarting", "imports pytest before slugify"), an order of many ("in time order", "in
-the order Done, In progress, Blocked"), a criterion about each or every one, and a negated one.
+below; headings that interleave are an order of items, not of two parts. Left to the grader:
+a part no heading names, or one whose words name both parts' headings, steps or events in time
+("checks the logs before restarting", "imports pytest before slugify"; "the checks carried
+out" and "the timings for the day" are parts), an order of many ("in time order", "in the
+order Done, In progress, Blocked"), a criterion about each or every one, and a negated one.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
-from rubricflow.activities.grader.naming import section_stems
+from rubricflow.activities.grader.naming import named_stems, section_stems
 from rubricflow.activities.grader.quotes import body
 
 _BEFORE = re.compile(
@@ -41,8 +43,8 @@ _AFTER = re.compile(
     re.I,
 )
 _ELSE = re.compile(
-    r"\b(?:not|never|no|every|each|all|order|import\w*|step|then|until|once|when|while|during|date|time|day|days|"
-    r"week|weeks|minutes|hours|starts?|runs?|checks?|switch\w*|install\w*|copy\w*|restart\w*)\b|n't\b|\d|`",
+    r"\b(?:not|never|no|every|each|all|order|import\w*|step|then|until|once|when|while|during|date|time|(?<!for the )day|days|"
+    r"week|weeks|minutes|hours|starts?|runs?|(?<!the )checks?|switch\w*|install\w*|copy\w*|restart\w*)\b|n't\b|\d|`",
     re.I,
 )
 _HEADING = re.compile(
@@ -98,7 +100,9 @@ def _headings(answer: str) -> list[tuple[int, str]]:
 def _named(headings: list[tuple[int, str]], words: str, other: str) -> list[tuple[int, str]]:
     """The headings holding a word the part is named by and none the other part is."""
     stems, others = section_stems(words, _PLAIN), section_stems(other, _PLAIN)
-    return [(i, h) for i, h in headings if any(s.search(h) for s in stems) and not any(s.search(h) for s in others)]
+    named = [(i, h) for i, h in headings if any(s.search(h) for s in stems) and not any(s.search(h) for s in others)]
+    own = named_stems(words, _PLAIN)
+    return [(i, h) for i, h in named if len(own) > 1 and all(s.search(h) for s in own)] or named
 
 
 def order_read(answer: str, criterion: str) -> Evidence | None:
