@@ -97,3 +97,25 @@ def test_a_sum_so_many_percent_off_or_more_is_worked_from_the_one_before_it(crit
     assert read is not None and read.passed is (wrong is None) and read.quote == line
     if wrong is not None:
         assert read.why.startswith(wrong)
+
+
+@pytest.mark.parametrize(
+    ("criterion", "line", "met"),
+    [
+        (
+            "Works out the fundraising target correctly from last year's total and the percentage",
+            "- Last year we raised £1,860, and we are aiming for 20% more this year: £2,232.",
+            True,
+        ),
+        (
+            "Works out the fundraising target correctly from last year's total and the percentage",
+            "- Last year we raised £1,860, and we are aiming for 20% more this year: £2,322.",
+            False,
+        ),
+        ("Calculates the percentage discount correctly", "- Early booking discount, 5% of £114.00: −£5.70", True),
+    ],
+)
+def test_a_percentage_worked_correctly_is_read_the_way_the_answer_works_it(criterion, line, met):
+    read = rated_read(f"**Money**\n{line}\n", criterion)
+    assert read is not None and read.passed is met
+    assert met or read.why.startswith("20% more than £1,860 is £2,232")  # a sum's comma after it is no digit of it

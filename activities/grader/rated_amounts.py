@@ -1,12 +1,14 @@
 """A criterion asking that an amount be a count times a rate ("The labour charge equals the hours
 multiplied by the hourly rate", "The ticket income equals the number sold times the price"):
 arithmetic decides, so code reads a line that writes the three ("Labour: 2 hours at £42.00 an
-hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190"), or a percentage of a sum written beside its result
-("Calculates the percentage discount correctly": "Early booking discount, 5% of £114.00: −£7.50"),
-or a price so many percent off a full one ("The discounted price is the stated percentage off
-the full price": "10% off: Piranesi is £9.99, so £8.99 for us"), or a sum so many percent more
-than one before it ("last year's total increased by the stated percentage": "raised £2,340;
-this year's target is 15% more, £2,691").
+hour: £84.00", "| 380 tickets at £1.50 each | £570.00 |", "Two nights at £95 a night, £190"),
+or a percentage of a sum written beside its result ("Calculates the percentage discount
+correctly": "Early booking discount, 5% of £114.00: −£7.50"), or a price so many percent off a
+full one ("The discounted price is the stated percentage off the full price": "10% off:
+Piranesi is £9.99, so £8.99 for us"), or a sum so many percent more than one before it ("last
+year's total increased by the stated percentage", "Works out the target correctly from last
+year's total and the percentage": "raised £2,340; this year's target is 15% more, £2,691"). A
+criterion is read the first way it asks whose line the answer writes.
 
 A rated amount is a count (in figures or a word), a few words, "at", "@" or "×", a sum of money
 (its rate), and the next sum of money on the line with no figure between (the amount). The line
@@ -37,7 +39,7 @@ _ELSE = re.compile(
     r"share|deposit|divided|half|rounded|difference|after)\b|%|n't\b",
     re.I,
 )
-_MONEY = r"[£$€]\s?\d[\d,]*(?:\.\d+)?"
+_MONEY = r"[£$€]\s?\d(?:[\d,]*\d)?(?:\.\d+)?"
 _RATED = re.compile(
     rf"(?<![\w.,£$€])(?P<n>\d+(?:\.\d+)?|{WORDS})\s+(?:[A-Za-z'-]+\s+){{0,3}}?(?:at|@|x|×)\s*(?P<p>{_MONEY})"
     rf"(?P<between>[^\d£$€]*)(?P<t>{_MONEY})",
@@ -92,6 +94,9 @@ _MORE = re.compile(
 15% more, £2,691")."""
 _MORE_ELSE = re.compile(r"\b(?:not|never|no|each|every|all)\b|n't\b", re.I)
 _MORE_ASKS = re.compile(r"\b(?:increased|raised|rises?n?|up|more)\s+by\s+the\s+(?:stated\s+)?percentage\b", re.I)
+_RISE_ASKS = re.compile(r"^(?!.*\b(?:discount\w*|off|reduc\w*|share|of the)\b).*\b(?:percentage|per ?cent)\b", re.I)
+"""A percentage worked correctly that takes nothing off and is no share ("Works out the target
+correctly from last year's total and the percentage"): a rise, where the answer writes one."""
 _OFF_ASKS = re.compile(r"\b(?:percentage|per ?cent)\s+off\b|%\s+off\b|\b(?:discounted|reduced) price\b", re.I)
 
 
@@ -120,7 +125,9 @@ _WAYS = (
         lambda k, rate: f"{(1 - k) * 100:g}% off {rate}",
     ),
     _Way(
-        lambda c: bool(_MORE_ASKS.search(c)) and not _MORE_ELSE.search(c),
+        lambda c: (
+            bool(_MORE_ASKS.search(c) or (_RISE_ASKS.search(c) and _SHARE_RIGHT.search(c))) and not _MORE_ELSE.search(c)
+        ),
         _MORE,
         lambda n: 1 + float(n) / 100,
         lambda k, rate: f"{(k - 1) * 100:g}% more than {rate}",
@@ -147,11 +154,8 @@ def rated_amounts(answer: str, way: _Way) -> list[Rated]:
 def rated_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by a count times its rate, or a percentage of a sum; None when it
     asks no such product, or which line it means is unclear."""
-    way = next((w for w in _WAYS if w.asks(criterion)), None)
+    way, found = next(((w, f) for w in _WAYS if w.asks(criterion) and (f := rated_amounts(answer, w))), (None, []))
     if way is None:
-        return None
-    found = rated_amounts(answer, way)
-    if not found:
         return None
     judged, sure = chosen(found, named_stems(criterion, _PLAIN), False)
     if wrong := next((r for r in judged if not r.right), None):
