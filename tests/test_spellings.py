@@ -97,6 +97,16 @@ def test_a_word_of_a_name_of_several_is_misspelt_only_beside_another_of_them():
     assert spelling(wrong, criterion).passed is False
 
 
+def test_a_word_of_a_name_of_several_misspelt_as_no_word_is_misspelt_wherever_it_stands():
+    criterion = "Uses one spelling of the charity's name, Thornbury Foodbank, throughout"
+    answer = "**Swim for Thornbury Foodbank**\n64 lengths of the Thornbery Leisure Centre pool.\n"
+    read = spelling(answer, criterion)
+    assert read is not None and read.passed is False  # "Thornbery" is no word: Thornbury misspelt
+    hospice = "| Charity | Oakhaven Children's Hospice |\nI'll take it to the Oakhavan shop.\n"
+    read = spelling(hospice, "Uses one spelling of the charity's name, Oakhaven Children's Hospice, throughout")
+    assert read is not None and read.passed is False
+
+
 def test_a_short_name_misspelt_as_no_word_fails_and_one_with_nothing_near_it_meets():
     """A short name's misspelling decides only where it is no word of the dictionary, and its one
     spelling only where no capitalised word stands within two letters of it."""

@@ -10,7 +10,8 @@ the words that are the name misspelt: written with a capital, as a name is, and 
 it (a letter added, dropped or changed, or two side by side swapped), two for a name of eight
 letters or more, a plural read without its `s`; the name with an `s` after it, or in other
 capitals, is the name. A word of a name of several words is misspelt only beside another of
-them ("William Barnes" is no misspelt "Vaughan Williams"). Such a
+them ("William Barnes" is no misspelt "Vaughan Williams"), or where it is a word no dictionary
+holds ("Thornbery Leisure Centre" misspells Thornbury Foodbank). Such a
 word beside the name fails the criterion, quoted on its line; the name and no such word meets
 it. A name of four or five letters (English is full of words a letter from one: Price beside
 Pryce) is misspelt only by a word no dictionary holds ("Freyja" beside Freya), and spelt one
@@ -95,13 +96,17 @@ def _near(word: str, name: str, most: int | None = None) -> bool:
 def misspelt(answer: str, name: str, partners: tuple[str, ...] = ()) -> list[str]:
     """The words of `answer` that are `name` misspelt, each once, in the order they stand; a
     word of a name of several words ("Vaughan Williams") only beside one of its others, so
-    "William Barnes" is another name."""
+    "William Barnes" is another name, unless the word is in no dictionary ("Thornbery")."""
     words = _words(answer)
     found: list[str] = []
     for i, word in enumerate(words):
         if word[0].isupper() and not _is_the_name(word, name) and word not in found and _near(word, name):
             beside = words[max(i - 1, 0) : i] + words[i + 1 : i + 2]
-            if not partners or any(_is_the_name(b, p) or _near(b, p) for b in beside for p in partners):
+            if (
+                not partners
+                or not in_dictionary(word)
+                or any(_is_the_name(b, p) or _near(b, p) for b in beside for p in partners)
+            ):
                 found.append(word)
     return found
 
