@@ -58,3 +58,19 @@ def test_another_kind_of_location_kept_out_beside_a_postcode_leaves_a_clean_answ
     assert postcode_read("The hive is at ///apple.banana.cherry, by the hedge.", criterion) is None
     read = postcode_read("The hive is at Ivy Farm, LS6 2AB.", criterion)
     assert read is not None and read.passed is False
+
+
+def test_a_person_s_address_is_failed_on_a_line_naming_a_person_and_met_by_none_at_all():
+    criterion = "Does not include any sponsor's home address"
+    unmet = postcode_read("## Sponsors\n7. Mr Nowak, 3 Mill Court, YO31 8RT: £20.00\n", criterion)
+    assert unmet is not None and unmet.passed is False and unmet.quote == "7. Mr Nowak, 3 Mill Court, YO31 8RT: £20.00"
+    named = postcode_read("- Sponsor: Priya Shah, 14 Elm Grove, LS6 2AB\n", criterion)
+    assert named is not None and named.passed is False  # the criterion's word for the person
+    met = postcode_read("## Sponsors\n- Mr and Mrs Green: £20.00\n- Aunt Sue: £30.00\n", criterion)
+    assert met is not None and met.passed is True  # "Mrs Green" is no street
+    assert postcode_read("Pay in at the shop, 4 High Street, BS35 1AA.", criterion) is None  # a venue's may stand
+
+
+def test_a_title_before_a_street_s_word_is_a_person_not_a_street():
+    read = postcode_read("- Mr and Mrs Green: £20.00", "Leaves out sponsors' addresses and postcodes")
+    assert read is not None and read.passed is True

@@ -32,7 +32,8 @@ _MOBILE = re.compile(r"(?<![\d+])(?:\+44\s?\(?0?\)?\s?7|07)(?:\s?\d){9}(?!\d)")
 _PHONE = re.compile(r"(?<![\d£$€])(?:\+\d{1,3}[\s-]?)?\(?\d{2,5}\)?(?:[\s-]?\d{2,4}){2,3}(?!\d|[.,]\d|%)")
 _SERVICE = re.compile(r"^(?:\+44\s?\(?0?\)?\s?|0)[1238]")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_TITLE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z]")
+TITLE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z]")
+"""A person named by title: "Mrs Patel", "Dr. Okafor"."""
 _OWN = re.compile(r"\b(?:call|ring|text|phone)\s+me\b|\bmy\s+(?:mobile|phone|number)\b", re.I)
 _PLAIN = frozenset(
     "the a an of for with it its is are does do not no never without include includes including leave leaves "
@@ -91,7 +92,7 @@ def phone_read(answer: str, criterion: str) -> Evidence | None:
     roles = named_stems(criterion, _PLAIN)
     for line, header in _with_headers(answer.splitlines()):
         mobile = _MOBILE.search(line)
-        if mobile and (_TITLE.search(line) or _OWN.search(line) or any(s.search(f"{header} {line}") for s in roles)):
+        if mobile and (TITLE.search(line) or _OWN.search(line) or any(s.search(f"{header} {line}") for s in roles)):
             why = f"the answer gives a mobile number, {mobile.group(0)!r}, beside a person"
             return Evidence(False, why, f"phone number: {why}", quote=line.strip())
         if _OWN.search(line) and (own := phone_numbers(line)):
