@@ -31,7 +31,10 @@ def test_a_card_number_in_full_is_twelve_digits_or_more_together(answer, met):
         ("Keeps the payment card number masked rather than printing all of it", True),
         ("Shows at most the last four digits of the card number", True),
         ("Does not show the borrower's full library card number", True),
+        ("Gives at most the last four digits of the payment card", True),
+        ("Shows no more than the last 4 digits of the customer's card", True),
         ("Gives the library card number", False),  # asks it be shown
+        ("Gives the card's expiry date", False),  # no number of it
         ("Does not include the customer's mobile number", False),  # another number
     ],
 )

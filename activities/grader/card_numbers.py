@@ -1,7 +1,8 @@
 """A criterion asking that the answer not show a card number in full ("Does not print a full
 card number", "Keeps the payment card number masked rather than printing all of it", "Shows at
-most the last four digits of the card number", "Does not show the borrower's full library card
-number"): whether twelve digits stand together decides, so code reads it.
+most the last four digits of the card number", "Gives at most the last four digits of the
+payment card", "Does not show the borrower's full library card number"): whether twelve digits
+stand together decides, so code reads it.
 
 A card number in full is a run of 12 to 19 digits, written together or in groups split by one
 space or dash ("4659 3390 1842 7720", "20117345215021"), not after a "+" (a telephone number
@@ -16,10 +17,10 @@ import re
 
 from rubricflow.activities.grader.citing import Evidence
 
-_ASKS = re.compile(r"\bcard numbers?\b", re.I)
+_ASKS = re.compile(r"\bcard numbers?\b|\bdigits of (?:the|their|your|a|its|the \w+'s) (?:\w+ )?card\b", re.I)
 _HIDDEN = re.compile(
     r"\b(?:not|no|never|without|masked|masks?|hidden|hides?|hide|obscured?|redacted?|"
-    r"(?:only|at most)\s+(?:the\s+|its\s+)?last)\b|n't\b",
+    r"(?:only|at most|no more than)\s+(?:the\s+|its\s+)?last)\b|n't\b",
     re.I,
 )
 _FULL = re.compile(r"(?<![\d+])(?<!\+ )\d(?:[ -]?\d){11,18}(?!\d)")
