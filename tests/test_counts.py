@@ -45,6 +45,10 @@ Type hints at scale.
         ("Lists four or more optional extras", None),  # a bound
         ("Lists 3 hours of tasks", None),  # a length of time
         ("Gives a total of four items", None),  # a total, not a list's name
+        ("Explains how it works in exactly four steps", (4, "how it works")),
+        ("The how-it-works list has five steps", (5, "how-it-works")),
+        ("The highlights section has three items", (3, "highlights")),
+        ("Explains the rules in at most four steps", None),  # a bound
     ],
 )
 def test_the_criteria_that_ask_for_exactly_so_many(criterion, asked):
@@ -107,3 +111,12 @@ def test_a_list_of_so_many_steps_is_an_exact_count_of_the_list_its_heading_names
     assert missed.passed is False
     assert "4 items under 'Check-out / Before you go, please'" in missed.why
     assert count_read(CHECKOUT, "Lists four things to do before leaving") is None  # no heading names them
+
+
+def test_the_answer_s_title_names_no_list_of_its_own_beside_a_heading_naming_it():
+    answer = (
+        "### Chore chart: Zainab and Idris\n| Who | Age |\n|---|---|\n| Zainab | 9 |\n| Idris | 7 |\n\n"
+        "### Chores\n- Feed the fish\n- Tidy your room\n- Lay the table\n- Help with shopping\n"
+    )
+    read = count_read(answer, "Lists exactly four chores")
+    assert read is not None and read.passed is True and read.decided_by == "count: 4 items under 'Chores'"

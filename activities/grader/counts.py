@@ -7,7 +7,8 @@ are named by a word for any item ("the keys handed over as exactly five entries"
 section has five items, no more and no fewer", "described in a list of three points"). The
 list is the items (bulleted or numbered lines, or a table's rows below its header row, a
 total's row none: `listing.py`) under the one heading that names the thing (every word of the
-criterion's name for it, else one; a word's first five letters), up to the next heading. Met when it has as many items as the criterion asks, unmet
+criterion's name for it, else one; a word's first five letters), up to the next heading; where several name it, the one that names nothing else ("Chores", not
+"Chore chart: Zainab and Idris"). Met when it has as many items as the criterion asks, unmet
 when it has more or fewer. Left to the grader: a count of things no heading names (or several
 do), a count of lengths of time or of the answer's sections, a bound ("at most 6", "no more
 than three"), a count of each of several ("every day has 3 activities"), and a negated
@@ -44,7 +45,7 @@ _NAMED_FIRST = (
     re.compile(rf"^(?:lists|gives|names|shows|sets out)\s+(?P<thing>.+?)\s+as\s+exactly\s+{_N}\s+{_UNITS}\.?$", re.I),
     re.compile(
         rf"^(?:the\s+)?(?P<thing>.+?)\s+(?:section|list)\s+(?:has|contains|holds|gives)\s+(?:exactly\s+)?{_N}\s+"
-        rf"{_UNITS}(?:,?\s+no more(?:,| and| or)? no fewer)\.?$",
+        rf"{_UNITS}(?:,?\s+no more(?:,| and| or)? no fewer)?\.?$",
         re.I,
     ),
     re.compile(
@@ -63,6 +64,11 @@ _NAMED_FIRST = (
         re.I,
     ),
     re.compile(
+        rf"^(?:explains|sets out|describes|gives|lists|covers)\s+(?P<thing>.+?)\s+in\s+(?:exactly\s+)?{_N}\s+{_UNITS}"
+        r"(?:,?\s+no more(?:,| and| or)? no fewer)?\.?$",
+        re.I,
+    ),
+    re.compile(
         rf"^(?:lists|gives|includes|has|provides|shows)\s+(?:an?|the)\s+(?P<thing>.+?)\s+(?:of|with)\s+(?:exactly\s+)?"
         rf"{_N}\s+{_UNITS}\.?$",
         re.I,
@@ -71,7 +77,8 @@ _NAMED_FIRST = (
 """Counts that name the thing before the number, its items by a word for any item ("Lists the
 keys handed over as exactly five entries", "The keys section has five items, no more and no
 fewer", "The design is described in a list of three points", "The accepted items are a list of
-exactly five things", "The list of what to bring has five items": a list's size; "Lists four
+exactly five things", "The list of what to bring has five items", "The how-it-works list has
+five steps", "Explains how it works in exactly four steps": a list's size; "Lists four
 optional extras", "Lists all five collections that change", "Gives a check-out checklist of five
 steps": a list of so many is that many, no more and no fewer)."""
 
@@ -90,6 +97,15 @@ def count_asked(criterion: str) -> tuple[int, str] | None:
     return number_value(n), found.group("thing")
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _only_the_thing(heading: str, stems: list[re.Pattern[str]]) -> bool:
+    """Whether every word of `heading` but short and plain ones is a word the thing is named by."""
+    words = [w for w in _WORD.findall(heading) if len(w) > 2 and w.lower() not in _PLAIN]
+    return bool(words) and all(any(stem.match(word) for stem in stems) for word in words)
+
+
 def count_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by counting the items of the list of the thing it counts; None
     when it asks no exact count, or code cannot tell which list holds the things."""
@@ -100,6 +116,8 @@ def count_read(answer: str, criterion: str) -> Evidence | None:
     found = lists(answer)
     stems = named_stems(thing, _PLAIN)
     named = most_named([(h, items) for h, items in found if h], lambda listed: listed[0], stems)
+    if len(named) > 1:
+        named = [(h, items) for h, items in named if _only_the_thing(h, stems)] or named
     if len(named) != 1:
         return None
     heading, items = named[0]
