@@ -106,3 +106,32 @@ def test_a_date_under_the_heading_naming_it_is_that_date():
     assert read.decided_by.startswith("date span: 15 August 2027 is not 12 months after 15 September 2026")
     titled = "**Notice of Annual Meeting**\n\nNotice date: 2026-03-20\n\n- Nominations by 2026-04-02\n"
     assert date_span_read(titled, "Nominations close 21 days ahead of the meeting date") is None
+
+
+NEXT_BOX = """\
+# Hillside Farm: your veg box
+
+Your box will be delivered on Thursday 10 September 2026, between 7:00 am and 1:00 pm.
+
+## Next delivery
+Your next box comes on {next}. We look forward to seeing you then.
+"""
+
+
+@pytest.mark.parametrize(
+    ("criterion", "next_date", "met"),
+    [
+        ("The next delivery date is one week after this one", "Thursday 17 September 2026", True),
+        ("The next delivery date is one week after this one", "Thursday 24 September 2026", False),
+        ("The next delivery date is two weeks after this one", "Thursday 24 September 2026", True),
+        ("Gives the right date for the next box, one week after this delivery", "Thursday 17 September 2026", True),
+    ],
+)
+def test_the_next_date_is_counted_from_the_answer_s_one_other_date(criterion, next_date, met):
+    read = date_span_read(NEXT_BOX.format(next=next_date), criterion)
+    assert read is not None and read.passed is met
+
+
+def test_this_one_is_unclear_where_the_answer_holds_other_dates_too():
+    answer = NEXT_BOX.format(next="Thursday 17 September 2026") + "\nPay by Friday 11 September 2026.\n"
+    assert date_span_read(answer, "The next delivery date is one week after this one") is None

@@ -3,9 +3,12 @@ date is 30 days after the issue date", "The reply-by date is exactly two weeks b
 party", "The payment date is no more than 14 days after the keys came back on 2 October 2025"):
 the calendar decides, so code reads it.
 
-The first date is the one date on the line (or labelled column of a line) holding every word the criterion names it by (else
-on the one dated line holding them with the heading it stands under, else on the one holding one of them); the second is the criterion's own date, else found
-the same way on another line. Weeks are seven days, months the same day of a later month,
+The first date is the one date on the line (or labelled column of a line) holding every word
+the criterion names it by (else on the one dated line holding them with the heading it stands
+under, else on the one holding one of them; where the criterion says "next", only a date whose
+line or heading says it); the second is the criterion's own date, else found the same way on
+another line, else, for the answer's own occasion ("this one", "this delivery", "today's
+visit"), the answer's one other date. Weeks are seven days, months the same day of a later month,
 working, business and school days Monday to Friday. Met when the span between them is the one
 asked ("exactly", or none said), or within its bound ("at least", "no fewer than", "or more",
 "no more than", "within"); unmet when not. Left to the grader: a span of each of several ("each
@@ -56,7 +59,7 @@ _LEAD = re.compile(r"^(?:sets|gives|makes|puts|asks\s+\w+\s+to\s+\w+\s+by|has|st
 _PLAIN = frozenset(
     "the a an of for with it its is are was be and in on to that this which what date dates day days gives given "
     "give sets set makes make puts put states stated says falls fall falling by as at new next starts start "
-    "came back ended ends end".split()
+    "came back ended ends end right correct correctly works work out".split()
 )
 """Words of a criterion that say nothing of which date it means."""
 
@@ -99,14 +102,23 @@ def _under_headings(lines: list[str]) -> list[tuple[str, str]]:
     return placed
 
 
+_NEXT = re.compile(r"\bnext\b", re.I)
+_THIS = re.compile(r"^(?:this\b|today's\b|the date of (?:this|today's)\b)", re.I)
+"""The answer's own occasion ("this one", "this delivery", "today's visit")."""
+
+
 def _dated_line(lines: list[str], words: str, year: int | None, but: str = "") -> tuple[datetime.date, str] | None:
     """The one date on the line holding every word `words` names, else on the one dated line
-    that holds them with the heading it stands under, else on the one holding one of them."""
+    that holds them with the heading it stands under, else on the one holding one of them; where
+    `words` say "next", only a date whose line or heading says it ("the next delivery date" is
+    not this one's)."""
     stems = named_stems(_LEAD.sub("", words), _PLAIN)
     if not stems:
         return None
     segments = [(part, above) for line, above in _under_headings(lines) if line != but for part in _COLUMNS.split(line)]
     dated = [(part, above, found) for part, above in segments if (found := dates_on(part, year))]
+    if _NEXT.search(words):
+        dated = [(part, above, found) for part, above, found in dated if _NEXT.search(f"{above} {part}")]
     for meant in (
         [(ln, f) for ln, _, f in dated if all(s.search(ln) for s in stems)],
         [(ln, f) for ln, above, f in dated if all(s.search(f"{above} {ln}") for s in stems)],
@@ -145,6 +157,9 @@ def date_span_read(answer: str, criterion: str) -> Evidence | None:
     for name in names if not given else []:
         if (second := _dated_line(lines, name, year, first_line)) is not None:
             break
+    if second is None and _THIS.match(asked.group("y").strip()):
+        others = {day for line in lines if line != first_line for day in dates_on(line, year)}
+        second = (others.pop(), "") if len(others) == 1 else None  # the answer's one other date
     if second is None:
         return None
     later = asked.group("dir").lower() in ("after", "on from", "from", "later than")
