@@ -27,5 +27,6 @@ def test_a_part_of_a_document_is_named_by_its_word_or_another_word_for_the_same_
     assert names("the findings", "What we found") and names("the work done", "Advice") is False
     assert names("the recommendations", "Advice") and names("the feeding notes", "Food and medicine")
     assert names("the summary", "Overview") and names("the request", "What we are asking for")
+    assert names("the prices", "Your bill")
     # a word in no group is named by itself alone
     assert [s.pattern for s in section_stems("the design section", {"the", "section"})] == [r"(?<!\w)desig"]

@@ -25,7 +25,7 @@ def named_stems(text: str, plain: Collection[str]) -> list[re.Pattern[str]]:
 
 
 _SAME_PART = (
-    "price prices pricing cost costs charge charges fee fees payment payments money rent fines",
+    "price prices pricing cost costs charge charges fee fees payment payments money rent fines bill",
     "timings times timetable schedule programme program dates when",
     "findings found results observations",
     "advice recommendations recommended suggestions tips",
