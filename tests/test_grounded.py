@@ -559,18 +559,40 @@ class TestWhatDecidesNothing:
         criteria the answer meets about a third of the time, so a NONE that nothing else
         backs (the model said a reader must judge) leaves the criterion unverified."""
         result = await grounded(
-            script, INCIDENT, "- offers a refund", "    return judge()", "NONE", request="Write the incident summary."
+            script,
+            INCIDENT,
+            "- says why checkout failed for the customers",
+            "    return judge()",
+            "NONE",
+            request="Write the incident summary.",
         )
         [criterion] = result.verdict.criteria
         assert (criterion.passed, criterion.unverified) == (False, True)
         assert criterion.decided_by == "unverified: nothing cited, and no check tested it"
         assert criterion.gap == "not verified: the grader cited nothing, and no check tested it"
 
+    async def test_nothing_cited_where_the_answer_holds_none_of_the_criterion_s_words_fails_it(self, script):
+        """A NONE beside an answer that holds no word the criterion names what it asks be said
+        by (nor its figures) is two readings that agree: over every record, such pairs were
+        unmet 34 times in 35."""
+        result = await grounded(
+            script, INCIDENT, "- offers a refund", "    return judge()", "NONE", request="Write the incident summary."
+        )
+        [criterion] = result.verdict.criteria
+        assert (criterion.passed, criterion.unverified) == (False, False)
+        assert (
+            criterion.decided_by == "quote: the grader found none, and the answer holds none of the criterion's words"
+        )
+
     async def test_nothing_cited_beside_a_check_that_is_not_run_is_unverified(self, script):
         """A check that compares the whole answer with a literal is not run: it is no witness,
         so a NONE beside it stands alone."""
         result = await grounded(
-            script, INCIDENT, "- offers a refund", "    return answer == 'We will refund you.'", "NONE"
+            script,
+            INCIDENT,
+            "- says why checkout failed for the customers",
+            "    return answer == 'The database failed over.'",
+            "NONE",
         )
         [criterion] = result.verdict.criteria
         assert (criterion.passed, criterion.unverified) == (False, True)

@@ -34,7 +34,7 @@ async def test_each_stage_the_pass_asked_is_timed_and_the_rest_is_code(script):
     row = await stages.time_pass(model, CASE, "scripted")
     first, second = row["decided_by"]
     assert first.startswith("check: returned False")
-    assert second.startswith("unverified: nothing cited")
+    assert second.startswith("quote: the grader found none")  # "3, 4, 5" holds no word of who was affected
     for asked in ("checks", "examples", "citations"):
         assert row["stages"][asked] > 0, asked
     assert row["stages"]["facts"] == 0  # no code in the answer: no fact of its structure is asked

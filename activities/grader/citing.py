@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rubricflow.activities.grader.absent_content import holds_none_of_its_words
 from rubricflow.activities.grader.check_kinds import CORRECTNESS, CheckKind
 from rubricflow.activities.grader.check_texts import (
     absent_words_stand_near,
@@ -233,6 +234,15 @@ def _decide(
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
         if run is None and kind in UNTESTED:
             why = f"the check {UNTESTED[kind]}; "
+        shows_nothing = any(kind.search(criterion) for kind, _, _ in NONE_SHOWS_NOTHING)
+        if citation.found == "none" and not shows_nothing and holds_none_of_its_words(criterion, answer):
+            return Evidence(
+                False,
+                why + "the grader found no words that meet it, and the answer holds none of the words the criterion "
+                "names what it asks by",
+                "quote: the grader found none, and the answer holds none of the criterion's words",
+                check=shown if run is not None or kind != "judge" else None,
+            )
         return _by_citation(
             citation, why, criterion, check=shown if run is not None or kind != "judge" else None, alone=True
         )
