@@ -6,10 +6,10 @@ A NONE alone is one reading that found nothing (the small grader replies it to a
 the criteria it should meet); an answer that holds no word of what is asked (a word's first five
 letters, as `naming` reads them) nor any figure the criterion names is a second, read by code.
 Over every record (`docs/judge-*.json`), such pairs were unmet 34 times in 35 (the one met:
-"States how far into the season the standings are", said as "12 of 22 rounds"). Only a criterion asking that something be said ("Says",
-"Mentions", "Tells", "Asks", "Includes", ...) is read, not a negated one, one about each or
-every one, or one about words, sentences, headings or sections; an answer holding code is left
-alone (a comment is `#`, not "comment").
+"States how far into the season the standings are", said as "12 of 22 rounds"). Only a
+criterion asking that something be said ("Says", "Mentions", "Tells", "Asks", "Includes", ...)
+is read, not a negated one, one about each or every one, or one about words, sentences,
+headings or sections; an answer holding code is left alone (a comment is `#`, not "comment").
 """
 
 from __future__ import annotations
