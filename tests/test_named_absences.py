@@ -65,3 +65,35 @@ def test_the_grounded_pass_reads_a_named_absence_by_code():
     read = read_by_code(FIXTURES, "Leaves Ashby Town out entirely")
     assert read is not None and read.passed is False
     assert read.decided_by == "named absence: the answer names 'Ashby Town'"
+
+
+@pytest.mark.parametrize(
+    ("answer", "criterion"),
+    [
+        (
+            "## Rules\n- If chores are missed, we will dock your pocket money.",
+            "Keeps the tone positive, with no threats to dock pocket money",
+        ),
+        ("If this is not settled I will take the matter to court.", "Makes no threat of court or lawyers"),
+        (
+            "Note: the toll violation from her last rental is settled.",
+            "Does not mention the toll violation from her last rental",
+        ),
+        ("He took time off in May.", "Says nothing about the candidate's health or time off"),  # one of two
+    ],
+)
+def test_a_thing_named_in_words_is_failed_by_a_line_holding_every_word_of_it(answer, criterion):
+    read = absence_read(answer, criterion)
+    assert read is not None and read.passed is False
+
+
+@pytest.mark.parametrize(
+    ("answer", "criterion"),
+    [
+        ("Well done, both of you!", "Keeps the tone positive, with no threats to dock pocket money"),  # its absence
+        ("The fine print is on the back.", "Does not mention the speeding fine from his last hire"),  # one word
+        ("Dunmore Paving resurfaced the car park.", "Does not mention the lawsuit with Dunmore Paving"),  # some words
+    ],
+)
+def test_a_thing_named_in_words_held_in_part_or_not_at_all_is_left_to_the_grader(answer, criterion):
+    assert absence_read(answer, criterion) is None
