@@ -104,3 +104,13 @@ We saw {n} species in the hour.
 def test_the_results_named_by_a_heading_are_the_list_a_title_naming_them_too_is_no_heading(n, met):
     read = tally_read(SURVEY.format(n=n), "Says how many species were seen, and that figure matches the results")
     assert read is not None and read.passed is met
+
+
+def test_a_count_a_few_words_before_the_things_name_is_stated_of_them():
+    answer = "Six people sponsored me, and I swam the lot.\n\n**Sponsors**\n" + "".join(
+        f"- Sponsor {n}: £10.00\n" for n in "ABCDEF"
+    )
+    read = tally_read(answer, "The number of sponsors it states matches the sponsors listed")
+    assert read is not None and read.passed is True
+    read = tally_read(answer.replace("Six", "Seven"), "The number of sponsors it states matches the sponsors listed")
+    assert read is not None and read.passed is False

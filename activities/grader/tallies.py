@@ -2,9 +2,9 @@
 trips it gives matches the trips listed", "Says how many chapters there are, and lists that
 many"): counting decides, so code reads it.
 
-The stated count is the one number (in figures or words up to twenty) written right before a
-word the criterion names the things by ("three people to call", "6 test cases", "Twelve
-volunteers"); the things are the items of the list that starts within two lines after it
+The stated count is the one number (in figures or words up to twenty) written up to three words
+before a word the criterion names the things by ("three people to call", "6 test cases", "Twelve
+volunteers", "Six people sponsored me"); the things are the items of the list that starts within two lines after it
 (bulleted or numbered lines, or a table's rows below its header; a count above every heading
 followed by lists under headings of their own may be of them all, and decides nothing), else
 of the list right under the one heading naming them. Met when the two agree, unmet when not.
@@ -50,14 +50,15 @@ def asks_tally(criterion: str) -> bool:
 
 
 def _stated(lines: list[str], stems: list[re.Pattern[str]]) -> list[tuple[int, int]]:
-    """(line index, count) of each number written right before a word of `stems`."""
+    """(line index, count) of each number written up to three words before a word of `stems`
+    ("Six people sponsored me")."""
     found = []
     for index, line in enumerate(lines):
         if is_item(line):
             continue  # a list's own numbers count its items' contents, not the list
         for match in _NUMBER.finditer(line):
             after = line[match.end() :]
-            following = re.match(r"\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)", after)
+            following = re.match(r"\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", after)
             if following and any(s.match(w) for s in stems for w in following.group(1).split()):
                 found.append((index, number_value(match.group("n"))))
     return found
