@@ -16,6 +16,7 @@ from rubricflow.activities.grader.capitals import capitals_read
 from rubricflow.activities.grader.card_numbers import card_read
 from rubricflow.activities.grader.citing import Evidence
 from rubricflow.activities.grader.contact_details import contact_read
+from rubricflow.activities.grader.content_said import said_read
 from rubricflow.activities.grader.conversions import conversion_read
 from rubricflow.activities.grader.counts import count_read
 from rubricflow.activities.grader.date_gaps import date_gap_read
@@ -101,6 +102,7 @@ READERS = (
     conversion_read,
     tally_read,
     worked_read,
+    said_read,
 )
 """The readers that decide a criterion from the answer's words alone, or None, tried in turn."""
 _TASKREADERS = frozenset({length_read, contact_read})
