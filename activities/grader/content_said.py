@@ -9,10 +9,10 @@ makes clear that), of two words or more that name something (each by its first f
 as `naming` reads them). Met where one sentence (or line) of the answer holds every one of
 them, and a negation ("not", "don't", "no") exactly where the clause holds one or asks someone
 not to. Written and frozen before fresh39 was: over every labelled set 25 decided, all right
-(fresh39, fresh40 and fresh41, which it never saw, 2 of them).
-Left to the grader: the clause said in other words or across sentences (its absence shows
-nothing: the grader's NONE and `absent_content` read that), and a criterion about how many,
-whether it is right, when, where in the answer, each or every one, or its tone.
+(2 of them on fresh39, fresh40 and fresh41, which it never saw). Left to the grader: the
+clause said in other words or across sentences (its absence shows nothing: the grader's NONE
+and `absent_content` read that), and a criterion about how many, whether it is right, when,
+where in the answer, each or every one, or its tone.
 """
 
 from __future__ import annotations
