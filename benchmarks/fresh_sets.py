@@ -221,6 +221,11 @@ FRESH41 = _families("plant_swap", "sponsor_form", "chore_chart", "veg_box")
 chart, a farm box scheme's veg box delivery note (`--set fresh41`)."""
 
 
+FRESH42 = _families("choir_ticket_order", "model_railway_show", "scarecrow_trail", "pond_water_test")
+"""A choir's concert ticket order summary, a model railway club's exhibition plan for exhibitors, a village scarecrow
+festival's trail guide, an aquatic shop's pond water test report (`--set fresh42`)."""
+
+
 ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "held": HELD_OUT,
     "docs": DOCS,
@@ -265,6 +270,7 @@ ALONE: dict[str, dict[str, Callable[[], list[JudgeCase]]]] = {
     "fresh39": FRESH39,
     "fresh40": FRESH40,
     "fresh41": FRESH41,
+    "fresh42": FRESH42,
 }
 """The sets run alone (`--set NAME`), each its families."""
 

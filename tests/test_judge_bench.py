@@ -52,6 +52,7 @@ from benchmarks.families import (
     changelog_entry,
     childminder_diary,
     chimney_sweep,
+    choir_ticket_order,
     chore_chart,
     cli_readme,
     clinic_letter,
@@ -124,6 +125,7 @@ from benchmarks.families import (
     medication_schedule,
     meeting_agenda,
     mileage_claim,
+    model_railway_show,
     nginx_config,
     numbers,
     nutrition_label,
@@ -140,6 +142,7 @@ from benchmarks.families import (
     planning_objection,
     plant_swap,
     planting_calendar,
+    pond_water_test,
     postmortem,
     press_release,
     product_comparison,
@@ -165,6 +168,7 @@ from benchmarks.families import (
     route_card,
     runbook,
     sample_log,
+    scarecrow_trail,
     school_newsletter,
     seating_plan,
     service_config,
@@ -254,6 +258,7 @@ from benchmarks.fresh_sets import (
     FRESH39,
     FRESH40,
     FRESH41,
+    FRESH42,
 )
 from benchmarks.judge import in_families, pick, score, select
 from benchmarks.judge_cases import CASES, build_set
@@ -334,6 +339,7 @@ FRESH38_SET = build_set("fresh38")
 FRESH39_SET = build_set("fresh39")
 FRESH40_SET = build_set("fresh40")
 FRESH41_SET = build_set("fresh41")
+FRESH42_SET = build_set("fresh42")
 
 DOC = '```python\ndef f(xs: list) -> int:\n    """Return the count."""\n    return len(xs)\n```'
 BARE = "```python\nimport numpy as np\n\ndef f(xs):\n    print(xs)\n    return len(xs)\n```"
@@ -865,6 +871,11 @@ class TestTheFamilies:
             FRESH41,
             ((plant_swap, plant_swap.SWAPS), (sponsor_form, sponsor_form.FORMS))
             + ((chore_chart, chore_chart.CHARTS), (veg_box, veg_box.DELIVERIES)),
+        ),
+        "fresh42": (
+            FRESH42,
+            ((choir_ticket_order, choir_ticket_order.ORDERS), (model_railway_show, model_railway_show.SHOWS))
+            + ((scarecrow_trail, scarecrow_trail.TRAILS), (pond_water_test, pond_water_test.TESTS)),
         ),
     }
 
@@ -6552,6 +6563,210 @@ class TestTheFresh41Families:
         assert Decimal("19.95") + Decimal("3.25") + Decimal("4.80") + Decimal("0.99") == Decimal("28.99")
         assert "Paid by the card ending 7734." in case.answer and not re.search(r"\d{4} \d{4}", case.answer)
         assert {c.kind: c.met for c in case.criteria} == {"next": False, "bill": True, "no_card": True}
+
+
+class TestTheFresh42Families:
+    """Each truth function reads what its switch changed, whatever the other switches are, and
+    a few truths checked by hand against answers of the set."""
+
+    def test_each_family_has_16_answers_and_24_criteria_met_and_24_unmet(self):
+        assert set(FRESH42) == {"choir_ticket_order", "model_railway_show", "scarecrow_trail", "pond_water_test"}
+        for family in FRESH42:
+            cases = [case for case in FRESH42_SET if case.id.startswith(f"{family}-")]
+            truths = Counter(c.met for case in cases for c in case.criteria)
+            assert len(cases) == 16 and truths[True] == truths[False] == 24, (family, truths)
+        assert sum(len(case.criteria) for case in FRESH42_SET) == 192
+
+    def test_every_switch_of_the_set_is_checked_over_every_combination(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh42"][1]:
+            assert SWITCHED_SUBJECTS[module] == subjects and len(module.SWITCHES) == 9, module.FAMILY
+            assert set(module.truths(subjects[0], subjects[0].text)) == set(module.SWITCHES), module.FAMILY
+
+    def test_every_answer_written_right_meets_every_criterion(self):
+        for module, subjects in TestTheFamilies.FRESH_SETS["fresh42"][1]:
+            for subject in subjects:
+                assert all(module.truths(subject, subject.text).values()), (module.FAMILY, subject.name)
+
+    def test_a_welcome_or_summary_is_clear_of_its_limit_however_it_is_counted(self):
+        for show in model_railway_show.SHOWS:
+            for on, answer in every_answer(model_railway_show, show):
+                text = " ".join(section(answer, model_railway_show.WELCOME) or [])
+                counts = (model_railway_show.sentences(answer), len(re.findall(r"[.!?]", text)))
+                if on["welcome"]:
+                    assert max(counts) <= show.limit, (show.name, counts)
+                else:
+                    assert min(counts) >= show.limit + 2, (show.name, counts)
+        for test in pond_water_test.TESTS:
+            for on, answer in every_answer(pond_water_test, test):
+                text = " ".join(section(answer, pond_water_test.SUMMARY) or [])
+                counts = (word_count(text), len([t for t in text.split() if re.search(r"\w", t)]))
+                if on["summary"]:
+                    assert max(counts) <= test.limit - 5, (test.name, counts)
+                else:
+                    assert min(counts) >= test.limit + 15, (test.name, counts)
+
+    def test_choir_ticket_order_truths(self):
+        tickets = "## Your tickets\n- 3 adult tickets at £12.00: £36.00\n- Booking fee: £1.00\n- Total: £37.00\n"
+        assert choir_ticket_order.total_right(tickets)
+        assert not choir_ticket_order.total_right(tickets.replace("£37.00", "£36.00"))
+        table = "### Tickets\n| Ticket | How many | Amount |\n|---|---|---|\n| Adult | 2 | £16.00 |\n| Total | 2 | £16.00 |\n"
+        assert choir_ticket_order.total_right(table)
+        assert not choir_ticket_order.total_right("## Your tickets\n- 3 adult tickets at £12.00: £36.00\n")
+        doors = "Doors open at 6:45 pm, 45 minutes before the concert starts at 7:30 pm."
+        assert choir_ticket_order.doors_right(doors)
+        assert not choir_ticket_order.doors_right(doors.replace("6:45 pm", "7:00 pm"))
+        assert choir_ticket_order.doors_right("- Doors open at 6:30 pm, 30 minutes before we start at 7:00 pm.")
+        assert not choir_ticket_order.doors_right("Doors open at 6:30 pm.\nThe concert starts at 7:00 pm.")
+        assert choir_ticket_order.seats_right("You have five seats together in the nave: C7, C8, C9, C10 and C11.")
+        assert not choir_ticket_order.seats_right("You have five seats together in the nave: C7, C8, C9 and C10.")
+        assert choir_ticket_order.seats_right("Seats: six seats in the gallery, G1, G2, G3, G4, G5 and G6.")
+        assert not choir_ticket_order.seats_right("Your five seats are in row B: B3, B4, B5 and B6.")
+        assert choir_ticket_order.pieces("## Programme\n- Zadok\n- Messiah\n\n## Your tickets\n- 2 adult\n") == 2
+        assert (
+            choir_ticket_order.pieces("Programme:\n1. Calon Lân\n2. Myfanwy\n3. Sospan Fach\n\nTickets:\n1. x\n") == 3
+        )
+        assert choir_ticket_order.contact_heading("**Get in touch**\n- Email the choir at tickets@example.org.")
+        assert not choir_ticket_order.contact_heading("## On the night\nEmail the box office with any questions.")
+        assert choir_ticket_order.MOBILE.search("Customer: Mrs Eleri Pugh, mobile 07700 900215")
+        assert not choir_ticket_order.MOBILE.search("Order: KMVC-117, Friday 16 October 2026, 7:15 pm")
+        assert choir_ticket_order.REFUND.search("Refunds: tickets can be refunded up to 7 days before the concert.")
+        assert not choir_ticket_order.REFUND.search("Please keep this email: it is your proof of purchase.")
+        kingsmead = choir_ticket_order.ORDERS[2]
+        named = "KINGSMEAD MALE VOICE CHOIR\nVenue: Kingsmead Methodist Church"
+        assert choir_ticket_order.truths(kingsmead, named)["name"]
+        assert not choir_ticket_order.truths(kingsmead, named.replace("KINGSMEAD MALE", "KINGSMEADE MALE"))["name"]
+        # By hand: £56.00 + £24.00 + £1.20 is £81.20, not the £80.20 written; the buyer's mobile number is given; the
+        # doors open at 6:30 pm, 45 minutes before the 7:15 pm start, as written.
+        case = next(c for c in FRESH42_SET if c.id == "choir_ticket_order-06")
+        assert "4. Total = £80.20" in case.answer and Decimal("56.00") + Decimal("24.00") + Decimal("1.20") == Decimal(
+            "81.20"
+        )
+        assert "Customer: Mrs Eleri Pugh, mobile 07700 900215" in case.answer
+        assert "Doors open at 6:30 pm, 45 minutes before the choir begins at 7:15 pm." in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"total": False, "no_phone": False, "doors": True}
+
+    def test_model_railway_show_truths(self):
+        table = "## Layouts\n| Layout | Scale |\n|---|---|\n| Ellerby | N |\n| Pinch Halt | OO9 |\n\n## Arrival and set-up\n"
+        assert model_railway_show.layouts(table) == 2
+        assert (
+            model_railway_show.layouts(
+                "Layouts:\n1. Porthkennack\n2. Ravensdale\n3. Wharf Street\n\nPacking up:\n1. x\n"
+            )
+            == 3
+        )
+        assert (
+            model_railway_show.sentences("## Welcome\nThe show is on. We expect 1,200 visitors! Ready?\n\n## Layouts\n")
+            == 3
+        )
+        admission = (
+            "Admission: adults £6.00, children £3.00, family ticket (2 adults, 2 children) £15.00, saving £3.00."
+        )
+        assert model_railway_show.saving_right(admission)
+        assert not model_railway_show.saving_right(admission.replace("saving £3.00", "saving £4.00"))
+        assert model_railway_show.saving_right(
+            "- Adults £5.00, children £2.00, family ticket (2 adults and 3 children) £14.00, saving £2.00."
+        )
+        assert not model_railway_show.saving_right("Adults £6.00, children £3.00, family ticket £15.00.")
+        tables = "- We have 24 tables in all: 16 for layouts, 6 for traders and 2 for the club stand."
+        assert model_railway_show.tables_right(tables)
+        assert not model_railway_show.tables_right(tables.replace("24 tables", "23 tables"))
+        assert model_railway_show.tables_right(
+            "2. We have 28 tables in all: 20 for layouts, 7 for traders and 1 for the club stand."
+        )
+        length = "- Each table is 5 ft (1.52 m) long."
+        ft, metres, factor = model_railway_show.FT, model_railway_show.METRES, model_railway_show.METRES_PER_FOOT
+        assert converted(length, ft, metres, factor)
+        assert not converted(length.replace("1.52 m", "1.65 m"), ft, metres, factor)
+        assert model_railway_show.PAT.search("4. All mains leads and transformers must be PAT tested.")
+        assert not model_railway_show.PAT.search("- Saltash Road (N, 6 ft × 2 ft), by Pat Wilde, who is patient.")
+        assert model_railway_show.THANKS.search("- Thank you for bringing your layouts.")
+        assert not model_railway_show.THANKS.search("We look forward to seeing you in March.")
+        plan = "## Arrival and set-up\n- Unload at the side door.\n\n## Packing up\n- Not before 4:00 pm.\n"
+        assert heading_order(plan, model_railway_show.SET_UP, model_railway_show.PACKING)
+        assert not heading_order(
+            plan.replace("set-up", "setting off"), model_railway_show.SET_UP, model_railway_show.PACKING
+        )
+        # By hand: 5 ft is 1.52 m, not the 1.65 m written; two adults and two children pay £14.00 separately, £2.00 more
+        # than the £12.00 family ticket, not the £3.00 written; the manager's name is McAllister both times.
+        case = next(c for c in FRESH42_SET if c.id == "model_railway_show-05")
+        assert "- Each table is 5 ft (1.65 m) long." in case.answer and round(5 * 0.3048, 2) == 1.52
+        assert "family ticket (2 adults, 2 children) £12.00, saving £3.00." in case.answer and 2 * 5 + 2 * 2 - 12 == 2
+        assert case.answer.count("Rhona McAllister") == 2 and "McAlister" not in case.answer
+        assert {c.kind: c.met for c in case.criteria} == {"conversion": False, "saving": False, "name": True}
+
+    def test_scarecrow_trail_truths(self):
+        table = "## The trail\n| No. | Scarecrow |\n|---|---|\n| 1 | Humpty |\n| 2 | Bo Peep |\n\nDon't go in.\n\n## How to vote\n"
+        assert scarecrow_trail.stops(table) == 2
+        assert (
+            scarecrow_trail.stops("**The trail**\n1. Shrek\n2. Elsa\n3. Paddington\n\n**How to vote**\n- Tick\n") == 3
+        )
+        assert scarecrow_trail.parking_heading("### Parking\nThe farm shop car park is free.")
+        assert not scarecrow_trail.parking_heading("## When and where\nFree parking at the playing fields.")
+        private = "The scarecrows are in gardens along the route: please don't go into private gardens."
+        assert scarecrow_trail.gardens_kept(private)
+        assert not scarecrow_trail.gardens_kept("The scarecrows are in gardens along the route: take your litter home.")
+        assert scarecrow_trail.gardens_kept("The scarecrows stand in front gardens, which are private.")
+        share = "Last year's trail raised £1,240.00, and 25% of it (£310.00) paid for new books."
+        assert scarecrow_trail.share_right(share)
+        assert not scarecrow_trail.share_right(share.replace("£310.00", "£320.00"))
+        assert scarecrow_trail.share_right(
+            "- In 2025 the festival raised £960.00, and 50% of it (£480.00) went on swings."
+        )
+        assert not scarecrow_trail.share_right("Last year's trail raised £1,240.00 for the school.")
+        route = "**Route:** a loop of 2.4 km (1.5 miles), starting at the church"
+        km, miles, factor = scarecrow_trail.KM, scarecrow_trail.MILES, scarecrow_trail.MILES_PER_KM
+        assert converted(route, km, miles, factor)
+        assert not converted(route.replace("1.5 miles", "3.9 miles"), km, miles, factor)
+        assert weekdays_right("- Opens: Saturday 22 August 2026\n- Closes: Monday 31 August 2026 (bank holiday)")
+        assert not weekdays_right("- Opens: Saturday 22 August 2026\n- Closes: Sunday 31 August 2026 (bank holiday)")
+        wenford = scarecrow_trail.TRAILS[1]
+        assert scarecrow_trail.truths(wenford, "Meet the scarecrows of Wenford.")["no_exclaim"]
+        assert not scarecrow_trail.truths(wenford, "Meet the scarecrows of Wenford!")["no_exclaim"]
+        # By hand: 31 August 2026 is a Monday, not the Sunday written; the parking line has no heading of its own;
+        # 3.2 km is 2.0 miles, not the 2.5 written.
+        case = next(c for c in FRESH42_SET if c.id == "scarecrow_trail-09")
+        assert "- Closes: Sunday 31 August 2026 (bank holiday)" in case.answer and f"{date(2026, 8, 31):%A}" == "Monday"
+        assert "- Free parking at the playing fields" in case.answer and "Parking**" not in case.answer
+        assert "The route is 3.2 km (2.5 miles)" in case.answer and round(3.2 * 0.621371, 1) == 2.0
+        assert {c.kind: c.met for c in case.criteria} == {"weekday": False, "heading": False, "distance": False}
+
+    def test_pond_water_test_truths(self):
+        table = "## Results\n| Test | Reading |\n|---|---|\n| Ammonia | 0 mg/l |\n| pH | 7.8 |\n\n## What to do\n- Feed less\n"
+        assert pond_water_test.readings(table) == 2
+        assert (
+            pond_water_test.readings("Results:\n1. Ammonia: 0\n2. Nitrite: 0\n3. pH: 7.4\n\nWhat to do:\n1. x\n") == 3
+        )
+        dose = "- Add filter bacteria at 10 ml per 1,000 litres, so 120 ml for your 12,000 litres."
+        assert pond_water_test.dose_right(dose)
+        assert not pond_water_test.dose_right(dose.replace("120 ml", "12 ml"))
+        assert pond_water_test.dose_right(
+            "4. Add barley straw extract at 50 ml per 1,000 litres, so 225 ml for 4,500 litres."
+        )
+        assert not pond_water_test.dose_right("- Add filter bacteria, 120 ml for your 12,000 litres.")
+        okonkwo = pond_water_test.TESTS[0]
+        dated = "**Tested:** Saturday 13 June 2026\n- Test again in 7 days, on Saturday 20 June 2026."
+        assert pond_water_test.retest_right(okonkwo, dated)
+        assert not pond_water_test.retest_right(okonkwo, dated.replace("20 June", "19 June"))
+        assert not pond_water_test.retest_right(okonkwo, "**Tested:** Saturday 13 June 2026\n- Test again next week.")
+        volume = "**Pond:** koi pond, 12,000 litres (2,640 gallons), nine koi"
+        litres, gallons, factor = pond_water_test.LITRES, pond_water_test.GALLONS, pond_water_test.GALLONS_PER_LITRE
+        assert converted(volume, litres, gallons, factor)
+        assert not converted(volume.replace("2,640", "2,460"), litres, gallons, factor)
+        assert pond_water_test.DECHLORINATOR.search("- Change a fifth of the water with a tap water conditioner.")
+        assert not pond_water_test.DECHLORINATOR.search("- Top the pond up with tap water as it evaporates.")
+        assert pond_water_test.FEED_LESS.search("- Feed them less: a pinch once a day.")
+        assert pond_water_test.FEED_LESS.search("2. Stop feeding the sticklebacks.")
+        assert not pond_water_test.FEED_LESS.search("The phosphate feeds the blanket weed; leftover food adds to it.")
+        assert pond_water_test.FORMULA.search("- Nitrate (NO3): 30 mg/l")
+        assert not pond_water_test.FORMULA.search("| KH (carbonate hardness) | 6 °dH | pH 7.8 | Nitrite 0.5 mg/l |")
+        # By hand: the results come before what to do; the summary runs far past 45 words; 4,500 litres is about 990
+        # gallons, not the 1,125 written.
+        case = next(c for c in FRESH42_SET if c.id == "pond_water_test-14")
+        assert case.answer.index("\nResults:\n") < case.answer.index("\nWhat to do:\n")
+        summary = case.answer.split("Summary:\n")[1].split("\n\n")[0]
+        assert len(summary.split()) > 80
+        assert "4,500 litres (1,125 gallons)" in case.answer and round(4500 * 0.219969) == 990
+        assert {c.kind: c.met for c in case.criteria} == {"order": True, "summary": False, "gallons": False}
 
 
 class TestTheLabelsFile:
