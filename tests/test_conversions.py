@@ -91,3 +91,18 @@ def test_a_conversion_off_by_more_than_its_own_rounding_allows_meets_nothing():
 def test_a_conversion_in_brackets_is_its_figure_s_whatever_else_the_line_holds(line, met):
     read = conversion_read(line, "The finished size in inches is a correct conversion of the centimetres")
     assert read is not None and read.passed is met
+
+
+def test_a_conversion_asked_from_one_unit_to_another_is_read_that_way():
+    # "from feet to metres": 5 ft is 1.52 m, so 1.65 m is off; read from the metres, 1.65 m is 5.4 ft,
+    # which rounds to the 5 ft written, and would have met it
+    read = conversion_read(
+        "- Each table is 5 ft (1.65 m) long.", "Converts the length of the tables from feet to metres correctly"
+    )
+    assert read is None or read.passed is False
+    right = conversion_read(
+        "- Each table is 5 ft (1.52 m) long.", "Converts the length of the tables from feet to metres correctly"
+    )
+    assert right is not None and right.passed is True
+    pounds = conversion_read("Weight: 10 lb (4.5 kg)", "Converts the weight from pounds to kilograms correctly")
+    assert pounds is not None and pounds.passed is True

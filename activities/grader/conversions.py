@@ -15,7 +15,8 @@ words it names the thing by, else the answer's only one; where which is meant is
 of them. A wrong one fails the criterion (where which is meant is unclear, only all wrong);
 all right meets it. Left to the grader: a criterion asking only that a unit be given ("gives the
 oven temperature in Fahrenheit too"), a negated one, and units whose factor is not one
-("pints": UK or US).
+("pints": UK or US). The figure converted is the one the criterion converts from where it says
+("from feet to metres": a feet figure's own rounding, not a metres figure's, is the slack).
 """
 
 from __future__ import annotations
@@ -69,6 +70,19 @@ _FACTORS: dict[tuple[str, str], Callable[[float], float]] = {
 }
 """A unit's conversion into another: the way the criterion names them ("from cu ft to m³") where
 both ways are written, else the one written."""
+_INVERSE: dict[tuple[str, str], Callable[[float], float]] = {
+    ("lb", "kg"): lambda x: x / 2.20462,
+    ("in", "cm"): lambda x: x * 2.54,
+    ("ft2", "m2"): lambda x: x / 10.7639,
+    ("kJ", "kcal"): lambda x: x / 4.184,
+    ("F", "C"): lambda x: (x - 32) * 5 / 9,
+    ("ft", "m"): lambda x: x / 3.28084,
+    ("oz", "g"): lambda x: x * 28.3495,
+    ("km", "nmi"): lambda x: x / 1.852,
+}
+"""The other way of each conversion only one way of which is written above: read only where the
+criterion says which it is from ("from feet to metres"), the figure given being the source."""
+_FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(?:\s\S+)?)", re.I)
 
 _FIGURE = re.compile(
     r"(?<![\w.,])(?P<n>[-\u2212]?\d{1,3}(?:,\d{3})+|[-\u2212]?\d+)(?P<dec>\.\d+)?\s?"
@@ -145,6 +159,8 @@ def _pairs(line: str, source: str, target: str) -> list[tuple[tuple[float, int, 
 
 def _units_asked(criterion: str) -> tuple[str, str] | None:
     """The two units `criterion` converts between, in the order of a factor, or None."""
+    if (said := _FROM_TO.search(criterion)) and (ways := _said_way(said)) is not None:
+        return ways
     words = re.findall(
         r"°\s?[CF]\b|m[²³]|ft[²³]|(?:sq|cu)\.?\s?(?:ft|m)\b|nautical miles?|(?:square|cubic) (?:metres|meters|feet)|[A-Za-z]+",
         criterion,
@@ -155,11 +171,18 @@ def _units_asked(criterion: str) -> tuple[str, str] | None:
     return pairs.pop() if len(pairs) == 1 else None
 
 
+def _said_way(said: re.Match[str]) -> tuple[str, str] | None:
+    """The units of "from A to B", A's unit first, where a conversion between them is known."""
+    ends = [next((u for u in (_unit(said.group(g)), _unit(said.group(g).split()[0])) if u), None) for g in "ab"]
+    a, b = ends
+    return (a, b) if a and b and ((a, b) in _FACTORS or (a, b) in _INVERSE) else None
+
+
 def conversions(answer: str, units: tuple[str, str]) -> list[Converted]:
     """Every figure in `units[0]` written beside its conversion into `units[1]`."""
     source, target = units
     found = []
-    convert = _FACTORS[units]
+    convert = _FACTORS.get(units) or _INVERSE[units]
     for line in content_lines(answer):
         for (value, given_places, _, _), (out, places, _, _) in _pairs(line, source, target):
             slack = abs(convert(value + 10.0**-given_places / 2) - convert(value))
