@@ -57,9 +57,11 @@ def test_a_quotient_rounded_to_the_figure_written_is_right():
 
 
 def test_the_figures_a_line_works_from_and_its_result():
-    # a list number, a label before the colon, an aside in brackets and what follows the result are no factor
-    line = "3. Two full supers: 8 frames (deep) of honey (about 2 kg each) at 2.5 kg a frame, 20 kg in all, for 2 hives"
+    # a list number, a label before the colon and an aside in brackets are no factor
+    line = "3. Two full supers: 8 frames (deep) of honey (about 2 kg each) at 2.5 kg a frame, 20 kg in all"
     assert worked_figures(line) == [(8.0, "frames"), (2.5, "kg"), (20.0, "kg")]
+    # an amount after the result may be one it is worked from: which is unclear
+    assert worked_figures("Clarifier at 25 ml per 500 litres, so 50 ml for 1,500 litres.") is None
     assert worked_figures("Mites: 42 on the tray over 7 days") is None  # no figure is said to be the result
     assert worked_figures("Fed 2 kg on 3 May 2026, 4 kg in all") is None  # a date's figures are no amount
     assert worked_figures("Ran 5 km in 30 minutes, so 10 km an hour") is None  # a time's units convert
@@ -85,3 +87,11 @@ def test_the_line_naming_the_thing_most_decides():
 )
 def test_left_to_the_grader(answer, criterion):
     assert worked_read(answer, criterion) is None
+
+
+def test_a_quotient_is_not_rescaled_by_a_thousand():
+    # 25 ml over 500 litres is 0.05, which a thousand times is 50: no working of a rate
+    answer = "- Add clarifier at 25 ml per 500 litres, so 50 ml a dose."
+    assert worked_read(answer, "Works out the clarifier dose correctly") is None or (
+        worked_read(answer, "Works out the clarifier dose correctly").passed is False
+    )

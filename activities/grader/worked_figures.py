@@ -15,7 +15,9 @@ is worked from. The operation is the criterion's ("times", "divided by", "averag
 "minus", "left"), else any of three: the product of them all, the first over the second where
 there are two, one of them less another or less the product of two others (amounts of one
 kind, grams and kilograms as one). A product may change its unit by a thousand (grams a day
-for days, in kilograms); a quotient may be rounded, up or down, to the places written.
+for days, in kilograms), a quotient not; a quotient may be rounded, up or down, to the places
+written. A line writing an amount after its result ("so 50 ml for 1,500 litres") is left: the
+result may be worked from it.
 
 The line read is the one holding most of the words the criterion names the thing by; where
 several hold as many, all right meets it, all wrong fails it, and a mix is unclear. Met when
@@ -108,8 +110,9 @@ def _with_units(text: str) -> list[re.Match[str]]:
 
 def worked_figures(line: str) -> list[Figure] | None:
     """The figures `line` works a result from, the result last; None where it holds money, a
-    percentage, a date, a clock time or a length of time, or says no figure after two others is
-    the result."""
+    percentage, a date, a clock time or a length of time, says no figure after two others is
+    the result, or writes an amount after it (one it may be worked from: "so 50 ml for 1,500
+    litres")."""
     if _NOT_AMOUNTS.search(line):
         return None
     line = _LIST_MARK.sub("", line)
@@ -125,7 +128,9 @@ def worked_figures(line: str) -> list[Figure] | None:
         said = aside or _SAID_BEFORE.search(before) or _SAID_AFTER.match(line[mark.end() :])
         read.append(((_value(mark.group("n")), mark.group("u").lower()), bool(said)))
     last = max((i for i, (_, said) in enumerate(read) if said), default=0)
-    return [figure for figure, _ in read[: last + 1]] if last >= 2 else None
+    if last < 2 or last < len(read) - 1:
+        return None  # fewer than two figures before it, or an amount after it it may be worked from
+    return [figure for figure, _ in read]
 
 
 def _places(written: float) -> int:
@@ -158,12 +163,11 @@ def worked_right(figures: list[Figure], operations: set[str]) -> bool | None:
         return None
     rescaled = (1.0, 1000.0, 0.001) if any(unit in _SCALES for _, unit in figures) else (1.0,)
     for factor in rescaled:
-        wanted = result[0] * factor
-        if "product" in operations and _is(math.prod(value for value, _ in others), wanted):
+        if "product" in operations and _is(math.prod(value for value, _ in others), result[0] * factor):
             return True
-        if "quotient" in operations and len(others) == 2 and others[1][0]:
-            if _is(others[0][0] / others[1][0], wanted, rounded=True):
-                return True
+    if "quotient" in operations and len(others) == 2 and others[1][0]:
+        if _is(others[0][0] / others[1][0], result[0], rounded=True):
+            return True
     if "difference" in operations:
         target = _in_base(result)
         for whole in (figure for figure in others if _one_kind(figure, result)):
