@@ -75,7 +75,7 @@ def test_a_table_s_rows_below_its_header_are_its_items():
 def test_a_thing_no_heading_names_or_several_do_is_left_to_the_grader():
     answer = "Here is the plan:\n- one\n- two\n- three\n"
     assert count_read(answer, "Lists exactly 3 key features") is None  # the only list, but named by nothing
-    two = "## Changes this year\n- a\n- b\n\n## Changes last year\n- c\n"
+    two = "# Changelog\n\n## Changes this year\n- a\n- b\n\n## Changes last year\n- c\n"
     assert count_read(two, "Lists exactly 2 changes") is None
 
 
@@ -120,3 +120,12 @@ def test_the_answer_s_title_names_no_list_of_its_own_beside_a_heading_naming_it(
     )
     read = count_read(answer, "Lists exactly four chores")
     assert read is not None and read.passed is True and read.decided_by == "count: 4 items under 'Chores'"
+
+
+def test_the_answer_s_first_line_is_its_title_and_names_no_list():
+    answer = (
+        "### Brockhurst Scarecrow Trail\n\n| Trail | |\n|---|---|\n| Opens | 2 October |\n| Closes | 11 October |\n\n"
+        "### The trail\n- An octopus band\n- Captain Nemo\n- A family of crabs\n"
+    )
+    read = count_read(answer, "Lists exactly three scarecrows on the trail")
+    assert read is not None and read.passed is True and read.decided_by == "count: 3 items under 'The trail'"

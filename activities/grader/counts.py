@@ -7,12 +7,13 @@ are named by a word for any item ("the keys handed over as exactly five entries"
 section has five items, no more and no fewer", "described in a list of three points"). The
 list is the items (bulleted or numbered lines, or a table's rows below its header row, a
 total's row none: `listing.py`) under the one heading that names the thing (every word of the
-criterion's name for it, else one; a word's first five letters), up to the next heading; where several name it, the one that names nothing else ("Chores", not
-"Chore chart: Zainab and Idris"). Met when it has as many items as the criterion asks, unmet
-when it has more or fewer. Left to the grader: a count of things no heading names (or several
-do), a count of lengths of time or of the answer's sections, a bound ("at most 6", "no more
-than three"), a count of each of several ("every day has 3 activities"), and a negated
-criterion.
+criterion's name for it, else one; a word's first five letters), up to the next heading; the
+answer's first line only where no other heading names it (a title names the whole); where
+several name it, the one that names nothing else ("Chores", not "Chore chart: Zainab and
+Idris"). Met when it has as many items as the criterion asks, unmet when it has more or
+fewer. Left to the grader: a count of things no heading names (or several do), a count of
+lengths of time or of the answer's sections, a bound ("at most 6", "no more than three"), a
+count of each of several ("every day has 3 activities"), and a negated criterion.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from __future__ import annotations
 import re
 
 from rubricflow.activities.grader.citing import Evidence
+from rubricflow.activities.grader.listing import heading as heading_words
 from rubricflow.activities.grader.listing import lists
 from rubricflow.activities.grader.naming import most_named, named_stems
 from rubricflow.activities.grader.number_words import WORDS, number_value
+from rubricflow.activities.grader.quotes import body
 
 _N = rf"(?P<n>\d{{1,2}}|{WORDS})"
 _EXACTLY = re.compile(rf"\bexactly\s+{_N}\s+(?P<thing>[^,.;]+?)\s*(?:[,.;]|$)", re.I)
@@ -115,7 +118,10 @@ def count_read(answer: str, criterion: str) -> Evidence | None:
     n, thing = asked
     found = lists(answer)
     stems = named_stems(thing, _PLAIN)
-    named = most_named([(h, items) for h, items in found if h], lambda listed: listed[0], stems)
+    title = next((line for line in body(answer).splitlines() if line.strip()), "")
+    headed = [(h, items) for h, items in found if h]
+    untitled = [(h, items) for h, items in headed if h != heading_words(title)]
+    named = most_named(untitled, lambda listed: listed[0], stems) or most_named(headed, lambda listed: listed[0], stems)
     if len(named) > 1:
         named = [(h, items) for h, items in named if _only_the_thing(h, stems)] or named
     if len(named) != 1:
