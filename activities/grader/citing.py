@@ -234,7 +234,7 @@ def _decide(
         why = "" if run is None else f"the check decided nothing ({run.detail}); "
         if run is None and kind in UNTESTED:
             why = f"the check {UNTESTED[kind]}; "
-        shows_nothing = any(kind.search(criterion) for kind, _, _ in NONE_SHOWS_NOTHING)
+        shows_nothing = any(shape.search(criterion) for shape, _, _ in NONE_SHOWS_NOTHING)
         if citation.found == "none" and not shows_nothing and holds_none_of_its_words(criterion, answer):
             return Evidence(
                 False,

@@ -39,7 +39,8 @@ _WHOSE = re.compile(r"\b(\w+)'s\s+(?:\w+\s+)?address", re.I)
 
 def postcode_read(answer: str, criterion: str) -> Evidence | None:
     """The criterion decided by the postcodes and numbered streets the answer holds; None when
-    it keeps no address out, or only a person's, or a street stands without a number."""
+    it keeps no address out, a street stands without a number, or a person's address is kept
+    out and one stands on no line naming a person."""
     if not (_ASKS.search(criterion) and KEPT_OUT.search(criterion)):
         return None
     if _PERSON.search(criterion):
