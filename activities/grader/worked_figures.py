@@ -155,12 +155,10 @@ def _one_kind(a: Figure, b: Figure) -> bool:
     return a[1] == b[1] or (a[1] in _SCALES and b[1] in _SCALES and _SCALES[a[1]][0] == _SCALES[b[1]][0])
 
 
-def worked_right(figures: list[Figure], operations: set[str]) -> bool | None:
-    """Whether the last figure is worked from the others by one of `operations`; None where
-    fewer than two precede it."""
+def _worked_right(figures: list[Figure], operations: set[str]) -> bool:
+    """Whether the last figure is worked from the others (two or more, as `worked_figures`
+    reads them) by one of `operations`."""
     *others, result = figures
-    if len(others) < 2:
-        return None
     rescaled = (1.0, 1000.0, 0.001) if any(unit in _SCALES for _, unit in figures) else (1.0,)
     for factor in rescaled:
         if "product" in operations and _is(math.prod(value for value, _ in others), result[0] * factor):
@@ -198,12 +196,11 @@ def worked_read(answer: str, criterion: str) -> Evidence | None:
         return None
     held = [(sum(bool(word.search(line)) for word in named), line) for line in content_lines(answer)]
     most = max((count for count, _ in held), default=0)
-    found = []
-    for line in (line for count, line in held if most and count == most):
-        figures = worked_figures(line)
-        right = None if figures is None else worked_right(figures, operations or set(_OPERATIONS))
-        if right is not None:
-            found.append(_Worked(line.strip(), right))
+    found = [
+        _Worked(line.strip(), _worked_right(figures, operations or set(_OPERATIONS)))
+        for count, line in held
+        if most and count == most and (figures := worked_figures(line)) is not None
+    ]
     if not found or len({w.right for w in found}) > 1:
         return None
     if found[0].right:
