@@ -70,18 +70,18 @@ _FACTORS: dict[tuple[str, str], Callable[[float], float]] = {
 }
 """A unit's conversion into another: the way the criterion names them ("from cu ft to m³") where
 both ways are written, else the one written."""
-_INVERSE: dict[tuple[str, str], Callable[[float], float]] = {
-    ("lb", "kg"): lambda x: x / 2.20462,
-    ("in", "cm"): lambda x: x * 2.54,
-    ("ft2", "m2"): lambda x: x / 10.7639,
-    ("kJ", "kcal"): lambda x: x / 4.184,
-    ("F", "C"): lambda x: (x - 32) * 5 / 9,
-    ("ft", "m"): lambda x: x / 3.28084,
-    ("oz", "g"): lambda x: x * 28.3495,
-    ("km", "nmi"): lambda x: x / 1.852,
-}
-"""The other way of each conversion only one way of which is written above: read only where the
-criterion says which it is from ("from feet to metres"), the figure given being the source."""
+
+
+def _inverted(convert: Callable[[float], float]) -> Callable[[float], float]:
+    """The other way of a conversion that is a factor and an offset (°F from °C by 9/5 and 32)."""
+    offset = convert(0.0)
+    factor = convert(1.0) - offset
+    return lambda x: (x - offset) / factor
+
+
+_INVERSE = {(target, source): _inverted(convert) for (source, target), convert in _FACTORS.items()}
+"""The other way of each conversion above, read only where the criterion says which it is from
+("from feet to metres"), the figure given being the source; the way written above where both are."""
 _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(?:\s\S+)?)", re.I)
 
 _FIGURE = re.compile(
