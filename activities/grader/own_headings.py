@@ -2,20 +2,20 @@
 the next tuning", "Includes a separate section headed for cancelling", "Puts the cancellation
 information under its own heading"): the answer's section headings decide, so code reads them.
 
-A section heading is a Markdown heading, a line that is only bold, or a short line that ends
-in a colon, but the answer's first line (its title, naming the whole). The thing is named by
-its words (a word's first five letters, as `naming` reads them), its alternatives parted by
-"or". Met when a heading holds every word of one alternative, or two of the thing's words.
-Unmet when the answer has two section headings or more and none holds any of its words, where
-none names nothing in particular ("About us", "Where", "Other information": such a heading
-could hold the thing) and no `Label: value` line or table row is labelled by one of its words
-(a field naming the thing as a heading would is neither its section nor none), and the thing is
-named by a noun, not asked as a clause ("what happens if it rains": "Wet weather plan"). A part asked to come last ("The key dates section comes last", "Puts the emergency
-information at the end"): met when the last section heading names it (or is the one heading
-holding a word of it), unmet when one naming it stands above another that does not. Left to the grader: a heading
-holding one of several words ("Next visit" for the next tuning), a criterion about each or
-every section, one asking for the section's content or for a heading's exact words, and a
-negated one.
+A section heading is a Markdown heading, a line that is only bold, or a short line that ends in
+a colon, but the answer's first line (its title, naming the whole). The thing is named by its
+words (a word's first five letters, as `naming` reads them), its alternatives parted by "or".
+Met when a heading holds every word of one alternative, or two of the thing's words. Unmet when
+the answer has two section headings or more and none holds any of its words, where none names
+nothing in particular ("About us", "Where", "Other information": such a heading could hold the
+thing) and no `Label: value` line or table row is labelled by one of its words (a field naming
+the thing as a heading would is neither its section nor none), and the thing is named by a noun,
+not asked as a clause ("what happens if it rains": "Wet weather plan"). A part asked to come
+last ("The key dates section comes last", "Puts the emergency information at the end"): met when
+the last section heading names it (or is the one heading holding a word of it), unmet when one
+naming it stands above another that does not. Left to the grader: a heading holding one of
+several words ("Next visit" for the next tuning), a criterion about each or every section, one
+asking for the section's content or for a heading's exact words, and a negated one.
 """
 
 from __future__ import annotations

@@ -4,17 +4,16 @@ confirmation", "Does not share a personal mobile number"): the shape of the numb
 decides, so code reads it where the shapes are plain.
 
 A mobile number is a UK one (07 or +44 7, then nine digits, spaced any way); a landline or a
-service number is a UK one of 01, 02, 03 or 08 (a business's number). Unmet when a mobile
-number stands on a line that names a person by title (Mr, Mrs, Ms, Miss, Mx, Dr), or holds
-the word the criterion names the person by ("Owner:", "| Customer |", a table row under a
-"Winner" column), or the writer's own
-("call me on", "my mobile"), or any number the writer calls their own ("Ring me on 01632
-960 184"). A criterion keeping every number out ("Does not include anyone's phone number",
-"Leaves out all phone numbers") is unmet by any number, met by none. Met when the answer holds no mobile number, every phone number in
-it is a landline or a service number, and (where the criterion names email or contact
-details) no email address. Left to the grader: numbers of other shapes (another country's), a
-mobile on a line that names no one (a business's own), and a criterion that asks a number be
-given.
+service number is a UK one of 01, 02, 03 or 08 (a business's number). Unmet when a mobile number
+stands on a line that names a person by title (Mr, Mrs, Ms, Miss, Mx, Dr), or holds the word the
+criterion names the person by ("Owner:", "| Customer |", a table row under a "Winner" column),
+or the writer's own ("call me on", "my mobile"), or any number the writer calls their own ("Ring
+me on 01632 960 184"). A criterion keeping every number out ("Does not include anyone's phone
+number", "Leaves out all phone numbers") is unmet by any number, met by none. Met when the
+answer holds no mobile number, every phone number in it is a landline or a service number, and
+(where the criterion names email or contact details) no email address. Left to the grader:
+numbers of other shapes (another country's), a mobile on a line that names no one (a business's
+own), and a criterion that asks a number be given.
 """
 
 from __future__ import annotations

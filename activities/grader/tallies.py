@@ -4,14 +4,14 @@ many"): counting decides, so code reads it.
 
 The stated count is the one number (in figures or words up to twenty) written up to three words
 before a word the criterion names the things by ("three people to call", "6 test cases", "Twelve
-volunteers", "Six people sponsored me"); the things are the items of the list that starts within two lines after it
-(bulleted or numbered lines, or a table's rows below its header; a count above every heading
-followed by lists under headings of their own may be of them all, and decides nothing), else
-of the list right under the one heading naming them. Met when the two agree, unmet when not.
-Left to the grader: a count of things marked some way ("the dishes marked VG", "the skills
-said to be at 5/5"), a count for each of several, one the answer
-states twice or not right before the things' name, things in no list, and a list a blank line parts
-at some of its items but not all (one loose list, or two).
+volunteers", "Six people sponsored me"); the things are the items of the list that starts within
+two lines after it (bulleted or numbered lines, or a table's rows below its header; a count
+above every heading followed by lists under headings of their own may be of them all, and
+decides nothing), else of the list right under the one heading naming them. Met when the two
+agree, unmet when not. Left to the grader: a count of things marked some way ("the dishes marked
+VG", "the skills said to be at 5/5"), a count for each of several, one the answer states twice
+or further from the things' name, things in no list, and a list a blank line parts at some
+of its items but not all (one loose list, or two).
 """
 
 from __future__ import annotations
